@@ -1,0 +1,98 @@
+"""One module's analysis: the model, its launches and kernel sites, and the rules run over them.
+
+`analyze_source` is the single entry point front ends use for a text; `project.Project` adds the
+kernels that other files launch.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
+from .kernels import ImportedKernel, KernelSite, Launch, find_launches, kernel_sites
+from .model import ModuleModel
+from .names import mentions_pallas
+from .noqa import is_suppressed
+from .source import SourceFile
+from .values import ValueEvaluator
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class ModuleAnalysis:
+    """Everything the rules may ask about one module."""
+
+    source: SourceFile
+    model: ModuleModel
+    launches: list[Launch]
+    sites: list[KernelSite]  # kernels defined in this module, wherever they are launched
+    imported: list[tuple[Launch, ImportedKernel]]  # launches here of kernels defined elsewhere
+    values: ValueEvaluator
+    foreign_sites: list[KernelSite] = field(default_factory=list)
+
+    @property
+    def path(self) -> str | None:
+        return self.source.path
+
+    @property
+    def all_sites(self) -> list[KernelSite]:
+        return self.sites + self.foreign_sites
+
+    @property
+    def kernel_functions(self) -> dict[int, int]:
+        """id(kernel function) -> how many leading positional parameters partial binds."""
+        return {id(site.function): site.target.bound_positional for site in self.all_sites}
+
+    def launch_related(self, site: KernelSite) -> Related:
+        path = site.launch_path or self.path
+        source_range = site.launch_source.node_range(site.launch.node) if site.launch_source else self.source.node_range(site.launch.node)
+        return Related(path, source_range, f"launched by {site.launch.label} here")
+
+
+def analyze(source: SourceFile) -> ModuleAnalysis:
+    """Build the model and find the kernels of one module (cheap when it never mentions Pallas)."""
+    model = ModuleModel(source.tree)
+    if mentions_pallas(source.text):
+        launches = find_launches(model)
+        sites, imported = kernel_sites(model, launches)
+    else:
+        launches, sites, imported = [], [], []
+    return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model))
+
+
+def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
+    """Run every rule (or those in `codes`) and drop findings silenced by `# noqa`.
+
+    A rule that fails is logged and skipped: the other rules' findings are still reported.
+    """
+    from ..rules import RULES  # rules import the engine, not the other way round at load time
+
+    findings: list[Finding] = []
+    for rule in RULES.values():
+        if codes is not None and rule.code not in codes:
+            continue
+        try:
+            for finding in rule.check(analysis):
+                finding.path = finding.path or analysis.path
+                findings.append(finding)
+        except Exception:  # noqa: BLE001 - one broken rule must not hide the others
+            log.exception("rule %s failed on %s", rule.code, analysis.path)
+    findings.extend(syntax_findings(analysis.source))
+    return sorted(
+        (f for f in findings if not is_suppressed(f.code, analysis.source.line_text(f.range.start.line))),
+        key=lambda f: f.sort_key,
+    )
+
+
+def syntax_findings(source: SourceFile) -> list[Finding]:
+    return [
+        Finding(SYNTAX_ERROR_CODE, problem.message, problem.range, source.path, Severity.ERROR)
+        for problem in source.syntax_problems
+    ]
+
+
+def analyze_source(text: str, path: str | None = None) -> list[Finding]:
+    """Findings for one text on its own (kernels launched from other files are not known here)."""
+    return run_rules(analyze(SourceFile.from_text(text, path)))

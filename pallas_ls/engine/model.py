@@ -1,0 +1,396 @@
+"""The module model: scopes, name bindings and the statement structure of one parsed file.
+
+Built by a single walk over the tree.  Rules and resolvers ask it "which bindings of this name can
+reach this statement?" instead of re-walking the tree themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda]
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+@dataclass(eq=False)
+class Binding:
+    """One place where a name gets a value."""
+
+    name: str
+    kind: str  # "def" | "class" | "import" | "assign" | "param" | "other"
+    node: ast.AST  # the def, the alias, the Name target, the arg, ...
+    stmt: ast.AST | None  # the statement that binds (None for parameters)
+    scope: "Scope"
+    value: ast.expr | None = None  # for `name = value` (a plain, single-target assignment)
+    qualname: str | None = None  # for imports: "jax.experimental.pallas" / ".kernels.k" (relative)
+    param_index: int | None = None  # for positional parameters: their index
+    position: tuple[int, int] = (0, 0)  # (line, col) of the binding, for ordering
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # "module" | "function" | "class" | "lambda" | "comprehension"
+    node: ast.AST
+    parent: "Scope | None"
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+    nonlocal_names: set[str] = field(default_factory=set)
+
+    def add(self, binding: Binding) -> None:
+        self.bindings.setdefault(binding.name, []).append(binding)
+
+    @property
+    def function(self) -> FunctionNode | None:
+        return self.node if isinstance(self.node, _FUNCTIONS) else None  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where an expression is evaluated: its scope and its statement (None: the end of the scope)."""
+
+    scope: Scope
+    stmt: ast.AST | None
+
+
+class ModuleModel:
+    """Scopes and bindings of one module, plus lookups from nodes to their context."""
+
+    def __init__(self, tree: ast.Module):
+        self.tree = tree
+        self.module_scope = Scope("module", tree, None)
+        self.scope_of_function: dict[int, Scope] = {}  # id(function node) -> its own scope
+        self.loc_of: dict[int, Loc] = {}  # id(Call / Lambda / Return / function node) -> Loc
+        self.block_chain: dict[int, tuple[int, ...]] = {}  # id(stmt) -> ids of enclosing bodies
+        self.parent_function: dict[int, FunctionNode | None] = {}  # id(function) -> enclosing one
+        self.functions: list[FunctionNode] = []
+        self.calls: list[ast.Call] = []
+        self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
+        _Builder(self).build()
+
+    # ------------------------------------------------------------------------------- lookups
+    def lookup(self, name: str, loc: Loc) -> list[Binding]:
+        """The bindings of `name` that can be its value at `loc` (empty: a builtin or unknown)."""
+        scope = loc.scope
+        stmt = loc.stmt
+        if name in scope.global_names:
+            return self.reaching(self.module_scope.bindings.get(name, []), None)
+        if name in scope.bindings and name not in scope.nonlocal_names:
+            return self.reaching(scope.bindings[name], stmt)
+        parent = scope.parent
+        while parent is not None:
+            if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
+                return self.reaching(parent.bindings[name], None)
+            parent = parent.parent
+        return []
+
+    def reaching(self, bindings: list[Binding], stmt: ast.AST | None) -> list[Binding]:
+        """The bindings that may reach `stmt` (or the end of their scope when `stmt` is None).
+
+        Walks back from the latest binding before `stmt`, stopping at the first one that is
+        certain to have run (its statement sits in a block that encloses `stmt`).
+        """
+        if not bindings:
+            return []
+        if stmt is not None:
+            here = self._position(stmt)
+            candidates = [b for b in bindings if b.position < here]
+            use_chain = self.block_chain.get(id(stmt), ())
+        else:
+            candidates = list(bindings)
+            use_chain = ()
+        result: list[Binding] = []
+        for binding in reversed(candidates):
+            result.append(binding)
+            if self._dominates(binding, use_chain, stmt is None):
+                break
+        return result
+
+    def _dominates(self, binding: Binding, use_chain: tuple[int, ...], at_end: bool) -> bool:
+        if binding.stmt is None:  # parameters: bound on entry
+            return True
+        chain = self.block_chain.get(id(binding.stmt), ())
+        if at_end:
+            # At the end of the scope only a binding in the scope's own body is certain.
+            return len(chain) <= 1
+        return len(chain) <= len(use_chain) and use_chain[: len(chain)] == chain
+
+    @staticmethod
+    def _position(node: ast.AST) -> tuple[int, int]:
+        return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+    def loc(self, node: ast.AST) -> Loc:
+        return self.loc_of.get(id(node), Loc(self.module_scope, None))
+
+    def function_scope(self, function: FunctionNode) -> Scope:
+        return self.scope_of_function[id(function)]
+
+    def body_loc(self, function: FunctionNode) -> Loc:
+        """A Loc at the end of a function's body."""
+        return Loc(self.function_scope(function), None)
+
+
+class _Builder:
+    """Walks the tree once, recording scopes, bindings and statement chains."""
+
+    def __init__(self, model: ModuleModel):
+        self.model = model
+
+    def build(self) -> None:
+        self._body(self.model.tree.body, self.model.module_scope, (), None)
+
+    # Statements -------------------------------------------------------------------------
+    def _body(self, stmts: list[ast.stmt], scope: Scope, chain: tuple[int, ...], function) -> None:
+        chain = chain + (id(stmts),)
+        for stmt in stmts:
+            self._stmt(stmt, scope, chain, function)
+
+    def _stmt(self, stmt: ast.stmt, scope: Scope, chain: tuple[int, ...], function) -> None:
+        model = self.model
+        model.block_chain[id(stmt)] = chain
+        loc = Loc(scope, stmt)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for deco in stmt.decorator_list:
+                self._expr(deco, loc, function)
+            if stmt.decorator_list:
+                model.decorated.append(stmt)
+            self._arguments_defaults(stmt.args, loc, function)
+            self._annotations(stmt, loc, function)
+            self._bind(scope, stmt.name, "def", stmt, stmt)
+            self._function(stmt, loc, function)
+            return
+        if isinstance(stmt, ast.ClassDef):
+            for deco in stmt.decorator_list:
+                self._expr(deco, loc, function)
+            if stmt.decorator_list:
+                model.decorated.append(stmt)
+            for base in stmt.bases:
+                self._expr(base, loc, function)
+            for kw in stmt.keywords:
+                self._expr(kw.value, loc, function)
+            class_scope = Scope("class", stmt, scope)
+            model.scope_of_function[id(stmt)] = class_scope
+            self._body(stmt.body, class_scope, (), function)
+            self._bind(scope, stmt.name, "class", stmt, stmt)
+            return
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    self._bind(scope, alias.asname, "import", alias, stmt, qualname=alias.name)
+                else:
+                    top = alias.name.split(".")[0]
+                    self._bind(scope, top, "import", alias, stmt, qualname=top)
+            return
+        if isinstance(stmt, ast.ImportFrom):
+            base = "." * (stmt.level or 0) + (stmt.module or "")
+            for alias in stmt.names:
+                if alias.name == "*":
+                    continue
+                qual = f"{base}.{alias.name}" if base and not base.endswith(".") else base + alias.name
+                self._bind(scope, alias.asname or alias.name, "import", alias, stmt, qualname=qual)
+            return
+        if isinstance(stmt, ast.Global):
+            scope.global_names.update(stmt.names)
+            return
+        if isinstance(stmt, ast.Nonlocal):
+            scope.nonlocal_names.update(stmt.names)
+            return
+        if isinstance(stmt, ast.Assign):
+            self._expr(stmt.value, loc, function)
+            single = len(stmt.targets) == 1
+            for target in stmt.targets:
+                self._target(target, scope, stmt, loc, function, stmt.value if single else None)
+            return
+        if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+            if stmt.value is not None:
+                self._expr(stmt.value, loc, function)
+            if isinstance(stmt, ast.AnnAssign):
+                self._expr(stmt.annotation, loc, function)
+                if stmt.value is None:
+                    return  # a bare annotation binds nothing
+            value = stmt.value if isinstance(stmt, ast.AnnAssign) else None
+            self._target(stmt.target, scope, stmt, loc, function, value)
+            return
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self._expr(stmt.iter, loc, function)
+            self._target(stmt.target, scope, stmt, loc, function, None)
+            self._body(stmt.body, scope, chain, function)
+            self._body(stmt.orelse, scope, chain, function)
+            return
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                self._expr(item.context_expr, loc, function)
+                if item.optional_vars is not None:
+                    self._target(item.optional_vars, scope, stmt, loc, function, None)
+            # A with-body always runs, so it belongs to the enclosing block for dominance.
+            for inner in stmt.body:
+                self._stmt(inner, scope, chain, function)
+            return
+        if isinstance(stmt, (ast.If, ast.While)):
+            self._expr(stmt.test, loc, function)
+            self._body(stmt.body, scope, chain, function)
+            self._body(stmt.orelse, scope, chain, function)
+            return
+        if isinstance(stmt, ast.Try) or (sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)):
+            self._body(stmt.body, scope, chain, function)
+            for handler in stmt.handlers:
+                if handler.type is not None:
+                    self._expr(handler.type, loc, function)
+                if handler.name:
+                    self._bind(scope, handler.name, "other", handler, stmt)
+                self._body(handler.body, scope, chain, function)
+            self._body(stmt.orelse, scope, chain, function)
+            self._body(stmt.finalbody, scope, chain, function)
+            return
+        if sys.version_info >= (3, 10) and isinstance(stmt, ast.Match):
+            self._expr(stmt.subject, loc, function)
+            for case in stmt.cases:
+                for node in ast.walk(case.pattern):
+                    name = getattr(node, "name", None) or getattr(node, "rest", None)
+                    if isinstance(name, str):
+                        self._bind(scope, name, "other", node, stmt)
+                if case.guard is not None:
+                    self._expr(case.guard, loc, function)
+                self._body(case.body, scope, chain, function)
+            return
+        if isinstance(stmt, ast.Return):
+            self.model.loc_of[id(stmt)] = loc
+            if stmt.value is not None:
+                self._expr(stmt.value, loc, function)
+            return
+        # Expr, Assert, Raise, Delete, Pass, Break, Continue, TypeAlias, ...
+        for child in ast.iter_child_nodes(stmt):
+            if isinstance(child, ast.expr):
+                self._expr(child, loc, function)
+
+    def _function(self, node, loc: Loc, enclosing) -> None:
+        model = self.model
+        kind = "lambda" if isinstance(node, ast.Lambda) else "function"
+        scope = Scope(kind, node, loc.scope)
+        model.scope_of_function[id(node)] = scope
+        model.loc_of[id(node)] = loc
+        model.parent_function[id(node)] = enclosing
+        model.functions.append(node)
+        args = node.args
+        positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
+        for index, arg in enumerate(positional):
+            self._bind(scope, arg.arg, "param", arg, None, param_index=index)
+        for arg in args.kwonlyargs:
+            self._bind(scope, arg.arg, "param", arg, None)
+        for arg in (args.vararg, args.kwarg):
+            if arg is not None:
+                self._bind(scope, arg.arg, "param", arg, None)
+        if isinstance(node, ast.Lambda):
+            self._expr(node.body, Loc(scope, None), node)
+        else:
+            self._body(node.body, scope, (), node)
+
+    def _arguments_defaults(self, args: ast.arguments, loc: Loc, function) -> None:
+        for default in list(args.defaults) + [d for d in args.kw_defaults if d is not None]:
+            self._expr(default, loc, function)
+
+    def _annotations(self, node, loc: Loc, function) -> None:
+        # Annotations are mostly names of types; calls inside them still matter for indexing.
+        if node.returns is not None:
+            self._expr(node.returns, loc, function)
+
+    # Targets ----------------------------------------------------------------------------
+    def _target(self, target, scope, stmt, loc, function, value) -> None:
+        if isinstance(target, ast.Name):
+            self._bind(scope, target.id, "assign", target, stmt, value=value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self._target(element, scope, stmt, loc, function, None)
+        elif isinstance(target, ast.Starred):
+            self._target(target.value, scope, stmt, loc, function, None)
+        else:  # attribute or subscript target: evaluates expressions, binds nothing
+            self._expr(target, loc, function)
+
+    def _bind(self, scope, name, kind, node, stmt, value=None, qualname=None, param_index=None) -> None:
+        if scope.kind == "comprehension" and kind != "other":
+            scope = _enclosing_non_comprehension(scope)  # walrus in a comprehension
+        position = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        scope.add(Binding(name, kind, node, stmt, scope, value, qualname, param_index, position))
+
+    # Expressions ------------------------------------------------------------------------
+    def _expr(self, root: ast.expr, loc: Loc, function) -> None:
+        """Visit an expression without recursion (expressions can nest thousands deep)."""
+        stack: list[tuple[ast.AST, Loc]] = [(root, loc)]
+        model = self.model
+        while stack:
+            node, here = stack.pop()
+            if isinstance(node, ast.Call):
+                model.calls.append(node)
+                model.loc_of[id(node)] = here
+            elif isinstance(node, ast.Lambda):
+                self._arguments_defaults(node.args, here, function)
+                self._function(node, here, function)
+                continue
+            elif isinstance(node, _COMPREHENSIONS):
+                self._comprehension(node, here, function)
+                continue
+            elif isinstance(node, ast.NamedExpr):
+                self._bind(here.scope, node.target.id, "assign", node.target, here.stmt, value=node.value)
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.expr, ast.keyword, ast.comprehension, ast.arg)):
+                    stack.append((child, here))
+
+    def _comprehension(self, node, loc: Loc, function) -> None:
+        scope = Scope("comprehension", node, loc.scope)
+        inner = Loc(scope, loc.stmt)
+        for index, generator in enumerate(node.generators):
+            # The first iterable is evaluated in the enclosing scope.
+            self._expr(generator.iter, loc if index == 0 else inner, function)
+            for name_node in ast.walk(generator.target):
+                if isinstance(name_node, ast.Name):
+                    self._bind(scope, name_node.id, "other", name_node, loc.stmt)
+            for condition in generator.ifs:
+                self._expr(condition, inner, function)
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        for part in parts:
+            self._expr(part, inner, function)
+
+
+def _enclosing_non_comprehension(scope: Scope) -> Scope:
+    while scope.kind == "comprehension" and scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def own_returns(function: FunctionNode) -> Iterator[ast.Return]:
+    """The return statements of a def that belong to it (not to nested defs, lambdas, classes)."""
+    if isinstance(function, ast.Lambda):
+        return
+    stack: list[ast.AST] = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            yield node
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.expr):
+            continue  # returns are statements; expressions cannot hold them
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def is_generator(function: FunctionNode) -> bool:
+    """True when a def's own body yields (which makes calling it return a generator)."""
+    if isinstance(function, ast.Lambda):
+        return _contains_yield(function.body)
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _contains_yield(expr: ast.AST) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(expr))

@@ -1,0 +1,89 @@
+"""Qualified names: which local expressions denote which module-level objects.
+
+`import jax.experimental.pallas as pl` makes `pl.pallas_call` mean
+`jax.experimental.pallas.pallas_call`; a local `def pallas_call` means nothing of the kind.
+Everything is resolved from bindings, never from the bare text.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .model import Binding, Loc, ModuleModel
+
+# How many assignments / partials we follow before giving up (cycles, absurd chains).
+MAX_DEPTH = 8
+
+# Entry points whose kernel must return None, by every public and private spelling.
+ENTRY_POINTS: dict[str, str] = {
+    "jax.experimental.pallas.pallas_call": "pallas_call",
+    "jax._src.pallas.pallas_call.pallas_call": "pallas_call",
+    "jax.experimental.pallas.kernel": "kernel",
+    "jax._src.pallas.helpers.kernel": "kernel",
+    "jax._src.pallas.mpmd.mpmd_map": "mpmd_map",
+    "jax.experimental.pallas.core_map": "core_map",
+    "jax._src.pallas.core.core_map": "core_map",
+    "jax.experimental.pallas.mosaic_gpu.warp_map": "warp_map",
+    "jax._src.pallas.mosaic_gpu.helpers.warp_map": "warp_map",
+}
+
+PARTIAL = "functools.partial"
+
+# Module prefixes whose import makes a file worth analysing (the cheap prefilter).
+PALLAS_MARKERS = ("pallas",)
+
+
+def qualname(expr: ast.AST, loc: Loc, model: ModuleModel, depth: int = 0) -> str | None:
+    """The dotted name an expression denotes through imports, or None when it is not one."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Name):
+        bindings = model.lookup(expr.id, loc)
+        if not bindings:
+            return None
+        names = {_binding_qualname(b, model, depth) for b in bindings}
+        return names.pop() if len(names) == 1 else None
+    if isinstance(expr, ast.Attribute):
+        base = qualname(expr.value, loc, model, depth + 1)
+        return f"{base}.{expr.attr}" if base else None
+    return None
+
+
+def _binding_qualname(binding: Binding, model: ModuleModel, depth: int) -> str | None:
+    if binding.kind == "import":
+        return binding.qualname
+    if binding.kind == "assign" and isinstance(binding.value, (ast.Name, ast.Attribute)):
+        return qualname(binding.value, Loc(binding.scope, binding.stmt), model, depth + 1)
+    return None
+
+
+def is_qualname(expr: ast.AST, loc: Loc, model: ModuleModel, *names: str) -> bool:
+    return qualname(expr, loc, model) in names
+
+
+def call_qualname(call: ast.Call, loc: Loc, model: ModuleModel) -> str | None:
+    return qualname(call.func, loc, model)
+
+
+def is_partial_call(node: ast.AST, loc: Loc, model: ModuleModel) -> bool:
+    return isinstance(node, ast.Call) and bool(node.args) and qualname(node.func, loc, model) == PARTIAL
+
+
+def single_assignment(expr: ast.AST, loc: Loc, model: ModuleModel) -> tuple[ast.expr, Loc] | None:
+    """For a name bound by exactly one reaching `name = value`: (value, where value is evaluated)."""
+    if not isinstance(expr, ast.Name):
+        return None
+    bindings = model.lookup(expr.id, loc)
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None:
+        return None
+    b = bindings[0]
+    return b.value, Loc(b.scope, b.stmt)
+
+
+def mentions_pallas(text: str) -> bool:
+    """Cheap prefilter: a file that never says "pallas" cannot import an entry point.
+
+    It may still define kernels launched from another module; the project index handles that by
+    asking for the files it needs explicitly.
+    """
+    return "pallas" in text

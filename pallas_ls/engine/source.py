@@ -1,0 +1,314 @@
+"""SourceFile: the text of one file, parsed once, with error recovery and position conversion.
+
+Positions inside the engine are 0-based (line, column) pairs counted in code points.  The `ast`
+module reports columns in UTF-8 bytes; `SourceFile` converts them.  Front ends convert code
+points to whatever they need (1-based columns for the CLI, UTF-16 or UTF-8 units for LSP).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import warnings
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+BOM = "\ufeff"
+
+# How many times one failing top-level block may be repaired by blanking its offending line.
+_MAX_REPAIRS_PER_BLOCK = 12
+
+# Nesting deeper than this makes CPython's parser or our own walkers recurse too far; such a block
+# is treated as unparsable instead of letting RecursionError escape.
+_PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
+
+
+class Position(NamedTuple):
+    line: int  # 0-based
+    column: int  # 0-based, in code points
+
+
+class Range(NamedTuple):
+    start: Position
+    end: Position
+
+    @staticmethod
+    def of(line: int, col: int, end_line: int, end_col: int) -> "Range":
+        return Range(Position(line, col), Position(end_line, end_col))
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """A syntax error found while parsing, at the place the parser reported it."""
+
+    message: str
+    range: Range
+
+
+@dataclass
+class SourceFile:
+    """One file's text and its parse tree.
+
+    `text` never contains a leading BOM (`had_bom` remembers it); line endings are kept as written.
+    `tree` always exists: blocks that do not parse are left out of it and listed in
+    `syntax_problems`, so one broken function does not hide the rest of the file.
+    """
+
+    text: str
+    path: str | None = None
+    had_bom: bool = False
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+    _tree: ast.Module | None = field(default=None, repr=False)
+    _problems: list[SyntaxProblem] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def from_text(cls, text: str, path: str | None = None) -> "SourceFile":
+        had_bom = text.startswith(BOM)
+        if had_bom:
+            text = text[1:]
+        return cls(text=text, path=path, had_bom=had_bom)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, path: str | None = None) -> "SourceFile":
+        """Decode UTF-8 (with or without BOM).  Raises UnicodeDecodeError for anything else."""
+        return cls.from_text(data.decode("utf-8"), path)
+
+    # ----------------------------------------------------------------------------------- lines
+    @property
+    def line_starts(self) -> list[int]:
+        if not self._line_starts:
+            starts = [0]
+            for match in _NEWLINE.finditer(self.text):
+                starts.append(match.end())
+            self._line_starts = starts
+        return self._line_starts
+
+    def line_text(self, line: int) -> str:
+        """The text of a 0-based line, without its line ending."""
+        starts = self.line_starts
+        if line < 0 or line >= len(starts):
+            return ""
+        end = starts[line + 1] if line + 1 < len(starts) else len(self.text)
+        return self.text[starts[line] : end].rstrip("\r\n")
+
+    def offset(self, pos: Position) -> int:
+        """The index into `text` of a position (clamped to the text)."""
+        starts = self.line_starts
+        if pos.line >= len(starts):
+            return len(self.text)
+        return min(starts[pos.line] + pos.column, len(self.text))
+
+    def position_at(self, offset: int) -> Position:
+        import bisect
+
+        line = bisect.bisect_right(self.line_starts, offset) - 1
+        return Position(line, offset - self.line_starts[line])
+
+    def line_ending(self) -> str:
+        """The file's dominant line ending, for edits that insert new lines."""
+        crlf = self.text.count("\r\n")
+        lf = self.text.count("\n") - crlf
+        return "\r\n" if crlf > lf else "\n"
+
+    # ------------------------------------------------------------------ ast position conversion
+    def column_from_utf8(self, line: int, byte_col: int) -> int:
+        """Convert an `ast` column (UTF-8 bytes, line 0-based) into code points."""
+        text = self.line_text(line)
+        if text.isascii():
+            return byte_col
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+    def node_range(self, node: ast.AST) -> Range:
+        """The range of an ast node (which carries 1-based lines and UTF-8 byte columns)."""
+        line = node.lineno - 1  # type: ignore[attr-defined]
+        end_line = (node.end_lineno or node.lineno) - 1  # type: ignore[attr-defined]
+        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset  # type: ignore[attr-defined]
+        return Range(
+            Position(line, self.column_from_utf8(line, node.col_offset)),  # type: ignore[attr-defined]
+            Position(end_line, self.column_from_utf8(end_line, end_col)),
+        )
+
+    def span_range(self, first: ast.AST, last: ast.AST) -> Range:
+        return Range(self.node_range(first).start, self.node_range(last).end)
+
+    def segment(self, node: ast.AST) -> str:
+        r = self.node_range(node)
+        return self.text[self.offset(r.start) : self.offset(r.end)]
+
+    # ------------------------------------------------------------------------------- parsing
+    @property
+    def tree(self) -> ast.Module:
+        if self._tree is None:
+            self._tree, self._problems = parse_with_recovery(self.text)
+        return self._tree
+
+    @property
+    def syntax_problems(self) -> list[SyntaxProblem]:
+        self.tree  # noqa: B018 - parse on first use
+        return self._problems
+
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines_keepends(text: str) -> list[str]:
+    """Split at the line endings Python's tokenizer knows (not str.splitlines' form feeds etc.)."""
+    lines, start = [], 0
+    for match in _NEWLINE.finditer(text):
+        lines.append(text[start : match.end()])
+        start = match.end()
+    if start < len(text) or not lines:
+        lines.append(text[start:])
+    return lines
+
+
+def parse_with_recovery(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
+    """Parse `text`; when it does not parse, keep every top-level block that does.
+
+    Blocks are split at lines that start in column 0.  A block that fails is repaired by blanking
+    the line the parser complained about (a few times), so an error inside one method keeps the rest
+    of its class.  Code written with Python 3.12+ syntax is normalised first (positions kept) when
+    running on an older interpreter.
+    """
+    error = _try_parse(text)
+    if isinstance(error, ast.Module):
+        return error, []
+    if sys.version_info < (3, 12):
+        normalised = normalise_new_syntax(text)
+        if normalised != text:
+            tree = _try_parse(normalised)
+            if isinstance(tree, ast.Module):
+                return tree, []
+            text = normalised
+    return _parse_blocks(text)
+
+
+def _try_parse(text: str) -> ast.Module | SyntaxProblem:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
+            return ast.parse(text, type_comments=False)
+    except _PARSE_ERRORS as exc:
+        return _problem_from(exc)
+
+
+def _problem_from(exc: BaseException, line_offset: int = 0) -> SyntaxProblem:
+    if isinstance(exc, SyntaxError):
+        line = max((exc.lineno or 1) - 1, 0) + line_offset
+        col = max((exc.offset or 1) - 1, 0)
+        msg = exc.msg or "invalid syntax"
+        end_line = (exc.end_lineno - 1 + line_offset) if getattr(exc, "end_lineno", None) else line
+        end_col = (exc.end_offset - 1) if getattr(exc, "end_offset", None) else col + 1
+        if (end_line, end_col) < (line, col):
+            end_line, end_col = line, col + 1
+        return SyntaxProblem(f"SyntaxError: {msg}", Range.of(line, col, end_line, end_col))
+    if isinstance(exc, RecursionError):
+        return SyntaxProblem("SyntaxError: too deeply nested to parse", Range.of(line_offset, 0, line_offset, 1))
+    return SyntaxProblem(f"SyntaxError: {exc}", Range.of(line_offset, 0, line_offset, 1))
+
+
+# Lines that continue the previous top-level statement even though they start in column 0.
+_CONTINUATION = re.compile(r"(else|elif|except|finally|case)\b|[)\]}]")
+
+
+def _top_level_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """[start, end) line ranges of top-level statements, decorators kept with what they decorate."""
+    blocks: list[tuple[int, int]] = []
+    start = 0
+    pending_decorator = False
+    for i, line in enumerate(lines):
+        if i == 0 or not line or line[0] in " \t#\r\n\f":
+            continue
+        if pending_decorator or _CONTINUATION.match(line):
+            pending_decorator = line.startswith("@")
+            continue
+        if start < i:
+            blocks.append((start, i))
+        start = i
+        pending_decorator = line.startswith("@")
+    blocks.append((start, len(lines)))
+    return blocks
+
+
+def _parse_blocks(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
+    lines = split_lines_keepends(text)
+    body: list[ast.stmt] = []
+    problems: list[SyntaxProblem] = []
+    for start, end in _top_level_blocks(lines):
+        block = lines[start:end]
+        tree, first_problem = _parse_block_repairing(block, start)
+        if first_problem is not None:
+            problems.append(first_problem)
+        if tree is not None:
+            body.extend(tree.body)
+    return ast.Module(body=body, type_ignores=[]), problems
+
+
+def _parse_block_repairing(block: list[str], first_line: int) -> tuple[ast.Module | None, SyntaxProblem | None]:
+    """Parse one block; on failure blank the offending line and retry a few times."""
+    first_problem: SyntaxProblem | None = None
+    block = list(block)
+    for _ in range(_MAX_REPAIRS_PER_BLOCK):
+        padded = "\n" * first_line + "".join(block)  # keeps ast line numbers file-relative
+        result = _try_parse(padded)
+        if isinstance(result, ast.Module):
+            return result, first_problem
+        if first_problem is None:
+            first_problem = result
+        bad = result.range.start.line - first_line
+        if not 0 <= bad < len(block) or not block[bad].strip():
+            # The parser pointed past the block or at a blank line (an unclosed bracket, usually):
+            # blank the last non-empty line instead, which is where such blocks go wrong.
+            bad = max((i for i, line in enumerate(block) if line.strip()), default=-1)
+            if bad < 0:
+                break
+        block[bad] = _neutral_line(block[bad])
+    return None, first_problem
+
+
+def _neutral_line(line: str) -> str:
+    """Replace a line with `pass` at its own indentation (keeping the block structure) or blank it."""
+    stripped = line.lstrip(" \t")
+    indent = line[: len(line) - len(stripped)]
+    ending = "\n" if line.endswith(("\n", "\r")) else ""
+    if stripped.strip() in ("", "pass"):
+        return ending
+    return f"{indent}pass{ending}"
+
+
+# ---------------------------------------------------------------------- Python 3.12+ syntax
+_TYPE_ALIAS = re.compile(r"^([ \t]*)type([ \t]+)(?=[A-Za-z_]\w*[ \t]*(\[|=))", re.MULTILINE)
+_GENERIC_HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+[A-Za-z_]\w*[ \t]*\[", re.MULTILINE)
+
+
+def normalise_new_syntax(text: str) -> str:
+    """Rewrite PEP 695 syntax into equivalent-shaped older syntax, keeping every position.
+
+    `type X[T] = v` becomes `     X[T] = v`; `def f[T](x)` becomes `def f   (x)`.  Only the shape
+    matters to us (the kernels and names inside), and positions must stay exact.
+    """
+    text = _TYPE_ALIAS.sub(lambda m: m.group(1) + " " * 4 + m.group(2), text)
+    chars = list(text)
+    for match in _GENERIC_HEADER.finditer(text):
+        open_at = match.end() - 1
+        close_at = _matching_bracket(text, open_at)
+        if close_at is None:
+            continue
+        for i in range(open_at, close_at + 1):
+            if chars[i] not in "\r\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _matching_bracket(text: str, open_at: int) -> int | None:
+    depth = 0
+    for i in range(open_at, min(len(text), open_at + 2000)):
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None

@@ -1,0 +1,23 @@
+"""The rule registry: every rule module, by code.
+
+Adding a rule is adding its module to `_RULE_MODULES`; the CLI, the server, `pallas-ls rule` and
+the example-driven tests all read `RULES`.
+"""
+
+from __future__ import annotations
+
+from . import pal001_kernel_returns_value, pal002_duplicate_ref
+from .base import Example, Rule
+
+_RULE_MODULES = (
+    pal001_kernel_returns_value,
+    pal002_duplicate_ref,
+)
+
+RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}
+
+__all__ = ["RULES", "Rule", "Example", "get_rule"]
+
+
+def get_rule(code: str) -> Rule | None:
+    return RULES.get(code.upper())
