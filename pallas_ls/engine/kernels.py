@@ -57,6 +57,8 @@ class Launch:
     kernel_exprs: list[tuple[KernelExpr, Loc]]
     # The expression whose value is the launched callable: the launch call, or the decorated def.
     callable_node: ast.AST | None
+    loc: Loc  # where the launch's arguments are evaluated
+    model: ModuleModel  # the module the launch is written in
     invocations: list[ast.Call] = field(default_factory=list)
 
     @property
@@ -184,12 +186,13 @@ def find_launches(model: ModuleModel) -> list[Launch]:
         if not slot:
             factories[id(call)] = entry
             continue
-        launches.append(Launch(entry.kind, call, entry, [(e, loc) for e in slot], call))
+        launches.append(Launch(entry.kind, call, entry, [(e, loc) for e in slot], call, loc, model))
     # Factories applied in place: `pl.kernel(mesh=m)(body)`, `pl.core_map(mesh)(body)`.
     for call in model.calls:
         if isinstance(call.func, ast.Call) and id(call.func) in factories and call.args:
             entry = factories[id(call.func)]
-            launches.append(Launch(entry.kind, call.func, entry, [(call.args[0], model.loc(call))], call))
+            loc = model.loc(call)
+            launches.append(Launch(entry.kind, call.func, entry, [(call.args[0], loc)], call, loc, model))
     launches.extend(_decorator_launches(model, factories))
     _attach_invocations(model, launches)
     return launches
@@ -202,14 +205,14 @@ def _decorator_launches(model: ModuleModel, factories: dict[int, EntryValue]) ->
         loc = model.loc(node)
         for deco in node.decorator_list:
             if id(deco) in factories:  # @pl.kernel(mesh=...), @pl.core_map(mesh)
-                yield Launch(factories[id(deco)].kind, deco, factories[id(deco)], [(node, loc)], node)
+                yield Launch(factories[id(deco)].kind, deco, factories[id(deco)], [(node, loc)], node, loc, model)
                 continue
             entry = entry_value(deco, loc, model)  # @partial(pl.pallas_call, ...), @plgpu.warp_map
             if entry is None:
                 continue
             entry = entry.applied([ast.Name(id=node.name, ctx=ast.Load())], [])
             if entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1):
-                yield Launch(entry.kind, deco, entry, [(node, loc)], node)
+                yield Launch(entry.kind, deco, entry, [(node, loc)], node, loc, model)
 
 
 def _attach_invocations(model: ModuleModel, launches: list[Launch]) -> None:

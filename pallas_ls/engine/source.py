@@ -278,17 +278,17 @@ def _neutral_line(line: str) -> str:
 
 
 # ---------------------------------------------------------------------- Python 3.12+ syntax
-_TYPE_ALIAS = re.compile(r"^([ \t]*)type([ \t]+)(?=[A-Za-z_]\w*[ \t]*(\[|=))", re.MULTILINE)
+_TYPE_ALIAS = re.compile(r"^([ \t]*)type([ \t]+)([A-Za-z_]\w*)(?=[ \t]*(\[|=))", re.MULTILINE)
 _GENERIC_HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+[A-Za-z_]\w*[ \t]*\[", re.MULTILINE)
 
 
 def normalise_new_syntax(text: str) -> str:
     """Rewrite PEP 695 syntax into equivalent-shaped older syntax, keeping every position.
 
-    `type X[T] = v` becomes `     X[T] = v`; `def f[T](x)` becomes `def f   (x)`.  Only the shape
-    matters to us (the kernels and names inside), and positions must stay exact.
+    `type X[T] = v` becomes `X     [T] = v`; `def f[T](x)` becomes `def f   (x)`.  Only the shape
+    matters to us (the kernels and names inside), and the positions of values must stay exact.
     """
-    text = _TYPE_ALIAS.sub(lambda m: m.group(1) + " " * 4 + m.group(2), text)
+    text = _TYPE_ALIAS.sub(lambda m: m.group(1) + m.group(3) + " " * (4 + len(m.group(2))), text)
     chars = list(text)
     for match in _GENERIC_HEADER.finditer(text):
         open_at = match.end() - 1

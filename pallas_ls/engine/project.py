@@ -1,0 +1,269 @@
+"""Cross-module facts: kernels defined in one file and launched from another.
+
+Imports are resolved from the file system the way Python would find them (packages, `__init__.py`,
+relative imports), without importing anything.  The kernel is reported in the file that defines
+it, with the launch in the other file as related information.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .analysis import ModuleAnalysis, analyze, run_rules
+from .findings import UNREADABLE_CODE, Finding, Severity
+from .kernels import ImportedKernel, KernelSite, KernelTarget, Launch, resolve_kernel
+from .model import Loc
+from .source import Range, SourceFile
+
+# How many re-exports (`from .impl import k` in an __init__) we follow.
+_MAX_REEXPORTS = 4
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding]
+    error: str | None = None  # the file could not be read or decoded
+
+
+@dataclass(frozen=True)
+class ForeignLaunch:
+    """A launch in `launch_path` of a kernel that `def_path` defines under `name`."""
+
+    launch_path: str
+    launch: Launch
+    launch_source: SourceFile
+    def_path: str
+    name: str
+    bound_positional: int
+    bound_keywords: frozenset[str]
+
+
+class UnreadableFile(Exception):
+    pass
+
+
+def read_source(path: str) -> SourceFile:
+    """Read and decode one file; UnreadableFile says why it could not be."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read file: {exc.strerror or exc}") from exc
+    try:
+        return SourceFile.from_bytes(data, path)
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(f"file is not valid UTF-8 (byte {exc.start})") from exc
+
+
+def unreadable_finding(path: str, reason: str) -> Finding:
+    return Finding(UNREADABLE_CODE, f"Unreadable file: {reason}", Range.of(0, 0, 0, 0), path, Severity.ERROR)
+
+
+@dataclass
+class _Entry:
+    digest: str
+    analysis: ModuleAnalysis
+
+
+@dataclass
+class Project:
+    """A set of files analysed together, with overlays for documents open in an editor."""
+
+    roots: Sequence[str] = ()
+    _analyses: dict[str, _Entry] = field(default_factory=dict)
+    _overlays: dict[str, str] = field(default_factory=dict)
+    _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
+
+    def __post_init__(self) -> None:
+        self.roots = [os.path.abspath(r) for r in self.roots]
+
+    # ------------------------------------------------------------------------ documents
+    def set_overlay(self, path: str, text: str | None) -> None:
+        """The editor's text for `path` (None: use the file on disk again)."""
+        path = os.path.abspath(path)
+        if text is None:
+            self._overlays.pop(path, None)
+        else:
+            self._overlays[path] = text
+
+    def analysis_of(self, path: str) -> ModuleAnalysis:
+        """The (cached) analysis of a file's current text; raises UnreadableFile."""
+        path = os.path.abspath(path)
+        if path in self._overlays:
+            source = SourceFile.from_text(self._overlays[path], path)
+        else:
+            source = read_source(path)
+        return self._analysis_for(source)
+
+    def _analysis_for(self, source: SourceFile) -> ModuleAnalysis:
+        digest = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        cached = self._analyses.get(source.path or "")
+        if cached is not None and cached.digest == digest:
+            return cached.analysis
+        analysis = analyze(source)
+        self._analyses[source.path or ""] = _Entry(digest, analysis)
+        return analysis
+
+    # ----------------------------------------------------------------------- checking
+    def check_paths(self, paths: Iterable[str]) -> list[FileResult]:
+        """Check files together: kernels launched by one of them are checked where defined."""
+        paths = [os.path.abspath(p) for p in paths]
+        results: dict[str, FileResult] = {}
+        analyses: dict[str, ModuleAnalysis] = {}
+        for path in paths:
+            try:
+                analyses[path] = self.analysis_of(path)
+            except UnreadableFile as exc:
+                results[path] = FileResult(path, [unreadable_finding(path, str(exc))], str(exc))
+        foreign: dict[str, list[ForeignLaunch]] = {}
+        for path, analysis in analyses.items():
+            for launch in self._foreign_launches(path, analysis):
+                foreign.setdefault(launch.def_path, []).append(launch)
+        for path, analysis in analyses.items():
+            results[path] = FileResult(path, self._run(analysis, foreign.get(path, [])))
+        return [results[p] for p in paths]
+
+    def findings_for(self, path: str, text: str) -> list[Finding]:
+        """Findings for an open document, including kernels launched from indexed files."""
+        path = os.path.abspath(path)
+        self.set_overlay(path, text)
+        analysis = self._analysis_for(SourceFile.from_text(text, path))
+        self._index[path] = self._foreign_launches(path, analysis)
+        launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
+        return self._run(analysis, launches)
+
+    def _run(self, analysis: ModuleAnalysis, launches: list[ForeignLaunch]) -> list[Finding]:
+        analysis.foreign_sites = [site for f in launches for site in self._sites_in(analysis, f)]
+        return run_rules(analysis)
+
+    # -------------------------------------------------------------------------- index
+    def index_file(self, path: str) -> None:
+        """Record (or refresh) the cross-module launches written in `path`."""
+        path = os.path.abspath(path)
+        try:
+            analysis = self.analysis_of(path)
+        except UnreadableFile:
+            self._index.pop(path, None)
+            return
+        self._index[path] = self._foreign_launches(path, analysis)
+
+    def forget_file(self, path: str) -> None:
+        path = os.path.abspath(path)
+        self._index.pop(path, None)
+        self._analyses.pop(path, None)
+
+    def dependents(self, path: str) -> set[str]:
+        """Files whose kernels `path` launches (their findings change when `path` does)."""
+        path = os.path.abspath(path)
+        return {f.def_path for f in self._index.get(path, [])}
+
+    def launchers_of(self, path: str) -> set[str]:
+        path = os.path.abspath(path)
+        return {launch_path for launch_path, entries in self._index.items() if any(f.def_path == path for f in entries)}
+
+    # ---------------------------------------------------------------- import resolution
+    def _foreign_launches(self, path: str, analysis: ModuleAnalysis) -> list[ForeignLaunch]:
+        found = []
+        for launch, imported in analysis.imported:
+            target = self.resolve_import(path, imported.qualname)
+            if target is None:
+                continue
+            def_path, name = target
+            found.append(
+                ForeignLaunch(path, launch, analysis.source, def_path, name,
+                              imported.bound_positional, imported.bound_keywords)
+            )
+        return found
+
+    def resolve_import(self, from_path: str, dotted: str, hops: int = 0) -> tuple[str, str] | None:
+        """(file, top-level name) that `dotted` (as imported in `from_path`) denotes, following re-exports."""
+        located = self._locate_module(from_path, dotted)
+        if located is None:
+            return None
+        module_path, rest = located
+        if len(rest) != 1:
+            return None
+        name = rest[0]
+        if hops < _MAX_REEXPORTS:
+            reexport = self._reexported(module_path, name)
+            if reexport is not None:
+                return self.resolve_import(module_path, reexport, hops + 1) or (module_path, name)
+        return module_path, name
+
+    def _reexported(self, module_path: str, name: str) -> str | None:
+        """When `module_path` binds `name` only by importing it, the dotted name it imports."""
+        try:
+            analysis = self.analysis_of(module_path)
+        except UnreadableFile:
+            return None
+        bindings = analysis.model.module_scope.bindings.get(name, [])
+        if len(bindings) == 1 and bindings[0].kind == "import" and bindings[0].qualname:
+            return bindings[0].qualname
+        return None
+
+    def _locate_module(self, from_path: str, dotted: str) -> tuple[str, list[str]] | None:
+        level = len(dotted) - len(dotted.lstrip("."))
+        parts = [p for p in dotted[level:].split(".") if p]
+        if level:
+            base = os.path.dirname(os.path.abspath(from_path))
+            for _ in range(level - 1):
+                base = os.path.dirname(base)
+            search = [base]
+        else:
+            search = self._search_roots(from_path)
+        for cut in range(len(parts), -1, -1):
+            for directory in search:
+                module_file = _module_file(directory, parts[:cut])
+                if module_file is not None:
+                    return module_file, parts[cut:]
+        return None
+
+    def _search_roots(self, from_path: str) -> list[str]:
+        """Where absolute imports are looked up: above the file's top package, then the roots."""
+        directory = os.path.dirname(os.path.abspath(from_path))
+        top = directory
+        while os.path.isfile(os.path.join(top, "__init__.py")) and os.path.dirname(top) != top:
+            top = os.path.dirname(top)
+        roots = [top, directory]
+        for root in self.roots:
+            roots += [root, os.path.join(root, "src")]
+        return list(dict.fromkeys(roots))
+
+    # ----------------------------------------------------------------------- targets
+    def _sites_in(self, analysis: ModuleAnalysis, foreign: ForeignLaunch) -> list[KernelSite]:
+        """Kernel sites in `analysis` (the defining module) for one foreign launch."""
+        if os.path.abspath(analysis.path or "") != foreign.def_path:
+            return []
+        model = analysis.model
+        sites = []
+        for binding in model.module_scope.bindings.get(foreign.name, [])[-1:]:
+            expr = binding.node if binding.kind == "def" else binding.value
+            if expr is None:
+                continue
+            loc = Loc(model.module_scope, binding.stmt)
+            for resolved in resolve_kernel(expr, loc, model, foreign.bound_positional, foreign.bound_keywords):  # type: ignore[arg-type]
+                if isinstance(resolved, KernelTarget):
+                    sites.append(KernelSite(foreign.launch, resolved, foreign.launch_path, foreign.launch_source))
+        return sites
+
+
+def _module_file(directory: str, parts: list[str]) -> str | None:
+    if not parts:
+        return None
+    candidate = os.path.join(directory, *parts)
+    if os.path.isfile(candidate + ".py"):
+        return candidate + ".py"
+    init = os.path.join(candidate, "__init__.py")
+    if os.path.isfile(init):
+        return init
+    return None
+
+
+def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileResult]:
+    """Check a list of files (not directories) as one project."""
+    return Project(roots).check_paths(paths)

@@ -1,0 +1,110 @@
+"""Kernels defined in one module and launched from another are reported where they are defined."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from pallas_ls.engine.project import Project, check_paths
+
+KERNELS = """\
+import jax.numpy as jnp
+
+
+def add_one(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+def good(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def findings_by_file(root: Path, names: list[str]) -> dict[str, list[str]]:
+    results = check_paths([str(root / n) for n in names], roots=[str(root)])
+    return {Path(r.path).relative_to(root).as_posix(): [f.code for f in r.findings] for r in results}
+
+
+def test_relative_import(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/kernels.py": KERNELS,
+        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one, good\n"
+                      "pl.pallas_call(add_one, s)(x)\npl.pallas_call(good, s)(x)\n",
+    })
+    found = findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])
+    assert found == {"pkg/kernels.py": ["PAL001"], "pkg/ops.py": []}
+
+
+def test_absolute_import_with_module_alias(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/kernels.py": KERNELS,
+        "pkg/ops.py": "import functools\nfrom jax.experimental import pallas as pl\nimport pkg.kernels as K\n"
+                      "pl.pallas_call(functools.partial(K.add_one), s)(x)\n",
+    })
+    results = check_paths([str(tmp_path / "pkg/kernels.py"), str(tmp_path / "pkg/ops.py")])
+    [finding] = results[0].findings
+    assert "launched by pallas_call in ops.py:4" in finding.message
+    assert finding.related[0].path == str(tmp_path / "pkg/ops.py")
+    assert finding.related[0].range.start.line == 3
+
+
+def test_reexport_through_package_init(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "from .impl.kernels import add_one\n",
+        "pkg/impl/__init__.py": "",
+        "pkg/impl/kernels.py": KERNELS,
+        "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
+    })
+    found = findings_by_file(tmp_path, ["pkg/impl/kernels.py", "main.py"])
+    assert found["pkg/impl/kernels.py"] == ["PAL001"]
+
+
+def test_module_imported_by_from_dot(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/kernels.py": KERNELS,
+        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom . import kernels\npl.pallas_call(kernels.add_one, s)\n",
+    })
+    assert findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])["pkg/kernels.py"] == ["PAL001"]
+
+
+def test_unresolvable_import_is_silent(tmp_path):
+    write(tmp_path, {"ops.py": "from jax.experimental import pallas as pl\nfrom nowhere import k\npl.pallas_call(k, s)\n"})
+    assert findings_by_file(tmp_path, ["ops.py"]) == {"ops.py": []}
+
+
+def test_open_document_sees_launches_from_indexed_files(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/kernels.py": KERNELS,
+        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one\npl.pallas_call(add_one, s)\n",
+    })
+    project = Project([str(tmp_path)])
+    kernels_path = str(tmp_path / "pkg/kernels.py")
+    assert project.findings_for(kernels_path, KERNELS) == []  # ops.py not indexed yet
+    project.index_file(str(tmp_path / "pkg/ops.py"))
+    assert [f.code for f in project.findings_for(kernels_path, KERNELS)] == ["PAL001"]
+    assert project.launchers_of(kernels_path) == {str(tmp_path / "pkg/ops.py")}
+    edited = KERNELS.replace("return x_ref[...] + 1", "o_ref[...] = x_ref[...] + 1")
+    assert project.findings_for(kernels_path, edited) == []
+
+
+def test_unreadable_file_is_reported_not_raised(tmp_path):
+    (tmp_path / "bad.py").write_bytes(b"x = '\xff\xfe'\n")
+    [result] = check_paths([str(tmp_path / "bad.py")])
+    assert result.error and "UTF-8" in result.error
+    assert [f.code for f in result.findings] == ["PAL900"]
+
+
+def test_vanished_file_is_reported_not_raised(tmp_path):
+    [result] = check_paths([str(tmp_path / "gone.py")])
+    assert result.error and [f.code for f in result.findings] == ["PAL900"]

@@ -1,0 +1,83 @@
+"""PAL002: when two arguments are provably the same Ref (issue 2 §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze_source
+
+HEADER = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax._src.pallas.mpmd import mpmd_map
+
+@pl.kernel(mesh=mesh)
+def add(a_ref, b_ref):
+    pass
+
+"""
+
+
+def duplicates(code: str) -> list[str]:
+    return [f.message for f in analyze_source(HEADER + code, "t.py") if f.code == "PAL002"]
+
+
+REPORTED = {
+    "top-level": "r = jax.new_ref(x)\nadd(r, r)",
+    "jax.ref.new_ref": "r = jax.ref.new_ref(x)\nadd(r, r)",
+    "empty_ref": "r = jax.empty_ref(t)\nadd(r, r)",
+    "empty_ref_like": "r = pl.empty_ref_like(x)\nadd(r, r)",
+    "alias": "r = jax.new_ref(x)\nv = r\nadd(r, v)",
+    "alias-of-alias": "r = jax.new_ref(x)\nv = r\nw = v\nadd(w, r)",
+    "tuple": "r = jax.new_ref(x)\nadd((r,), r)",
+    "dict": "r = jax.new_ref(x)\nadd({'a': r}, [r])",
+    "at-view": "r = jax.new_ref(x)\nadd(r.at[0], r)",
+    "stored-callable": "f = pl.kernel(body, mesh=m)\nr = jax.new_ref(x)\nf(r, r)",
+    "called-at-once": "r = jax.new_ref(x)\npl.kernel(body, mesh=m)(r, r)",
+    "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
+    "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
+    "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
+    "kernel-ref-parameter": (
+        "@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"
+    ),
+}
+SILENT = {
+    "same-array": "add(x, x)",
+    "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "distinct-refs": "r = jax.new_ref(x)\ns = jax.new_ref(x)\nadd(r, s)",
+    "reassigned": "r = jax.new_ref(x)\nv = r\nr = jax.new_ref(x)\nadd(v, r)",
+    "separate-calls": "r = jax.new_ref(x)\nadd(r, x)\nadd(x, r)",
+    "conditional-binding": "r = jax.new_ref(x)\nif c:\n    r = jax.new_ref(y)\nadd(r, s)",
+    "not-a-kernel-call": "def g(a, b): pass\nr = jax.new_ref(x)\ng(r, r)",
+    "unknown-values": "add(a, a)",
+    "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",
+    "partial-bound-parameter-is-not-a-ref": (
+        "import functools\ndef k(n, a_ref):\n    add(n, n)\npl.kernel(functools.partial(k, 3), mesh=m)"
+    ),
+}
+
+
+@pytest.mark.parametrize("code", REPORTED.values(), ids=list(REPORTED))
+def test_same_ref_twice_is_reported(code):
+    assert len(duplicates(code)) == 1
+
+
+@pytest.mark.parametrize("code", SILENT.values(), ids=list(SILENT))
+def test_not_provably_the_same_ref_is_silent(code):
+    assert duplicates(code) == []
+
+
+def test_range_is_the_repeated_argument_and_related_is_the_first():
+    code = "r = jax.new_ref(x)\nv = r\nadd(r, v)\n"
+    [finding] = [f for f in analyze_source(HEADER + code, "t.py") if f.code == "PAL002"]
+    line = HEADER.count("\n") + 2
+    assert (finding.range.start.line, finding.range.start.column, finding.range.end.column) == (line, 7, 8)
+    assert finding.related[0].range.start.column == 4
+    assert "`v` is the same Ref as `r`" in finding.message
+    assert "Cannot pass the same ref into a mpmd map multiple times" in finding.message
+
+
+def test_pallas_call_message_names_jit():
+    [message] = duplicates("def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)")
+    assert "only one reference to a mutable array" in message

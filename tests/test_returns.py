@@ -1,0 +1,93 @@
+"""PAL001 precision and recall on the return forms pallas-facts §1 lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze_source
+
+HEADER = """\
+import jax
+from jax import lax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def helper_none(o_ref):
+    o_ref[...] = 1
+
+def helper_value(x_ref):
+    return x_ref[...]
+
+def f_none(*a):
+    return None
+
+"""
+
+
+def pal001(body: str) -> int:
+    code = HEADER + "def k(x_ref, o_ref):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+    code += "pl.pallas_call(k, out_shape=s)(x)\n"
+    return sum(1 for f in analyze_source(code, "t.py") if f.code == "PAL001")
+
+
+FAILING = [
+    "return x_ref[...]", "return o_ref", "return ()", "return []", "return {}", "return (None,)",
+    "return 0", "return False", "return pl.program_id(0)", "return lax.fori_loop(0, 2, f, 0)",
+    'return "done"', "return helper_value(x_ref)", "return jnp.zeros(3)", "return x_ref[...].sum()",
+    "return pl.run_scoped(helper_value, s)", "return len(x_ref.shape)", "if c:\n    return 1",
+    "for i in range(2):\n    return i * 2", "with ctx:\n    return x_ref[...]",
+    "y = x_ref[...]\nreturn y",
+]
+PASSING = [
+    "pass", "return", "return None", "return helper_none(o_ref)", "return o_ref.__setitem__(..., 1)",
+    "return pltpu.sync_copy(x_ref, o_ref)", "return pl.debug_print('x')", "return jax.debug.print('x')",
+    "return sem.wait()", "return pltpu.make_async_copy(x_ref, o_ref, sem).wait()",
+    "return pl.semaphore_signal(sem)", "return pl.when(c)(f_none)", "return jax.lax.fori_loop(0, 2, f, None)",
+    "return pl.run_scoped(f_none, s)", "return lax.cond(p, f_none, f_none)",
+    "def body(i, c):\n    return c + 1\no_ref[...] = lax.fori_loop(0, 2, body, 0)",
+    "g = lambda v: v * 2", "class C:\n    def m(self):\n        return 1",
+    "return unknown_library.do(o_ref)", "y = None\nreturn y", "return print('x')",
+]
+
+
+@pytest.mark.parametrize("body", FAILING)
+def test_value_returns_are_reported(body):
+    assert pal001(body) == 1
+
+
+@pytest.mark.parametrize("body", PASSING)
+def test_none_returns_are_silent(body):
+    assert pal001(body) == 0
+
+
+def test_range_spans_return_keyword_to_end_of_value():
+    code = HEADER + "def k(x_ref, o_ref):\n    return (x_ref[...] +\n            1)\npl.pallas_call(k, s)\n"
+    [finding] = [f for f in analyze_source(code, "t.py") if f.code == "PAL001"]
+    line = HEADER.count("\n") + 1
+    assert (finding.range.start.line, finding.range.start.column) == (line, 4)
+    assert (finding.range.end.line, finding.range.end.column) == (line + 1, 14)
+
+
+def test_message_names_kernel_entry_point_and_line():
+    code = HEADER + "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n\nrun = pl.pallas_call(add_one, s)\n"
+    [finding] = [f for f in analyze_source(code, "t.py") if f.code == "PAL001"]
+    launch_line = code.splitlines().index("run = pl.pallas_call(add_one, s)") + 1
+    assert finding.message.startswith(f"Pallas kernel `add_one` (launched by pallas_call on line {launch_line}) returns a value")
+    assert finding.related and finding.related[0].range.start.line == launch_line - 1
+
+
+def test_kernel_launched_twice_is_reported_once_with_both_launches_related():
+    code = HEADER + "def k(x_ref, o_ref):\n    return 1\npl.pallas_call(k, s)\npl.pallas_call(k, t)\n"
+    findings = [f for f in analyze_source(code, "t.py") if f.code == "PAL001"]
+    assert len(findings) == 1 and len(findings[0].related) == 2
+
+
+def test_generator_and_async_kernels_are_left_to_their_own_rule():
+    code = HEADER + "def k(x_ref, o_ref):\n    yield 1\n    return 2\nasync def a(x_ref):\n    return 1\npl.pallas_call(k, s)\npl.pallas_call(a, s)\n"
+    assert [f for f in analyze_source(code, "t.py") if f.code == "PAL001"] == []
+
+
+def test_noqa_suppresses():
+    code = HEADER + "def k(x_ref, o_ref):\n    return 1  # noqa: PAL001\ndef j(x_ref, o_ref):\n    return 1  # noqa\ndef m(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, s)\npl.pallas_call(j, s)\npl.pallas_call(m, s)\n"
+    assert [f.message.split("`")[1] for f in analyze_source(code, "t.py") if f.code == "PAL001"] == ["m"]
