@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .kernels import ImportedKernel, KernelSite, Launch, find_launches, kernel_sites
 from .model import ModuleModel
@@ -76,6 +77,7 @@ def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
         try:
             for finding in rule.check(analysis):
                 finding.path = finding.path or analysis.path
+                _finish_fixes(analysis.source, finding)
                 findings.append(finding)
         except Exception:  # noqa: BLE001 - one broken rule must not hide the others
             log.exception("rule %s failed on %s", rule.code, analysis.path)
@@ -84,6 +86,15 @@ def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
         (f for f in findings if not is_suppressed(f.code, analysis.source.line_text(f.range.start.line))),
         key=lambda f: f.sort_key,
     )
+
+
+def _finish_fixes(source: SourceFile, finding: Finding) -> None:
+    """Drop fixes whose result would not parse, and add "Disable CODE for this line" to every finding."""
+    finding.fixes = [fix for fix in finding.fixes if fix_keeps_code_valid(source, fix)]
+    if finding.fixes and not any(fix.preferred for fix in finding.fixes):
+        first = finding.fixes[0]
+        finding.fixes[0] = type(first)(first.title, first.edits, first.applicability, preferred=True)
+    finding.fixes.append(noqa_fix(source, finding))
 
 
 def syntax_findings(source: SourceFile) -> list[Finding]:

@@ -39,6 +39,8 @@ class Layout:
     outputs: int | None = None
     scratch: int | None = 0
     scratch_keywords: tuple[str, ...] = ()
+    # Every output is one array (not a pytree of refs), so `o_ref[...] = value` can write it.
+    plain_outputs: bool = False
 
     @property
     def total(self) -> int | None:
@@ -66,13 +68,15 @@ def launch_layout(launch: Launch) -> Layout:
     if outputs_expr is None and len(entry.args) > 1:
         outputs_expr = entry.args[1]
     outputs = 0 if outputs_expr is None else count_outputs(outputs_expr, loc, model)
+    plain = outputs_expr is not None and outputs_are_plain(outputs_expr, loc, model)
     scratch, keywords = _scratch(entry.keyword("scratch_types"), loc, model)
-    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords)
+    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain)
 
 
 def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: ModuleModel) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
     outputs = count_outputs(out_shape, loc, model) if out_shape is not None else None
+    plain = out_shape is not None and outputs_are_plain(out_shape, loc, model)
     grid_spec = entry.keyword("grid_spec")
     grid_spec = _value_of(grid_spec, loc, model) if grid_spec is not None else None
     prefetch: int | None = 0
@@ -84,12 +88,12 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: Modu
         in_specs = _keyword(grid_spec, "in_specs") or in_specs
     elif grid_spec is not None:
         prefetch, scratch_expr, in_specs = None, None, None
-        return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None)
+        return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
     scratch, keywords = _scratch(scratch_expr, loc, model)
     inputs = _input_count(launch, prefetch)
     if inputs is None and in_specs is not None:
         inputs = _sequence_length(in_specs, loc, model)
-    return Layout(prefetch, inputs, outputs, scratch, keywords)
+    return Layout(prefetch, inputs, outputs, scratch, keywords, plain)
 
 
 def _prefetch_count(grid_spec: ast.Call, loc: Loc, model: ModuleModel) -> int | None:
@@ -131,6 +135,23 @@ def count_outputs(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) 
     if assigned is not None:
         return count_outputs(assigned[0], assigned[1], model, depth + 1)
     return None
+
+
+def outputs_are_plain(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) -> bool:
+    """True when every output is provably one array struct (so its ref takes `[...] =`)."""
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(expr, (ast.Tuple, ast.List)) and depth == 0:
+        return all(outputs_are_plain(e, loc, model, depth + 1) for e in expr.elts)
+    if isinstance(expr, ast.Call):
+        return qualname(expr.func, loc, model) in _SHAPE_STRUCTS
+    assigned = single_assignment(expr, loc, model)
+    if assigned is not None:
+        value, value_loc = assigned
+        if isinstance(value, (ast.Tuple, ast.List)) and depth > 0:
+            return False
+        return outputs_are_plain(value, value_loc, model, depth)
+    return False
 
 
 def _scratch(expr: ast.expr | None, loc: Loc, model: ModuleModel) -> tuple[int | None, tuple[str, ...]]:
@@ -213,8 +234,22 @@ def parameter_roles(site: KernelSite, layout: Layout) -> list[ParameterRole]:
 def output_parameters(site: KernelSite) -> list[str] | None:
     """The names of the kernel's output parameters, in order, or None when not known."""
     layout = launch_layout(site.launch)
-    if layout.outputs is None:
+    if layout.outputs is None or not layout.plain_outputs:
         return None
+    if layout.total is not None and layout.total != len(positional_parameters(site)):
+        return None  # the kernel cannot take what JAX passes: roles would be guesses
     roles = parameter_roles(site, layout)
     outputs = [r.name for r in roles if r.role == OUTPUT]
     return outputs if len(outputs) == layout.outputs else None
+
+
+def missing_outputs_at(site: KernelSite) -> int | None:
+    """For a functional-style kernel that has no output parameters at all (`def k(x_ref): return ...`
+    launched with outputs): the index among its JAX-filled positional parameters where the output
+    parameters belong (after the inputs, before the scratch).  None when that is not certain."""
+    layout = launch_layout(site.launch)
+    if layout.total is None or not layout.outputs or not layout.plain_outputs:
+        return None
+    if len(positional_parameters(site)) != layout.total - layout.outputs:
+        return None
+    return layout.prefetch + layout.inputs  # type: ignore[operator]

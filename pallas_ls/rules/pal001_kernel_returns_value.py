@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import ast
 import os
+import re
+from dataclasses import dataclass
 from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.findings import Finding, Severity
+from ..engine.edits import free_name
+from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, kernel_name
+from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
 from ..engine.model import FunctionNode, is_generator, own_returns
+from ..engine.rewrite import drop_returned_value, insert_parameter, positional_args, write_instead_of_return
 from ..engine.values import Ret
 from .base import Example
 
@@ -72,89 +77,27 @@ x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 '''
 
 
-def _pallas_call_example(name: str, kernel: str, valid: bool, launch: str = "add_one", **extra) -> Example:
+def _pallas_call_example(
+    name: str, kernel: str, valid: bool, launch: str = "add_one", fixed_kernel: str | None = None, **extra
+) -> Example:
+    """A pallas_call program; `fixed_kernel` is the kernel as the preferred fix rewrites it."""
     code = _PALLAS_CALL_PROGRAM.format(kernel=kernel.strip("\n"), launch=launch)
-    return Example(name, code, valid, jax_error=None if valid else "should return None", **extra)
+    fixed = None
+    if fixed_kernel is not None:
+        fixed = _PALLAS_CALL_PROGRAM.format(kernel=fixed_kernel.strip("\n"), launch=launch)
+    return Example(name, code, valid, jax_error=None if valid else "should return None", fixed=fixed, **extra)
 
 
-EXAMPLES = [
-    # ----------------------------------------------------------------------------- invalid
-    _pallas_call_example(
-        "returns-the-result",
-        '''
-def add_one(x_ref, o_ref):
-    «return x_ref[...] + 1»
-''',
-        valid=False,
-    ),
-    _pallas_call_example(
-        "returns-an-empty-tuple",
-        '''
-def add_one(x_ref, o_ref):
-    o_ref[...] = x_ref[...] + 1
-    «return ()»
-''',
-        valid=False,
-    ),
-    _pallas_call_example(
-        "returns-program-id-on-a-static-branch",
-        '''
-def add_one(x_ref, o_ref):
-    o_ref[...] = x_ref[...] + 1
-    if x_ref.shape[0] == 8:
-        «return pl.program_id(0)»
-''',
-        valid=False,
-    ),
-    _pallas_call_example(
-        "partial-bound-kernel",
-        '''
-import functools
+def _fixed(program: str, marked_line: str, replacement: str | None) -> str:
+    """The clean program with the line holding `marked_line` replaced (None: deleted)."""
+    lines = program.replace("\u00ab", "").replace("\u00bb", "").splitlines(keepends=True)
+    target = marked_line.replace("\u00ab", "").replace("\u00bb", "")
+    index = next(i for i, line in enumerate(lines) if line.rstrip("\n").strip() == target.strip())
+    lines[index : index + 1] = [] if replacement is None else [replacement + "\n"]
+    return "".join(lines)
 
 
-def add(x_ref, o_ref, *, amount):
-    o_ref[...] = x_ref[...] + amount
-    «return o_ref[...]»
-''',
-        valid=False,
-        launch="functools.partial(add, amount=1.0)",
-    ),
-    _pallas_call_example(
-        "lambda-kernel",
-        '''
-add_one = lambda x_ref, o_ref: «x_ref[...] + 1»
-''',
-        valid=False,
-    ),
-    _pallas_call_example(
-        "factory-returning-the-kernel",
-        '''
-def make_kernel(amount):
-    def kernel(x_ref, o_ref):
-        o_ref[...] = x_ref[...] + amount
-        «return 0»
-
-    return kernel
-''',
-        valid=False,
-        launch="make_kernel(1.0)",
-    ),
-    _pallas_call_example(
-        "returns-a-helper-value",
-        '''
-def plus_one(ref):
-    return ref[...] + 1
-
-
-def add_one(x_ref, o_ref):
-    o_ref[...] = plus_one(x_ref)
-    «return plus_one(x_ref)»
-''',
-        valid=False,
-    ),
-    Example(
-        "decorator-form",
-        '''\
+_DECORATOR_PROGRAM = '''\
 import functools
 
 import jax
@@ -170,15 +113,10 @@ def add_one(x_ref, o_ref):
     «return False»
 
 
-add_one(x)
-''',
-        valid=False,
-        jax_error="should return None",
-    ),
-    Example(
-        "pl-kernel-returns-a-ref",
-        _TPU_MESH_PRELUDE
-        + '''
+assert (add_one(x) == x + 1).all()
+'''
+
+_PL_KERNEL_PROGRAM = _TPU_MESH_PRELUDE + '''
 
 @pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
 def copy(x_ref, o_ref):
@@ -186,15 +124,10 @@ def copy(x_ref, o_ref):
     «return o_ref»
 
 
-copy(x)
-''',
-        valid=False,
-        jax_error="mutable array references cannot be returned",
-    ),
-    Example(
-        "mpmd-map-body",
-        _TPU_MESH_PRELUDE
-        + '''from jax._src.pallas.mpmd import mpmd_map
+assert (copy(x) == x).all()
+'''
+
+_MPMD_PROGRAM = _TPU_MESH_PRELUDE + '''from jax._src.pallas.mpmd import mpmd_map
 
 
 def body(x_ref, o_ref):
@@ -203,15 +136,10 @@ def body(x_ref, o_ref):
 
 
 run = mpmd_map([(mesh, body)], out_types=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=pltpu.InterpretParams())
-run(x)
-''',
-        valid=False,
-        jax_error="should return None",
-    ),
-    Example(
-        "core-map-body",
-        _TPU_MESH_PRELUDE
-        + '''
+assert (run(x) == x).all()
+'''
+
+_CORE_MAP_PROGRAM = _TPU_MESH_PRELUDE + '''
 
 @jax.jit
 def copy(x):
@@ -226,10 +154,190 @@ def copy(x):
     return jax.freeze(y_ref)
 
 
-copy(x)
+assert (copy(x) == x).all()
+'''
+
+_TWO_OUTPUTS_PROGRAM = '''\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
+shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+'''
+
+EXAMPLES = [
+    # ----------------------------------------------------------------------------- invalid
+    _pallas_call_example(
+        "returns-the-result",
+        '''
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
 ''',
         valid=False,
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+''',
+    ),
+    _pallas_call_example(
+        "returns-an-empty-tuple",
+        '''
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+    «return ()»
+''',
+        valid=False,
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+''',
+    ),
+    _pallas_call_example(
+        "early-return-on-a-static-branch",
+        '''
+def add_one(x_ref, o_ref):
+    if x_ref.shape[0] == 8:
+        «return x_ref[...] + 1»  # the usual case
+    o_ref[...] = x_ref[...] + 1
+''',
+        valid=False,
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    if x_ref.shape[0] == 8:
+        o_ref[...] = x_ref[...] + 1  # the usual case
+        return
+    o_ref[...] = x_ref[...] + 1
+''',
+    ),
+
+    _pallas_call_example(
+        "partial-bound-kernel",
+        '''
+import functools
+
+
+def add(x_ref, o_ref, *, amount):
+    «return x_ref[...] + amount»
+''',
+        valid=False,
+        launch="functools.partial(add, amount=1.0)",
+        fixed_kernel='''
+import functools
+
+
+def add(x_ref, o_ref, *, amount):
+    o_ref[...] = x_ref[...] + amount
+''',
+    ),
+    _pallas_call_example(
+        "lambda-kernel",
+        '''
+add_one = lambda x_ref, o_ref: «x_ref[...] + 1»
+''',
+        valid=False,
+        fixed_kernel='''
+add_one = lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] + 1)
+''',
+    ),
+    _pallas_call_example(
+        "functional-style-kernel-without-output-parameter",
+        '''
+def add_one(x_ref):
+    «return x_ref[...] + 1»
+''',
+        valid=False,
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+''',
+    ),
+    _pallas_call_example(
+        "factory-returning-the-kernel",
+        '''
+def make_kernel(amount):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + amount
+        «return 0»
+
+    return kernel
+''',
+        valid=False,
+        launch="make_kernel(1.0)",
+        fixed_kernel='''
+def make_kernel(amount):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + amount
+
+    return kernel
+''',
+    ),
+    _pallas_call_example(
+        "returns-a-helper-value",
+        '''
+def plus_one(ref):
+    return ref[...] + 1
+
+
+def add_one(x_ref, o_ref):
+    «return plus_one(x_ref)»
+''',
+        valid=False,
+        fixed_kernel='''
+def plus_one(ref):
+    return ref[...] + 1
+
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = plus_one(x_ref)
+''',
+    ),
+    Example(
+        "decorator-form",
+        _DECORATOR_PROGRAM,
+        valid=False,
         jax_error="should return None",
+        fixed=_fixed(_DECORATOR_PROGRAM, "«return False»", None),
+    ),
+    Example(
+        "two-outputs",
+        _TWO_OUTPUTS_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(
+            _TWO_OUTPUTS_PROGRAM,
+            "«return x_ref[...] + 1, x_ref[...] - 1»",
+            "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1",
+        ),
+    ),
+    Example(
+        "pl-kernel-returns-a-ref",
+        _PL_KERNEL_PROGRAM,
+        valid=False,
+        jax_error="mutable array references cannot be returned",
+        fixed=_fixed(_PL_KERNEL_PROGRAM, "«return o_ref»", None),
+    ),
+    Example(
+        "mpmd-map-body",
+        _MPMD_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_MPMD_PROGRAM, "«return 1»", None),
+    ),
+    Example(
+        "core-map-body",
+        _CORE_MAP_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_CORE_MAP_PROGRAM, "«return (None,)»", None),
     ),
     # ------------------------------------------------------------------------------- valid
     _pallas_call_example(
@@ -346,8 +454,14 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     for function, sites in _sites_by_function(analysis.all_sites):
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue  # PAL005's business
-        for node in _value_returns(analysis, function):
-            yield _finding(analysis, function, sites, node)
+        returns = list(_value_returns(analysis, function))
+        if not returns:
+            continue
+        plan = _output_plan(analysis, function, sites)
+        for node in returns:
+            finding = _finding(analysis, function, sites, node)
+            finding.fixes.extend(_fixes(analysis, function, node, plan))
+            yield finding
 
 
 def _sites_by_function(sites: list[KernelSite]) -> list[tuple[FunctionNode, list[KernelSite]]]:
@@ -391,3 +505,88 @@ def _launch_place(analysis: ModuleAnalysis, site: KernelSite) -> str:
         return f"in {os.path.basename(site.launch_path)}:{site.launch.line}"
     via = f" {site.via}" if site.via else ""
     return f"on line {site.launch.line}{via}"
+
+
+# ------------------------------------------------------------------------------------ fixes
+# Output parameters by name, when the launch does not tell which ones are outputs.
+_OUTPUT_NAME = re.compile(r"^(o|out|output)(_ref)?$|^\w+_out(put)?_ref$|^out(put)?_\w+_ref$")
+
+
+@dataclass(frozen=True)
+class _OutputPlan:
+    """Where a kernel's results go: its output parameter names, and an edit adding them if missing."""
+
+    names: list[str]
+    applicability: Applicability
+    add_parameter: Edit | None = None
+
+
+def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> _OutputPlan | None:
+    """Output parameters from the launches' layout (safe), or from names when no layout is known (unsafe)."""
+    known = [output_parameters(site) for site in sites]
+    if known[0] is not None and all(k == known[0] for k in known):
+        return _OutputPlan(known[0], Applicability.SAFE)
+    missing_at = {missing_outputs_at(site) for site in sites}
+    if len(missing_at) == 1 and None not in missing_at and {launch_layout(s.launch).outputs for s in sites} == {1}:
+        return _plan_adding_output(analysis, function, sites[0], missing_at.pop())
+    if all(launch_layout(site.launch).outputs is None for site in sites):
+        by_name = [a.arg for a in positional_args(function) if _OUTPUT_NAME.match(a.arg)]
+        if len(by_name) == 1:
+            return _OutputPlan(by_name, Applicability.UNSAFE)
+    return None
+
+
+def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, index: int) -> _OutputPlan | None:
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(function) if isinstance(a, ast.arg)}
+    name = free_name("o_ref", taken)
+    edit = insert_parameter(analysis.source, function, site.target.bound_positional + index, name)
+    return _OutputPlan([name], Applicability.SAFE, edit) if edit is not None else None
+
+
+def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan: _OutputPlan | None) -> list[Fix]:
+    if isinstance(function, ast.Lambda):
+        return [fix for fix in [_lambda_write_fix(analysis, function, plan)] if fix is not None]
+    assert isinstance(node, ast.Return)
+    trivial = _is_trivial(analysis, function, node.value)
+    fixes: list[Fix] = []
+    if plan is not None and not trivial:
+        edits = write_instead_of_return(analysis.source, node, plan.names, function)
+        if edits is not None:
+            edits = edits + ([plan.add_parameter] if plan.add_parameter else [])
+            fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
+    drop = drop_returned_value(analysis.source, node, function)
+    fixes.append(Fix("Return None instead", (drop,),
+                     Applicability.SAFE if trivial else Applicability.UNSAFE, preferred=not fixes))
+    return fixes
+
+
+def _write_title(plan: _OutputPlan) -> str:
+    names = ", ".join(f"`{n}`" for n in plan.names)
+    if plan.add_parameter is not None:
+        return f"Add output parameter {names} and write the result to it"
+    return f"Write the result{'s' if len(plan.names) > 1 else ''} to {names}"
+
+
+def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan | None) -> Fix | None:
+    """`lambda x_ref, o_ref: v` -> `lambda x_ref, o_ref: o_ref.__setitem__(..., v)` (an expression that writes)."""
+    if plan is None or len(plan.names) != 1:
+        return None
+    source = analysis.source
+    body = source.segment(function.body)
+    edits = [Edit(source.node_range(function.body), f"{plan.names[0]}.__setitem__(..., {body})")]
+    if plan.add_parameter is not None:
+        edits.append(plan.add_parameter)
+    return Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True)
+
+
+def _is_trivial(analysis: ModuleAnalysis, function: FunctionNode, value: ast.expr | None) -> bool:
+    """A value nobody meant as a result: a constant, an empty container, `(None,)`, a ref parameter."""
+    if value is None or isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, (ast.Tuple, ast.List, ast.Set)):
+        return all(isinstance(e, ast.Constant) and e.value is None for e in value.elts)
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    if isinstance(value, ast.Name):
+        return value.id in {a.arg for a in positional_args(function)}
+    return False

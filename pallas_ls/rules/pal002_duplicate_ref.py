@@ -6,8 +6,11 @@ import ast
 from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.findings import Finding, Related, Severity
+from ..engine.findings import Applicability, Finding, Fix, Related, Severity
+from ..engine.kernels import KernelSite, Launch
+from ..engine.layout import launch_layout, positional_parameters
 from ..engine.refs import duplicate_refs
+from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
 from .base import Example
 
 CODE = "PAL002"
@@ -60,18 +63,26 @@ x = jnp.ones((8, 128), jnp.float32)
 
 _MPMD_ERROR = "Cannot pass the same ref into a mpmd map multiple times"
 
+# The preferred fix merges the kernel's second parameter into its first.
+_MERGED_PRELUDE = _MESH_PRELUDE.replace(
+    "def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)", "def add(a_ref):\n    pltpu.sync_copy(a_ref, a_ref)"
+)
+_REF_UNCHANGED = "assert (jax.freeze(r) == x).all()\n"
+
 EXAMPLES = [
     Example(
         "same-ref-twice",
-        _MESH_PRELUDE + "r = jax.new_ref(x)\nadd(r, «r»)\n",
+        _MESH_PRELUDE + "r = jax.new_ref(x)\nadd(r, «r»)\n" + _REF_UNCHANGED,
         valid=False,
         jax_error=_MPMD_ERROR,
+        fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
     ),
     Example(
         "through-an-alias",
-        _MESH_PRELUDE + "r = jax.new_ref(x)\nv = r\nadd(r, «v»)\n",
+        _MESH_PRELUDE + "r = jax.new_ref(x)\nv = r\nadd(r, «v»)\n" + _REF_UNCHANGED,
         valid=False,
         jax_error=_MPMD_ERROR,
+        fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nv = r\nadd(r)\n" + _REF_UNCHANGED,
     ),
     Example(
         "nested-in-a-pytree",
@@ -97,10 +108,25 @@ def add(x_ref, y_ref, o_ref):
 
 
 r = jax.new_ref(jnp.ones((8, 128), jnp.float32))
-pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32), interpret=True)(r, «r»)
+out = pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32), interpret=True)(r, «r»)
+assert (out == 2).all()
 ''',
         valid=False,
         jax_error="only one reference to a mutable array may be passed",
+        fixed='''\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+
+def add(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + x_ref[...]
+
+
+r = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+out = pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32), interpret=True)(r)
+assert (out == 2).all()
+''',
     ),
     Example(
         "same-array-twice",
@@ -133,7 +159,11 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             continue
         for call in launch.invocations:
             for first, repeated in duplicate_refs(call, model.loc(call), model, kernel_functions):
-                yield _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
+                finding = _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
+                fix = _merge_fix(analysis, launch, call, first.expr, repeated.expr)
+                if fix is not None:
+                    finding.fixes.append(fix)
+                yield finding
 
 
 def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, repeated: ast.expr) -> Finding:
@@ -155,3 +185,59 @@ def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, r
         SEVERITY,
         related=[Related(analysis.path, first_range, "first passed here")],
     )
+
+
+# ------------------------------------------------------------------------------------- fix
+def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: ast.expr, repeated: ast.expr) -> Fix | None:
+    """Pass the ref once: drop the repeated argument and merge the kernel parameter it fed into
+    the one the first occurrence feeds.  Only when every piece of that is certain."""
+    site = _sole_kernel(analysis, launch)
+    if site is None or len(launch.invocations) != 1 or not _fix_keeps_layout(launch):
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        return None
+    first_index, repeated_index = _index_of(call.args, first), _index_of(call.args, repeated)
+    if first_index is None or repeated_index is None:
+        return None  # nested in a pytree: the kernel parameter is a pytree, not one ref
+    params = positional_parameters(site)
+    if repeated_index >= len(params) or site.target.bound_keywords & set(params):
+        return None
+    source = analysis.source
+    kept, dropped = params[first_index], params[repeated_index]
+    function = site.function
+    bound = site.target.bound_positional
+    renames = rename_uses(source, function, dropped, kept)
+    remove_param = remove_parameter(source, function, bound + repeated_index)
+    remove_arg = remove_argument(source, call, repeated_index)
+    if renames is None or remove_param is None or remove_arg is None:
+        return None
+    title = f"Pass `{source.segment(first)}` once and use `{kept}` for `{dropped}`"
+    return Fix(title, (remove_arg, remove_param, *renames), Applicability.SAFE, preferred=True)
+
+
+def _sole_kernel(analysis: ModuleAnalysis, launch: Launch) -> KernelSite | None:
+    """The launch's only kernel, when this launch is the only one of that kernel."""
+    sites = [s for s in analysis.sites if s.launch is launch]
+    if len(sites) != 1 or isinstance(sites[0].function, ast.Lambda):
+        return None
+    function = sites[0].function
+    if any(s.function is function and s.launch is not launch for s in analysis.all_sites):
+        return None
+    return sites[0]
+
+
+def _fix_keeps_layout(launch: Launch) -> bool:
+    """Removing an input must not shift anything else the launch states by position."""
+    entry = launch.entry
+    if entry.keyword("input_output_aliases") is not None or entry.keyword("in_specs") is not None:
+        return False
+    if entry.keyword("grid_spec") is not None:
+        return False
+    return launch_layout(launch).prefetch == 0
+
+
+def _index_of(args: list[ast.expr], node: ast.expr) -> int | None:
+    for index, arg in enumerate(args):
+        if arg is node:
+            return index
+    return None

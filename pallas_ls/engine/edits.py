@@ -1,0 +1,162 @@
+"""Text edits: building them from the source, applying them, and the noqa fix every finding carries."""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from typing import Iterable, Sequence
+
+from .findings import Applicability, Edit, Finding, Fix
+from .noqa import _NOQA, noqa_codes
+from .source import Position, Range, SourceFile
+
+
+class OverlappingEdits(ValueError):
+    pass
+
+
+def apply_edits(text: str, source: SourceFile, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits (positions in `source`, which must hold `text`)."""
+    spans = sorted(((source.offset(e.range.start), source.offset(e.range.end), e.new_text) for e in edits),
+                   key=lambda s: (s[0], s[1]))
+    pieces: list[str] = []
+    cursor = 0
+    for start, end, new_text in spans:
+        if start < cursor:
+            raise OverlappingEdits(f"edit at offset {start} overlaps the previous one")
+        pieces.append(text[cursor:start])
+        pieces.append(new_text)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def apply_fixes(source: SourceFile, fixes: Sequence[Fix]) -> tuple[str, int]:
+    """Apply as many fixes as possible without overlap (in order); returns (text, fixes applied).
+
+    A fix whose edits overlap an earlier applied fix is skipped; a later `--fix` pass picks it up.
+    """
+    taken: list[tuple[int, int]] = []
+    chosen: list[Edit] = []
+    applied = 0
+    for fix in fixes:
+        spans = [(source.offset(e.range.start), source.offset(e.range.end)) for e in fix.edits]
+        if any(_overlaps(span, other) for span in spans for other in taken):
+            continue
+        taken.extend(spans)
+        chosen.extend(fix.edits)
+        applied += 1
+    return apply_edits(source.text, source, chosen), applied
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    # Two insertions at the same point conflict too (their order would be arbitrary).
+    if a[0] == a[1] == b[0] == b[1]:
+        return True
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+        return True
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+
+
+def fix_keeps_code_valid(source: SourceFile, fix: Fix) -> bool:
+    """Every fixed text must parse: a fix that would break the file is not offered.
+
+    Only the top-level statements the edits touch are re-parsed (they start in column 0, so they
+    parse on their own): a whole-file parse per fix would cost too much on every keystroke.
+    """
+    lines = [line for edit in fix.edits for line in (edit.range.start.line, edit.range.end.line)]
+    first, last = _enclosing_statement_lines(source, min(lines), max(lines))
+    start = source.line_starts[first]
+    end = source.line_starts[last + 1] if last + 1 < len(source.line_starts) else len(source.text)
+    shifted = []
+    for edit in fix.edits:
+        a, b = source.offset(edit.range.start), source.offset(edit.range.end)
+        if a < start or b > end:
+            return False
+        shifted.append((a - start, b - start, edit.new_text))
+    snippet = source.text[start:end]
+    for a, b, new_text in sorted(shifted, reverse=True):
+        snippet = snippet[:a] + new_text + snippet[b:]
+    return parses(snippet)
+
+
+def _enclosing_statement_lines(source: SourceFile, first: int, last: int) -> tuple[int, int]:
+    """The 0-based line span of the module-level statements covering lines first..last."""
+    lo, hi = first, last
+    for stmt in source.tree.body:
+        decorators = getattr(stmt, "decorator_list", [])
+        top = min([stmt.lineno] + [d.lineno for d in decorators]) - 1
+        bottom = (stmt.end_lineno or stmt.lineno) - 1
+        if bottom >= first and top <= last:
+            lo, hi = min(lo, top), max(hi, bottom)
+    return lo, hi
+
+
+# ------------------------------------------------------------------------------ helpers
+def line_indent(source: SourceFile, line: int) -> str:
+    text = source.line_text(line)
+    return text[: len(text) - len(text.lstrip(" \t"))]
+
+
+def line_end(source: SourceFile, line: int) -> Position:
+    """The position just before the line ending of `line`."""
+    return Position(line, len(source.line_text(line)))
+
+
+def insert(at: Position, text: str) -> Edit:
+    return Edit(Range(at, at), text)
+
+
+def replace(range_: Range, text: str) -> Edit:
+    return Edit(range_, text)
+
+
+def delete_lines(source: SourceFile, first: int, last: int) -> Edit:
+    """Delete whole lines first..last (their line endings included)."""
+    end = Position(last + 1, 0) if last + 1 < len(source.line_starts) else line_end(source, last)
+    start = Position(first, 0)
+    if end.line == last and first > 0:  # the last line of a file without a final newline
+        start = line_end(source, first - 1)
+    return Edit(Range(start, end), "")
+
+
+# --------------------------------------------------------------------------------- noqa
+def noqa_fix(source: SourceFile, finding: Finding) -> Fix:
+    """"Disable CODE for this line": add `# noqa: CODE`, or add CODE to the line's noqa list."""
+    line = finding.range.start.line
+    text = source.line_text(line)
+    title = f"Disable {finding.code} for this line"
+    existing = noqa_codes(text)
+    match = _NOQA.search(text) if existing else None
+    if match is not None and match.group("codes"):
+        codes = sorted(existing | {finding.code})
+        start = Position(line, match.start())
+        end = Position(line, match.end())
+        edit = Edit(Range(start, end), f"# noqa: {', '.join(codes)}")
+    else:
+        edit = insert(line_end(source, line), f"  # noqa: {finding.code}")
+    return Fix(title, (edit,), Applicability.UNSAFE, preferred=False)
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*\Z")
+
+
+def free_name(preferred: str, taken: set[str]) -> str:
+    """`preferred`, or `preferred2`, `preferred3`, ... whichever is not taken."""
+    if preferred not in taken:
+        return preferred
+    base = preferred[:-4] if preferred.endswith("_ref") else preferred
+    suffix = "_ref" if preferred.endswith("_ref") else ""
+    n = 2
+    while f"{base}{n}{suffix}" in taken:
+        n += 1
+    return f"{base}{n}{suffix}"

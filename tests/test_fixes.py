@@ -1,0 +1,120 @@
+"""Fixes: each INVALID example's expected fixed text, and the rewrite mechanics on awkward code."""
+
+from __future__ import annotations
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.edits import apply_fixes
+from pallas_ls.engine.findings import Applicability
+from pallas_ls.engine.source import SourceFile
+from pallas_ls.rules import RULES
+
+FIXED_EXAMPLES = [(rule.code, ex) for rule in RULES.values() for ex in rule.invalid_examples if ex.fixed is not None]
+
+
+def preferred_safe_fixes(text: str, code: str | None = None):
+    source = SourceFile.from_text(text, "t.py")
+    findings = [f for f in run_rules(analyze(source)) if code is None or f.code == code]
+    fixes = [fix for f in findings for fix in f.fixes if fix.preferred and fix.applicability is Applicability.SAFE]
+    return source, findings, fixes
+
+
+def fix_once(text: str, code: str | None = None) -> str:
+    source, _, fixes = preferred_safe_fixes(text, code)
+    return apply_fixes(source, fixes)[0]
+
+
+@pytest.mark.parametrize("code,example", FIXED_EXAMPLES, ids=[f"{c}-{e.name}" for c, e in FIXED_EXAMPLES])
+def test_preferred_fix_gives_the_stated_text_and_rechecks_clean(code, example):
+    fixed = fix_once(example.source, code)
+    assert fixed == example.fixed
+    assert [f.code for f in run_rules(analyze(SourceFile.from_text(fixed, "t.py"))) if f.code == code] == []
+    assert fix_once(fixed, code) == fixed  # a second pass changes nothing
+
+
+def test_every_pal001_invalid_example_has_a_fix():
+    assert all(ex.fixed is not None for ex in RULES["PAL001"].invalid_examples)
+
+
+HEADER = "from jax.experimental import pallas as pl\nimport jax\nS = jax.ShapeDtypeStruct((8,), 'f4')\n"
+
+
+def fixed_kernel(kernel: str, launch: str = "pl.pallas_call(k, out_shape=S)(x)\n") -> str:
+    return fix_once(HEADER + kernel + launch)[len(HEADER):].replace(launch, "")
+
+
+def test_return_not_last_keeps_control_flow():
+    kernel = "def k(x_ref, o_ref):\n    if c:\n        return x_ref[...]\n    o_ref[...] = 0\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+
+
+def test_inline_return_gets_inline_bare_return():
+    kernel = "def k(x_ref, o_ref):\n    if c: return x_ref[...]\n    o_ref[...] = 0\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c: o_ref[...] = x_ref[...]; return\n    o_ref[...] = 0\n"
+
+
+def test_comment_and_tabs_and_crlf_are_kept():
+    kernel = "def k(x_ref, o_ref):\r\n\tif c:\r\n\t\treturn x_ref[...]  # why\r\n\to_ref[...] = 0\r\n"
+    launch = "pl.pallas_call(k, out_shape=S)(x)\r\n"
+    text = HEADER.replace("\n", "\r\n") + kernel + launch
+    assert fix_once(text) == text.replace("\t\treturn x_ref[...]  # why\r\n", "\t\to_ref[...] = x_ref[...]  # why\r\n\t\treturn\r\n")
+
+
+def test_multiline_value_is_kept_verbatim():
+    kernel = "def k(x_ref, o_ref):\n    return (x_ref[...] +\n            1)\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    o_ref[...] = (x_ref[...] +\n            1)\n"
+
+
+def test_tuple_length_mismatch_gets_no_write_fix():
+    source, [finding], _ = preferred_safe_fixes(HEADER + "def k(x_ref, o_ref):\n    return 1, 2\npl.pallas_call(k, S)(x)\n", "PAL001")
+    assert [f.title for f in finding.fixes] == ["Return None instead", "Disable PAL001 for this line"]
+
+
+def test_output_found_from_layout_not_from_name():
+    kernel = "def k(x_ref, result, scratch):\n    return x_ref[...]\n"
+    launch = "pl.pallas_call(k, out_shape=S, scratch_shapes=[v])(x)\n"
+    assert fixed_kernel(kernel, launch) == "def k(x_ref, result, scratch):\n    result[...] = x_ref[...]\n"
+
+
+def test_unknown_layout_falls_back_on_names_as_unsafe():
+    text = HEADER + "def k(x_ref, o_ref):\n    return x_ref[...]\ndef f(shape):\n    pl.pallas_call(k, out_shape=shape)(x)\n"
+    _, [finding], _ = preferred_safe_fixes(text, "PAL001")
+    write = finding.fixes[0]
+    assert write.title == "Write the result to `o_ref`" and write.applicability is Applicability.UNSAFE
+
+
+def test_missing_output_parameter_is_added_before_scratch_with_a_free_name():
+    kernel = "def k(x_ref, acc):\n    o_ref = 1\n    return x_ref[...] + o_ref\n"
+    launch = "pl.pallas_call(k, out_shape=S, scratch_shapes=[v])(x)\n"
+    assert fixed_kernel(kernel, launch) == "def k(x_ref, o2_ref, acc):\n    o_ref = 1\n    o2_ref[...] = x_ref[...] + o_ref\n"
+
+
+def test_last_statement_constant_return_is_deleted_but_sole_statement_kept():
+    assert fixed_kernel("def k(x_ref, o_ref):\n    o_ref[...] = 1\n    return 0\n") == "def k(x_ref, o_ref):\n    o_ref[...] = 1\n"
+    assert fixed_kernel("def k(x_ref, o_ref):\n    return ()\n") == "def k(x_ref, o_ref):\n    return\n"
+
+
+def test_noqa_fix_adds_or_extends_the_comment():
+    text = HEADER + "def k(x_ref, o_ref):\n    return 1\ndef j(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, S)(x)\npl.pallas_call(j, S)(x)\n"
+    source = SourceFile.from_text(text, "t.py")
+    findings = [f for f in run_rules(analyze(source)) if f.code == "PAL001"]
+    noqa = [next(x for x in f.fixes if x.title == "Disable PAL001 for this line") for f in findings]
+    assert all(fix.applicability is Applicability.UNSAFE and not fix.preferred for fix in noqa)
+    new_text, applied = apply_fixes(source, noqa)
+    assert applied == 2
+    assert "    return 1  # noqa: PAL001\n" in new_text and "    return 1  # noqa: PAL001, PAL002\n" in new_text
+    assert [f for f in run_rules(analyze(SourceFile.from_text(new_text, "t.py"))) if f.code == "PAL001"] == []
+
+
+def test_pal002_no_fix_when_kernel_is_launched_elsewhere_too():
+    text = HEADER + "@pl.kernel(mesh=m)\ndef add(a, b):\n    pass\nr = jax.new_ref(x)\nadd(r, r)\nadd(x, y)\n"
+    _, [finding], _ = preferred_safe_fixes(text, "PAL002")
+    assert [f.title for f in finding.fixes] == ["Disable PAL002 for this line"]
+
+
+def test_fixes_that_would_not_parse_are_dropped():
+    # A default on the parameter before the insertion point would make `o_ref` a syntax error.
+    text = HEADER + "def k(x_ref=None):\n    return x_ref[...]\npl.pallas_call(k, out_shape=S)(x)\n"
+    _, [finding], _ = preferred_safe_fixes(text, "PAL001")
+    assert [f.title for f in finding.fixes] == ["Return None instead", "Disable PAL001 for this line"]
