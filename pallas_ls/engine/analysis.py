@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
+from .gcpause import paused_gc
 from .kernels import ImportedKernel, KernelSite, Launch, find_launches, kernel_sites
 from .model import ModuleModel
 from .names import mentions_pallas
@@ -54,6 +55,11 @@ class ModuleAnalysis:
 
 def analyze(source: SourceFile) -> ModuleAnalysis:
     """Build the model and find the kernels of one module (cheap when it never mentions Pallas)."""
+    with paused_gc():
+        return _analyze(source)
+
+
+def _analyze(source: SourceFile) -> ModuleAnalysis:
     model = ModuleModel(source.tree)
     if mentions_pallas(source.text):
         launches = find_launches(model)
@@ -68,6 +74,11 @@ def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
 
     A rule that fails is logged and skipped: the other rules' findings are still reported.
     """
+    with paused_gc():
+        return _run_rules(analysis, codes)
+
+
+def _run_rules(analysis: ModuleAnalysis, codes) -> list[Finding]:
     from ..rules import RULES  # rules import the engine, not the other way round at load time
 
     findings: list[Finding] = []

@@ -15,8 +15,10 @@ from typing import Iterable, Sequence
 
 from .analysis import ModuleAnalysis, analyze, run_rules
 from .findings import UNREADABLE_CODE, Finding, Severity
+from .gcpause import paused_gc
 from .kernels import ImportedKernel, KernelSite, KernelTarget, Launch, resolve_kernel
 from .model import Loc
+from .names import mentions_pallas
 from .source import Range, SourceFile
 
 # How many re-exports (`from .impl import k` in an __init__) we follow.
@@ -93,12 +95,12 @@ class Project:
 
     def analysis_of(self, path: str) -> ModuleAnalysis:
         """The (cached) analysis of a file's current text; raises UnreadableFile."""
-        path = os.path.abspath(path)
+        return self._analysis_for(self._source_of(os.path.abspath(path)))
+
+    def _source_of(self, path: str) -> SourceFile:
         if path in self._overlays:
-            source = SourceFile.from_text(self._overlays[path], path)
-        else:
-            source = read_source(path)
-        return self._analysis_for(source)
+            return SourceFile.from_text(self._overlays[path], path)
+        return read_source(path)
 
     def _analysis_for(self, source: SourceFile) -> ModuleAnalysis:
         digest = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
@@ -111,19 +113,34 @@ class Project:
 
     # ----------------------------------------------------------------------- checking
     def check_paths(self, paths: Iterable[str]) -> list[FileResult]:
-        """Check files together: kernels launched by one of them are checked where defined."""
-        paths = [os.path.abspath(p) for p in paths]
+        """Check files together: kernels launched by one of them are checked where defined.
+
+        A file that never mentions Pallas cannot launch a kernel, so it is not even parsed unless
+        another file launches a kernel it defines (the cheap prefilter that makes big trees fast).
+        """
+        with paused_gc():
+            return self._check_paths([os.path.abspath(p) for p in paths])
+
+    def _check_paths(self, paths: list[str]) -> list[FileResult]:
         results: dict[str, FileResult] = {}
         analyses: dict[str, ModuleAnalysis] = {}
         for path in paths:
             try:
-                analyses[path] = self.analysis_of(path)
+                source = self._source_of(path)
             except UnreadableFile as exc:
                 results[path] = FileResult(path, [unreadable_finding(path, str(exc))], str(exc))
+                continue
+            if mentions_pallas(source.text):
+                analyses[path] = self._analysis_for(source)
+            else:
+                results[path] = FileResult(path, [])
         foreign: dict[str, list[ForeignLaunch]] = {}
-        for path, analysis in analyses.items():
+        for path, analysis in list(analyses.items()):
             for launch in self._foreign_launches(path, analysis):
                 foreign.setdefault(launch.def_path, []).append(launch)
+        for def_path in foreign:
+            if def_path in results and def_path not in analyses and results[def_path].error is None:
+                analyses[def_path] = self.analysis_of(def_path)
         for path, analysis in analyses.items():
             results[path] = FileResult(path, self._run(analysis, foreign.get(path, [])))
         return [results[p] for p in paths]
