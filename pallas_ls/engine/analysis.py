@@ -60,7 +60,11 @@ def analyze(source: SourceFile) -> ModuleAnalysis:
 
 
 def _analyze(source: SourceFile) -> ModuleAnalysis:
-    model = ModuleModel(source.tree)
+    return analyze_model(source, ModuleModel(source.tree))
+
+
+def analyze_model(source: SourceFile, model: ModuleModel) -> ModuleAnalysis:
+    """Find the launches and kernels of a module whose model is built."""
     if mentions_pallas(source.text):
         launches = find_launches(model)
         sites, imported = kernel_sites(model, launches)

@@ -169,10 +169,24 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
 
 
 # ------------------------------------------------------------------------------- launches
+# The last component of every entry point's name: an attribute call `x.y(...)` can only denote an
+# entry point when `y` is one of these (modules keep the real names; only imports can rename).
+_ENTRY_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
+
+
+def _may_be_entry_callee(func: ast.expr) -> bool:
+    """A cheap syntactic filter before name resolution (most calls are `jnp.sum(...)` and the like)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in _ENTRY_ATTRIBUTES
+    return True
+
+
 def find_launches(model: ModuleModel) -> list[Launch]:
     launches: list[Launch] = []
     factories: dict[int, EntryValue] = {}  # id(factory call) -> its entry value
     for call in model.calls:
+        if not _may_be_entry_callee(call.func):
+            continue
         loc = model.loc(call)
         entry = entry_value(call.func, loc, model)
         if entry is None:

@@ -16,6 +16,11 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
+# The block-chain id of the module's own body.  A constant, not id(tree.body): the module may be
+# assembled from separately parsed blocks (incremental analysis) that must share one root.
+MODULE_BODY = 0
+
+
 @dataclass(eq=False)
 class Binding:
     """One place where a name gets a value."""
@@ -28,7 +33,11 @@ class Binding:
     value: ast.expr | None = None  # for `name = value` (a plain, single-target assignment)
     qualname: str | None = None  # for imports: "jax.experimental.pallas" / ".kernels.k" (relative)
     param_index: int | None = None  # for positional parameters: their index
-    position: tuple[int, int] = (0, 0)  # (line, col) of the binding, for ordering
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(line, col) of the binding, for ordering (read from the node: blocks may move)."""
+        return (getattr(self.node, "lineno", 0), getattr(self.node, "col_offset", 0))
 
 
 @dataclass(eq=False)
@@ -56,20 +65,65 @@ class Loc:
     stmt: ast.AST | None
 
 
+@dataclass(eq=False)
+class ModelParts:
+    """What one run of top-level statements contributes to a module model.
+
+    Parts are built once per block of text and reused while that block is unchanged; the module
+    model is their concatenation (see `ModuleModel.from_parts`).
+    """
+
+    module_scope: Scope
+    module_bindings: list[Binding] = field(default_factory=list)
+    scope_of_function: dict[int, Scope] = field(default_factory=dict)  # id(function node) -> its scope
+    loc_of: dict[int, Loc] = field(default_factory=dict)  # id(Call / Lambda / Return / function) -> Loc
+    block_chain: dict[int, tuple[int, ...]] = field(default_factory=dict)  # id(stmt) -> enclosing bodies
+    parent_function: dict[int, FunctionNode | None] = field(default_factory=dict)
+    functions: list[FunctionNode] = field(default_factory=list)
+    calls: list[ast.Call] = field(default_factory=list)
+    decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = field(default_factory=list)
+    global_names: set[str] = field(default_factory=set)
+
+
+def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
+    parts = ModelParts(module_scope)
+    _Builder(parts).build(stmts)
+    return parts
+
+
 class ModuleModel:
     """Scopes and bindings of one module, plus lookups from nodes to their context."""
 
-    def __init__(self, tree: ast.Module):
+    def __init__(self, tree: ast.Module, parts: list[ModelParts] | None = None, module_scope: Scope | None = None):
         self.tree = tree
-        self.module_scope = Scope("module", tree, None)
-        self.scope_of_function: dict[int, Scope] = {}  # id(function node) -> its own scope
-        self.loc_of: dict[int, Loc] = {}  # id(Call / Lambda / Return / function node) -> Loc
-        self.block_chain: dict[int, tuple[int, ...]] = {}  # id(stmt) -> ids of enclosing bodies
-        self.parent_function: dict[int, FunctionNode | None] = {}  # id(function) -> enclosing one
+        self.module_scope = module_scope or Scope("module", tree, None)
+        if parts is None:
+            parts = [build_parts(tree.body, self.module_scope)]
+        self._merge(parts)
+
+    def _merge(self, parts: list[ModelParts]) -> None:
+        scope = self.module_scope
+        scope.bindings = {}
+        scope.global_names = set()
+        self.scope_of_function: dict[int, Scope] = {}
+        self.loc_of: dict[int, Loc] = {}
+        self.block_chain: dict[int, tuple[int, ...]] = {}
+        self.parent_function: dict[int, FunctionNode | None] = {}
         self.functions: list[FunctionNode] = []
         self.calls: list[ast.Call] = []
         self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
-        _Builder(self).build()
+        for part in parts:
+            assert part.module_scope is scope, "parts must be built against this module's scope"
+            for binding in part.module_bindings:
+                scope.add(binding)
+            scope.global_names |= part.global_names
+            self.scope_of_function.update(part.scope_of_function)
+            self.loc_of.update(part.loc_of)
+            self.block_chain.update(part.block_chain)
+            self.parent_function.update(part.parent_function)
+            self.functions += part.functions
+            self.calls += part.calls
+            self.decorated += part.decorated
 
     # ------------------------------------------------------------------------------- lookups
     def lookup(self, name: str, loc: Loc) -> list[Binding]:
@@ -134,13 +188,14 @@ class ModuleModel:
 
 
 class _Builder:
-    """Walks the tree once, recording scopes, bindings and statement chains."""
+    """Walks statements once, recording scopes, bindings and statement chains into ModelParts."""
 
-    def __init__(self, model: ModuleModel):
-        self.model = model
+    def __init__(self, parts: ModelParts):
+        self.model = parts
 
-    def build(self) -> None:
-        self._body(self.model.tree.body, self.model.module_scope, (), None)
+    def build(self, stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            self._stmt(stmt, self.model.module_scope, (MODULE_BODY,), None)
 
     # Statements -------------------------------------------------------------------------
     def _body(self, stmts: list[ast.stmt], scope: Scope, chain: tuple[int, ...], function) -> None:
@@ -193,7 +248,10 @@ class _Builder:
                 self._bind(scope, alias.asname or alias.name, "import", alias, stmt, qualname=qual)
             return
         if isinstance(stmt, ast.Global):
-            scope.global_names.update(stmt.names)
+            if scope is self.model.module_scope:
+                self.model.global_names.update(stmt.names)
+            else:
+                scope.global_names.update(stmt.names)
             return
         if isinstance(stmt, ast.Nonlocal):
             scope.nonlocal_names.update(stmt.names)
@@ -312,31 +370,47 @@ class _Builder:
     def _bind(self, scope, name, kind, node, stmt, value=None, qualname=None, param_index=None) -> None:
         if scope.kind == "comprehension" and kind != "other":
             scope = _enclosing_non_comprehension(scope)  # walrus in a comprehension
-        position = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        scope.add(Binding(name, kind, node, stmt, scope, value, qualname, param_index, position))
+        binding = Binding(name, kind, node, stmt, scope, value, qualname, param_index)
+        if scope is self.model.module_scope:
+            self.model.module_bindings.append(binding)  # merged in order by ModuleModel
+        else:
+            scope.add(binding)
 
     # Expressions ------------------------------------------------------------------------
     def _expr(self, root: ast.expr, loc: Loc, function) -> None:
-        """Visit an expression without recursion (expressions can nest thousands deep)."""
-        stack: list[tuple[ast.AST, Loc]] = [(root, loc)]
+        """Visit an expression without recursion (expressions can nest thousands deep).
+
+        Every expression of a scope shares one Loc, so the stack holds nodes only; child fields
+        come from a per-class table (much faster than ast.iter_child_nodes on big files).
+        """
+        stack: list[ast.AST] = [root]
         model = self.model
+        calls, loc_of = model.calls, model.loc_of
         while stack:
-            node, here = stack.pop()
-            if isinstance(node, ast.Call):
-                model.calls.append(node)
-                model.loc_of[id(node)] = here
-            elif isinstance(node, ast.Lambda):
-                self._arguments_defaults(node.args, here, function)
-                self._function(node, here, function)
+            node = stack.pop()
+            cls = type(node)
+            if cls is ast.Name or cls is ast.Constant:
                 continue
-            elif isinstance(node, _COMPREHENSIONS):
-                self._comprehension(node, here, function)
+            if cls is ast.Call:
+                calls.append(node)  # type: ignore[arg-type]
+                loc_of[id(node)] = loc
+            elif cls is ast.Lambda:
+                self._arguments_defaults(node.args, loc, function)  # type: ignore[attr-defined]
+                self._function(node, loc, function)
                 continue
-            elif isinstance(node, ast.NamedExpr):
-                self._bind(here.scope, node.target.id, "assign", node.target, here.stmt, value=node.value)
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, (ast.expr, ast.keyword, ast.comprehension, ast.arg)):
-                    stack.append((child, here))
+            elif cls in _COMPREHENSIONS:
+                self._comprehension(node, loc, function)
+                continue
+            elif cls is ast.NamedExpr:
+                self._bind(loc.scope, node.target.id, "assign", node.target, loc.stmt, value=node.value)  # type: ignore[attr-defined]
+            for field in _child_fields(cls):
+                value = getattr(node, field, None)
+                if value is None:
+                    continue
+                if isinstance(value, list):
+                    stack.extend(v for v in value if v is not None and not isinstance(v, _SKIPPED))
+                elif not isinstance(value, _SKIPPED):
+                    stack.append(value)
 
     def _comprehension(self, node, loc: Loc, function) -> None:
         scope = Scope("comprehension", node, loc.scope)
@@ -352,6 +426,19 @@ class _Builder:
         parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
         for part in parts:
             self._expr(part, inner, function)
+
+
+# Child nodes that never hold an expression of interest (contexts, operators).
+_SKIPPED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, str, int, float, complex, bytes)
+_FIELDS_CACHE: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    fields = _FIELDS_CACHE.get(cls)
+    if fields is None:
+        fields = tuple(f for f in cls._fields if f not in ("ctx", "op", "ops", "type_comment", "kind"))
+        _FIELDS_CACHE[cls] = fields
+    return fields
 
 
 def _enclosing_non_comprehension(scope: Scope) -> Scope:

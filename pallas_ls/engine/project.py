@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import logging
 import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -16,10 +17,13 @@ from typing import Iterable, Sequence
 from .analysis import ModuleAnalysis, analyze, run_rules
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
+from .incremental import IncrementalDocument
 from .kernels import ImportedKernel, KernelSite, KernelTarget, Launch, resolve_kernel
 from .model import Loc
 from .names import mentions_pallas
 from .source import Range, SourceFile
+
+log = logging.getLogger(__name__)
 
 # How many re-exports (`from .impl import k` in an __init__) we follow.
 _MAX_REEXPORTS = 4
@@ -46,7 +50,15 @@ class ForeignLaunch:
 
 
 class UnreadableFile(Exception):
-    pass
+    """A file that cannot be read or is not UTF-8; `where` is the offending byte's position."""
+
+    def __init__(self, reason: str, where: Range = Range.of(0, 0, 0, 0)):
+        super().__init__(reason)
+        self.reason = reason
+        self.where = where
+
+    def finding(self, path: str | None) -> Finding:
+        return Finding(UNREADABLE_CODE, f"Unreadable file: {self.reason}", self.where, path, Severity.ERROR)
 
 
 def read_source(path: str) -> SourceFile:
@@ -55,15 +67,24 @@ def read_source(path: str) -> SourceFile:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise UnreadableFile(f"cannot read file: {exc.strerror or exc}") from exc
+        raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
+    return source_from_bytes(data, path)
+
+
+def source_from_bytes(data: bytes, path: str | None) -> SourceFile:
     try:
         return SourceFile.from_bytes(data, path)
     except UnicodeDecodeError as exc:
-        raise UnreadableFile(f"file is not valid UTF-8 (byte {exc.start})") from exc
+        reason = f"not valid UTF-8 (byte 0x{data[exc.start]:02X} cannot be decoded)"
+        raise UnreadableFile(reason, _byte_position(data, exc.start)) from exc
 
 
-def unreadable_finding(path: str, reason: str) -> Finding:
-    return Finding(UNREADABLE_CODE, f"Unreadable file: {reason}", Range.of(0, 0, 0, 0), path, Severity.ERROR)
+def _byte_position(data: bytes, offset: int) -> Range:
+    """Where an undecodable byte is, in code points of the valid text before it."""
+    before = data[:offset]
+    line = before.count(b"\n")
+    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace"))
+    return Range.of(line, column, line, column + 1)
 
 
 @dataclass
@@ -80,6 +101,7 @@ class Project:
     _analyses: dict[str, _Entry] = field(default_factory=dict)
     _overlays: dict[str, str] = field(default_factory=dict)
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
+    _documents: dict[str, IncrementalDocument] = field(default_factory=dict)  # open documents
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -90,6 +112,7 @@ class Project:
         path = os.path.abspath(path)
         if text is None:
             self._overlays.pop(path, None)
+            self._documents.pop(path, None)
         else:
             self._overlays[path] = text
 
@@ -103,7 +126,7 @@ class Project:
         return read_source(path)
 
     def _analysis_for(self, source: SourceFile) -> ModuleAnalysis:
-        digest = hashlib.blake2b(source.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        digest = _digest(source.text)
         cached = self._analyses.get(source.path or "")
         if cached is not None and cached.digest == digest:
             return cached.analysis
@@ -127,13 +150,15 @@ class Project:
         for path in paths:
             try:
                 source = self._source_of(path)
+                if mentions_pallas(source.text):
+                    analyses[path] = self._analysis_for(source)
+                else:
+                    results[path] = FileResult(path, [])
             except UnreadableFile as exc:
-                results[path] = FileResult(path, [unreadable_finding(path, str(exc))], str(exc))
-                continue
-            if mentions_pallas(source.text):
-                analyses[path] = self._analysis_for(source)
-            else:
-                results[path] = FileResult(path, [])
+                results[path] = FileResult(path, [exc.finding(path)], exc.reason)
+            except Exception:  # noqa: BLE001 - e.g. a RecursionError deep in a pathological file
+                log.exception("internal error while analysing %s", path)
+                results[path] = FileResult(path, [], "internal error")
         foreign: dict[str, list[ForeignLaunch]] = {}
         for path, analysis in list(analyses.items()):
             for launch in self._foreign_launches(path, analysis):
@@ -142,17 +167,33 @@ class Project:
             if def_path in results and def_path not in analyses and results[def_path].error is None:
                 analyses[def_path] = self.analysis_of(def_path)
         for path, analysis in analyses.items():
-            results[path] = FileResult(path, self._run(analysis, foreign.get(path, [])))
+            try:
+                results[path] = FileResult(path, self._run(analysis, foreign.get(path, [])))
+            except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
+                log.exception("internal error while checking %s", path)
+                results[path] = FileResult(path, [], "internal error")
         return [results[p] for p in paths]
 
     def findings_for(self, path: str, text: str) -> list[Finding]:
         """Findings for an open document, including kernels launched from indexed files."""
         path = os.path.abspath(path)
         self.set_overlay(path, text)
-        analysis = self._analysis_for(SourceFile.from_text(text, path))
+        analysis = self._document_analysis(path, text)
         self._index[path] = self._foreign_launches(path, analysis)
         launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
         return self._run(analysis, launches)
+
+    def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
+        """An open document is analysed incrementally: only its edited blocks are parsed again."""
+        source = SourceFile.from_text(text, path)
+        digest = _digest(source.text)
+        cached = self._analyses.get(path)
+        if cached is not None and cached.digest == digest:
+            return cached.analysis
+        document = self._documents.setdefault(path, IncrementalDocument())
+        analysis = document.analyze(source)
+        self._analyses[path] = _Entry(digest, analysis)
+        return analysis
 
     def _run(self, analysis: ModuleAnalysis, launches: list[ForeignLaunch]) -> list[Finding]:
         analysis.foreign_sites = [site for f in launches for site in self._sites_in(analysis, f)]
@@ -173,6 +214,7 @@ class Project:
         path = os.path.abspath(path)
         self._index.pop(path, None)
         self._analyses.pop(path, None)
+        self._documents.pop(path, None)
 
     def dependents(self, path: str) -> set[str]:
         """Files whose kernels `path` launches (their findings change when `path` does)."""
@@ -267,6 +309,10 @@ class Project:
                 if isinstance(resolved, KernelTarget):
                     sites.append(KernelSite(foreign.launch, resolved, foreign.launch_path, foreign.launch_source))
         return sites
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _module_file(directory: str, parts: list[str]) -> str | None:

@@ -1,0 +1,57 @@
+"""Incremental analysis for edited documents: re-parse and re-model only the changed top-level blocks.
+
+A keystroke changes one top-level block (a def, a class, a statement); the rest of the file is the
+same text at the same lines.  Each block is parsed on its own (padded with newlines so its line
+numbers are the file's) and its model parts are built once; both are reused while the block's
+text and first line are unchanged.  `ast.parse` costs ~15 µs a line here, so on a 6k-line file
+re-parsing one block instead of the file is what keeps diagnostics instant.
+
+Equivalence with a whole-file parse: blocks start at column-0 lines that begin a statement, so a
+construct that crosses a block boundary (an unclosed bracket, a string spanning lines that start
+in column 0) makes the first block fail to parse.  When every block parses, the concatenation is
+the file's tree; when one fails, the whole file is parsed as usual (and, when that fails too, the
+failing blocks are repaired one by one, as `parse_with_recovery` does).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .analysis import ModuleAnalysis, analyze_model
+from .gcpause import paused_gc
+from .model import ModelParts, ModuleModel, Scope, build_parts
+from .source import BlockKey, ParsedBlock, SourceFile, parse_blocks
+
+
+@dataclass
+class IncrementalDocument:
+    """The cache of one open document: its parsed blocks and their model parts, from the last version."""
+
+    module_scope: Scope = field(default_factory=lambda: Scope("module", ast.Module(body=[], type_ignores=[]), None))
+    _blocks: dict[BlockKey, ParsedBlock] = field(default_factory=dict)
+    _parts: dict[int, ModelParts] = field(default_factory=dict)  # id(ParsedBlock) -> its model parts
+    reused: int = 0  # blocks reused by the last update (for tests and benchmarks)
+
+    def analyze(self, source: SourceFile) -> ModuleAnalysis:
+        with paused_gc():
+            return self._analyze(source)
+
+    def _analyze(self, source: SourceFile) -> ModuleAnalysis:
+        previous = self._blocks
+        cache = dict(previous)
+        blocks = parse_blocks(source.text, cache)
+        self.reused = sum(1 for key, _ in blocks if key in previous)
+        # Keep only what this version uses, so the cache does not grow with every keystroke.
+        self._blocks = {key: block for key, block in blocks}
+        parts = [self._parts_of(block) for _, block in blocks]
+        self._parts = {id(block): part for (_, block), part in zip(blocks, parts)}
+        tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
+        source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
+        return analyze_model(source, ModuleModel(tree, parts, self.module_scope))
+
+    def _parts_of(self, block: ParsedBlock) -> ModelParts:
+        parts = self._parts.get(id(block))
+        if parts is None:
+            parts = build_parts(block.stmts, self.module_scope)
+        return parts
