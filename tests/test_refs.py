@@ -81,3 +81,14 @@ def test_range_is_the_repeated_argument_and_related_is_the_first():
 def test_pallas_call_message_names_jit():
     [message] = duplicates("def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)")
     assert "only one reference to a mutable array" in message
+
+
+def test_tuple_unpacking_alias_and_starred_list():
+    assert len(duplicates("r = jax.new_ref(x)\na, b = r, r\nadd(a, b)")) == 1
+    assert len(duplicates("r = jax.new_ref(x)\nadd(*[r, r])")) == 1
+    assert duplicates("r = jax.new_ref(x)\na, b = pair\nadd(a, b)") == []
+
+
+def test_keyword_arguments_are_not_counted():
+    # JAX rejects the keyword itself first ("unexpected keyword argument"): a different error.
+    assert duplicates("r = jax.new_ref(x)\nadd(r, b_ref=r)") == []

@@ -120,5 +120,10 @@ def syntax_findings(source: SourceFile) -> list[Finding]:
 
 
 def analyze_source(text: str, path: str | None = None) -> list[Finding]:
-    """Findings for one text on its own (kernels launched from other files are not known here)."""
+    """Findings for one text on its own (kernels launched from other files are not known here).
+
+    A text that never mentions Pallas launches no kernel: it is not even parsed.
+    """
+    if not mentions_pallas(text):
+        return []
     return run_rules(analyze(SourceFile.from_text(text, path)))

@@ -360,8 +360,10 @@ class _Builder:
         if isinstance(target, ast.Name):
             self._bind(scope, target.id, "assign", target, stmt, value=value)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            for element in target.elts:
-                self._target(element, scope, stmt, loc, function, None)
+            # `a, b = r, s` binds a to r and b to s; any other unpacking binds unknown values.
+            values = _elementwise(target, value)
+            for element, element_value in zip(target.elts, values):
+                self._target(element, scope, stmt, loc, function, element_value)
         elif isinstance(target, ast.Starred):
             self._target(target.value, scope, stmt, loc, function, None)
         else:  # attribute or subscript target: evaluates expressions, binds nothing
@@ -439,6 +441,16 @@ def _child_fields(cls: type) -> tuple[str, ...]:
         fields = tuple(f for f in cls._fields if f not in ("ctx", "op", "ops", "type_comment", "kind"))
         _FIELDS_CACHE[cls] = fields
     return fields
+
+
+def _elementwise(target: ast.Tuple | ast.List, value: ast.expr | None) -> list[ast.expr | None]:
+    if (
+        isinstance(value, (ast.Tuple, ast.List))
+        and len(value.elts) == len(target.elts)
+        and not any(isinstance(e, ast.Starred) for e in (*value.elts, *target.elts))
+    ):
+        return list(value.elts)
+    return [None] * len(target.elts)
 
 
 def _enclosing_non_comprehension(scope: Scope) -> Scope:

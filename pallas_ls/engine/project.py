@@ -178,6 +178,9 @@ class Project:
         """Findings for an open document, including kernels launched from indexed files."""
         path = os.path.abspath(path)
         self.set_overlay(path, text)
+        if not mentions_pallas(text) and not self.launchers_of(path):
+            self._index.pop(path, None)
+            return []  # it launches nothing, and no indexed file launches a kernel it defines
         analysis = self._document_analysis(path, text)
         self._index[path] = self._foreign_launches(path, analysis)
         launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
@@ -215,6 +218,15 @@ class Project:
         self._index.pop(path, None)
         self._analyses.pop(path, None)
         self._documents.pop(path, None)
+
+    def kernel_modules_launched_by(self, path: str) -> set[str]:
+        """The files defining kernels that `path` imports and launches."""
+        path = os.path.abspath(path)
+        try:
+            analysis = self.analysis_of(path)
+        except UnreadableFile:
+            return set()
+        return {f.def_path for f in self._foreign_launches(path, analysis)}
 
     def dependents(self, path: str) -> set[str]:
         """Files whose kernels `path` launches (their findings change when `path` does)."""

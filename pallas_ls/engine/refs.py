@@ -36,15 +36,20 @@ class RefArgument:
 
 
 def flatten_arguments(call: ast.Call) -> Iterator[ast.expr]:
-    """The leaves of a call's arguments as written: tuple, list and dict displays are opened."""
-    stack: list[ast.expr] = [k.value for k in reversed(call.keywords) if k.arg] + list(reversed(call.args))
+    """The leaves of a call's positional arguments as written: tuple, list and dict displays and
+    `*[...]` are opened.  Keyword arguments are left out: a kernel made by pl.kernel / mpmd_map
+    takes none (JAX fails on them before it looks for duplicate refs)."""
+    stack: list[ast.expr] = list(reversed(call.args))
     while stack:
         expr = stack.pop()
-        if isinstance(expr, (ast.Tuple, ast.List)):
+        if isinstance(expr, ast.Starred):
+            if isinstance(expr.value, (ast.Tuple, ast.List)):
+                stack.extend(reversed(expr.value.elts))
+        elif isinstance(expr, (ast.Tuple, ast.List)):
             stack.extend(reversed(expr.elts))
         elif isinstance(expr, ast.Dict):
-            stack.extend(reversed(expr.values))
-        elif not isinstance(expr, ast.Starred):
+            stack.extend(v for v in reversed(expr.values) if v is not None)
+        else:
             yield expr
 
 

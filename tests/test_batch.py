@@ -1,0 +1,72 @@
+"""The CLI's batch checker: worker processes, the content-hash cache, cross-module kernels."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pallas_ls.engine import batch
+from pallas_ls.engine.batch import check_files
+
+KERNEL = """\
+import jax
+from jax.experimental import pallas as pl
+S = jax.ShapeDtypeStruct((8,), 'f4')
+def k{n}(x_ref, o_ref):
+    return x_ref[...] + {n}
+pl.pallas_call(k{n}, out_shape=S)(x)
+"""
+
+
+def make_tree(root: Path, count: int) -> list[str]:
+    paths = []
+    for n in range(count):
+        path = root / f"k{n}.py"
+        path.write_text(KERNEL.format(n=n))
+        paths.append(str(path))
+    (root / "plain.py").write_text("def broken(:\n")  # never mentions Pallas: not even parsed
+    (root / "pkg").mkdir()
+    (root / "pkg/__init__.py").write_text("")
+    (root / "pkg/kernels.py").write_text("def add(x_ref, o_ref):\n    return x_ref[...]\n")
+    (root / "pkg/ops.py").write_text("from jax.experimental import pallas as pl\nfrom .kernels import add\npl.pallas_call(add, s)\n")
+    return paths + [str(root / "plain.py"), str(root / "pkg/kernels.py"), str(root / "pkg/ops.py")]
+
+
+def codes(results) -> dict[str, list[str]]:
+    return {os.path.basename(r.path): [f.code for f in r.findings] for r in results}
+
+
+def test_workers_give_the_same_findings_as_one_process(tmp_path):
+    paths = make_tree(tmp_path, 20)
+    one = check_files(paths, jobs=1)
+    two = check_files(paths, jobs=2)
+    assert codes(one) == codes(two)
+    assert codes(two)["k7.py"] == ["PAL001"] and codes(two)["plain.py"] == []
+    assert codes(two)["kernels.py"] == ["PAL001"] and codes(two)["ops.py"] == []
+    assert [f.message for r in one for f in r.findings] == [f.message for r in two for f in r.findings]
+
+
+def test_cache_is_used_and_invalidated_by_content(tmp_path, monkeypatch):
+    (tmp_path / "src").mkdir()
+    paths = make_tree(tmp_path / "src", 3)
+    cache_dir = str(tmp_path / "cache")
+    first = check_files(paths, cache_dir=cache_dir, jobs=1)
+    assert (tmp_path / "cache" / ".gitignore").exists()
+    analysed = []
+    original = batch._analyse_one
+    monkeypatch.setattr(batch, "_analyse_one", lambda path: analysed.append(path) or original(path))
+    second = check_files(paths, cache_dir=cache_dir, jobs=1)
+    assert codes(first) == codes(second)
+    # Only the cross-module launcher is analysed again; the standalone files come from the cache.
+    assert [os.path.basename(p) for p in analysed] == ["ops.py"]
+    Path(paths[0]).write_text(KERNEL.format(n=0).replace("return x_ref[...] + 0", "o_ref[...] = x_ref[...]"))
+    analysed.clear()
+    third = check_files(paths, cache_dir=cache_dir, jobs=1)
+    assert codes(third)["k0.py"] == [] and "k0.py" in [os.path.basename(p) for p in analysed]
+
+
+def test_unwritable_cache_directory_does_not_fail_the_check(tmp_path):
+    paths = make_tree(tmp_path, 2)
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache directory should be")
+    assert codes(check_files(paths, cache_dir=str(blocker), jobs=1))["k1.py"] == ["PAL001"]
