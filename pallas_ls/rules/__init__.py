@@ -6,12 +6,25 @@ the example-driven tests all read `RULES`.
 
 from __future__ import annotations
 
-from . import pal001_kernel_returns_value, pal002_duplicate_ref
+from . import (
+    pal001_kernel_returns_value,
+    pal002_duplicate_ref,
+    pal003_kernel_captures_array,
+    pal004_kernel_arity,
+    pal005_generator_kernel,
+    pal006_dropped_return_value,
+    pal007_when_body_returns_value,
+)
 from .base import Example, Rule
 
 _RULE_MODULES = (
     pal001_kernel_returns_value,
     pal002_duplicate_ref,
+    pal003_kernel_captures_array,
+    pal004_kernel_arity,
+    pal005_generator_kernel,
+    pal006_dropped_return_value,
+    pal007_when_body_returns_value,
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}

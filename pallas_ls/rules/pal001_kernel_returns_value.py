@@ -78,14 +78,20 @@ x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 
 
 def _pallas_call_example(
-    name: str, kernel: str, valid: bool, launch: str = "add_one", fixed_kernel: str | None = None, **extra
+    name: str,
+    kernel: str,
+    valid: bool,
+    launch: str = "add_one",
+    fixed_kernel: str | None = None,
+    jax_error: str = "should return None",
+    **extra,
 ) -> Example:
     """A pallas_call program; `fixed_kernel` is the kernel as the preferred fix rewrites it."""
     code = _PALLAS_CALL_PROGRAM.format(kernel=kernel.strip("\n"), launch=launch)
     fixed = None
     if fixed_kernel is not None:
         fixed = _PALLAS_CALL_PROGRAM.format(kernel=fixed_kernel.strip("\n"), launch=launch)
-    return Example(name, code, valid, jax_error=None if valid else "should return None", fixed=fixed, **extra)
+    return Example(name, code, valid, jax_error=None if valid else jax_error, fixed=fixed, **extra)
 
 
 def _fixed(program: str, marked_line: str, replacement: str | None) -> str:
@@ -255,6 +261,8 @@ def add_one(x_ref):
     «return x_ref[...] + 1»
 ''',
         valid=False,
+        # pallas_call passes the output ref too, so JAX's arity check fires before its return check.
+        jax_error="add_one() takes 1 positional argument but 2 were given",
         fixed_kernel='''
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1

@@ -1,0 +1,1 @@
+"""A small package of Pallas kernels for trying pallas-ls: `pallas-ls check examples/`."""

@@ -1,0 +1,8 @@
+"""`python -m pallas_ls` is `pallas-ls`."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,431 @@
+"""Free variables of a function, how it uses them, and which of them are certainly jax arrays.
+
+JAX traces a kernel with `trace_to_jaxpr_dynamic`; a jax array the kernel reads from an enclosing
+scope becomes a constant of the kernel's jaxpr.  pallas_call rejects every such constant
+(`captures constants [f32[8,128]]. You should pass them as inputs.`), mpmd_map, pl.kernel and
+core_map reject the non-scalar ones (pallas-facts §4).  Python numbers become literals, Refs are
+allowed, and static attributes (`x.shape`, `x.dtype`, `len(x)`) never touch the array's value.
+
+Everything here answers "certainly" or stays silent: a name counts as an array only when every
+binding that can reach the kernel made one, and a use counts only when it certainly hands the value
+to a traced operation.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+from dataclasses import dataclass
+from typing import Iterator
+
+from .model import Binding, FunctionNode, Loc, ModuleModel, Scope
+from .names import qualname
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+# --------------------------------------------------------------------------------- free uses
+@dataclass(frozen=True)
+class FreeUse:
+    """One read of a name that the function does not bind itself (nor any function nested in it)."""
+
+    name: str
+    node: ast.Name
+    traced: bool  # the use certainly binds a JAX operation on the value (`x + 1`, `o_ref[...] = x`)
+    subscript: bool  # the use is `name[...]` (a read of a Ref, or indexing of an array)
+
+
+def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
+    """The function's reads of names bound outside it, in source order.
+
+    Reads inside nested defs count when the nested def can run while the function is traced: it is
+    a lambda, it is decorated (`@pl.when(...)`, `@pl.loop(...)`), or the function mentions it.
+    Default values and decorators of the function itself are evaluated outside it and do not count.
+    """
+    top = model.function_scope(function)
+    parents: dict[int, ast.AST] = {}
+    loaded: set[str] = set()
+    roots: list[ast.AST] = [function.body] if isinstance(function, ast.Lambda) else list(function.body)
+    for root in roots:
+        for node in _walk_with_parents(root, parents):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                loaded.add(node.id)
+    uses: list[FreeUse] = []
+    stack: list[tuple[ast.AST, Scope, frozenset[str]]] = [(r, top, frozenset()) for r in reversed(roots)]
+    while stack:
+        node, scope, comp_names = stack.pop()
+        if isinstance(node, ast.ClassDef):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # Decorators and defaults run in the enclosing scope; the body in the def's own scope.
+            outer = list(node.decorator_list) + list(node.args.defaults) + [d for d in node.args.kw_defaults if d]
+            if node.decorator_list or node.name in loaded:
+                inner = model.scope_of_function.get(id(node))
+                if inner is not None:
+                    stack.extend((s, inner, comp_names) for s in reversed(node.body))
+            stack.extend((e, scope, comp_names) for e in reversed(outer))
+            continue
+        if isinstance(node, ast.Lambda):
+            inner = model.scope_of_function.get(id(node))
+            outer = list(node.args.defaults) + [d for d in node.args.kw_defaults if d]
+            if inner is not None:
+                stack.append((node.body, inner, comp_names))
+            stack.extend((e, scope, comp_names) for e in reversed(outer))
+            continue
+        if isinstance(node, _COMPREHENSIONS):
+            bound = comp_names | _comprehension_targets(node)
+            parts: list[tuple[ast.AST, frozenset[str]]] = []
+            for index, generator in enumerate(node.generators):
+                parts.append((generator.iter, comp_names if index == 0 else bound))
+                parts.extend((cond, bound) for cond in generator.ifs)
+            parts.extend((p, bound) for p in ([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]))
+            stack.extend((p, scope, names) for p, names in reversed(parts))
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if node.id not in comp_names and _is_free(node.id, scope, top):
+                uses.append(FreeUse(node.id, node, _is_traced_use(node, parents, model), _is_subscripted(node, parents)))
+            continue
+        stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
+    uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
+    return uses
+
+
+def outer_bindings(model: ModuleModel, function: FunctionNode, name: str) -> list[Binding]:
+    """The bindings outside `function` that a free `name` in it can see when the function runs."""
+    return model.lookup(name, Loc(model.function_scope(function), None))
+
+
+def _walk_with_parents(root: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.AST]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+            stack.append(child)
+
+
+def _comprehension_targets(node: ast.AST) -> frozenset[str]:
+    names = set()
+    for generator in node.generators:  # type: ignore[attr-defined]
+        names.update(n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name))
+    return frozenset(names)
+
+
+def _is_free(name: str, scope: Scope, top: Scope) -> bool:
+    """`name` read in `scope` (top or nested in it) is bound by none of the scopes up to `top`."""
+    current: Scope | None = scope
+    while current is not None:
+        if name in current.global_names:
+            return True
+        if name in current.bindings and name not in current.nonlocal_names:
+            return False
+        if current is top:
+            return True
+        current = current.parent
+    return True
+
+
+# Attributes of an array that are static metadata: reading them never traces anything.
+STATIC_ATTRIBUTES = frozenset(
+    {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "weak_type", "aval", "sharding", "device",
+     "devices", "committed", "format", "layout", "is_fully_replicated", "is_fully_addressable"}
+)
+# Array methods that always bind an operation on the array (observed: even a result that is never
+# used makes the array a constant of the kernel's jaxpr).
+COMPUTING_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "any", "all", "dot", "cumsum", "cumprod", "argmax", "argmin",
+     "std", "var", "sort", "argsort", "take", "copy"}
+)
+# Methods and functions that may hand back the array itself, untouched (`c.astype(c.dtype)`,
+# `jnp.asarray(c)`, a reshape to the same shape): their result carries the question further.
+TRANSPARENT_METHODS = frozenset(
+    {"astype", "reshape", "squeeze", "transpose", "swapaxes", "ravel", "flatten", "view", "real", "conj"}
+)
+_TRANSPARENT_FUNCTIONS = frozenset(
+    {"jax.numpy." + n for n in ("asarray", "array", "astype", "reshape", "squeeze", "transpose", "matrix_transpose",
+                                 "swapaxes", "moveaxis", "ravel", "real", "conj", "conjugate", "atleast_1d",
+                                 "atleast_2d", "atleast_3d")}
+    | {"jax.lax." + n for n in ("convert_element_type", "reshape", "squeeze", "transpose", "stop_gradient")}
+)
+# Functions that only look at an array's metadata (shape, dtype), never at its value.
+_NON_CONSUMING_FUNCTIONS = frozenset(
+    {"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.numpy.result_type", "jax.numpy.dtype",
+     "jax.numpy.issubdtype", "jax.numpy.iinfo", "jax.numpy.finfo", "jax.numpy.isdtype", "jax.numpy.isscalar",
+     "jax.numpy.iterable", "jax.numpy.can_cast", "jax.numpy.promote_types", "jax.typeof",
+     "jax.lax.broadcast_shapes", "jax.numpy.broadcast_shapes", "jax.numpy.zeros_like", "jax.numpy.ones_like",
+     "jax.numpy.empty_like", "jax.numpy.full_like", "jax.lax.full_like", "jax.numpy.imag"}
+)
+_TRACING_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.")
+_VALUE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _is_subscripted(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    parent = parents.get(id(node))
+    return isinstance(parent, ast.Subscript) and parent.value is node
+
+
+def _is_traced_use(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel) -> bool:
+    """The use certainly binds a JAX operation on the value (for an array: makes it a constant).
+
+    Follows the value up through indexing and through calls that may return it untouched, then
+    asks whether the place it lands is an operation: arithmetic, a comparison, a store into a ref, a
+    `jnp` / `lax` function, a computing method.  Anything else (a call of an unknown function, an
+    assignment to a name, `float(c)`, `c.shape`) is not judged.
+    """
+    expr: ast.AST = node
+    for _ in range(32):
+        parent = parents.get(id(expr))
+        if isinstance(parent, ast.Attribute):
+            if parent.value is not expr or parent.attr in STATIC_ATTRIBUTES:
+                return False
+            if parent.attr in ("T", "mT", "at"):
+                return True  # a transpose always binds; `.at[...]` is always followed by an update
+            call = parents.get(id(parent))
+            if not (isinstance(call, ast.Call) and call.func is parent):
+                return False
+            if parent.attr in COMPUTING_METHODS:
+                return True
+            if parent.attr in TRANSPARENT_METHODS:
+                expr = call
+                continue
+            return False
+        if isinstance(parent, ast.Subscript):
+            if parent.value is not expr or not isinstance(parent.ctx, ast.Load):
+                return False
+            expr = parent  # c[i] gathers from c; where that lands decides
+            continue
+        if isinstance(parent, (ast.List, ast.Tuple)) and isinstance(parents.get(id(parent)), ast.Call):
+            expr = parent  # jnp.stack([c, d]), jnp.concatenate((c, d))
+            continue
+        if isinstance(parent, ast.BinOp):
+            return True
+        if isinstance(parent, ast.UnaryOp):
+            return isinstance(parent.op, (ast.USub, ast.Invert))
+        if isinstance(parent, ast.Compare):
+            return all(isinstance(op, _VALUE_COMPARISONS) for op in parent.ops)
+        if isinstance(parent, ast.AugAssign):
+            return parent.value is expr
+        if isinstance(parent, ast.Assign):
+            return parent.value is expr and all(isinstance(t, ast.Subscript) for t in parent.targets)
+        call = parents.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if not isinstance(call, ast.Call) or call.func is expr:
+            return False
+        name = qualname(call.func, model.loc(call), model)
+        if not name or not name.startswith(_TRACING_PREFIXES) or name in _NON_CONSUMING_FUNCTIONS:
+            return False
+        if name in _TRANSPARENT_FUNCTIONS:
+            if call.args and call.args[0] is expr:
+                expr = call
+                continue
+            return False
+        return True
+    return False
+
+
+# ------------------------------------------------------------------------------- array facts
+class Rank(enum.Enum):
+    SCALAR = "0-d"
+    NONSCALAR = "non-scalar"
+    UNKNOWN = "unknown rank"
+
+
+@dataclass(frozen=True)
+class ArrayFact:
+    """A binding that certainly holds a jax array."""
+
+    binding: Binding
+    rank: Rank
+    origin: ast.AST  # the constructor call, or the parameter
+    jitted_parameter: bool = False  # a parameter of a @jax.jit function (a tracer; could be a Ref)
+
+
+# jax.numpy functions that return one array.  `dtype` constructors (jnp.float32(3.)) included.
+_DTYPE_CONSTRUCTORS = frozenset(
+    {"float16", "float32", "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16",
+     "uint32", "uint64", "bool_", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2"}
+)
+_SHAPE_FIRST = frozenset({"zeros", "ones", "empty", "full"})
+_RANK_AT_LEAST_ONE = frozenset(
+    {"arange", "linspace", "logspace", "geomspace", "eye", "identity", "tri", "concatenate", "stack",
+     "hstack", "vstack", "column_stack", "diag"}
+)
+_FROM_DATA = frozenset({"array", "asarray"}) | _DTYPE_CONSTRUCTORS
+_OTHER_ARRAY_FUNCTIONS = frozenset(
+    {"zeros_like", "ones_like", "empty_like", "full_like", "copy", "tril", "triu", "broadcast_to", "reshape",
+     "transpose", "where", "exp", "log", "sqrt", "sin", "cos", "tanh", "abs", "maximum", "minimum", "sum",
+     "mean", "max", "min", "prod", "cumsum", "dot", "matmul", "einsum", "outer", "clip", "pad", "roll", "flip",
+     "repeat", "expand_dims", "squeeze", "astype", "tile"}
+)
+_JNP_ARRAY_FUNCTIONS = _SHAPE_FIRST | _RANK_AT_LEAST_ONE | _FROM_DATA | _OTHER_ARRAY_FUNCTIONS
+
+# jax.random draws: a shape argument (keyword `shape` or this positional index); no shape: 0-d.
+_RANDOM_DRAWS = {
+    "normal": 1, "uniform": 1, "randint": 1, "bits": 1, "gumbel": 1, "exponential": 1, "laplace": 1,
+    "logistic": 1, "cauchy": 1, "rademacher": 1, "truncated_normal": 3, "bernoulli": 2,
+}
+_RANDOM_DEFAULT_SCALAR = frozenset(
+    {"normal", "uniform", "gumbel", "exponential", "laplace", "logistic", "cauchy", "rademacher", "bits"}
+)
+
+_JIT = frozenset({"jax.jit", "jax._src.api.jit", "jax.api.jit"})
+_PARTIAL = "functools.partial"
+
+
+def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
+    """The binding certainly makes a jax array: a jax.numpy constructor, a jax.random draw, or a
+    parameter (without a default) of a `@jax.jit` function that is not static."""
+    if binding.kind == "assign" and isinstance(binding.value, ast.Call):
+        call = binding.value
+        name = qualname(call.func, Loc(binding.scope, binding.stmt), model)
+        rank = _constructor_rank(name, call) if name else None
+        return ArrayFact(binding, rank, call) if rank is not None else None
+    if binding.kind == "param" and _is_traced_parameter(model, binding):
+        return ArrayFact(binding, Rank.UNKNOWN, binding.node, jitted_parameter=True)
+    return None
+
+
+def names_array(model: ModuleModel, bindings: list[Binding]) -> list[ArrayFact] | None:
+    """Facts for every binding, or None unless all of them certainly hold arrays."""
+    if not bindings:
+        return None
+    facts = [array_fact(model, b) for b in bindings]
+    if any(f is None for f in facts):
+        return None
+    return facts  # type: ignore[return-value]
+
+
+def combined_rank(facts: list[ArrayFact]) -> Rank:
+    ranks = {f.rank for f in facts}
+    return ranks.pop() if len(ranks) == 1 else Rank.UNKNOWN
+
+
+def _constructor_rank(name: str, call: ast.Call) -> Rank | None:
+    if name.startswith("jax.numpy."):
+        func = name[len("jax.numpy."):]
+        if "." in func or func not in _JNP_ARRAY_FUNCTIONS:
+            return None
+        if func in _SHAPE_FIRST:
+            return _shape_rank(_argument(call, 0, "shape"))
+        if func in _RANK_AT_LEAST_ONE:
+            return Rank.NONSCALAR
+        if func in _FROM_DATA:
+            return _data_rank(_argument(call, 0, "object" if func in ("array", "asarray") else "x"))
+        return Rank.UNKNOWN
+    if name.startswith("jax.random."):
+        func = name[len("jax.random."):]
+        if func in ("PRNGKey", "split"):
+            return Rank.NONSCALAR  # u32[2] / a stack of keys
+        if func == "key":
+            return Rank.SCALAR
+        if func == "fold_in":
+            return Rank.UNKNOWN  # the shape of the key it folds into
+        if func in _RANDOM_DRAWS:
+            shape = _argument(call, _RANDOM_DRAWS[func], "shape")
+            if shape is None:
+                return Rank.SCALAR if func in _RANDOM_DEFAULT_SCALAR else Rank.UNKNOWN
+            return _shape_rank(shape)
+    return None
+
+
+def _argument(call: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    for kw in call.keywords:
+        if kw.arg == keyword:
+            return kw.value
+    if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return None
+    return call.args[index] if len(call.args) > index else None
+
+
+def _shape_rank(shape: ast.expr | None) -> Rank:
+    if isinstance(shape, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in shape.elts):
+        return Rank.NONSCALAR if shape.elts else Rank.SCALAR
+    if isinstance(shape, ast.Constant) and isinstance(shape.value, int) and not isinstance(shape.value, bool):
+        return Rank.NONSCALAR
+    return Rank.UNKNOWN
+
+
+def _data_rank(data: ast.expr | None) -> Rank:
+    if isinstance(data, ast.Constant) and isinstance(data.value, (int, float, complex)):
+        return Rank.SCALAR
+    if isinstance(data, (ast.List, ast.Tuple)):
+        return Rank.NONSCALAR
+    return Rank.UNKNOWN
+
+
+# --------------------------------------------------------------------------- jit parameters
+def _is_traced_parameter(model: ModuleModel, binding: Binding) -> bool:
+    """A parameter of a def decorated with `jax.jit` that jit traces: not static, no default
+    (an omitted argument keeps its Python default), not `*args` / `**kwargs`."""
+    function = binding.scope.node
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(binding.node, ast.arg):
+        return False
+    if binding.scope.parent is not None and binding.scope.parent.kind == "class":
+        return False  # a method: `self` and friends are not what jit traces as arrays
+    args = function.args
+    positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
+    if binding.node in positional:
+        index = positional.index(binding.node)
+        if index >= len(positional) - len(args.defaults):
+            return False
+    elif binding.node in args.kwonlyargs:
+        index = None
+        if args.kw_defaults[args.kwonlyargs.index(binding.node)] is not None:
+            return False
+    else:
+        return False  # *args / **kwargs
+    loc = model.loc(function)
+    for decorator in function.decorator_list:
+        static = _jit_static_arguments(decorator, loc, model)
+        if static is None:
+            continue
+        numbers, names = static
+        if binding.name in names or (index is not None and (index in numbers or index - len(positional) in numbers)):
+            return False
+        return len(function.decorator_list) == 1  # other decorators may change what is passed
+    return False
+
+
+def _jit_static_arguments(decorator: ast.expr, loc: Loc, model: ModuleModel) -> tuple[set[int], set[str]] | None:
+    """For a jit decorator, its static argnums and argnames (None: not jit, or not literal)."""
+    if qualname(decorator, loc, model) in _JIT:
+        return set(), set()
+    if not isinstance(decorator, ast.Call):
+        return None
+    func = qualname(decorator.func, loc, model)
+    if func == _PARTIAL and decorator.args and qualname(decorator.args[0], loc, model) in _JIT:
+        if len(decorator.args) > 1:
+            return None
+        keywords = decorator.keywords
+    elif func in _JIT and not decorator.args:
+        keywords = decorator.keywords  # @jax.jit(static_argnames=...)
+    else:
+        return None
+    numbers: set[int] = set()
+    names: set[str] = set()
+    for keyword in keywords:
+        if keyword.arg is None:
+            return None
+        if keyword.arg == "static_argnums":
+            values = _literals(keyword.value, int)
+            if values is None:
+                return None
+            numbers.update(values)  # type: ignore[arg-type]
+        elif keyword.arg == "static_argnames":
+            values = _literals(keyword.value, str)
+            if values is None:
+                return None
+            names.update(values)  # type: ignore[arg-type]
+    return numbers, names
+
+
+def _literals(expr: ast.expr, kind: type) -> list | None:
+    items = expr.elts if isinstance(expr, (ast.Tuple, ast.List, ast.Set)) else [expr]
+    values = []
+    for item in items:
+        if isinstance(item, ast.UnaryOp) and isinstance(item.op, ast.USub) and isinstance(item.operand, ast.Constant):
+            item = ast.Constant(-item.operand.value)
+        if not isinstance(item, ast.Constant) or not isinstance(item.value, kind) or isinstance(item.value, bool):
+            return None
+        values.append(item.value)
+    return values

@@ -1,0 +1,229 @@
+"""PAL003 kernel-captures-array: precision and recall beyond the rule's examples."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze_source
+
+HEADER = """\
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+S = jax.ShapeDtypeStruct((8, 128), jnp.float32)
+"""
+
+
+def pal003(code: str) -> list[str]:
+    """The source text of each PAL003 range."""
+    text = HEADER + textwrap.dedent(code)
+    lines = text.splitlines()
+    return [
+        lines[f.range.start.line][f.range.start.column : f.range.end.column]
+        for f in analyze_source(text, "t.py")
+        if f.code == "PAL003"
+    ]
+
+
+REPORTED = {
+    "module-array-binop": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "stored-into-a-ref": (
+        "C = jnp.zeros((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = C\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "first-traced-use-only": (
+        "C = jnp.arange(8)\ndef k(x_ref, o_ref):\n    n = C.shape[0]\n    o_ref[...] = jnp.sum(C) + C[0]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "method-call": (
+        "C = jnp.full((8, 128), 2.0)\ndef k(x_ref, o_ref):\n    o_ref[...] = C.astype(jnp.float32)\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "comparison-and-negation": (
+        "C = jnp.eye(8)\nD = jnp.linspace(0, 1, 8)\ndef k(x_ref, o_ref):\n    o_ref[...] = jnp.where(C > 0, -D, 0)\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C", "D"],
+    ),
+    "zero-d-dtype-constructor": (
+        "F = jnp.float32(3.0)\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * F\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["F"],
+    ),
+    "prng-key": (
+        "key = jax.random.PRNGKey(0)\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + key[0]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["key"],
+    ),
+    "enclosing-function-local-in-a-when-body": (
+        "def op(x):\n    mask = jnp.tril(jnp.ones((8, 8)))\n    def k(x_ref, o_ref):\n"
+        "        @pl.when(pl.program_id(0) == 0)\n        def _():\n            o_ref[...] = x_ref[...] * mask\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n",
+        ["mask"],
+    ),
+    "loop-body-lambda": (
+        "C = jnp.ones(8)\ndef k(x_ref, o_ref):\n    o_ref[...] = jax.lax.fori_loop(0, 2, lambda i, a: a + C, x_ref[...])\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "jit-parameter": (
+        "@jax.jit\ndef op(x, scale):\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * scale\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n",
+        ["scale"],
+    ),
+    "jit-keyword-only-parameter": (
+        "@functools.partial(jax.jit, static_argnums=(0,))\ndef op(n, x, *, scale):\n    def k(x_ref, o_ref):\n"
+        "        o_ref[...] = x_ref[...] * scale * n\n    return pl.pallas_call(k, out_shape=S)(x)\n",
+        ["scale"],
+    ),
+    "pl-kernel-non-scalar": (
+        "C = jnp.ones((8, 128))\n@pl.kernel(out_type=S, mesh=mesh)\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\n",
+        ["C"],
+    ),
+    "through-possibly-no-op-calls": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = jnp.asarray(C).astype(jnp.float32)[0:8]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "transpose-binds-even-for-its-shape": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    n = C.T.shape[0]\n    o_ref[...] = x_ref[...] * n\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "reduction-result-unused": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    C.sum()\n    o_ref[...] = x_ref[...]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "inside-a-list-argument": (
+        "C = jnp.ones((4, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = jnp.concatenate([C, C])\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "global-statement": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    global C\n    o_ref[...] = C + 1\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+}
+
+SILENT = {
+    "python-numbers": (
+        "eps = 1e-6\nn = 3\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * n + eps\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "numpy-arrays-are-not-judged": (
+        "C = np.ones((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "static-metadata": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n"
+        "    o_ref[...] = jnp.zeros(C.shape, C.dtype) + len(C) + C.ndim + jnp.shape(C)[0] + C.size\n"
+        "    if C is None or isinstance(C, int):\n        pass\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "metadata-only-functions-and-no-op-calls": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n"
+        "    o_ref[...] = jnp.zeros_like(C) + jnp.full_like(C, 2.0) + jnp.asarray(C).shape[0]\n"
+        "    n = C.astype(jnp.float32).reshape(8, 128).shape[0]\n"
+        "    helper(C)\n    y = C\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "plain-function-parameter": (
+        "def op(x, scale):\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * scale\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "jit-static-and-defaulted-parameters": (
+        "@functools.partial(jax.jit, static_argnames=('a',), static_argnums=1)\ndef op(x, b, a, c=1.0):\n"
+        "    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * a + b + c\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "jit-with-non-literal-static-arguments": (
+        "STATIC = ('a',)\n@functools.partial(jax.jit, static_argnames=STATIC)\ndef op(x, a):\n"
+        "    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * a\n    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "jit-parameter-indexed-may-be-a-ref": (
+        "@jax.jit\ndef op(x, r):\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] + r[...]\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "jit-method": (
+        "class M:\n    @jax.jit\n    def op(self, x):\n        def k(x_ref, o_ref):\n"
+        "            o_ref[...] = x_ref[...] * self\n        return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "shadowed-by-a-local-or-parameter": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref, C=None):\n    o_ref[...] = x_ref[...] + C\n"
+        "def k2(x_ref, o_ref):\n    C = x_ref[...]\n    o_ref[...] = C + 1\n"
+        "def k3(x_ref, o_ref):\n    o_ref[...] = sum(C for C in range(3)) + x_ref[...]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\npl.pallas_call(k2, out_shape=S)(x)\npl.pallas_call(k3, out_shape=S)(x)\n"
+    ),
+    "rebound-to-a-python-number": (
+        "C = jnp.ones((8, 128))\nC = 2.0\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "maybe-an-array": (
+        "C = 2.0\nif flag:\n    C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "refs": (
+        "r = jax.new_ref(jnp.ones((8, 128)))\n@pl.kernel(out_type=S, mesh=mesh)\ndef k(x_ref, o_ref):\n"
+        "    o_ref[...] = r[...]\n"
+    ),
+    "ref-named-jit-parameter": (
+        "@jax.jit\ndef op(x, y_ref):\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] + y_ref\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "zero-d-in-pl-kernel-and-core-map": (
+        "F = jnp.float32(3.0)\nK = jax.random.key(0)\n@pl.kernel(out_type=S, mesh=mesh)\ndef k(x_ref, o_ref):\n"
+        "    o_ref[...] = x_ref[...] * F + jnp.zeros((), jnp.float32)\n"
+        "@pl.core_map(mesh)\ndef _():\n    o = F + 1\n"
+    ),
+    "unknown-rank-in-pl-kernel": (
+        "def op(shape):\n    C = jnp.zeros(shape)\n    @pl.kernel(out_type=S, mesh=mesh)\n    def k(x_ref, o_ref):\n"
+        "        o_ref[...] = x_ref[...] + C\n"
+    ),
+    "nested-def-never-called": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    def unused():\n        return C + 1\n"
+        "    o_ref[...] = x_ref[...]\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "defaults-and-decorators-of-the-kernel-are-outside": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref, *, c=C + 1):\n    o_ref[...] = x_ref[...]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "not-a-kernel": (
+        "C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("code, expected", REPORTED.values(), ids=REPORTED.keys())
+def test_reported(code, expected):
+    assert pal003(code) == expected
+
+
+@pytest.mark.parametrize("code", SILENT.values(), ids=SILENT.keys())
+def test_silent(code):
+    assert pal003(code) == []
+
+
+def test_message_names_kernel_origin_and_fix():
+    [finding] = [
+        f
+        for f in analyze_source(
+            HEADER + "C = jnp.ones((8, 128))\ndef add(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\n"
+            "pl.pallas_call(add, out_shape=S)(x)\n",
+            "t.py",
+        )
+        if f.code == "PAL003"
+    ]
+    assert "`add`" in finding.message and "`C`" in finding.message
+    assert "jnp.ones(...)" in finding.message and "as an input" in finding.message
+    assert any("bound here" in r.message for r in finding.related)
+    assert any("launched by pallas_call" in r.message for r in finding.related)
