@@ -15,7 +15,6 @@ import logging
 import os
 import sys
 import traceback
-from dataclasses import dataclass
 from typing import Sequence, TextIO
 
 from . import fixing

@@ -6,9 +6,11 @@ kernels that other files launch.
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 
+from .callbacks import CallbackBody, callback_bodies
 from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
@@ -37,6 +39,11 @@ class ModuleAnalysis:
     @property
     def path(self) -> str | None:
         return self.source.path
+
+    @functools.cached_property
+    def callbacks(self) -> list[CallbackBody]:
+        """Functions handed to pl.when, pipelines and loops (computed once, shared by the rules)."""
+        return callback_bodies(self.model)
 
     @property
     def all_sites(self) -> list[KernelSite]:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Iterator
 
 from .kernels import KernelTarget, resolve_kernel
-from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .model import FunctionNode, Loc, ModuleModel
 from .names import PARTIAL, qualname
-from .values import Ret, ValueEvaluator
 
 
 @dataclass(frozen=True)
@@ -73,6 +71,9 @@ GPU_KERNEL = CallbackApi(
 )
 APIS = (WHEN, TPU_EMIT_PIPELINE, GPU_EMIT_PIPELINE, GPU_ND_LOOP, GPU_KERNEL)
 _BY_QUALNAME = {name: api for api in APIS for name in api.qualnames}
+# The last name of every API (and functools.partial): an attribute call `x.y(...)` can only be
+# one of them when `y` is one of these.
+_CALLEE_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in _BY_QUALNAME) | {"partial"}
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,8 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
     pending: dict[int, _Pending] = {}
     found: list[tuple[CallbackApi, ast.expr | ast.AST, Loc, ast.AST, tuple[ast.keyword, ...]]] = []
     for call in model.calls:
+        if isinstance(call.func, ast.Attribute) and call.func.attr not in _CALLEE_ATTRIBUTES:
+            continue  # `jnp.sum(...)` and the like: cheap to rule out before resolving names
         loc = model.loc(call)
         name = qualname(call.func, loc, model)
         api = wanted.get(name) if name else None
@@ -161,16 +164,3 @@ def _has_carry(api: CallbackApi, keywords: tuple[ast.keyword, ...]) -> bool | No
     return False
 
 
-def value_returns(values: ValueEvaluator, function: FunctionNode) -> Iterator[ast.AST]:
-    """The function's own returns (or a lambda's body) whose value is certainly not None.
-
-    The same test PAL001 applies to kernels (a candidate for values.py).
-    """
-    model = values.model
-    if isinstance(function, ast.Lambda):
-        if values.evaluate(function.body, model.body_loc(function)) is Ret.VALUE:
-            yield function.body
-        return
-    for ret in own_returns(function):
-        if ret.value is not None and values.evaluate(ret.value, model.loc(ret)) is Ret.VALUE:
-            yield ret

@@ -28,6 +28,9 @@ _SHAPE_STRUCTS = frozenset({"jax.ShapeDtypeStruct", "jax.core.ShapeDtypeStruct",
 _PREFETCH_GRID_SPECS = frozenset(
     {"jax.experimental.pallas.tpu.PrefetchScalarGridSpec", "jax._src.pallas.mosaic.core.PrefetchScalarGridSpec"}
 )
+_GRID_SPECS = _PREFETCH_GRID_SPECS | {"jax.experimental.pallas.GridSpec", "jax._src.pallas.core.GridSpec"}
+# Keywords older JAX releases used for pl.kernel / mpmd_map: we cannot tell what they carry.
+_LEGACY_KEYWORDS = {"kernel": ("out_shape", "scratch_shapes"), "mpmd_map": ("out_shape", "scratch_shapes")}
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,9 @@ class Layout:
         return None if None in parts else sum(parts)  # type: ignore[arg-type]
 
 
+_UNKNOWN = Layout(prefetch=None, inputs=None, outputs=None, scratch=None)
+
+
 @dataclass(frozen=True)
 class ParameterRole:
     name: str
@@ -56,6 +62,8 @@ class ParameterRole:
 
 def launch_layout(launch: Launch) -> Layout:
     model, loc, entry = launch.model, launch.loc, launch.entry
+    if not _arguments_visible(launch):
+        return _UNKNOWN
     if launch.kind == "warp_map":
         return Layout(prefetch=0, inputs=1, outputs=0, scratch=0)
     if launch.kind == "core_map":
@@ -82,7 +90,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: Modu
     prefetch: int | None = 0
     scratch_expr = entry.keyword("scratch_shapes")
     in_specs = entry.keyword("in_specs")
-    if isinstance(grid_spec, ast.Call):
+    if isinstance(grid_spec, ast.Call) and qualname(grid_spec.func, loc, model) in _GRID_SPECS:
         prefetch = _prefetch_count(grid_spec, loc, model)
         scratch_expr = _keyword(grid_spec, "scratch_shapes") or scratch_expr
         in_specs = _keyword(grid_spec, "in_specs") or in_specs
@@ -94,6 +102,17 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: Modu
     if inputs is None and in_specs is not None:
         inputs = _sequence_length(in_specs, loc, model)
     return Layout(prefetch, inputs, outputs, scratch, keywords, plain)
+
+
+def _arguments_visible(launch: Launch) -> bool:
+    """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
+    scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
+    node = launch.node
+    if isinstance(node, ast.Call) and (
+        any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+    ):
+        return False
+    return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
 
 def _prefetch_count(grid_spec: ast.Call, loc: Loc, model: ModuleModel) -> int | None:

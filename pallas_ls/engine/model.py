@@ -405,8 +405,8 @@ class _Builder:
                 continue
             elif cls is ast.NamedExpr:
                 self._bind(loc.scope, node.target.id, "assign", node.target, loc.stmt, value=node.value)  # type: ignore[attr-defined]
-            for field in _child_fields(cls):
-                value = getattr(node, field, None)
+            for name in _child_fields(cls):
+                value = getattr(node, name, None)
                 if value is None:
                     continue
                 if isinstance(value, list):

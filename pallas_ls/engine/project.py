@@ -7,7 +7,6 @@ it, with the launch in the other file as related information.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import logging
 import os
@@ -18,7 +17,7 @@ from .analysis import ModuleAnalysis, analyze, run_rules
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
 from .incremental import IncrementalDocument
-from .kernels import ImportedKernel, KernelSite, KernelTarget, Launch, resolve_kernel
+from .kernels import KernelSite, KernelTarget, Launch, resolve_kernel
 from .model import Loc
 from .names import mentions_pallas
 from .source import Range, SourceFile

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import enum
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .model import FunctionNode, Loc, ModuleModel, is_generator, own_returns
 from .names import MAX_DEPTH, qualname
@@ -125,6 +125,18 @@ class ValueEvaluator:
             for ret in own_returns(function)
         ]
         return combine(results)
+
+    def value_returns(self, function: FunctionNode) -> Iterator[ast.AST]:
+        """The function's own returns (or a lambda's body) whose value is certainly not None:
+        what PAL001 reports for kernels and PAL006 / PAL007 for callback bodies."""
+        model = self.model
+        if isinstance(function, ast.Lambda):
+            if self.evaluate(function.body, model.body_loc(function)) is Ret.VALUE:
+                yield function.body
+            return
+        for ret in own_returns(function):
+            if ret.value is not None and self.evaluate(ret.value, model.loc(ret)) is Ret.VALUE:
+                yield ret
 
     # --------------------------------------------------------------------- expressions
     def evaluate(self, expr: ast.expr, loc: Loc, depth: int = 0) -> Ret:

@@ -13,9 +13,8 @@ from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
-from ..engine.model import FunctionNode, is_generator, own_returns
+from ..engine.model import FunctionNode, is_generator
 from ..engine.rewrite import drop_returned_value, insert_parameter, positional_args, write_instead_of_return
-from ..engine.values import Ret
 from .base import Example
 
 CODE = "PAL001"
@@ -462,7 +461,7 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     for function, sites in _sites_by_function(analysis.all_sites):
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue  # PAL005's business
-        returns = list(_value_returns(analysis, function))
+        returns = list(analysis.values.value_returns(function))
         if not returns:
             continue
         plan = _output_plan(analysis, function, sites)
@@ -477,18 +476,6 @@ def _sites_by_function(sites: list[KernelSite]) -> list[tuple[FunctionNode, list
     for site in sites:
         grouped.setdefault(id(site.function), (site.function, []))[1].append(site)
     return list(grouped.values())
-
-
-def _value_returns(analysis: ModuleAnalysis, function: FunctionNode) -> Iterator[ast.AST]:
-    """The kernel-level returns (or the lambda body) whose value is certainly not None."""
-    values = analysis.values
-    if isinstance(function, ast.Lambda):
-        if values.evaluate(function.body, analysis.model.body_loc(function)) is Ret.VALUE:
-            yield function.body
-        return
-    for ret in own_returns(function):
-        if ret.value is not None and values.evaluate(ret.value, analysis.model.loc(ret)) is Ret.VALUE:
-            yield ret
 
 
 def _finding(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST) -> Finding:

@@ -9,7 +9,6 @@ from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, KernelTarget, kernel_name, resolve_kernel
 from ..engine.layout import Layout, launch_layout
-from ..engine.names import MAX_DEPTH, qualname, single_assignment
 from ..engine.signatures import BindProblem, bind, def_name_range, signature
 from ..engine.source import Range
 from .base import Example
@@ -214,7 +213,7 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     if sig.varargs:
         return None
     layout = launch_layout(site.launch)
-    if layout.total is None or not _grid_spec_known(site) or not _arguments_complete(site):
+    if layout.total is None:
         return None
     bound = site.target.bound_positional
     keywords = frozenset(site.target.bound_keywords) | frozenset(layout.scratch_keywords)
@@ -226,51 +225,6 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     return Finding(CODE, message, range_, analysis.path, SEVERITY, related=related)
 
 
-_GRID_SPECS = frozenset(
-    {
-        "jax.experimental.pallas.GridSpec",
-        "jax._src.pallas.core.GridSpec",
-        "jax.experimental.pallas.tpu.PrefetchScalarGridSpec",
-        "jax._src.pallas.mosaic.core.PrefetchScalarGridSpec",
-    }
-)
-
-
-def _grid_spec_known(site: KernelSite) -> bool:
-    """A `grid_spec=` must be a GridSpec / PrefetchScalarGridSpec written out: any other call
-    (`make_grid_spec(...)`) may carry scalar prefetch and scratch that launch_layout counts as 0.
-    (Local guard; belongs in layout._pallas_call_layout.)"""
-    launch = site.launch
-    if launch.kind != "pallas_call":
-        return True
-    expr = launch.entry.keyword("grid_spec")
-    if expr is None:
-        return True
-    loc, model = launch.loc, launch.model
-    for _ in range(MAX_DEPTH):
-        assigned = single_assignment(expr, loc, model)
-        if assigned is None:
-            break
-        expr, loc = assigned
-    return isinstance(expr, ast.Call) and qualname(expr.func, loc, model) in _GRID_SPECS
-
-
-# Keywords of older JAX releases that launch_layout does not read (pl.kernel(out_shape=...,
-# scratch_shapes=...) before out_type / scratch_types).
-_LEGACY_KEYWORDS = {"kernel": ("out_shape", "scratch_shapes"), "mpmd_map": ("out_shape", "scratch_shapes")}
-
-
-def _arguments_complete(site: KernelSite) -> bool:
-    """Every argument of the launch is visible: no `*args` / `**kwargs` (which may carry
-    scratch_shapes or a grid_spec) and no keyword spelled the way an older JAX spelled it.
-    (Local guard; belongs in layout.launch_layout.)"""
-    launch = site.launch
-    node = launch.node
-    if isinstance(node, ast.Call) and (
-        any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-    ):
-        return False
-    return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
 
 def _other_decorators(site: KernelSite) -> bool:

@@ -12,8 +12,6 @@ from ..engine.callbacks import (
     GPU_ND_LOOP,
     TPU_EMIT_PIPELINE,
     CallbackBody,
-    callback_bodies,
-    value_returns,
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import kernel_name
@@ -145,13 +143,15 @@ _APIS = (TPU_EMIT_PIPELINE, GPU_KERNEL, GPU_EMIT_PIPELINE, GPU_ND_LOOP)
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     kernels = {id(site.function) for site in analysis.all_sites}
     seen: set[int] = set()
-    for body in callback_bodies(analysis.model, _APIS):
+    for body in analysis.callbacks:
+        if body.api not in _APIS:
+            continue
         function = body.function
         if body.has_carry is not False or id(function) in kernels:
             continue  # the value is the carry; or a kernel too (PAL001 reports it)
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue
-        for node in value_returns(analysis.values, function):
+        for node in analysis.values.value_returns(function):
             if id(node) in seen or _is_empty_display(node):
                 continue
             seen.add(id(node))

@@ -6,7 +6,7 @@ import ast
 from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.callbacks import WHEN, CallbackBody, callback_bodies, value_returns
+from ..engine.callbacks import WHEN, CallbackBody
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import kernel_name
 from ..engine.model import is_generator
@@ -125,13 +125,15 @@ EXAMPLES = [
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
-    for body in callback_bodies(analysis.model, (WHEN,)):
+    for body in analysis.callbacks:
+        if body.api is not WHEN:
+            continue
         function = body.function
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue
         if _python_bool_condition(body):
             continue  # `pl.when(True)`: a plain `if`, the value is only dropped
-        for node in value_returns(analysis.values, function):
+        for node in analysis.values.value_returns(function):
             yield _finding(analysis, body, node)
 
 
