@@ -102,6 +102,8 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
     for call in model.calls:
         if isinstance(call.func, ast.Attribute) and call.func.attr not in _CALLEE_ATTRIBUTES:
             continue  # `jnp.sum(...)` and the like: cheap to rule out before resolving names
+        if isinstance(call.func, ast.Name) and call.func.id not in model.alias_names:
+            continue  # a local function: not one of the APIs
         loc = model.loc(call)
         name = qualname(call.func, loc, model)
         api = wanted.get(name) if name else None

@@ -174,10 +174,12 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
 _ENTRY_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 
 
-def _may_be_entry_callee(func: ast.expr) -> bool:
-    """A cheap syntactic filter before name resolution (most calls are `jnp.sum(...)` and the like)."""
+def _may_be_entry_callee(func: ast.expr, model: ModuleModel) -> bool:
+    """A cheap filter before name resolution: most calls are `jnp.sum(...)` or a local function."""
     if isinstance(func, ast.Attribute):
         return func.attr in _ENTRY_ATTRIBUTES
+    if isinstance(func, ast.Name):
+        return func.id in model.alias_names
     return True
 
 
@@ -185,7 +187,7 @@ def find_launches(model: ModuleModel) -> list[Launch]:
     launches: list[Launch] = []
     factories: dict[int, EntryValue] = {}  # id(factory call) -> its entry value
     for call in model.calls:
-        if not _may_be_entry_callee(call.func):
+        if not _may_be_entry_callee(call.func, model):
             continue
         loc = model.loc(call)
         entry = entry_value(call.func, loc, model)

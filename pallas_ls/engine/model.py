@@ -83,6 +83,9 @@ class ModelParts:
     calls: list[ast.Call] = field(default_factory=list)
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = field(default_factory=list)
     global_names: set[str] = field(default_factory=set)
+    # Names bound (anywhere) by an import or by `name = <name | attribute | call>`: the only names
+    # that can stand for an imported function such as an entry point (`launch = pl.pallas_call`).
+    alias_names: set[str] = field(default_factory=set)
 
 
 def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
@@ -112,6 +115,7 @@ class ModuleModel:
         self.functions: list[FunctionNode] = []
         self.calls: list[ast.Call] = []
         self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
+        self.alias_names: set[str] = set()
         for part in parts:
             assert part.module_scope is scope, "parts must be built against this module's scope"
             for binding in part.module_bindings:
@@ -124,6 +128,7 @@ class ModuleModel:
             self.functions += part.functions
             self.calls += part.calls
             self.decorated += part.decorated
+            self.alias_names |= part.alias_names
 
     # ------------------------------------------------------------------------------- lookups
     def lookup(self, name: str, loc: Loc) -> list[Binding]:
@@ -373,6 +378,8 @@ class _Builder:
         if scope.kind == "comprehension" and kind != "other":
             scope = _enclosing_non_comprehension(scope)  # walrus in a comprehension
         binding = Binding(name, kind, node, stmt, scope, value, qualname, param_index)
+        if kind == "import" or (kind == "assign" and isinstance(value, (ast.Name, ast.Attribute, ast.Call))):
+            self.model.alias_names.add(name)
         if scope is self.model.module_scope:
             self.model.module_bindings.append(binding)  # merged in order by ModuleModel
         else:

@@ -1,0 +1,283 @@
+#!/usr/bin/env python
+"""pallas-ls against ruff, side by side in one run (issue 6's five targets), printed as ratios.
+
+    python benchmarks/bench_vs_ruff.py            # all targets
+    python benchmarks/bench_vs_ruff.py --edits 60 --only cli,edit
+
+1. `pallas-ls check DIR` vs `ruff check --isolated --no-cache --select ALL DIR` on the installed jax
+   package (best of --repeat, both cold: pallas-ls with --no-cache).
+2. Language server, jax's largest Pallas file (jax/_src/pallas/mosaic/lowering.py): the time from a
+   one-character incremental didChange to its publishDiagnostics, median and p95 over --edits edits,
+   for `pallas-ls serve` and `ruff server`, driven by the same minimal LSP client (push diagnostics).
+3. didOpen of that file to its first diagnostics, both servers.
+4. Resident memory of one pallas-ls server with every Pallas-using file of the jax package open.
+5. A freshly opened kernel file's diagnostics in a running server vs running the file under JAX
+   until it raises the same error.
+
+ruff is taken from PATH, or installed into a temporary virtual environment (pip, PyPI).  Machines
+here are shared: compare the ratios, which both sides of one run share, not the absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import pathlib
+import platform
+import queue
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+
+
+# --------------------------------------------------------------------------- LSP client
+class LspClient:
+    """Just enough LSP over stdio to time diagnostics: requests, notifications, push diagnostics."""
+
+    def __init__(self, command: list[str], cwd: str):
+        self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self._next_id = 0
+        self._responses: dict[int, queue.Queue] = {}
+        self.diagnostics: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _send(self, message: dict) -> None:
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        while True:
+            length = 0
+            while True:
+                line = stream.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(stream.read(length))
+            if "id" in message and "method" in message:  # a request from the server: answer null
+                self._send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+            elif "id" in message:
+                self._responses.setdefault(message["id"], queue.Queue()).put(message)
+            elif message.get("method") == "textDocument/publishDiagnostics":
+                self.diagnostics.put((time.perf_counter(), message["params"]))
+
+    def request(self, method: str, params: dict, timeout: float = 60) -> dict:
+        self._next_id += 1
+        waiter = self._responses.setdefault(self._next_id, queue.Queue())
+        self._send({"jsonrpc": "2.0", "id": self._next_id, "method": method, "params": params})
+        return waiter.get(timeout=timeout)
+
+    def notify(self, method: str, params: dict) -> None:
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def initialize(self, root: str) -> None:
+        capabilities = {"textDocument": {"publishDiagnostics": {"versionSupport": True},
+                                         "synchronization": {"didSave": True}}, "general": {"positionEncodings": ["utf-16"]}}
+        self.request("initialize", {"processId": os.getpid(), "rootUri": pathlib.Path(root).as_uri(),
+                                    "capabilities": capabilities, "workspaceFolders": None})
+        self.notify("initialized", {})
+
+    def open(self, path: str, text: str) -> str:
+        uri = pathlib.Path(path).as_uri()
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}})
+        return uri
+
+    def wait_diagnostics(self, uri: str, after: float, version: int | None = None, timeout: float = 30) -> float:
+        """The time of the first diagnostics for `uri` (and `version`, when the server sends it)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            stamp, params = self.diagnostics.get(timeout=max(deadline - time.perf_counter(), 0.01))
+            if params["uri"] != uri or stamp < after:
+                continue
+            if version is not None and params.get("version") not in (None, version):
+                continue
+            return stamp
+
+    def rss_mb(self) -> float:
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def close(self) -> None:
+        try:
+            self.request("shutdown", {}, timeout=10)
+            self.notify("exit", {})
+            self.process.wait(timeout=10)
+        except Exception:  # noqa: BLE001 - a benchmark cleans up whatever happens
+            self.process.kill()
+
+
+# ------------------------------------------------------------------------------- helpers
+def jax_dir() -> pathlib.Path:
+    spec = importlib.util.find_spec("jax")
+    if spec is None or not spec.origin:
+        sys.exit("jax is not installed (pip install jax): it provides the code to check")
+    return pathlib.Path(spec.origin).parent
+
+
+def ruff_command() -> list[str]:
+    found = shutil.which("ruff")
+    if found:
+        return [found]
+    venv = pathlib.Path(tempfile.gettempdir()) / "pallas-ls-bench-ruff"
+    if not (venv / "bin" / "ruff").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "ruff"], check=True)
+    return [str(venv / "bin" / "ruff")]
+
+
+def best_time(command: list[str], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+PALLAS_LS_SERVER = [sys.executable, "-m", "pallas_ls", "serve"]
+
+
+# ------------------------------------------------------------------------------- targets
+def target_cli(ruff: list[str], repeat: int) -> dict:
+    root = str(jax_dir())
+    ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", root], repeat)
+    theirs = best_time(ruff + ["check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", root], repeat)
+    return {"pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs, "target": "<= 1"}
+
+
+def _edit_latencies(command: list[str], path: str, edits: int) -> tuple[float, list[float]]:
+    text = pathlib.Path(path).read_text()
+    client = LspClient(command, cwd=str(pathlib.Path(path).parent))  # as an editor would start it
+    try:
+        client.initialize(str(pathlib.Path(path).parent))
+        start = time.perf_counter()
+        uri = client.open(path, text)
+        opened = client.wait_diagnostics(uri, start) - start
+        lines = text.splitlines()
+        latencies = []
+        for version in range(2, edits + 2):
+            line = (version * 7919) % len(lines)  # spread the edits over the file, deterministically
+            column = len(lines[line])
+            change = {"range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column}},
+                      "text": " "}
+            start = time.perf_counter()
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                     "contentChanges": [change]})
+            latencies.append(client.wait_diagnostics(uri, start, version) - start)
+            time.sleep(0.05)  # a typist, not a flood: each edit is measured on its own
+        return opened, latencies
+    finally:
+        client.close()
+
+
+def target_edit(ruff: list[str], edits: int) -> dict:
+    path = str(jax_dir() / "_src" / "pallas" / "mosaic" / "lowering.py")
+    ours_open, ours = _edit_latencies(PALLAS_LS_SERVER, path, edits)
+    theirs_open, theirs = _edit_latencies(ruff + ["server"], path, edits)
+    p95 = lambda xs: sorted(xs)[max(int(len(xs) * 0.95) - 1, 0)]  # noqa: E731
+    return {
+        "file": path, "lines": len(pathlib.Path(path).read_text().splitlines()),
+        "edit median ms": {"pallas-ls": statistics.median(ours) * 1e3, "ruff": statistics.median(theirs) * 1e3},
+        "edit p95 ms": {"pallas-ls": p95(ours) * 1e3, "ruff": p95(theirs) * 1e3},
+        "edit median ratio": statistics.median(ours) / statistics.median(theirs), "edit target": "<= 1",
+        "open ms": {"pallas-ls": ours_open * 1e3, "ruff": theirs_open * 1e3},
+        "open ratio": ours_open / theirs_open, "open target": "<= 2",
+    }
+
+
+def target_memory() -> dict:
+    root = jax_dir()
+    files = [p for p in root.rglob("*.py") if "pallas" in p.read_text(errors="replace")]
+    client = LspClient(PALLAS_LS_SERVER, cwd=tempfile.gettempdir())
+    try:
+        client.initialize(str(root))
+        for path in files:
+            start = time.perf_counter()
+            uri = client.open(str(path), path.read_text(errors="replace"))
+            try:
+                client.wait_diagnostics(uri, start, timeout=60)
+            except queue.Empty:
+                pass
+        return {"open files": len(files), "rss MB": client.rss_mb(), "target": "< 300"}
+    finally:
+        client.close()
+
+
+KERNEL_FILE = '''\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+
+def add_one(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+x = jnp.zeros((8, 128), jnp.float32)
+pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+'''
+
+
+def target_vs_jax() -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "kernel.py"
+        path.write_text(KERNEL_FILE)
+        start = time.perf_counter()
+        run = subprocess.run([sys.executable, str(path)], capture_output=True, text=True)
+        under_jax = time.perf_counter() - start
+        assert "should return None" in run.stderr, run.stderr[-500:]
+        client = LspClient(PALLAS_LS_SERVER, cwd=tmp)
+        try:
+            client.initialize(tmp)
+            warm = pathlib.Path(tmp) / "warm.py"  # the server is already running: warm it up once
+            start = time.perf_counter()
+            client.wait_diagnostics(client.open(str(warm), KERNEL_FILE), start)
+            start = time.perf_counter()
+            ours = client.wait_diagnostics(client.open(str(path), KERNEL_FILE), start) - start
+        finally:
+            client.close()
+    return {"jax s": under_jax, "pallas-ls ms": ours * 1e3, "speed-up": under_jax / ours, "target": ">= 1000"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--only", default="cli,edit,memory,jax")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    ruff = ruff_command() if only & {"cli", "edit"} else []
+    report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+                          "load": os.getloadavg()}}
+    if ruff:
+        report["ruff"] = subprocess.run(ruff + ["--version"], capture_output=True, text=True).stdout.strip()
+    if "cli" in only:
+        report["1 check jax package"] = target_cli(ruff, args.repeat)
+    if "edit" in only:
+        report["2-3 server edit/open"] = target_edit(ruff, args.edits)
+    if "memory" in only:
+        report["4 memory"] = target_memory()
+    if "jax" in only:
+        report["5 vs jax"] = target_vs_jax()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
