@@ -89,3 +89,13 @@ def test_any_edit_sequence_matches_a_fresh_analysis(edits):
         position %= len(text) + 1
         text = text[:position] + fragment + text[position + delete:]
         assert incremental(document, text) == fresh(text)
+
+
+def test_newline_before_a_string_over_column_zero_lines():
+    # The first version is parsed whole and split into blocks; a string running over column-0
+    # lines must stay one block, or a later edit would reuse blocks that never parse on their own.
+    document = IncrementalDocument()
+    incremental(document, BASE)
+    position = BASE.index("doc = ")
+    text = BASE[:position] + "\n" + BASE[position:]
+    assert incremental(document, text) == fresh(text)

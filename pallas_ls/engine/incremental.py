@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .analysis import ModuleAnalysis, analyze_model
 from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
-from .source import BlockKey, ParsedBlock, SourceFile, parse_blocks
+from .source import BlockKey, ParsedBlock, SourceFile, _try_parse, blocks_of_tree, parse_blocks
 
 
 @dataclass
@@ -39,6 +39,8 @@ class IncrementalDocument:
 
     def _analyze(self, source: SourceFile) -> ModuleAnalysis:
         previous = self._blocks
+        if not previous:
+            previous = self._first_version(source.text)
         cache = dict(previous)
         blocks = parse_blocks(source.text, cache)
         self.reused = sum(1 for key, _ in blocks if key in previous)
@@ -49,6 +51,12 @@ class IncrementalDocument:
         tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
         source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
         return analyze_model(source, ModuleModel(tree, parts, self.module_scope))
+
+    @staticmethod
+    def _first_version(text: str) -> dict[BlockKey, ParsedBlock]:
+        """A whole-file parse split into blocks (cheaper than parsing block by block), or nothing."""
+        result = _try_parse(text)
+        return blocks_of_tree(text, result) if isinstance(result, ast.Module) else {}
 
     def _parts_of(self, block: ParsedBlock) -> ModelParts:
         parts = self._parts.get(id(block))

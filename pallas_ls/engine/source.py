@@ -282,6 +282,39 @@ def parse_blocks(text: str, cache: dict | None = None) -> list[tuple[BlockKey, P
     return result
 
 
+def blocks_of_tree(text: str, tree: ast.Module) -> dict:
+    """The block cache `parse_blocks` would build, taken from a whole-file parse of `text`.
+
+    Parsing block by block pads each block with newlines to keep line numbers, which costs twice a
+    whole-file parse over a big file; a document's first version is parsed whole and split here.
+    Spans are merged until each holds whole statements (a string may run over column-0 lines),
+    so every entry is exactly what parsing its text would give.
+    """
+    lines = split_lines_keepends(text)
+    spans = _top_level_blocks(lines)
+    stmts = list(tree.body)
+    cache: dict = {}
+    index = i = 0
+    while i < len(spans):
+        start, end = spans[i]
+        block: list[ast.stmt] = []
+        while index < len(stmts) and _first_line(stmts[index]) < end:
+            stmt = stmts[index]
+            block.append(stmt)
+            index += 1
+            while (stmt.end_lineno or stmt.lineno) > end and i + 1 < len(spans):
+                i += 1  # the statement runs into the next span: merge it
+                end = spans[i][1]
+        cache[(start, "".join(lines[start:end]))] = ParsedBlock(block)
+        i += 1
+    return cache
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    decorators = getattr(stmt, "decorator_list", [])
+    return min([stmt.lineno] + [d.lineno for d in decorators]) - 1
+
+
 def _cached_block(key: BlockKey, cache: dict) -> ParsedBlock:
     block = cache.get(key)
     if block is None:

@@ -1,0 +1,112 @@
+"""Running analysis off the message loop: a worker thread, per-key coalescing and debounce.
+
+`Worker` runs jobs on one daemon thread.  Jobs have a key (a document URI); a job submitted for a
+key that is still waiting replaces the waiting one, so an edit storm analyses only the newest text.
+Results come back on the event loop through `loop.call_soon_threadsafe`.
+
+`Debouncer` delays a per-key action until no new request for that key has arrived for a while.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Hashable
+
+log = logging.getLogger(__name__)
+
+Callback = Callable[[Any, BaseException | None], None]
+
+
+class Worker:
+    def __init__(self, loop: asyncio.AbstractEventLoop, name: str) -> None:
+        self._loop = loop
+        self._pending: "OrderedDict[Hashable, tuple[Callable[[], Any], Callback]]" = OrderedDict()
+        self._condition = threading.Condition()
+        self._stopped = False
+        self.idle = threading.Event()  # set while nothing is queued or running
+        self.idle.set()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, key: Hashable, job: Callable[[], Any], callback: Callback) -> None:
+        """Queue `job` for `key` (replacing a queued one); `callback(result, error)` runs on the loop."""
+        with self._condition:
+            if key in self._pending:
+                del self._pending[key]
+            self._pending[key] = (job, callback)
+            self.idle.clear()
+            self._condition.notify()
+
+    def discard(self, key: Hashable) -> None:
+        with self._condition:
+            self._pending.pop(key, None)
+
+    def stop(self) -> None:
+        with self._condition:
+            self._stopped = True
+            self._pending.clear()
+            self._condition.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._condition:
+                while not self._pending and not self._stopped:
+                    self.idle.set()
+                    self._condition.wait()
+                if self._stopped:
+                    self.idle.set()
+                    return
+                _, (job, callback) = self._pending.popitem(last=False)
+            result: Any = None
+            error: BaseException | None = None
+            try:
+                result = job()
+            except BaseException as exc:  # noqa: BLE001 - reported to the callback, never fatal
+                error = exc
+            self._deliver(callback, result, error)
+
+    def _deliver(self, callback: Callback, result: Any, error: BaseException | None) -> None:
+        def call() -> None:
+            try:
+                callback(result, error)
+            except Exception:  # noqa: BLE001
+                log.exception("a worker callback failed")
+
+        try:
+            self._loop.call_soon_threadsafe(call)
+        except RuntimeError:  # the loop is closed: the server is exiting
+            pass
+
+
+class Debouncer:
+    """`schedule(key, delay, action)`: run `action` once `delay` seconds pass without a newer call."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._timers: dict[Hashable, asyncio.Handle] = {}
+
+    def schedule(self, key: Hashable, delay: float, action: Callable[[], None]) -> None:
+        self.cancel(key)
+
+        def fire() -> None:
+            self._timers.pop(key, None)
+            try:
+                action()
+            except Exception:  # noqa: BLE001
+                log.exception("a scheduled action failed")
+
+        if delay <= 0:
+            self._timers[key] = self._loop.call_soon(fire)
+        else:
+            self._timers[key] = self._loop.call_later(delay, fire)
+
+    def pending(self, key: Hashable) -> bool:
+        return key in self._timers
+
+    def cancel(self, key: Hashable) -> None:
+        handle = self._timers.pop(key, None)
+        if handle is not None:
+            handle.cancel()

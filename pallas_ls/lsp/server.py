@@ -1,0 +1,228 @@
+"""The pygls wiring: LSP methods -> `Session`, process start-up, logging.
+
+`main(args)` is what `pallas-ls serve` and `python -m pallas_ls.lsp` call, with an argparse
+namespace holding `stdio`, `tcp`, `host`, `port`, `log_file` and `log_level`.
+
+No handler lets an exception escape into pygls: each one logs it and answers as if there was
+nothing to say, so one bad request never takes the server down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import logging
+import sys
+from typing import Any, Callable
+
+from lsprotocol import types
+from pygls.capabilities import ServerCapabilitiesBuilder
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
+
+from .. import __version__
+from .actions import FIX_ALL
+from .positions import normalise_encoding
+from .session import Session
+
+log = logging.getLogger("pallas_ls.lsp")
+
+NAME = "pallas-ls"
+
+
+
+
+class PallasProtocol(LanguageServerProtocol):
+    """pygls' protocol, except that documents are kept by the session, not pygls' workspace.
+
+    The session's store splits lines and converts columns exactly as LSP says (pygls splits at
+    form feeds and U+2028 too), and a document update can never fail before our handler runs.
+    """
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
+
+
+class PallasServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(NAME, __version__, protocol_cls=PallasProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.session = Session(self)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        # Log instead of a pop-up per failure; our handlers already catch their own errors.
+        log.error("server error (%s): %s", getattr(source, "__name__", source), error)
+
+
+def _guarded(default: Any = None) -> Callable:
+    """Log any exception from a handler and return `default` instead."""
+
+    def decorate(fn: Callable) -> Callable:
+        if asyncio.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def async_wrapper(*args: Any) -> Any:
+                try:
+                    return await fn(*args)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001
+                    log.exception("%s failed", fn.__name__)
+                    return default
+
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception:  # noqa: BLE001
+                log.exception("%s failed", fn.__name__)
+                return default
+
+        return wrapper
+
+    return decorate
+
+
+def create_server() -> PallasServer:
+    server = PallasServer()
+    session = server.session
+
+    @server.feature(types.INITIALIZE)
+    @_guarded()
+    def initialize(params: types.InitializeParams) -> None:
+        encoding = ServerCapabilitiesBuilder.choose_position_encoding(params.capabilities)
+        session.initialize(params, normalise_encoding(encoding))
+
+    @server.feature(types.INITIALIZED)
+    @_guarded()
+    async def initialized(params: types.InitializedParams) -> None:
+        await session.initialized()
+
+    @server.feature(types.SHUTDOWN)
+    @_guarded()
+    def shutdown(params: None) -> None:
+        session.shutdown()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @_guarded()
+    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        session.did_open(params)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @_guarded()
+    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        session.did_change(params)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @_guarded()
+    def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        session.did_close(params)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
+    @_guarded()
+    def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        session.did_save(params)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    @_guarded()
+    def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
+        session.did_change_configuration(params)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @_guarded()
+    def did_change_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        session.did_change_watched_files(params)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    @_guarded()
+    def did_change_workspace_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
+        session.did_change_workspace_folders(params)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_DIAGNOSTIC,
+        types.DiagnosticOptions(identifier=NAME, inter_file_dependencies=True, workspace_diagnostics=False),
+    )
+    @_guarded(default=types.RelatedFullDocumentDiagnosticReport(items=[]))
+    async def document_diagnostic(params: types.DocumentDiagnosticParams):
+        return await session.document_diagnostic(params)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],  # type: ignore[list-item]
+            resolve_provider=False,
+        ),
+    )
+    @_guarded()
+    async def code_action(params: types.CodeActionParams):
+        return await session.code_action(params)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @_guarded()
+    async def hover(params: types.HoverParams):
+        return await session.hover(params)
+
+    return server
+
+
+# ------------------------------------------------------------------------------- start-up
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The options of `pallas-ls serve` (shared with `python -m pallas_ls.lsp`)."""
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true", help="speak LSP over stdin/stdout (the default)")
+    transport.add_argument("--tcp", action="store_true", help="listen on a TCP port instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind with --tcp (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=2087, help="port to listen on with --tcp (default: 2087)")
+    parser.add_argument("--log-file", default=None, help="write the log here instead of stderr")
+    parser.add_argument("--log-level", default="info", choices=LOG_LEVELS, type=str.lower, help="default: info")
+    return parser
+
+
+def configure_logging(log_file: str | None, level_name: str | None) -> None:
+    level = getattr(logging, (level_name or "info").upper(), logging.INFO)
+    handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    for existing in list(root.handlers):
+        root.removeHandler(existing)
+    root.addHandler(handler)
+    root.setLevel(level)
+    # pygls logs whole messages (document text included) at INFO and DEBUG: keep it quiet unless
+    # the user asked for debug output.
+    logging.getLogger("pygls").setLevel(logging.DEBUG if level <= logging.DEBUG else logging.WARNING)
+
+
+def main(args: argparse.Namespace) -> int:
+    configure_logging(getattr(args, "log_file", None), getattr(args, "log_level", "info"))
+    server = create_server()
+    if getattr(args, "tcp", False):
+        host = getattr(args, "host", None) or "127.0.0.1"
+        port = int(getattr(args, "port", None) or 2087)
+        log.info("pallas-ls %s listening on %s:%d", __version__, host, port)
+        server.start_tcp(host, port)
+        return 0
+    log.info("pallas-ls %s on stdio", __version__)
+    # Anything printed by accident must not corrupt the protocol stream on stdout.
+    stdout = sys.stdout.buffer
+    sys.stdout = sys.stderr
+    server.start_io(sys.stdin.buffer, stdout)
+    return 0

@@ -1,0 +1,199 @@
+"""Editor settings: initializationOptions and `workspace/configuration` over pyproject.toml.
+
+Precedence, lowest first: defaults, `[tool.pallas-ls]` in the nearest pyproject.toml (found from each
+document's directory), initializationOptions, then the `pallas-ls` section of
+`workspace/configuration`.  Rule settings (`select`, `ignore`, `severity`, `exclude`) are parsed by
+`pallas_ls.config.Settings`; the server adds its own keys:
+
+- `showSyntaxErrors` (default false): the user's Python server already reports syntax errors, so
+  PAL000 is hidden unless the editor settings turn it on (pyproject's value is for the CLI).
+- `debounce` (milliseconds, default 0): how long an edit waits for the next one before analysis.
+
+A bad value is dropped with a warning (shown to the user); the rest still applies.  A `null` value
+means "not set" (VS Code sends its defaults as null).  Keys that only the editor extension uses
+(`path`, `interpreter`, `logLevel`, `trace`) are ignored.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from ..config import ConfigError, Settings, find_pyproject
+from ..discovery import ExcludePattern
+
+log = logging.getLogger(__name__)
+
+# No delay by default: the worker analyses only the newest text of a document, so an edit storm
+# coalesces by itself, and any fixed delay would add straight to every edit's latency.
+DEFAULT_DEBOUNCE_MS = 0.0
+MAX_DEBOUNCE_MS = 10_000.0
+
+_CLIENT_ONLY = frozenset({"path", "interpreter", "log_level", "trace", "trace_server", "enable", "import_strategy"})
+_NESTED = ("pallas-ls", "pallas_ls", "pallasLs", "settings")
+
+
+def _norm_key(key: str) -> str:
+    key = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
+    return key.replace("-", "_").replace(".", "_").lower()
+
+
+@dataclass(frozen=True)
+class EditorSettings:
+    """What the editor asked for, parsed; rule settings are per-field overrides of pyproject's."""
+
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    show_syntax_errors: bool = False
+    debounce_ms: float = DEFAULT_DEBOUNCE_MS
+
+
+def _unwrap(mapping: Any) -> Any:
+    """Accept `{"pallas-ls": {...}}` and `{"settings": {...}}` as well as the bare table."""
+    if isinstance(mapping, Mapping):
+        for key in _NESTED:
+            inner = mapping.get(key)
+            if isinstance(inner, Mapping) and len(mapping) == 1:
+                return inner
+    return mapping
+
+
+def parse_editor_settings(*layers: Any) -> tuple[EditorSettings, list[str]]:
+    """Merge setting layers (later wins) into EditorSettings; invalid entries become warnings."""
+    merged: dict[str, tuple[str, Any]] = {}
+    warnings: list[str] = []
+    for layer in layers:
+        layer = _unwrap(layer)
+        if layer is None:
+            continue
+        if not isinstance(layer, Mapping):
+            warnings.append(f"settings must be an object, not {type(layer).__name__}")
+            continue
+        for key, value in layer.items():
+            if value is None:
+                continue
+            merged[_norm_key(str(key))] = (str(key), value)
+
+    overrides: dict[str, Any] = {}
+    show_syntax_errors = False
+    debounce_ms = DEFAULT_DEBOUNCE_MS
+    for norm, (key, value) in merged.items():
+        if norm in _CLIENT_ONLY:
+            continue
+        if norm in ("debounce", "debounce_ms"):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_DEBOUNCE_MS:
+                debounce_ms = float(value)
+            else:
+                warnings.append(f"invalid `{key}`: expected milliseconds between 0 and {MAX_DEBOUNCE_MS:g}, got {value!r}")
+            continue
+        if norm == "show_syntax_errors":
+            if isinstance(value, bool):
+                show_syntax_errors = value
+            else:
+                warnings.append(f"invalid `{key}`: expected true or false, got {value!r}")
+            continue
+        try:
+            parsed, problems = Settings.from_mapping({key: value})
+        except Exception as exc:  # noqa: BLE001 - a settings bug must not stop the server
+            problems = [f"invalid `{key}`: {exc}"]
+            parsed = None
+        if problems:
+            warnings.extend(problems)
+        elif parsed is not None and hasattr(parsed, norm):
+            overrides[norm] = getattr(parsed, norm)
+    return EditorSettings(overrides, show_syntax_errors, debounce_ms), warnings
+
+
+@dataclass(frozen=True)
+class EffectiveSettings:
+    """The settings for one document."""
+
+    rules: Settings
+    excludes: tuple[ExcludePattern, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def is_enabled(self, code: str) -> bool:
+        return self.rules.is_enabled(code)
+
+    def is_excluded(self, path: str | None) -> bool:
+        """Whether the file, or a directory above it (below the pattern's base), is excluded."""
+        if not path or not self.excludes:
+            return False
+        path = os.path.abspath(path)
+        for pattern in self.excludes:
+            base = os.path.abspath(pattern.base)
+            candidate = path
+            while True:
+                if pattern.matches(candidate):
+                    return True
+                parent = os.path.dirname(candidate)
+                if parent == candidate or not parent.startswith(base) or len(parent) <= len(base):
+                    break
+                candidate = parent
+        return False
+
+
+class SettingsResolver:
+    """Finds and caches each directory's pyproject settings; thread-safe (workers call it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pyproject_of_dir: dict[str, str | None] = {}
+        self._parsed: dict[str, tuple[int, Settings | None, str | None]] = {}
+        self.workspace_root: str | None = None
+
+    def invalidate(self) -> None:
+        with self._lock:
+            self._pyproject_of_dir.clear()
+            self._parsed.clear()
+
+    def _pyproject_settings(self, path: str | None) -> tuple[Settings, str | None]:
+        if not path:
+            return Settings(), None
+        directory = os.path.dirname(os.path.abspath(path))
+        with self._lock:
+            if directory in self._pyproject_of_dir:
+                pyproject = self._pyproject_of_dir[directory]
+            else:
+                try:
+                    pyproject = find_pyproject(directory)
+                except ConfigError as exc:
+                    return Settings(), str(exc)
+                except OSError:
+                    pyproject = None
+                self._pyproject_of_dir[directory] = pyproject
+            if pyproject is None:
+                return Settings(), None
+            try:
+                mtime = os.stat(pyproject).st_mtime_ns
+            except OSError:
+                self._pyproject_of_dir.pop(directory, None)
+                return Settings(), None
+            cached = self._parsed.get(pyproject)
+            if cached is None or cached[0] != mtime:
+                try:
+                    cached = (mtime, Settings.from_pyproject(pyproject), None)
+                except ConfigError as exc:
+                    cached = (mtime, None, str(exc))
+                except Exception as exc:  # noqa: BLE001
+                    cached = (mtime, None, f"{pyproject}: {exc}")
+                self._parsed[pyproject] = cached
+            _, settings, error = cached
+            return (settings if settings is not None else Settings()), error
+
+    def resolve(self, path: str | None, editor: EditorSettings) -> EffectiveSettings:
+        base, error = self._pyproject_settings(path)
+        fields = dict(editor.overrides)
+        if "severity" in fields:
+            fields["severity"] = {**dict(base.severity), **dict(fields["severity"])}
+        editor_excludes = tuple(fields.pop("exclude", ()))
+        rules = replace(base, show_syntax_errors=editor.show_syntax_errors, **fields)
+        excludes = tuple(ExcludePattern(p, base.root or os.getcwd()) for p in base.exclude)
+        if editor_excludes:
+            root = self.workspace_root or os.getcwd()
+            excludes += tuple(ExcludePattern(p, root) for p in editor_excludes)
+        warnings = (f"{error} (using the default settings for it)",) if error else ()
+        return EffectiveSettings(rules, excludes, warnings)

@@ -1,0 +1,144 @@
+"""The engine as the server uses it: one document's analysis, and the cross-module project.
+
+Everything here runs on worker threads.  `Analyzer` wraps `engine.project.Project` (kernels defined in
+one file and launched from another) behind a lock, and falls back on a file-local analysis when the
+project cannot help (an unsaved `untitled:` buffer) or fails.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from ..engine.analysis import ModuleAnalysis, analyze, run_rules
+from ..engine.findings import Finding
+from ..engine.names import mentions_pallas
+from ..engine.source import SourceFile
+
+log = logging.getLogger(__name__)
+
+try:  # the cross-module engine
+    from ..engine.project import Project, UnreadableFile
+except ImportError:  # pragma: no cover - only while the project module does not exist
+    Project = None  # type: ignore[assignment,misc]
+    UnreadableFile = OSError  # type: ignore[assignment,misc]
+
+
+@dataclass
+class AnalysisOutcome:
+    analysis: ModuleAnalysis | None
+    findings: list[Finding]
+    dependents: set[str] = field(default_factory=set)  # files whose kernels this one launches
+
+
+class Analyzer:
+    def __init__(self, roots: Iterable[str] = ()) -> None:
+        self.roots = [os.path.abspath(r) for r in roots]
+        self.lock = threading.RLock()
+        self.project = Project(self.roots) if Project is not None else None
+
+    # ------------------------------------------------------------------------ documents
+    def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:
+        """Findings for an editor buffer (its text, not the file on disk)."""
+        if path and self.project is not None:
+            try:
+                with self.lock:
+                    findings = self.project.findings_for(path, text)
+                    analysis = self.project.analysis_of(path)
+                    dependents = self.project.dependents(path)
+                return AnalysisOutcome(analysis, findings, set(dependents))
+            except Exception:  # noqa: BLE001 - fall back on the file on its own
+                log.exception("cross-module analysis failed; analysing the file on its own")
+        analysis = analyze(SourceFile.from_text(text, path))
+        return AnalysisOutcome(analysis, run_rules(analysis))
+
+    def close_document(self, path: str | None) -> set[str]:
+        """The editor no longer holds `path`: use the file on disk again. Returns its old dependents."""
+        if not path or self.project is None:
+            return set()
+        with self.lock:
+            before = self._dependents(path)
+            self.project.set_overlay(path, None)
+            self._index(path)
+            return before | self._dependents(path)
+
+    # ---------------------------------------------------------------------------- index
+    def file_changed(self, path: str, deleted: bool = False) -> set[str]:
+        """A file changed on disk: re-index it. Returns the files whose findings may change."""
+        if self.project is None:
+            return set()
+        with self.lock:
+            before = self._dependents(path)
+            if deleted:
+                self.project.forget_file(path)
+            else:
+                self._index(path)
+            return before | self._dependents(path) | ({os.path.abspath(path)} if not deleted else set())
+
+    def launched_from_elsewhere(self, paths: Iterable[str]) -> set[str]:
+        """Those of `paths` that define a kernel another indexed file launches."""
+        if self.project is None:
+            return set()
+        with self.lock:
+            found = set()
+            for path in paths:
+                try:
+                    if self.project.launchers_of(path) - {os.path.abspath(path)}:
+                        found.add(path)
+                except Exception:  # noqa: BLE001
+                    log.exception("launchers_of failed")
+            return found
+
+    def _index(self, path: str) -> None:
+        try:
+            self.project.index_file(path)  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001
+            log.exception("indexing a file failed")
+
+    def _dependents(self, path: str) -> set[str]:
+        try:
+            return set(self.project.dependents(path))  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001
+            return set()
+
+    def index_workspace(
+        self,
+        paths: list[str],
+        *,
+        should_yield: Callable[[], None] = lambda: None,
+        progress: Callable[[int, int], None] = lambda done, total: None,
+        cancelled: Callable[[], bool] = lambda: False,
+        time_budget: float = 120.0,
+    ) -> int:
+        """Index the launch sites of `paths` (bounded in time); returns how many were indexed.
+
+        `should_yield` is called before each file so that edits (on the other worker) go first.
+        """
+        if self.project is None:
+            return 0
+        started = time.monotonic()
+        done = 0
+        for path in paths:
+            if cancelled() or time.monotonic() - started > time_budget:
+                log.info("workspace indexing stopped after %d of %d files", done, len(paths))
+                break
+            should_yield()
+            if _may_launch(path):
+                with self.lock:
+                    self._index(path)
+            done += 1
+            progress(done, len(paths))
+        return done
+
+
+def _may_launch(path: str) -> bool:
+    """A file that never mentions Pallas launches no kernel: not worth parsing for the index."""
+    try:
+        with open(path, "rb") as handle:
+            return mentions_pallas(handle.read().decode("utf-8", errors="replace"))
+    except OSError:
+        return False
