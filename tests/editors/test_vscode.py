@@ -1,0 +1,289 @@
+"""The VS Code extension in a real VS Code: code-server 4.139 (VS Code 1.139) driven by Chromium.
+
+The .vsix is built from the current sources (`npm run package`) and installed into a fresh
+code-server profile (`--install-extension`); code-server serves a workspace on 127.0.0.1 in its own
+process group, and vscode_e2e.mjs drives Debian's chromium with playwright-core:
+
+- quickfix: the PAL001 squiggle and the Problems count appear, Ctrl+. offers
+  "pallas-ls (PAL001): ...", choosing it and saving leaves the fixed text on disk, no diagnostic;
+- fixall: "Pallas: Fix All" fixes one file, `editor.codeActionsOnSave` with
+  `source.fixAll.pallas-ls` fixes another on Ctrl+S;
+- settings: `pallas-ls.severity` and `.ignore` apply at start and on change, without a restart;
+- failure: with no usable server, a notification with "Open Settings" and "Show Logs".
+
+Screenshots of each step, logs and results: test-artifacts/vscode/<scenario>/.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pathlib
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from editor_helpers import (
+    ARTIFACTS,
+    CACHE,
+    KERNEL_SOURCE,
+    REPO,
+    artifacts_dir,
+    check_fix_matches_title,
+    check_fixed,
+    is_pal001_fix,
+    require,
+    server_missing,
+)
+
+pytestmark = pytest.mark.editors
+
+CLIENT = REPO / "vscode-client"
+NODE24 = CACHE / "node24" / "bin"
+CODE_SERVER = CACHE / "code-server" / "node_modules" / ".bin" / "code-server"
+PLAYWRIGHT = CACHE / "playwright"
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+SCRIPT = pathlib.Path(__file__).with_name("vscode_e2e.mjs")
+EXTENSION_ID = "pallas-ls.pallas-ls"
+
+USER_SETTINGS = {
+    "workbench.startupEditor": "none",
+    "workbench.tips.enabled": False,
+    "workbench.enableExperiments": False,
+    "security.workspace.trust.enabled": False,
+    "telemetry.telemetryLevel": "off",
+    "extensions.autoUpdate": False,
+    "extensions.autoCheckUpdates": False,
+    "extensions.ignoreRecommendations": True,
+    "update.mode": "none",
+    "chat.disableAIFeatures": True,
+    "chat.commandCenter.enabled": False,
+    "files.autoSave": "off",
+    "editor.minimap.enabled": False,
+    "workbench.secondarySideBar.defaultVisibility": "hidden",
+}
+
+
+def _missing() -> list[str]:
+    missing = []
+    if not shutil.which("node") or not shutil.which("npm"):
+        missing.append("node/npm on PATH")
+    if not (NODE24 / "node").exists():
+        missing.append(f"node 24 in {NODE24}")
+    if not CODE_SERVER.exists():
+        missing.append(f"code-server in {CODE_SERVER.parent.parent}")
+    if not (PLAYWRIGHT / "node_modules" / "playwright-core").exists():
+        missing.append(f"playwright-core in {PLAYWRIGHT}")
+    if not CHROMIUM.exists():
+        missing.append("Debian's chromium (/usr/bin/chromium)")
+    if not (CLIENT / "node_modules" / ".bin" / "vsce").exists():
+        missing.append("vscode-client/node_modules (npm ci)")
+    return missing
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"code-server exited with {proc.returncode} before serving")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.25)
+    raise AssertionError(f"code-server did not answer {url} within {timeout} s")
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    """code-server forks (extension host, file watcher, the server): end its whole process group."""
+    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+        # the leader is gone; make sure no child of the group lingers
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        return
+
+
+@pytest.fixture(scope="module")
+def vsix(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """The .vsix built from the current sources with `npm run package` (copied out of the tree)."""
+    require(_missing() + server_missing())
+    # Another test run building at the same time would write the same dist/ and .vsix: take turns.
+    with open(CLIENT / "node_modules" / ".pallas-ls-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300)
+        output = build.stdout + build.stderr
+        (artifacts_dir("vscode/build") / "vsce.log").write_text(output)
+        assert build.returncode == 0, f"npm run package failed:\n{output}"
+        assert "WARNING" not in output, output
+        path = tmp_path_factory.mktemp("vsix") / "pallas-ls.vsix"
+        shutil.copy(CLIENT / "pallas-ls.vsix", path)
+    return path
+
+
+def run_in_code_server(
+    tmp_path: pathlib.Path,
+    vsix: pathlib.Path,
+    scenario: str,
+    files: dict[str, str],
+    settings: dict,
+    path_env: str | None = None,
+    extra: dict | None = None,
+) -> tuple[dict, pathlib.Path]:
+    """Install `vsix` into a fresh code-server, serve a workspace of `files` + `settings`, run `scenario`."""
+    artifacts = artifacts_dir(f"vscode/{scenario}")
+    timings: dict[str, float] = {}
+
+    user_data = tmp_path / "user-data"
+    extensions = tmp_path / "extensions"
+    (user_data / "User").mkdir(parents=True)
+    (user_data / "User" / "settings.json").write_text(json.dumps(USER_SETTINGS, indent=2))
+    env = dict(os.environ)
+    env["PATH"] = f"{NODE24}{os.pathsep}{path_env if path_env is not None else env.get('PATH', '')}"
+    env["EXTENSIONS_GALLERY"] = "{}"  # no marketplace: nothing leaves the machine
+    for var in ("VSCODE_IPC_HOOK_CLI", "VSCODE_PID", "VSCODE_CWD"):
+        env.pop(var, None)
+    profile = ["--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
+
+    t = time.monotonic()
+    install = subprocess.run(
+        [str(CODE_SERVER), *profile, "--install-extension", str(vsix)], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert install.returncode == 0, f"--install-extension failed:\n{install.stdout}\n{install.stderr}"
+    assert any(p.name.startswith(EXTENSION_ID) for p in extensions.iterdir()), install.stdout
+    timings["install extension"] = time.monotonic() - t
+
+    workspace = tmp_path / "workspace"
+    (workspace / ".vscode").mkdir(parents=True)
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps(settings, indent=2))
+    for name, text in files.items():
+        (workspace / name).write_text(text)
+
+    port = _free_port()
+    log = open(artifacts / "code-server.log", "w")
+    proc = subprocess.Popen(
+        [
+            str(CODE_SERVER),
+            "--auth", "none",
+            "--bind-addr", f"127.0.0.1:{port}",
+            "--disable-telemetry",
+            "--disable-update-check",
+            "--disable-workspace-trust",
+            "--disable-getting-started-override",
+            "--ignore-last-opened",
+            *profile,
+            str(workspace),
+        ],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # setsid: the test ends the whole group
+    )
+    try:
+        t = time.monotonic()
+        _wait_http(f"http://127.0.0.1:{port}/healthz", proc, timeout=120)
+        timings["code-server up"] = time.monotonic() - t
+        options = {
+            "scenario": scenario,
+            "url": f"http://127.0.0.1:{port}/?folder={workspace}",
+            "files": list(files),
+            "artifacts": str(artifacts),
+            "playwright": str(PLAYWRIGHT),
+            "chromium": str(CHROMIUM),
+            "timeoutMs": 120_000,
+            "settingsFile": str(workspace / ".vscode" / "settings.json"),
+            **(extra or {}),
+        }
+        t = time.monotonic()
+        run = subprocess.run(["node", str(SCRIPT), json.dumps(options)], capture_output=True, text=True, timeout=600)
+        timings["browser session"] = time.monotonic() - t
+    finally:
+        _kill_group(proc)
+        log.close()
+        logs = user_data / "logs"
+        if logs.exists():  # the extension host's and the "Pallas LS" output channel's logs
+            shutil.copytree(logs, artifacts / "vscode-logs", dirs_exist_ok=True)
+
+    (artifacts / "e2e.log").write_text(run.stderr + run.stdout)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, f"vscode_e2e.mjs printed no result (exit {run.returncode}):\n{run.stderr[-4000:]}"
+    result = json.loads(lines[-1][len("RESULT "):])
+    (artifacts / "result.json").write_text(json.dumps({**result, "timings": timings}, indent=2))
+    assert result["ok"], f"the VS Code session failed (screenshots in {artifacts}):\n" + "\n".join(result["steps"])
+    return result, workspace
+
+
+def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
+    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings)
+
+    assert re.search(r"[1-9]", result["problems"]), result["problems"]
+    assert "PAL001" in result["problemsRow"] and "returns a value" in result["problemsRow"], result["problemsRow"]
+    assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
+    assert is_pal001_fix(result["chosen"]), result["chosen"]
+    text = (workspace / "kernels.py").read_text()
+    check_fixed(text)
+    check_fix_matches_title(result["chosen"], text)
+
+
+def test_fix_all_command_and_on_save(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    settings = {
+        "pallas-ls.interpreter": sys.executable,
+        "[python]": {"editor.codeActionsOnSave": {"source.fixAll.pallas-ls": "explicit"}},
+    }
+    files = {"by_command.py": KERNEL_SOURCE, "on_save.py": KERNEL_SOURCE}
+    result, workspace = run_in_code_server(tmp_path, vsix, "fixall", files, settings)
+    for name in files:
+        check_fixed((workspace / name).read_text())
+
+
+def test_settings_reach_the_running_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    """pallas-ls.severity / .ignore: sent at start, and synced on change without a restart."""
+    base = {"pallas-ls.interpreter": sys.executable}
+    steps = [
+        {"settings": {**base, "pallas-ls.severity": {"PAL001": "warning"}}, "expect": "squiggly-warning"},
+        {"settings": {**base, "pallas-ls.ignore": ["PAL001"]}, "expect": None},
+        {"settings": base, "expect": "squiggly-error"},
+    ]
+    result, _ = run_in_code_server(
+        tmp_path, vsix, "settings", {"kernels.py": KERNEL_SOURCE}, steps[0]["settings"], extra={"settingsSteps": steps}
+    )
+    assert result["settingsSeen"] == [s["expect"] for s in steps]
+    log = "".join(p.read_text() for p in (ARTIFACTS / "vscode" / "settings").rglob("Pallas LS.log"))
+    assert log.count("Starting the server") == 1, f"the server was restarted:\n{log}"
+
+
+def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    """No usable server: a notification with "Open Settings" and "Show Logs", never silence."""
+    path_env = os.pathsep.join(
+        d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (pathlib.Path(d) / "pallas-ls").exists()
+    )
+    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python")}
+    result, _ = run_in_code_server(tmp_path, vsix, "failure", {"kernels.py": KERNEL_SOURCE}, settings, path_env)
+    assert "pallas-ls" in result["notification"], result["notification"]
+    assert "Open Settings" in result["buttons"] and "Show Logs" in result["buttons"], result["buttons"]
+    assert "no-such-python" in result["log"] and "not found on PATH" in result["log"], result["log"]

@@ -1,0 +1,294 @@
+// Drive a running code-server (a real VS Code in the browser) with Debian's Chromium through
+// playwright-core, as a person would, and take a screenshot of each step.
+//
+//   node vscode_e2e.mjs '{"scenario": "quickfix", "url": ..., "files": ["kernels.py"],
+//                         "artifacts": DIR, "playwright": DIR, "chromium": "/usr/bin/chromium",
+//                         "timeoutMs": 120000}'
+//
+// Scenarios:
+//   quickfix  open files[0]; the PAL001 squiggle and the Problems count appear; Ctrl+. offers
+//             "pallas-ls (PAL001): ..."; choose the first one that changes code; Ctrl+S; the
+//             squiggle and the count go away.
+//   fixall    files[0]: "Pallas: Fix All" from the command palette changes the buffer, Ctrl+S.
+//             files[1]: Ctrl+S alone fixes it (editor.codeActionsOnSave: source.fixAll.pallas-ls).
+//   settings  settings changes reach the running server: written to opts.settingsFile in turn,
+//             each must lead to its squiggle (severity) or none (ignore), with no restart.
+//   failure   no server can start: a notification says so, with "Open Settings" and "Show Logs".
+//
+// `playwright` is a directory whose node_modules holds playwright-core (no browser download:
+// Debian's chromium is used). Prints one line "RESULT {json}"; exits 1 on failure after a last
+// screenshot.
+import { createRequire } from "node:module";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const opts = JSON.parse(process.argv[2]);
+const require = createRequire(path.join(opts.playwright, "package.json"));
+const { chromium } = require("playwright-core");
+
+const timeout = opts.timeoutMs ?? 120_000;
+const artifacts = opts.artifacts;
+fs.mkdirSync(artifacts, { recursive: true });
+const started = Date.now();
+const result = { scenario: opts.scenario, steps: [], files: {} };
+
+function log(msg) {
+  const line = `[vscode-e2e ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`;
+  result.steps.push(line);
+  console.error(line);
+}
+
+let shot = 0;
+async function screenshot(page, name) {
+  shot += 1;
+  const file = path.join(artifacts, `${String(shot).padStart(2, "0")}-${name}.png`);
+  await page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e}`));
+}
+
+// The editor group only: a bare `.monaco-editor` also matches the chat panel's input box.
+const GROUP = ".editor-group-container";
+const SQUIGGLES = `${GROUP} .monaco-editor .squiggly-error, ${GROUP} .monaco-editor .squiggly-warning`;
+
+async function openWorkbench(page) {
+  log(`open ${opts.url}`);
+  await page.goto(opts.url, { waitUntil: "domcontentloaded" });
+  await page.locator(".monaco-workbench").waitFor();
+  await page.locator(".explorer-folders-view .monaco-list-row").first().waitFor();
+  await screenshot(page, "workbench");
+}
+
+async function openFile(page, name) {
+  log(`open ${name} from the explorer`);
+  await page.locator(".explorer-folders-view .monaco-list-row", { hasText: name }).first().click();
+  await page.locator(`${GROUP} .tab.active`, { hasText: name }).waitFor();
+  await page.locator(`${GROUP} .monaco-editor .view-lines`).first().waitFor();
+}
+
+async function waitForSquiggle(page, name) {
+  log(`${name}: wait for the PAL001 squiggle`);
+  await page.locator(SQUIGGLES).first().waitFor({ state: "attached" });
+  log(`${name}: squiggle appeared (${await page.locator(SQUIGGLES).count()})`);
+}
+
+async function problemsCount(page) {
+  const item = page.locator("[id='status.problems']");
+  return ((await item.getAttribute("aria-label")) || (await item.textContent()) || "").trim();
+}
+
+async function waitForProblems(page) {
+  log("wait for the Problems count in the status bar");
+  await page.locator("[id='status.problems']").waitFor();
+  await page.waitForFunction(
+    () => /[1-9]/.test(document.getElementById("status.problems")?.textContent ?? ""),
+    null,
+    { timeout },
+  );
+  const count = await problemsCount(page);
+  log(`Problems: ${count}`);
+  return count;
+}
+
+async function editorText(page) {
+  // Monaco renders only the visible lines; the test files are short enough to be all visible.
+  const lines = await page.locator(`${GROUP} .monaco-editor .view-lines .view-line`).evaluateAll((els) =>
+    els
+      .map((el) => ({ top: parseFloat(el.style.top || "0"), text: el.textContent.replace(/\u00a0/g, " ") }))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text),
+  );
+  return lines.join("\n");
+}
+
+async function save(page, name) {
+  log(`${name}: save with Ctrl+S`);
+  await page.keyboard.press("Control+S");
+  await page.locator(`${GROUP} .tab.active.dirty`).waitFor({ state: "detached" });
+}
+
+async function waitClean(page, name) {
+  log(`${name}: wait for the squiggle and the Problems count to go away`);
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, SQUIGGLES, { timeout });
+  await page.waitForFunction(
+    () => !/[1-9]/.test(document.getElementById("status.problems")?.textContent ?? ""),
+    null,
+    { timeout },
+  );
+  log(`${name}: clean; Problems: ${await problemsCount(page)}`);
+}
+
+const scenarios = {
+  async quickfix(page) {
+    const [name] = opts.files;
+    await openWorkbench(page);
+    await openFile(page, name);
+    await screenshot(page, "file-open");
+    await waitForSquiggle(page, name);
+    await screenshot(page, "squiggle");
+
+    result.problems = await waitForProblems(page);
+    await page.locator("[id='status.problems']").click(); // opens the Problems panel
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PAL001" }).first();
+    await row.waitFor();
+    result.problemsRow = ((await row.textContent()) || "").trim();
+    log(`Problems panel row: ${result.problemsRow}`);
+    await screenshot(page, "problems");
+
+    log("put the cursor on the squiggle and press Ctrl+.");
+    const box = await page.locator(SQUIGGLES).first().boundingBox();
+    if (!box) throw new Error("the squiggle has no bounding box");
+    await page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
+    await page.keyboard.press("Control+Period");
+    const menu = page.locator(".action-widget .monaco-list-row");
+    await menu.first().waitFor();
+    // The first "pallas-ls (PAL001): ..." fix that changes code (not "Disable PAL001 for this line").
+    const fix = page
+      .locator(".action-widget .monaco-list-row.action", { hasText: /pallas-ls \(PAL001\):/ })
+      .filter({ hasNotText: /Disable|noqa/ })
+      .first();
+    await fix.waitFor();
+    result.titles = (await menu.allTextContents()).map((t) => t.trim()).filter(Boolean);
+    log(`quick fix menu: ${JSON.stringify(result.titles)}`);
+    await screenshot(page, "quick-fix-menu");
+
+    result.chosen = ((await fix.locator(".title").first().textContent()) || (await fix.textContent()) || "").trim();
+    log(`choose: ${result.chosen}`);
+    await fix.click();
+    await menu.first().waitFor({ state: "detached" });
+    await page.locator(`${GROUP} .tab.active.dirty`).waitFor(); // the fix edited the buffer
+    result.files[name] = await editorText(page);
+    await screenshot(page, "fix-applied");
+
+    await save(page, name);
+    await waitClean(page, name);
+    result.problemsAfter = await problemsCount(page);
+    await screenshot(page, "saved-clean");
+  },
+
+  async fixall(page) {
+    const [viaCommand, viaSave] = opts.files;
+    await openWorkbench(page);
+
+    await openFile(page, viaCommand);
+    await waitForSquiggle(page, viaCommand);
+    await screenshot(page, "fix-all-before");
+    log(`${viaCommand}: run "Pallas: Fix All" from the command palette`);
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input").first();
+    await input.waitFor();
+    await input.fill(">Pallas: Fix All");
+    const item = page.locator(".quick-input-widget .monaco-list-row", { hasText: "Pallas: Fix All" }).first();
+    await item.waitFor();
+    await screenshot(page, "fix-all-command");
+    await item.click();
+    await page.locator(`${GROUP} .tab.active.dirty`).waitFor(); // the command edited the buffer
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, SQUIGGLES, { timeout });
+    result.files[viaCommand] = await editorText(page);
+    log(`${viaCommand}: fixed in the editor by the command`);
+    await screenshot(page, "fix-all-applied");
+    await save(page, viaCommand);
+
+    await openFile(page, viaSave);
+    await waitForSquiggle(page, viaSave);
+    await screenshot(page, "on-save-before");
+    // An explicit save of an unmodified file still runs editor.codeActionsOnSave.
+    await page.locator(`${GROUP} .monaco-editor .view-lines`).first().click({ position: { x: 2, y: 2 } });
+    log(`${viaSave}: Ctrl+S with editor.codeActionsOnSave = source.fixAll.pallas-ls`);
+    await page.keyboard.press("Control+S");
+    await waitClean(page, viaSave);
+    await page.locator(`${GROUP} .tab.active.dirty`).waitFor({ state: "detached" });
+    result.files[viaSave] = await editorText(page);
+    await screenshot(page, "on-save-fixed");
+  },
+
+  async settings(page) {
+    // opts.settingsFile is the workspace's .vscode/settings.json; opts.settingsSteps the contents
+    // to write in turn, each with the squiggle class it must lead to (null: no squiggle at all).
+    const [name] = opts.files;
+    await openWorkbench(page);
+    await openFile(page, name);
+    result.settingsSeen = [];
+    for (const [i, step] of opts.settingsSteps.entries()) {
+      if (i > 0) {
+        log(`write settings ${JSON.stringify(step.settings)}`);
+        fs.writeFileSync(opts.settingsFile, JSON.stringify(step.settings, null, 2));
+      }
+      const want = step.expect;
+      log(`wait for ${want ? `a ${want} squiggle` : "no squiggle"}`);
+      if (want) {
+        await page.locator(`${GROUP} .monaco-editor .${want}`).first().waitFor({ state: "attached" });
+      } else {
+        await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, SQUIGGLES, { timeout });
+        await page.waitForFunction(
+          () => !/[1-9]/.test(document.getElementById("status.problems")?.textContent ?? ""),
+          null,
+          { timeout },
+        );
+      }
+      result.settingsSeen.push(want);
+      await screenshot(page, `settings-${i}-${want ?? "none"}`);
+    }
+  },
+
+  async failure(page) {
+    await openWorkbench(page);
+    await openFile(page, opts.files[0]);
+    log("wait for the could-not-start notification");
+    const toast = page.locator(".notification-toast", { hasText: "could not start" }).first();
+    await toast.waitFor();
+    result.notification = ((await toast.locator(".notification-list-item-message").textContent()) || "").trim();
+    result.buttons = (await toast.locator(".monaco-button").allTextContents()).map((t) => t.trim());
+    log(`notification: ${result.notification} ${JSON.stringify(result.buttons)}`);
+    await screenshot(page, "start-failure");
+    log('click "Show Logs"');
+    const output = page.locator(".part.panel .monaco-editor .view-lines", { hasText: "Could not start pallas-ls" });
+    for (let attempt = 1; ; attempt++) {
+      await toast.locator(".monaco-button", { hasText: "Show Logs" }).click();
+      await screenshot(page, `show-logs-clicked-${attempt}`);
+      // A click that lands while the workbench is still settling can be lost: the toast stays.
+      const shown = await output.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      if (shown) break;
+      const toasts = await page.locator(".notification-toast").allTextContents();
+      log(`output not shown after click ${attempt}; toasts now: ${JSON.stringify(toasts)}; panel visible: ${await page.locator(".part.panel").isVisible()}`);
+      await screenshot(page, `show-logs-attempt-${attempt}`);
+      if (attempt >= 3 || !(await toast.isVisible())) {
+        throw new Error('"Show Logs" did not show the Pallas LS output channel');
+      }
+      log(`"Show Logs" click ${attempt} was lost (the notification is still there); clicking again`);
+    }
+    result.log = ((await output.first().textContent()) || "").replace(/\u00a0/g, " ");
+    log("the Pallas LS output channel shows why");
+    await screenshot(page, "start-failure-logs");
+  },
+};
+
+const browser = await chromium.launch({
+  executablePath: opts.chromium ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+page.setDefaultTimeout(timeout);
+let failed = null;
+try {
+  const run = scenarios[opts.scenario];
+  if (!run) throw new Error(`unknown scenario ${opts.scenario}`);
+  await run(page);
+} catch (err) {
+  failed = err;
+  log(`FAILED: ${err && err.stack ? err.stack : err}`);
+  await screenshot(page, "failure");
+} finally {
+  await browser.close().catch(() => undefined);
+}
+result.ok = failed === null;
+result.seconds = (Date.now() - started) / 1000;
+console.log(`RESULT ${JSON.stringify(result)}`);
+process.exit(failed === null ? 0 : 1);

@@ -1,0 +1,312 @@
+// The Pallas LS extension: starts the pallas-ls language server and connects VS Code to it.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import {
+  type Executable,
+  LanguageClient,
+  type LanguageClientOptions,
+  RevealOutputChannelOn,
+  State,
+} from "vscode-languageclient/node";
+import { findPythonExtensionInterpreter, onPythonInterpreterChange } from "./python";
+
+const ID = "pallas-ls";
+const NAME = "Pallas LS";
+/** Settings that change how the server process is started: a change restarts it. */
+const RESTART_SETTINGS = ["path", "interpreter", "logLevel"].map((k) => `${ID}.${k}`);
+/** Settings the server reads; sent as initializationOptions and synced on change. */
+const SERVER_SETTINGS = ["select", "ignore", "severity", "showSyntaxErrors"] as const;
+
+/** One way of starting the server, in the order they are tried. */
+interface Candidate {
+  /** Where this came from, for the log and the failure message. */
+  source: string;
+  command: string;
+  args: string[];
+  /** Why it cannot be used (not installed, not found); undefined when it looks usable. */
+  problem?: string;
+}
+
+let output: vscode.LogOutputChannel;
+let traceOutput: vscode.LogOutputChannel;
+let client: LanguageClient | undefined;
+/** Serializes start/stop so commands and setting changes never race. */
+let lifecycle: Promise<void> = Promise.resolve();
+
+export function activate(context: vscode.ExtensionContext): void {
+  output = vscode.window.createOutputChannel(NAME, { log: true });
+  traceOutput = vscode.window.createOutputChannel(`${NAME} Trace`, { log: true });
+  context.subscriptions.push(
+    output,
+    traceOutput,
+    vscode.commands.registerCommand(`${ID}.restart`, () => queue(restart)),
+    vscode.commands.registerCommand(`${ID}.showLogs`, () => output.show(true)),
+    vscode.commands.registerCommand(`${ID}.fixAll`, fixAll),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+        output.info("Server settings changed; restarting the server.");
+        void queue(restart);
+      }
+      // Other pallas-ls.* settings reach the running server through the client's
+      // synchronize.configurationSection (didChangeConfiguration + workspace/configuration).
+    }),
+    onPythonInterpreterChange(() => {
+      if (!settings().get<string[]>("path")?.length && !settings().get<string>("interpreter")) {
+        output.info("The Python extension's interpreter changed; restarting the server.");
+        void queue(restart);
+      }
+    }),
+  );
+  void queue(start);
+}
+
+export function deactivate(): Promise<void> {
+  return queue(stop);
+}
+
+function queue(step: () => Promise<void>): Promise<void> {
+  lifecycle = lifecycle.then(step, step).catch((err) => {
+    output.error(`${String(err)}`);
+  });
+  return lifecycle;
+}
+
+function settings(scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(ID, scope);
+}
+
+/** The settings the server reads, as a plain object (null = not set: use pyproject.toml). */
+function serverSettings(): Record<string, unknown> {
+  const cfg = settings();
+  const out: Record<string, unknown> = {};
+  for (const key of SERVER_SETTINGS) {
+    out[key] = cfg.get(key) ?? null;
+  }
+  return out;
+}
+
+function firstFolder(): vscode.WorkspaceFolder | undefined {
+  return vscode.workspace.workspaceFolders?.[0];
+}
+
+/** Expand `~`, `${workspaceFolder}`, `${userHome}` and `${env:NAME}` in a setting value. */
+function expand(value: string): string {
+  const folder = firstFolder()?.uri.fsPath ?? "";
+  let out = value
+    .replace(/\$\{workspaceFolder\}/g, folder)
+    .replace(/\$\{userHome\}/g, os.homedir())
+    .replace(/\$\{env:([^}]+)\}/g, (_m, name: string) => process.env[name] ?? "");
+  if (out === "~" || out.startsWith("~/")) {
+    out = path.join(os.homedir(), out.slice(1));
+  }
+  return out;
+}
+
+/** Resolve a command like a shell would: a path with a separator as is, else search PATH. */
+function which(command: string): string | undefined {
+  const isFile = (p: string) => {
+    try {
+      return fs.statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes("/") || command.includes("\\")) {
+    const abs = path.resolve(firstFolder()?.uri.fsPath ?? process.cwd(), command);
+    return isFile(abs) ? abs : undefined;
+  }
+  const exts = process.platform === "win32" ? (process.env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    for (const ext of exts) {
+      const p = path.join(dir, command + ext);
+      if (dir && isFile(p)) {
+        return p;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Does this interpreter run, and can it import pallas_ls? */
+function probeInterpreter(python: string): Promise<string | undefined> {
+  const code = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('pallas_ls') else 3)";
+  return new Promise((resolve) => {
+    execFile(python, ["-c", code], { timeout: 20_000 }, (err) => {
+      if (!err) {
+        resolve(undefined);
+      } else if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+        resolve("interpreter not found");
+      } else if (err.code === 3) {
+        resolve("pallas_ls is not installed in it (pip install pallas-ls)");
+      } else {
+        resolve(`it failed to run: ${err.message.split("\n")[0]}`);
+      }
+    });
+  });
+}
+
+/** The ways to start the server, in order: pallas-ls.path, an interpreter, pallas-ls on PATH. */
+async function candidates(): Promise<Candidate[]> {
+  const cfg = settings();
+  const logLevel = cfg.get<string>("logLevel") || "warning";
+  const serveArgs = ["serve", "--log-level", logLevel];
+  const out: Candidate[] = [];
+
+  const cmd = (cfg.get<string[]>("path") ?? []).filter((s) => typeof s === "string" && s.length > 0).map(expand);
+  if (cmd.length > 0) {
+    const resolved = which(cmd[0]);
+    out.push({
+      source: "the pallas-ls.path setting",
+      command: resolved ?? cmd[0],
+      args: cmd.slice(1),
+      problem: resolved ? undefined : `${cmd[0]} not found`,
+    });
+  }
+
+  const configured = cfg.get<string>("interpreter")?.trim();
+  let python: string | undefined;
+  let pythonSource = "";
+  if (configured) {
+    python = expand(configured);
+    pythonSource = "the pallas-ls.interpreter setting";
+  } else {
+    python = await findPythonExtensionInterpreter(firstFolder()?.uri, output);
+    pythonSource = "the Python extension's selected interpreter";
+  }
+  if (python) {
+    out.push({
+      source: `${pythonSource} (${python})`,
+      command: python,
+      args: ["-m", "pallas_ls", ...serveArgs],
+      problem: await probeInterpreter(python),
+    });
+  }
+
+  const onPath = which("pallas-ls");
+  out.push({
+    source: "pallas-ls on PATH",
+    command: onPath ?? "pallas-ls",
+    args: serveArgs,
+    problem: onPath ? undefined : "not found on PATH",
+  });
+  return out;
+}
+
+function makeClient(c: Candidate): LanguageClient {
+  const server: Executable = {
+    command: c.command,
+    args: c.args,
+    options: { cwd: firstFolder()?.uri.fsPath ?? os.homedir(), env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "python" },
+      { scheme: "untitled", language: "python" },
+    ],
+    synchronize: { configurationSection: ID },
+    initializationOptions: serverSettings(),
+    outputChannel: output,
+    traceOutputChannel: traceOutput,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    diagnosticCollectionName: ID,
+  };
+  // The id "pallas-ls" makes the client honour the pallas-ls.trace.server setting.
+  return new LanguageClient(ID, NAME, server, clientOptions);
+}
+
+async function start(): Promise<void> {
+  const tried: string[] = [];
+  for (const c of await candidates()) {
+    if (c.problem) {
+      output.info(`Not using ${c.source}: ${c.problem}.`);
+      tried.push(`${c.source}: ${c.problem}`);
+      continue;
+    }
+    output.info(`Starting the server from ${c.source}: ${[c.command, ...c.args].join(" ")}`);
+    const candidate = makeClient(c);
+    try {
+      await candidate.start();
+      client = candidate;
+      const info = candidate.initializeResult?.serverInfo;
+      output.info(`Server running${info ? `: ${info.name} ${info.version ?? ""}` : ""}.`);
+      return;
+    } catch (err) {
+      output.error(`The server from ${c.source} did not start: ${String(err)}`);
+      tried.push(`${c.source}: it did not start`);
+      if (candidate.state !== State.Stopped) {
+        await candidate.dispose(2000).catch(() => undefined);
+      }
+    }
+  }
+  void showStartFailure(tried);
+}
+
+async function showStartFailure(tried: string[]): Promise<void> {
+  output.error(`Could not start pallas-ls. Tried:\n  ${tried.join("\n  ")}`);
+  const openSettings = "Open Settings";
+  const showLogs = "Show Logs";
+  const choice = await vscode.window.showErrorMessage(
+    "Pallas LS: could not start the pallas-ls server. Install it in your Python environment " +
+      "(pip install pallas-ls), or set pallas-ls.interpreter or pallas-ls.path.",
+    openSettings,
+    showLogs,
+  );
+  if (choice === openSettings) {
+    await vscode.commands.executeCommand("workbench.action.openSettings", `@ext:pallas-ls.pallas-ls`);
+  } else if (choice === showLogs) {
+    output.show();
+  }
+}
+
+async function stop(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) {
+    await running.dispose(5000).catch((err) => output.warn(`Stopping the server: ${String(err)}`));
+  }
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  await start();
+}
+
+/** "Pallas: Fix All": apply the server's source.fixAll.pallas-ls action to the active editor. */
+async function fixAll(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== "python") {
+    void vscode.window.showInformationMessage("Pallas LS: open a Python file to fix.");
+    return;
+  }
+  if (!client?.isRunning()) {
+    void vscode.window.showWarningMessage("Pallas LS: the server is not running.", "Show Logs").then((c) => {
+      if (c) {
+        output.show(true);
+      }
+    });
+    return;
+  }
+  const kind = vscode.CodeActionKind.SourceFixAll.append(ID);
+  const actions =
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      "vscode.executeCodeActionProvider",
+      editor.document.uri,
+      new vscode.Range(0, 0, editor.document.lineCount, 0),
+      kind.value,
+      10, // resolve lazily computed edits
+    )) ?? [];
+  const action = actions.find((a) => a.kind && kind.contains(a.kind));
+  if (!action) {
+    void vscode.window.setStatusBarMessage("Pallas LS: nothing to fix.", 3000);
+    return;
+  }
+  if (action.edit) {
+    await vscode.workspace.applyEdit(action.edit);
+  }
+  if (action.command) {
+    await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+  }
+}
