@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .kernels import KernelTarget, resolve_kernel
+from .kernels import KernelTarget, candidate_calls, resolve_kernel
 from .model import FunctionNode, Loc, ModuleModel
 from .names import PARTIAL, qualname
 
@@ -99,11 +99,7 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
     wanted = {name: api for name, api in _BY_QUALNAME.items() if api in apis}
     pending: dict[int, _Pending] = {}
     found: list[tuple[CallbackApi, ast.expr | ast.AST, Loc, ast.AST, tuple[ast.keyword, ...]]] = []
-    for call in model.calls:
-        if isinstance(call.func, ast.Attribute) and call.func.attr not in _CALLEE_ATTRIBUTES:
-            continue  # `jnp.sum(...)` and the like: cheap to rule out before resolving names
-        if isinstance(call.func, ast.Name) and call.func.id not in model.alias_names:
-            continue  # a local function: not one of the APIs
+    for call in candidate_calls(model, _CALLEE_ATTRIBUTES):
         loc = model.loc(call)
         name = qualname(call.func, loc, model)
         api = wanted.get(name) if name else None
@@ -119,8 +115,8 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
             api = wanted.get(inner) if inner else None
             if api is not None and api.body_index is not None and len(call.args) == 1:
                 pending[id(call)] = _Pending(api, tuple(call.keywords))
-    for call in model.calls:  # factories and partials applied in place: `pl.when(c)(f)`
-        if isinstance(call.func, ast.Call) and id(call.func) in pending and len(call.args) == 1 and not call.keywords:
+    for call in model.calls_of_calls:  # factories and partials applied in place: `pl.when(c)(f)`
+        if id(call.func) in pending and len(call.args) == 1 and not call.keywords:
             waiting = pending[id(call.func)]
             found.append((waiting.api, call.args[0], model.loc(call), call.func, waiting.keywords))
     for node in model.decorated:  # `@pl.when(c)`, `@plgpu.nd_loop(...)`, `@functools.partial(api, ...)`

@@ -40,9 +40,9 @@ class IncrementalDocument:
     def _analyze(self, source: SourceFile) -> ModuleAnalysis:
         previous = self._blocks
         if not previous:
-            previous = self._first_version(source.text)
+            previous = self._first_version(source)
         cache = dict(previous)
-        blocks = parse_blocks(source.text, cache)
+        blocks = parse_blocks(source.text, cache, source.lines)
         self.reused = sum(1 for key, _ in blocks if key in previous)
         # Keep only what this version uses, so the cache does not grow with every keystroke.
         self._blocks = {key: block for key, block in blocks}
@@ -53,10 +53,10 @@ class IncrementalDocument:
         return analyze_model(source, ModuleModel(tree, parts, self.module_scope))
 
     @staticmethod
-    def _first_version(text: str) -> dict[BlockKey, ParsedBlock]:
+    def _first_version(source: SourceFile) -> dict[BlockKey, ParsedBlock]:
         """A whole-file parse split into blocks (cheaper than parsing block by block), or nothing."""
-        result = _try_parse(text)
-        return blocks_of_tree(text, result) if isinstance(result, ast.Module) else {}
+        result = _try_parse(source.text)
+        return blocks_of_tree(source.text, result, source.lines) if isinstance(result, ast.Module) else {}
 
     def _parts_of(self, block: ParsedBlock) -> ModelParts:
         parts = self._parts.get(id(block))

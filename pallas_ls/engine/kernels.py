@@ -174,21 +174,18 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
 _ENTRY_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 
 
-def _may_be_entry_callee(func: ast.expr, model: ModuleModel) -> bool:
-    """A cheap filter before name resolution: most calls are `jnp.sum(...)` or a local function."""
-    if isinstance(func, ast.Attribute):
-        return func.attr in _ENTRY_ATTRIBUTES
-    if isinstance(func, ast.Name):
-        return func.id in model.alias_names
-    return True
+def candidate_calls(model: ModuleModel, attributes) -> list[ast.Call]:
+    """The calls whose callee can denote an imported API with one of `attributes` as its last
+    name: `x.attr(...)`, a name that aliases an import (`launch(...)`), or a call's result.
+    Most calls (`jnp.sum(...)`, a local function) are ruled out before any name resolution."""
+    calls = model.calls_with_attribute(attributes) + model.calls_named(model.alias_names) + model.calls_of_calls
+    return sorted(calls, key=lambda c: (c.lineno, c.col_offset))
 
 
 def find_launches(model: ModuleModel) -> list[Launch]:
     launches: list[Launch] = []
     factories: dict[int, EntryValue] = {}  # id(factory call) -> its entry value
-    for call in model.calls:
-        if not _may_be_entry_callee(call.func, model):
-            continue
+    for call in candidate_calls(model, _ENTRY_ATTRIBUTES):
         loc = model.loc(call)
         entry = entry_value(call.func, loc, model)
         if entry is None:
@@ -204,8 +201,8 @@ def find_launches(model: ModuleModel) -> list[Launch]:
             continue
         launches.append(Launch(entry.kind, call, entry, [(e, loc) for e in slot], call, loc, model))
     # Factories applied in place: `pl.kernel(mesh=m)(body)`, `pl.core_map(mesh)(body)`.
-    for call in model.calls:
-        if isinstance(call.func, ast.Call) and id(call.func) in factories and call.args:
+    for call in model.calls_of_calls:
+        if id(call.func) in factories and call.args:
             entry = factories[id(call.func)]
             loc = model.loc(call)
             launches.append(Launch(entry.kind, call.func, entry, [(call.args[0], loc)], call, loc, model))
@@ -236,7 +233,8 @@ def _attach_invocations(model: ModuleModel, launches: list[Launch]) -> None:
     by_node = {id(launch.callable_node): launch for launch in launches if launch.callable_node is not None}
     if not by_node:
         return
-    for call in model.calls:
+    decorated = {l.callable_node.name for l in launches if isinstance(l.callable_node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for call in model.calls_of_calls + model.calls_named(model.alias_names | decorated):
         launch = by_node.get(id(call.func))
         if launch is None and isinstance(call.func, ast.Name):
             for binding in model.lookup(call.func.id, model.loc(call))[:1]:
@@ -355,9 +353,7 @@ def _wrapper_arguments(model: ModuleModel, param: Binding) -> Iterator[tuple[ast
     function = param.scope.node
     if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return
-    for call in model.calls:
-        if not isinstance(call.func, ast.Name) or call.func.id != function.name:
-            continue
+    for call in model.calls_named([function.name]):
         loc = model.loc(call)
         if not any(b.node is function for b in model.lookup(call.func.id, loc)):
             continue

@@ -86,6 +86,20 @@ class ModelParts:
     # Names bound (anywhere) by an import or by `name = <name | attribute | call>`: the only names
     # that can stand for an imported function such as an entry point (`launch = pl.pallas_call`).
     alias_names: set[str] = field(default_factory=set)
+    # The calls again, indexed by the shape of their callee, so that finders look only at calls
+    # that can matter to them: `x.attr(...)`, `name(...)`, `f(...)(...)`.
+    calls_by_attribute: dict[str, list[ast.Call]] = field(default_factory=dict)
+    calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)
+    calls_of_calls: list[ast.Call] = field(default_factory=list)
+
+    def index_call(self, call: ast.Call) -> None:
+        func = call.func
+        if isinstance(func, ast.Attribute):
+            self.calls_by_attribute.setdefault(func.attr, []).append(call)
+        elif isinstance(func, ast.Name):
+            self.calls_by_name.setdefault(func.id, []).append(call)
+        elif isinstance(func, ast.Call):
+            self.calls_of_calls.append(call)
 
 
 def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
@@ -116,6 +130,7 @@ class ModuleModel:
         self.calls: list[ast.Call] = []
         self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         self.alias_names: set[str] = set()
+        self._parts = parts
         for part in parts:
             assert part.module_scope is scope, "parts must be built against this module's scope"
             for binding in part.module_bindings:
@@ -129,6 +144,23 @@ class ModuleModel:
             self.calls += part.calls
             self.decorated += part.decorated
             self.alias_names |= part.alias_names
+
+    # ------------------------------------------------------------------------- call indexes
+    def calls_with_attribute(self, attributes) -> list[ast.Call]:
+        """Calls `x.a(...)` with `a` in `attributes`, in source order."""
+        found = [c for p in self._parts for a in attributes for c in p.calls_by_attribute.get(a, ())]
+        return sorted(found, key=_call_position)
+
+    def calls_named(self, names) -> list[ast.Call]:
+        """Calls `n(...)` with `n` in `names`, in source order."""
+        names = names if isinstance(names, (set, frozenset)) else set(names)
+        found = [c for p in self._parts for n, calls in p.calls_by_name.items() if n in names for c in calls]
+        return sorted(found, key=_call_position)
+
+    @property
+    def calls_of_calls(self) -> list[ast.Call]:
+        """Calls whose callee is itself a call: `pl.kernel(mesh=m)(body)`, `pl.when(c)(f)`."""
+        return [c for p in self._parts for c in p.calls_of_calls]
 
     # ------------------------------------------------------------------------------- lookups
     def lookup(self, name: str, loc: Loc) -> list[Binding]:
@@ -402,6 +434,7 @@ class _Builder:
                 continue
             if cls is ast.Call:
                 calls.append(node)  # type: ignore[arg-type]
+                model.index_call(node)  # type: ignore[arg-type]
                 loc_of[id(node)] = loc
             elif cls is ast.Lambda:
                 self._arguments_defaults(node.args, loc, function)  # type: ignore[attr-defined]
@@ -448,6 +481,10 @@ def _child_fields(cls: type) -> tuple[str, ...]:
         fields = tuple(f for f in cls._fields if f not in ("ctx", "op", "ops", "type_comment", "kind"))
         _FIELDS_CACHE[cls] = fields
     return fields
+
+
+def _call_position(call: ast.Call) -> tuple[int, int]:
+    return (call.lineno, call.col_offset)
 
 
 def _elementwise(target: ast.Tuple | ast.List, value: ast.expr | None) -> list[ast.expr | None]:

@@ -61,6 +61,7 @@ class SourceFile:
     path: str | None = None
     had_bom: bool = False
     _line_starts: list[int] = field(default_factory=list, repr=False)
+    _lines: list[str] | None = field(default=None, repr=False)
     _tree: ast.Module | None = field(default=None, repr=False)
     _problems: list[SyntaxProblem] = field(default_factory=list, repr=False)
 
@@ -81,10 +82,21 @@ class SourceFile:
     def line_starts(self) -> list[int]:
         if not self._line_starts:
             starts = [0]
-            for match in _NEWLINE.finditer(self.text):
-                starts.append(match.end())
+            offset = 0
+            for line in self.lines:
+                offset += len(line)
+                starts.append(offset)
+            if starts[-1] == len(self.text) and not self.text.endswith(("\n", "\r")):
+                starts.pop()  # the last line has no ending: no line starts after it
             self._line_starts = starts
         return self._line_starts
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines with their endings, split where Python's tokenizer splits them."""
+        if self._lines is None:
+            self._lines = split_lines_keepends(self.text)
+        return self._lines
 
     def line_text(self, line: int) -> str:
         """The text of a 0-based line, without its line ending."""
@@ -162,9 +174,15 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
+def _has_other_line_breaks(text: str) -> bool:
+    if text.isascii():  # a few memchr scans instead of a regex over the whole text
+        return any(ch in text for ch in "\x0b\x0c\x1c\x1d\x1e")
+    return _OTHER_LINE_BREAKS.search(text) is not None
+
+
 def split_lines_keepends(text: str) -> list[str]:
     """Split at the line endings Python's tokenizer knows (not str.splitlines' form feeds etc.)."""
-    if not _OTHER_LINE_BREAKS.search(text):
+    if not _has_other_line_breaks(text):
         return text.splitlines(keepends=True) or [""]  # the same lines, ten times faster
     lines, start = [], 0
     for match in _NEWLINE.finditer(text):
@@ -228,8 +246,12 @@ def _top_level_blocks(lines: list[str]) -> list[tuple[int, int]]:
     blocks: list[tuple[int, int]] = []
     start = 0
     pending_decorator = False
-    for i, line in enumerate(lines):
-        if i == 0 or not line or line[0] in " \t#\r\n\f":
+    # Only lines starting in column 0 can start a block; find them in one pass first.
+    column_zero = [i for i, line in enumerate(lines) if line and line[0] not in " \t#\r\n\f"]
+    for i in column_zero:
+        line = lines[i]
+        if i == 0:
+            pending_decorator = line.startswith("@")
             continue
         if pending_decorator or _CONTINUATION.match(line):
             pending_decorator = line.startswith("@")
@@ -255,7 +277,7 @@ class ParsedBlock:
 BlockKey = tuple  # (first line, text)
 
 
-def parse_blocks(text: str, cache: dict | None = None) -> list[tuple[BlockKey, ParsedBlock]]:
+def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None = None) -> list[tuple[BlockKey, ParsedBlock]]:
     """Parse `text` block by block, reusing `cache` ((first line, text) -> ParsedBlock).
 
     A block that ends inside a bracket or string is merged with the next one until it parses or
@@ -264,7 +286,7 @@ def parse_blocks(text: str, cache: dict | None = None) -> list[tuple[BlockKey, P
     When every block parses, the statements are exactly the whole file's.
     """
     cache = cache if cache is not None else {}
-    lines = split_lines_keepends(text)
+    lines = lines if lines is not None else split_lines_keepends(text)
     spans = _top_level_blocks(lines)
     result: list[tuple[BlockKey, ParsedBlock]] = []
     i = 0
@@ -282,7 +304,7 @@ def parse_blocks(text: str, cache: dict | None = None) -> list[tuple[BlockKey, P
     return result
 
 
-def blocks_of_tree(text: str, tree: ast.Module) -> dict:
+def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) -> dict:
     """The block cache `parse_blocks` would build, taken from a whole-file parse of `text`.
 
     Parsing block by block pads each block with newlines to keep line numbers, which costs twice a
@@ -290,7 +312,7 @@ def blocks_of_tree(text: str, tree: ast.Module) -> dict:
     Spans are merged until each holds whole statements (a string may run over column-0 lines),
     so every entry is exactly what parsing its text would give.
     """
-    lines = split_lines_keepends(text)
+    lines = lines if lines is not None else split_lines_keepends(text)
     spans = _top_level_blocks(lines)
     stmts = list(tree.body)
     cache: dict = {}
