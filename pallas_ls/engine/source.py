@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
 import re
 import sys
 import tokenize
@@ -81,11 +82,7 @@ class SourceFile:
     @property
     def line_starts(self) -> list[int]:
         if not self._line_starts:
-            starts = [0]
-            offset = 0
-            for line in self.lines:
-                offset += len(line)
-                starts.append(offset)
+            starts = [0, *itertools.accumulate(map(len, self.lines))]
             if starts[-1] == len(self.text) and not self.text.endswith(("\n", "\r")):
                 starts.pop()  # the last line has no ending: no line starts after it
             self._line_starts = starts
