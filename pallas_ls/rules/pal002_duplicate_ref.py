@@ -21,8 +21,9 @@ SUMMARY = "The same Ref is passed more than once to one call of a Pallas kernel"
 DOCS = """
 ## What it does
 Reports a Ref passed more than once to a single call of a callable made by `pl.kernel(...)`,
-`mpmd_map(...)` or `pallas_call(...)`, counting tuples, lists and dicts written in the call,
-aliases (`v = r`) and `.at[...]` views of the same ref.
+`mpmd_map(...)` or `pallas_call(...)`, counting tuples, lists, dicts and `*[...]` written in the
+call, aliases (`v = r`, `a, b = r, r`) and `.at[...]` views of the same ref. Keyword arguments
+are not counted: JAX rejects a keyword argument to these callables before it looks for duplicates.
 
 ## Why is this bad?
 `pl.kernel` and `mpmd_map` flatten their arguments and refuse to alias one Ref with itself:
