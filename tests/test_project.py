@@ -108,3 +108,24 @@ def test_unreadable_file_is_reported_not_raised(tmp_path):
 def test_vanished_file_is_reported_not_raised(tmp_path):
     [result] = check_paths([str(tmp_path / "gone.py")])
     assert result.error and [f.code for f in result.findings] == ["PAL900"]
+
+
+def test_import_resolution_is_cached_until_a_consulted_module_changes(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "from .impl import add_one\n",
+        "pkg/impl.py": KERNELS,
+        "pkg/other.py": KERNELS,
+        "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
+    })
+    project = Project([str(tmp_path)])
+    main = str(tmp_path / "main.py")
+    project.index_file(main)
+    assert project.dependents(main) == {str(tmp_path / "pkg/impl.py")}
+    # Editing main.py again does not re-resolve (the answer comes from the cache) ...
+    (tmp_path / "pkg/__init__.py").write_text("from .other import add_one\n")
+    project.findings_for(main, (tmp_path / "main.py").read_text())
+    assert project.dependents(main) == {str(tmp_path / "pkg/impl.py")}
+    # ... until the re-exporting module changes in the editor or on disk.
+    project.set_overlay(str(tmp_path / "pkg/__init__.py"), "from .other import add_one\n")
+    project.findings_for(main, (tmp_path / "main.py").read_text())
+    assert project.dependents(main) == {str(tmp_path / "pkg/other.py")}

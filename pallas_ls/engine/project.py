@@ -101,6 +101,10 @@ class Project:
     _overlays: dict[str, str] = field(default_factory=dict)
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
     _documents: dict[str, IncrementalDocument] = field(default_factory=dict)  # open documents
+    # Import resolutions, so an edit does not touch the file system: (file, dotted) -> result.
+    # Dropped when a consulted module changes (on disk or in the editor).
+    _resolved: dict[tuple[str, str], tuple[str, str] | None] = field(default_factory=dict)
+    _consulted: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -109,6 +113,8 @@ class Project:
     def set_overlay(self, path: str, text: str | None) -> None:
         """The editor's text for `path` (None: use the file on disk again)."""
         path = os.path.abspath(path)
+        if path in self._consulted and self._overlays.get(path) != text:
+            self._forget_resolutions()
         if text is None:
             self._overlays.pop(path, None)
             self._documents.pop(path, None)
@@ -203,8 +209,9 @@ class Project:
 
     # -------------------------------------------------------------------------- index
     def index_file(self, path: str) -> None:
-        """Record (or refresh) the cross-module launches written in `path`."""
+        """Record (or refresh) the cross-module launches written in `path` (it changed on disk)."""
         path = os.path.abspath(path)
+        self._forget_resolutions()
         try:
             analysis = self.analysis_of(path)
         except UnreadableFile:
@@ -214,6 +221,7 @@ class Project:
 
     def forget_file(self, path: str) -> None:
         path = os.path.abspath(path)
+        self._forget_resolutions()
         self._index.pop(path, None)
         self._analyses.pop(path, None)
         self._documents.pop(path, None)
@@ -250,8 +258,19 @@ class Project:
             )
         return found
 
+    def _forget_resolutions(self) -> None:
+        self._resolved.clear()
+        self._consulted.clear()
+
     def resolve_import(self, from_path: str, dotted: str, hops: int = 0) -> tuple[str, str] | None:
-        """(file, top-level name) that `dotted` (as imported in `from_path`) denotes, following re-exports."""
+        """(file, top-level name) that `dotted` (as imported in `from_path`) denotes, following
+        re-exports.  Cached: an edit of the importing file does not touch the file system."""
+        key = (from_path, dotted)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve_import(from_path, dotted, hops)
+        return self._resolved[key]
+
+    def _resolve_import(self, from_path: str, dotted: str, hops: int) -> tuple[str, str] | None:
         located = self._locate_module(from_path, dotted)
         if located is None:
             return None
@@ -259,6 +278,7 @@ class Project:
         if len(rest) != 1:
             return None
         name = rest[0]
+        self._consulted.add(module_path)
         if hops < _MAX_REEXPORTS:
             reexport = self._reexported(module_path, name)
             if reexport is not None:
