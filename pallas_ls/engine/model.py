@@ -80,14 +80,13 @@ class ModelParts:
     block_chain: dict[int, tuple[int, ...]] = field(default_factory=dict)  # id(stmt) -> enclosing bodies
     parent_function: dict[int, FunctionNode | None] = field(default_factory=dict)
     functions: list[FunctionNode] = field(default_factory=list)
-    calls: list[ast.Call] = field(default_factory=list)
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = field(default_factory=list)
     global_names: set[str] = field(default_factory=set)
     # Names bound (anywhere) by an import or by `name = <name | attribute | call>`: the only names
     # that can stand for an imported function such as an entry point (`launch = pl.pallas_call`).
     alias_names: set[str] = field(default_factory=set)
-    # The calls again, indexed by the shape of their callee, so that finders look only at calls
-    # that can matter to them: `x.attr(...)`, `name(...)`, `f(...)(...)`.
+    # The calls, indexed by the shape of their callee, so that finders look only at calls that
+    # can matter to them: `x.attr(...)`, `name(...)`, `f(...)(...)`.
     calls_by_attribute: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_of_calls: list[ast.Call] = field(default_factory=list)
@@ -127,7 +126,6 @@ class ModuleModel:
         self.block_chain: dict[int, tuple[int, ...]] = {}
         self.parent_function: dict[int, FunctionNode | None] = {}
         self.functions: list[FunctionNode] = []
-        self.calls: list[ast.Call] = []
         self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         self.alias_names: set[str] = set()
         self._parts = parts
@@ -141,7 +139,6 @@ class ModuleModel:
             self.block_chain.update(part.block_chain)
             self.parent_function.update(part.parent_function)
             self.functions += part.functions
-            self.calls += part.calls
             self.decorated += part.decorated
             self.alias_names |= part.alias_names
 
@@ -426,14 +423,13 @@ class _Builder:
         """
         stack: list[ast.AST] = [root]
         model = self.model
-        calls, loc_of = model.calls, model.loc_of
+        loc_of = model.loc_of
         while stack:
             node = stack.pop()
             cls = type(node)
             if cls is ast.Name or cls is ast.Constant:
                 continue
             if cls is ast.Call:
-                calls.append(node)  # type: ignore[arg-type]
                 model.index_call(node)  # type: ignore[arg-type]
                 loc_of[id(node)] = loc
             elif cls is ast.Lambda:
