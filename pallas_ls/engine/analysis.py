@@ -111,7 +111,13 @@ def _run_rules(analysis: ModuleAnalysis, codes) -> list[Finding]:
 
 
 def _finish_fixes(source: SourceFile, finding: Finding) -> None:
-    """Drop fixes whose result would not parse, and add "Disable CODE for this line" to every finding."""
+    """Drop fixes whose result would not parse, and add "Disable CODE for this line" to every finding.
+
+    A file that does not parse gets no fixes at all: whether a fixed text parses cannot be told,
+    and `--fix` leaves such files alone.
+    """
+    if source.syntax_problems:
+        finding.fixes = []
     finding.fixes = [fix for fix in finding.fixes if fix_keeps_code_valid(source, fix)]
     if finding.fixes and not any(fix.preferred for fix in finding.fixes):
         first = finding.fixes[0]

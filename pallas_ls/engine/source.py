@@ -285,17 +285,18 @@ def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None =
     cache = cache if cache is not None else {}
     lines = lines if lines is not None else split_lines_keepends(text)
     spans = _top_level_blocks(lines)
+    moved = _MovedBlocks(cache)
     result: list[tuple[BlockKey, ParsedBlock]] = []
     i = 0
     while i < len(spans):
         start, end = spans[i]
         key = (start, "".join(lines[start:end]))
-        block = _cached_block(key, cache)
+        block = _cached_block(key, cache, moved)
         while block.problem is not None and block.open_at_end and i + 1 < len(spans):
             i += 1
             end = spans[i][1]
             key = (start, "".join(lines[start:end]))
-            block = _cached_block(key, cache)
+            block = _cached_block(key, cache, moved)
         result.append((key, _repaired(key, block, cache)))
         i += 1
     return result
@@ -334,10 +335,39 @@ def _first_line(stmt: ast.stmt) -> int:
     return min([stmt.lineno] + [d.lineno for d in decorators]) - 1
 
 
-def _cached_block(key: BlockKey, cache: dict) -> ParsedBlock:
+class _MovedBlocks:
+    """Cached blocks by text alone, for blocks that only moved (lines inserted or removed above)."""
+
+    def __init__(self, cache: dict):
+        self._cache = cache
+        self._by_text: dict[str, list[int]] | None = None
+
+    def take(self, start: int, text: str) -> ParsedBlock | None:
+        """A cached block with this text at another line, moved to `start` (and out of the cache)."""
+        if self._by_text is None:
+            self._by_text = {}
+            for old_start, old_text in self._cache:
+                self._by_text.setdefault(old_text, []).append(old_start)
+        starts = self._by_text.get(text)
+        if not starts:
+            return None
+        old_start = starts.pop()
+        block = self._cache.get((old_start, text))
+        if block is None or block.problem is not None:
+            return None  # a block with an error is parsed again: its message names line numbers
+        del self._cache[(old_start, text)]
+        for stmt in block.stmts:
+            # In place and linear, where re-parsing the block padded with newlines to its new first
+            # line would make an edit near the top of a big file quadratic.
+            ast.increment_lineno(stmt, start - old_start)
+        return block
+
+
+def _cached_block(key: BlockKey, cache: dict, moved: _MovedBlocks | None = None) -> ParsedBlock:
     block = cache.get(key)
     if block is None:
-        block = cache[key] = _parse_block(*key)
+        block = (moved.take(*key) if moved is not None else None) or _parse_block(*key)
+        cache[key] = block
     return block
 
 

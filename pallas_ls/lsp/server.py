@@ -4,7 +4,8 @@
 namespace holding `stdio`, `tcp`, `host`, `port`, `log_file` and `log_level`.
 
 No handler lets an exception escape into pygls: each one logs it and answers as if there was
-nothing to say, so one bad request never takes the server down.
+nothing to say, so one bad request never takes the server down (a `JsonRpcException` a handler
+raises on purpose is the error response it chose).
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import gc
 import logging
 import sys
-from typing import Any, Callable
+import threading
+from typing import Any, BinaryIO, Callable
 
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
+from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -26,6 +31,7 @@ from .. import __version__
 from .actions import FIX_ALL
 from .positions import normalise_encoding
 from .session import Session
+from .transport import serve
 
 log = logging.getLogger("pallas_ls.lsp")
 
@@ -62,10 +68,45 @@ class PallasServer(LanguageServer):
         super().__init__(NAME, __version__, protocol_cls=PallasProtocol,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.session = Session(self)
+        self.exit_code = 0
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         # Log instead of a pop-up per failure; our handlers already catch their own errors.
         log.error("server error (%s): %s", getattr(source, "__name__", source), error)
+
+    # pygls' transports, with `transport.serve` as the message loop (see there for why).
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        self._stop_event = threading.Event()
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(serve(self._stop_event, reader, self.protocol))
+        except BrokenPipeError:
+            log.error("the connection to the client is lost; shutting down")
+        except KeyboardInterrupt:
+            pass
+        except SystemExit as exc:  # `exit`: 0 after `shutdown`, 1 without (LSP); pygls' loop dropped it
+            self.exit_code = exc.code if isinstance(exc.code, int) else 0
+        finally:
+            self.shutdown()
+
+    def start_tcp(self, host: str, port: int) -> None:
+        self._stop_event = stop_event = threading.Event()
+
+        async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            self.protocol.set_writer(writer)  # type: ignore[arg-type]
+            await serve(stop_event, reader, self.protocol)
+            self.shutdown()
+
+        async def listen() -> None:
+            self._server = await asyncio.start_server(connection, host, port)
+            async with self._server:
+                await self._server.serve_forever()
+
+        try:
+            asyncio.run(listen())
+        except asyncio.CancelledError:
+            pass
 
 
 def _guarded(default: Any = None) -> Callable:
@@ -78,8 +119,8 @@ def _guarded(default: Any = None) -> Callable:
             async def async_wrapper(*args: Any) -> Any:
                 try:
                     return await fn(*args)
-                except asyncio.CancelledError:
-                    raise
+                except (asyncio.CancelledError, JsonRpcException):
+                    raise  # an error response the handler chose
                 except Exception:  # noqa: BLE001
                     log.exception("%s failed", fn.__name__)
                     return default
@@ -213,6 +254,10 @@ def configure_logging(log_file: str | None, level_name: str | None) -> None:
 
 def main(args: argparse.Namespace) -> int:
     configure_logging(getattr(args, "log_file", None), getattr(args, "log_level", "info"))
+    # A long-lived process holding big syntax trees: with the default threshold (700 allocations)
+    # the collector walks them many times per keystroke.  Measured on jax's lowering.py: median
+    # edit analysis 11.3 ms -> 9.0 ms, p95 19.8 ms -> 11.2 ms with 20,000.
+    gc.set_threshold(20_000, 20, 100)
     server = create_server()
     if getattr(args, "tcp", False):
         host = getattr(args, "host", None) or "127.0.0.1"
@@ -225,4 +270,4 @@ def main(args: argparse.Namespace) -> int:
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr
     server.start_io(sys.stdin.buffer, stdout)
-    return 0
+    return server.exit_code

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any, Callable, TYPE_CHECKING
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.uris import from_fs_path
 
 from ..engine.analysis import ModuleAnalysis, analyze, run_rules
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 
 CONFIG_SECTION = "pallas-ls"
 WAIT_TIMEOUT = 60.0
+SERVER_CANCELLED = types.LSPErrorCodes.ServerCancelled.value
 SETTINGS_TIMEOUT = 5.0  # how long analyses wait for the first workspace/configuration answer  # a request never waits longer than this for an analysis
 
 
@@ -322,7 +324,7 @@ class Session:
         for future in self.waiters.pop(uri, []):
             if not future.done():
                 future.set_result(None)
-        if not self.pull:
+        if not self.pull and document is not None:  # a document never opened had nothing published
             self.publish(uri, None, [])
         if document is not None and document.path and self.analyzer.project is not None:
             path = document.path
@@ -561,7 +563,15 @@ class Session:
 
     # ---------------------------------------------------------------------- pull requests
     async def document_diagnostic(self, params: types.DocumentDiagnosticParams):
-        result = await self.current_result(params.text_document.uri)
+        uri = params.text_document.uri
+        result = await self.current_result(uri)
+        document = self.store.get(uri)
+        if document is not None and _is_python(document) and not self.stopped and (
+                result is None or result.version != document.version):
+            # No analysis of this version in time: never answer with another version's findings
+            # (their positions are wrong) nor with none; the client asks again.
+            raise JsonRpcException("the analysis of this version is not ready", SERVER_CANCELLED,
+                                   {"retriggerRequest": True})
         if result is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         if params.previous_result_id is not None and params.previous_result_id == result.result_id:
@@ -575,7 +585,7 @@ class Session:
         if document is None:
             return None
         result = await self.current_result(uri)
-        if result is None or result.analysis is None:
+        if result is None or result.analysis is None or result.version != document.version:
             return None
         line, column = document.code_point_position(params.position, self.encoding)
         if line == 0 and result.source.had_bom:
