@@ -260,10 +260,7 @@ def test_a_200k_line_file(tmp_path):
     assert snapshot(tmp_path) == before
 
 
-# ----------------------------------------------------------------- engine positions (xfail)
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: Python gives no location for a NUL byte or a too-deeply-nested statement (RecursionError); "
-    "PAL000 is then reported at 1:1 instead of at the NUL / the statement"))
+# ------------------------------------------------------------------------ engine positions
 @pytest.mark.parametrize("text, row, column", [
     (KERNEL + "s = 1  # \x00\n", 12, 10),
     (KERNEL + DEEP_BINOP, 12, 1),

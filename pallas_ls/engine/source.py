@@ -216,7 +216,24 @@ def _try_parse(text: str) -> ast.Module | SyntaxProblem:
             warnings.simplefilter("ignore")  # invalid escape sequences etc. are not our business
             return ast.parse(text, type_comments=False)
     except _PARSE_ERRORS as exc:
-        return _problem_from(exc)
+        return _locate(_problem_from(exc), exc, text)
+
+
+def _locate(problem: SyntaxProblem, exc: BaseException, text: str) -> SyntaxProblem:
+    """Python gives no position for a NUL byte or a statement nested too deeply for its parser:
+    point at the NUL, or at the first line of the (padded) text, the statement's block."""
+    if "null bytes" in str(exc) and "\x00" in text:
+        at = text.index("\x00")
+        line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+        line = text.count("\n", 0, at) + text.count("\r", 0, at) - text.count("\r\n", 0, at)
+        column = at - line_start
+        return SyntaxProblem("SyntaxError: source code cannot contain null bytes", Range.of(line, column, line, column + 1))
+    if isinstance(exc, (RecursionError, MemoryError)) or "too many nested" in str(exc) or "too complex" in str(exc):
+        if problem.range.start.line == 0:
+            first = len(text) - len(text.lstrip("\r\n"))
+            line = text.count("\n", 0, first) + text.count("\r", 0, first) - text.count("\r\n", 0, first)
+            return SyntaxProblem(problem.message, Range.of(line, 0, line, 1))
+    return problem
 
 
 def _problem_from(exc: BaseException, line_offset: int = 0) -> SyntaxProblem:
