@@ -53,3 +53,20 @@ def test_mutations_of_a_kernel_file(mutations):
         position = min(position, len(text))
         text = text[:position] + fragment + text[position:]
     check_everything(text)
+
+
+def test_a_failing_rule_reports_nothing_and_the_others_still_report(monkeypatch):
+    from pallas_ls import rules
+    from pallas_ls.rules.base import Rule
+
+    def half_then_fail(analysis):
+        for finding in rules.RULES["PAL001"].check(analysis):
+            finding.code = "PAL999"
+            yield finding  # findings made before the failure: not reported
+        raise RuntimeError("rule bug")
+
+    broken = Rule("PAL999", "broken", rules.RULES["PAL001"].severity, "", "", (), half_then_fail)
+    monkeypatch.setitem(rules.RULES, "PAL999", broken)
+    findings = run_rules(analyze(SourceFile.from_text(SEED, "f.py")))
+    codes = [f.code for f in findings]
+    assert "PAL999" not in codes and "PAL001" in codes and "PAL002" in codes

@@ -97,12 +97,16 @@ def _run_rules(analysis: ModuleAnalysis, codes) -> list[Finding]:
         if codes is not None and rule.code not in codes:
             continue
         try:
-            for finding in rule.check(analysis):
-                finding.path = finding.path or analysis.path
-                _finish_fixes(analysis.source, finding)
-                findings.append(finding)
+            # All of a rule's findings or none: what a rule yielded before failing may be
+            # inconsistent with what it would have reported.
+            produced = list(rule.check(analysis))
         except Exception:  # noqa: BLE001 - one broken rule must not hide the others
             log.exception("rule %s failed on %s", rule.code, analysis.path)
+            continue
+        for finding in produced:
+            finding.path = finding.path or analysis.path
+            _finish_fixes(analysis.source, finding)
+            findings.append(finding)
     findings.extend(syntax_findings(analysis.source))
     return sorted(
         (f for f in findings if not is_suppressed(f.code, analysis.source.line_text(f.range.start.line))),
