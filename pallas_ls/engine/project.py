@@ -7,7 +7,6 @@ it, with the launch in the other file as related information.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 from dataclasses import dataclass, field
@@ -88,7 +87,7 @@ def _byte_position(data: bytes, offset: int) -> Range:
 
 @dataclass
 class _Entry:
-    digest: str
+    text: str  # compared whole: equal strings compare at memcmp speed, far cheaper than hashing
     analysis: ModuleAnalysis
 
 
@@ -131,12 +130,11 @@ class Project:
         return read_source(path)
 
     def _analysis_for(self, source: SourceFile) -> ModuleAnalysis:
-        digest = _digest(source.text)
         cached = self._analyses.get(source.path or "")
-        if cached is not None and cached.digest == digest:
+        if cached is not None and cached.text == source.text:
             return cached.analysis
         analysis = analyze(source)
-        self._analyses[source.path or ""] = _Entry(digest, analysis)
+        self._analyses[source.path or ""] = _Entry(source.text, analysis)
         return analysis
 
     # ----------------------------------------------------------------------- checking
@@ -194,13 +192,12 @@ class Project:
     def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
         """An open document is analysed incrementally: only its edited blocks are parsed again."""
         source = SourceFile.from_text(text, path)
-        digest = _digest(source.text)
         cached = self._analyses.get(path)
-        if cached is not None and cached.digest == digest:
+        if cached is not None and cached.text == source.text:
             return cached.analysis
         document = self._documents.setdefault(path, IncrementalDocument())
         analysis = document.analyze(source)
-        self._analyses[path] = _Entry(digest, analysis)
+        self._analyses[path] = _Entry(source.text, analysis)
         return analysis
 
     def _run(self, analysis: ModuleAnalysis, launches: list[ForeignLaunch]) -> list[Finding]:
@@ -340,10 +337,6 @@ class Project:
                 if isinstance(resolved, KernelTarget):
                     sites.append(KernelSite(foreign.launch, resolved, foreign.launch_path, foreign.launch_source))
         return sites
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _module_file(directory: str, parts: list[str]) -> str | None:

@@ -82,10 +82,7 @@ class SourceFile:
     @property
     def line_starts(self) -> list[int]:
         if not self._line_starts:
-            starts = [0, *itertools.accumulate(map(len, self.lines))]
-            if starts[-1] == len(self.text) and not self.text.endswith(("\n", "\r")):
-                starts.pop()  # the last line has no ending: no line starts after it
-            self._line_starts = starts
+            self._line_starts = line_start_offsets(self.text, self.lines)
         return self._line_starts
 
     @property
@@ -169,6 +166,14 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 
 # Characters str.splitlines() breaks at that Python's tokenizer does not.
 _OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def line_start_offsets(text: str, lines: list[str] | None = None) -> list[int]:
+    """The offset of every line's first character; lines end at \\r\\n, \\r or \\n (as in Python and LSP)."""
+    starts = [0, *itertools.accumulate(map(len, lines if lines is not None else split_lines_keepends(text)))]
+    if starts[-1] == len(text) and not text.endswith(("\n", "\r")):
+        starts.pop()  # the last line has no ending: no line starts after it
+    return starts
 
 
 def _has_other_line_breaks(text: str) -> bool:

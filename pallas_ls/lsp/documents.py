@@ -8,16 +8,15 @@ negotiated position encoding.
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from ..engine.source import line_start_offsets
 from .positions import from_client_column, to_client_column
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def uri_to_path(uri: str) -> str | None:
@@ -44,7 +43,7 @@ class Document:
     @property
     def line_starts(self) -> list[int]:
         if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
+            self._line_starts = line_start_offsets(self.text)
         return self._line_starts
 
     @property
