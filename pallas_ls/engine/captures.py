@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Iterator
 
-from .model import Binding, FunctionNode, Loc, ModuleModel, Scope
+from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -363,7 +363,7 @@ def _is_traced_parameter(model: ModuleModel, binding: Binding) -> bool:
     if binding.scope.parent is not None and binding.scope.parent.kind == "class":
         return False  # a method: `self` and friends are not what jit traces as arrays
     args = function.args
-    positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
+    positional = positional_args(function)
     if binding.node in positional:
         index = positional.index(binding.node)
         if index >= len(positional) - len(args.defaults):

@@ -13,7 +13,7 @@ from typing import Iterator, Union
 
 from .source import SourceFile
 from .model import Binding, FunctionNode, Loc, ModuleModel, own_returns
-from .names import ENTRY_POINTS, MAX_DEPTH, PARTIAL, qualname
+from .names import ENTRY_POINTS, MAX_DEPTH, PARTIAL, has_star_arguments, keyword_argument, qualname
 
 KernelExpr = Union[ast.expr, ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -130,7 +130,7 @@ def entry_value(expr: ast.AST, loc: Loc, model: ModuleModel, depth: int = 0) -> 
         return EntryValue(ENTRY_POINTS[name])
     if isinstance(expr, ast.Call) and expr.args and qualname(expr.func, loc, model) == PARTIAL:
         inner = entry_value(expr.args[0], loc, model, depth + 1)
-        if inner is not None and not _has_star(expr):
+        if inner is not None and not has_star_arguments(expr):
             return inner.applied(expr.args[1:], [(k.arg, k.value) for k in expr.keywords])
         return None
     if isinstance(expr, ast.Name):
@@ -138,10 +138,6 @@ def entry_value(expr: ast.AST, loc: Loc, model: ModuleModel, depth: int = 0) -> 
             if binding.kind == "assign" and binding.value is not None:
                 return entry_value(binding.value, Loc(binding.scope, binding.stmt), model, depth + 1)
     return None
-
-
-def _has_star(call: ast.Call) -> bool:
-    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
 
 
 def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
@@ -190,7 +186,7 @@ def find_launches(model: ModuleModel) -> list[Launch]:
         entry = entry_value(call.func, loc, model)
         if entry is None:
             continue
-        if _has_star(call) and entry.kind != "pallas_call":
+        if has_star_arguments(call) and entry.kind != "pallas_call":
             continue
         entry = entry.applied(call.args, [(k.arg, k.value) for k in call.keywords if k.arg])
         slot = _kernel_slot(entry)
@@ -272,7 +268,7 @@ def resolve_kernel(
         return []
     if isinstance(expr, ast.Call):
         if expr.args and qualname(expr.func, loc, model) == PARTIAL:
-            if _has_star(expr):
+            if has_star_arguments(expr):
                 return []
             keywords = bound_keywords | {k.arg for k in expr.keywords if k.arg}
             return recurse(expr.args[0], loc, bound_positional + len(expr.args) - 1, keywords)
@@ -363,9 +359,9 @@ def _wrapper_arguments(model: ModuleModel, param: Binding) -> Iterator[tuple[ast
 
 
 def _argument_for(call: ast.Call, param: Binding) -> ast.expr | None:
-    for keyword in call.keywords:
-        if keyword.arg == param.name:
-            return keyword.value
+    given = keyword_argument(call, param.name)
+    if given is not None:
+        return given
     index = param.param_index
     if index is None:
         return None

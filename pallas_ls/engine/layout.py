@@ -14,8 +14,8 @@ import ast
 from dataclasses import dataclass
 
 from .kernels import EntryValue, KernelSite, Launch
-from .model import Loc, ModuleModel
-from .names import MAX_DEPTH, qualname, single_assignment
+from .model import Loc, ModuleModel, positional_args
+from .names import MAX_DEPTH, has_star_arguments, keyword_argument, qualname, single_assignment
 
 PREFETCH = "scalar prefetch"
 INPUT = "input"
@@ -92,8 +92,8 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: Modu
     in_specs = entry.keyword("in_specs")
     if isinstance(grid_spec, ast.Call) and qualname(grid_spec.func, loc, model) in _GRID_SPECS:
         prefetch = _prefetch_count(grid_spec, loc, model)
-        scratch_expr = _keyword(grid_spec, "scratch_shapes") or scratch_expr
-        in_specs = _keyword(grid_spec, "in_specs") or in_specs
+        scratch_expr = keyword_argument(grid_spec, "scratch_shapes") or scratch_expr
+        in_specs = keyword_argument(grid_spec, "in_specs") or in_specs
     elif grid_spec is not None:
         prefetch, scratch_expr, in_specs = None, None, None
         return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
@@ -107,10 +107,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: Modu
 def _arguments_visible(launch: Launch) -> bool:
     """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
     scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
-    node = launch.node
-    if isinstance(node, ast.Call) and (
-        any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-    ):
+    if isinstance(launch.node, ast.Call) and has_star_arguments(launch.node):
         return False
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
@@ -118,7 +115,7 @@ def _arguments_visible(launch: Launch) -> bool:
 def _prefetch_count(grid_spec: ast.Call, loc: Loc, model: ModuleModel) -> int | None:
     if qualname(grid_spec.func, loc, model) not in _PREFETCH_GRID_SPECS:
         return 0
-    value = _keyword(grid_spec, "num_scalar_prefetch")
+    value = keyword_argument(grid_spec, "num_scalar_prefetch")
     if value is None and grid_spec.args:
         value = grid_spec.args[0]
     return _int_literal(value, loc, model) if value is not None else None
@@ -206,19 +203,10 @@ def _int_literal(expr: ast.expr, loc: Loc, model: ModuleModel) -> int | None:
     return None
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for keyword in call.keywords:
-        if keyword.arg == name:
-            return keyword.value
-    return None
-
-
 # --------------------------------------------------------------------------------- roles
 def positional_parameters(site: KernelSite) -> list[str]:
     """The kernel's positional parameters that JAX fills (partial-bound ones removed)."""
-    args = site.function.args
-    names = [a.arg for a in list(getattr(args, "posonlyargs", [])) + list(args.args)]
-    names = names[site.target.bound_positional :]
+    names = [a.arg for a in positional_args(site.function)][site.target.bound_positional :]
     return [n for n in names if n not in site.target.bound_keywords]
 
 

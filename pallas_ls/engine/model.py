@@ -367,8 +367,7 @@ class _Builder:
         model.parent_function[id(node)] = enclosing
         model.functions.append(node)
         args = node.args
-        positional = list(getattr(args, "posonlyargs", [])) + list(args.args)
-        for index, arg in enumerate(positional):
+        for index, arg in enumerate(positional_args(node)):
             self._bind(scope, arg.arg, "param", arg, None, param_index=index)
         for arg in args.kwonlyargs:
             self._bind(scope, arg.arg, "param", arg, None)
@@ -497,6 +496,11 @@ def _enclosing_non_comprehension(scope: Scope) -> Scope:
     while scope.kind == "comprehension" and scope.parent is not None:
         scope = scope.parent
     return scope
+
+
+def positional_args(function: FunctionNode) -> list[ast.arg]:
+    """A function's positional parameters (positional-only ones included), in order."""
+    return list(getattr(function.args, "posonlyargs", [])) + list(function.args.args)
 
 
 def own_returns(function: FunctionNode) -> Iterator[ast.Return]:

@@ -80,6 +80,19 @@ def single_assignment(expr: ast.AST, loc: Loc, model: ModuleModel) -> tuple[ast.
     return b.value, Loc(b.scope, b.stmt)
 
 
+def keyword_argument(call: ast.Call, name: str) -> ast.expr | None:
+    """The value a call passes for keyword `name`, if written."""
+    for keyword in call.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    return None
+
+
+def has_star_arguments(call: ast.Call) -> bool:
+    """`f(*args)` or `f(**kwargs)`: arguments we cannot see."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+
+
 def mentions_pallas(text: str) -> bool:
     """Cheap prefilter: a file that never says "pallas" cannot import an entry point.
 

@@ -9,7 +9,7 @@ from typing import Iterator
 
 from .edits import delete_lines, insert, line_end, line_indent, replace
 from .findings import Edit
-from .model import FunctionNode
+from .model import FunctionNode, positional_args
 from .source import Position, Range, SourceFile
 
 _RETURN = len("return")
@@ -104,10 +104,6 @@ def _contains(body: list[ast.stmt], target: ast.AST) -> bool:
 
 
 # -------------------------------------------------------------------------- parameters
-def positional_args(function: FunctionNode) -> list[ast.arg]:
-    return list(getattr(function.args, "posonlyargs", [])) + list(function.args.args)
-
-
 def insert_parameter(source: SourceFile, function: FunctionNode, index: int, name: str) -> Edit | None:
     """Add a positional parameter so it becomes the `index`-th one."""
     args = positional_args(function)

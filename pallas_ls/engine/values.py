@@ -12,7 +12,7 @@ import enum
 from typing import Iterable, Iterator
 
 from .model import FunctionNode, Loc, ModuleModel, is_generator, own_returns
-from .names import MAX_DEPTH, qualname
+from .names import MAX_DEPTH, keyword_argument, qualname
 
 
 class Ret(enum.Enum):
@@ -211,7 +211,7 @@ class ValueEvaluator:
             return Ret.VALUE
         if name in _LOOPS_WITH_INIT:
             index = _LOOPS_WITH_INIT[name]
-            init = call.args[index] if len(call.args) > index else _keyword(call, "init_val")
+            init = call.args[index] if len(call.args) > index else keyword_argument(call, "init_val")
             return self.evaluate(init, loc, depth + 1) if init is not None else Ret.UNKNOWN
         if name in ("jax.lax.cond",):
             branches = call.args[1:3]
@@ -233,10 +233,3 @@ class ValueEvaluator:
         if isinstance(expr, ast.Name):
             return _both([self._evaluate_callee_binding(b, depth) for b in self.model.lookup(expr.id, loc)] or [Ret.UNKNOWN])
         return Ret.UNKNOWN
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    for keyword in call.keywords:
-        if keyword.arg == name:
-            return keyword.value
-    return None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.kernels import KernelSite, kernel_name
+from ..engine.model import positional_args
 from ..engine.source import Position, Range
 
 try:
@@ -65,7 +66,7 @@ def _contains(rng: Range, pos: Position) -> bool:
 def _roles(site: KernelSite) -> tuple[tuple[str, str | None], ...]:
     function = site.function
     args = function.args
-    positional = [a.arg for a in list(getattr(args, "posonlyargs", [])) + list(args.args)]
+    positional = [a.arg for a in positional_args(function)]
     bound_pos = set(positional[: site.target.bound_positional])
     bound_kw = set(site.target.bound_keywords)
     roles: dict[str, str | None] = {}

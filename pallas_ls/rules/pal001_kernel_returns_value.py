@@ -13,8 +13,8 @@ from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
-from ..engine.model import FunctionNode, is_generator
-from ..engine.rewrite import drop_returned_value, insert_parameter, positional_args, write_instead_of_return
+from ..engine.model import FunctionNode, is_generator, positional_args
+from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
 from .base import Example
 
 CODE = "PAL001"
