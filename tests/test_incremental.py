@@ -75,7 +75,17 @@ def test_string_across_blocks():
     assert incremental(document, text) == fresh(text)
 
 
-FRAGMENTS = st.sampled_from(["\n", " ", "    ", "(", ")", ":", "return 1\n", "def g(a_ref):\n", '"""', "'", "é",
+def test_decorator_arguments_closed_in_column_zero():
+    # `)` in column 0 closes the decorator's call; the def below it belongs to the same block.
+    text = BASE.replace("def helper(x):", "@functools.partial(\n    jax.jit,\n)\ndef helper(x):")
+    document = IncrementalDocument()
+    assert incremental(document, text) == fresh(text)
+    assert not [f for f in fresh(text) if f[0] == "PAL000"]
+    edited = text.replace("return x + 1", "return x + 2")
+    assert incremental(document, edited) == fresh(edited)
+
+
+FRAGMENTS = st.sampled_from(["@d(\n", "\n", " ", "    ", "(", ")", ":", "return 1\n", "def g(a_ref):\n", '"""', "'", "é",
                              "😀", "\r\n", "#", "pl.pallas_call(g, S)\n", "x", "[", "]", "\\\n", "type T = int\n"])
 
 

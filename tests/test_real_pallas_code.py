@@ -14,6 +14,7 @@ import pytest
 
 from pallas_ls.engine.analysis import analyze, run_rules
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
+from pallas_ls.engine.incremental import IncrementalDocument
 from pallas_ls.engine.project import Project
 from pallas_ls.engine.source import SourceFile
 
@@ -63,6 +64,24 @@ def test_single_file_analysis_agrees(analyses, jax_dir):
         for f in run_rules(analyze(SourceFile.from_bytes(path.read_bytes(), str(path)))):
             findings.append(f"{rel}:{f.range.start.line + 1}:{f.range.start.column + 1}: {f.code} {f.message}")
     assert not findings, "\n".join(findings)
+
+
+def test_editor_analysis_agrees(analyses, jax_dir):
+    """The server's path (an open document, analysed block by block) finds nothing either, and an
+    edit at the end of the file re-parses nothing else: every block of the first version is reused."""
+    problems = []
+    for rel, _, _ in analyses:
+        path = jax_dir / rel
+        text = path.read_text(encoding="utf-8")
+        document = IncrementalDocument()
+        findings = run_rules(document.analyze(SourceFile.from_text(text, str(path))))
+        problems += [f"{rel}:{f.range.start.line + 1}: {f.code} {f.message}" for f in findings]
+        edited = text + "\n"
+        document.analyze(SourceFile.from_text(edited, str(path)))
+        blocks = len(document._blocks)
+        if document.reused < blocks - 1:
+            problems.append(f"{rel}: only {document.reused} of {blocks} blocks reused after an edit at the end")
+    assert not problems, "\n".join(problems)
 
 
 def _is_ops(relative: str) -> bool:

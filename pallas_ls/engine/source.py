@@ -272,7 +272,9 @@ def _top_level_blocks(lines: list[str]) -> list[tuple[int, int]]:
         if i == 0:
             pending_decorator = line.startswith("@")
             continue
-        if pending_decorator or _CONTINUATION.match(line):
+        if _CONTINUATION.match(line):
+            continue  # e.g. the `)` closing a decorator's arguments: the decorator is still pending
+        if pending_decorator:
             pending_decorator = line.startswith("@")
             continue
         if start < i:
