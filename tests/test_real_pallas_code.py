@@ -67,8 +67,9 @@ def test_single_file_analysis_agrees(analyses, jax_dir):
 
 
 def test_editor_analysis_agrees(analyses, jax_dir):
-    """The server's path (an open document, analysed block by block) finds nothing either, and an
-    edit at the end of the file re-parses nothing else: every block of the first version is reused."""
+    """The server's path (an open document: a first look at its kernel slice, then the whole file
+    block by block) finds nothing either, and an edit at the end of the file re-parses nothing
+    else: every block of the first version is reused."""
     problems = []
     for rel, _, _ in analyses:
         path = jax_dir / rel
@@ -76,6 +77,9 @@ def test_editor_analysis_agrees(analyses, jax_dir):
         document = IncrementalDocument()
         findings = run_rules(document.analyze(SourceFile.from_text(text, str(path))))
         problems += [f"{rel}:{f.range.start.line + 1}: {f.code} {f.message}" for f in findings]
+        first_look = IncrementalDocument().first_look(SourceFile.from_text(text, str(path)), worth_it=1.0)
+        if first_look is not None:  # the kernel slice alone (the server's first diagnostics)
+            problems += [f"{rel}:{f.range.start.line + 1}: first look: {f.code}" for f in run_rules(first_look)]
         edited = text + "\n"
         document.analyze(SourceFile.from_text(edited, str(path)))
         blocks = len(document._blocks)

@@ -21,7 +21,12 @@ from dataclasses import dataclass, field
 from .analysis import ModuleAnalysis, analyze_model
 from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
-from .source import BlockKey, ParsedBlock, SourceFile, _try_parse, blocks_of_tree, parse_blocks
+from .slicing import kernel_slice
+from .source import BlockKey, ParsedBlock, SourceFile, _parse_block, _try_parse, blocks_of_tree, parse_blocks
+
+
+# A slice bigger than this share of the file is not worth a first look: parse it all at once.
+SLICE_WORTH_IT = 0.6
 
 
 @dataclass
@@ -36,6 +41,29 @@ class IncrementalDocument:
     def analyze(self, source: SourceFile) -> ModuleAnalysis:
         with paused_gc():
             return self._analyze(source)
+
+    @property
+    def is_new(self) -> bool:
+        """No version analysed yet: the next analysis parses the whole file."""
+        return not self._blocks
+
+    def first_look(self, source: SourceFile, kernel_names: frozenset[str] = frozenset(),
+                   worth_it: float = SLICE_WORTH_IT) -> ModuleAnalysis | None:
+        """An analysis of the file's kernel slice alone (see `slicing`), for the first diagnostics of
+        a newly opened document while the whole file is analysed.  Its findings are the whole
+        file's, but for syntax errors outside the slice.  None: the slice is the whole file, or a
+        block of it does not parse (the whole analysis will say why)."""
+        with paused_gc():
+            spans = kernel_slice(source.text, source.lines, kernel_names)
+            if spans is None or sum(end - start for start, end in spans) > len(source.lines) * worth_it:
+                return None
+            blocks = [_parse_block(start, "".join(source.lines[start:end])) for start, end in spans]
+            if any(block.problem is not None for block in blocks):
+                return None
+            tree = ast.Module(body=[s for block in blocks for s in block.stmts], type_ignores=[])
+            sliced = SourceFile(text=source.text, path=source.path, had_bom=source.had_bom, _lines=source.lines)
+            sliced.set_tree(tree, [])
+            return analyze_model(sliced, ModuleModel(tree))
 
     def _analyze(self, source: SourceFile) -> ModuleAnalysis:
         previous = self._blocks

@@ -189,6 +189,18 @@ class Project:
         launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
         return self._run(analysis, launches)
 
+    def first_look(self, path: str, text: str) -> list[Finding] | None:
+        """The findings of a newly opened document's kernel slice (see `slicing`), before its whole
+        analysis: the same findings but for syntax errors outside the slice.  None when there is
+        no first look to take (the document was analysed before, or the slice is most of it)."""
+        path = os.path.abspath(path)
+        if path in self._documents or not mentions_pallas(text) and not self.launchers_of(path):
+            return None
+        launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
+        kernel_names = frozenset(f.name.split(".")[0] for f in launches)
+        analysis = IncrementalDocument().first_look(SourceFile.from_text(text, path), kernel_names)
+        return self._run(analysis, launches) if analysis is not None else None
+
     def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
         """An open document is analysed incrementally: only its edited blocks are parsed again."""
         source = SourceFile.from_text(text, path)

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -43,9 +44,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CONFIG_SECTION = "pallas-ls"
-WAIT_TIMEOUT = 60.0
+WAIT_TIMEOUT = 60.0  # a request never waits longer than this for an analysis
 SERVER_CANCELLED = types.LSPErrorCodes.ServerCancelled.value
-SETTINGS_TIMEOUT = 5.0  # how long analyses wait for the first workspace/configuration answer  # a request never waits longer than this for an analysis
+INDEX_START_DELAY = 0.3  # seconds after `initialized`: editors open their visible documents first
+FIRST_LOOK_HANDOFF = 0.2  # seconds the worker waits for the loop to send a first look before going on
+SETTINGS_TIMEOUT = 5.0  # how long analyses wait for the first workspace/configuration answer
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,9 @@ class Snapshot:
     editor: EditorSettings
     features: ClientFeatures
     open_texts: dict[str, str]
+    # The document was just opened: publish the findings of its kernel slice before analysing the
+    # whole file (engine/slicing.py), so a big file's first diagnostics do not wait for its parse.
+    first_look: bool = False
 
 
 @dataclass
@@ -117,7 +123,9 @@ class Session:
         self.analyzer = Analyzer()
         self.roots: list[str] = []
         self.results: dict[str, DocResult] = {}
-        self.waiters: dict[str, list[asyncio.Future]] = {}
+        self.first_looks: dict[str, DocResult] = {}  # published before the whole analysis (see Snapshot)
+        # Futures waiting for a document's analysis; True: a first look will do (a pull).
+        self.waiters: dict[str, list[tuple[asyncio.Future, bool]]] = {}
         self.in_flight: dict[str, Snapshot] = {}
         self.shown_warnings: set[str] = set()
         self.settings_warnings: set[str] = set()
@@ -191,7 +199,7 @@ class Session:
         finally:
             self._settings_arrived()
         await self._register_watchers()
-        self.start_indexing()
+        self._index_when_quiet(INDEX_START_DELAY)
 
     def _settings_arrived(self) -> None:
         if self.settings_ready:
@@ -207,7 +215,7 @@ class Session:
             if worker is not None:
                 worker.stop()
         for futures in self.waiters.values():
-            for future in futures:
+            for future, _ in futures:
                 if not future.done():
                     future.set_result(None)
         self.waiters.clear()
@@ -321,7 +329,8 @@ class Session:
         self.deferred.discard(uri)
         self.changed_at.pop(uri, None)
         self.results.pop(uri, None)
-        for future in self.waiters.pop(uri, []):
+        self.first_looks.pop(uri, None)
+        for future, _ in self.waiters.pop(uri, []):
             if not future.done():
                 future.set_result(None)
         if not self.pull and document is not None:  # a document never opened had nothing published
@@ -375,6 +384,7 @@ class Session:
             editor=self.editor,
             features=self.features,
             open_texts={d.path: d.text for d in self.store if d.path and d.uri != uri},
+            first_look=uri not in self.results and uri not in self.first_looks,
         )
         self.in_flight[uri] = snapshot
         if log.isEnabledFor(logging.DEBUG) and uri in self.changed_at:
@@ -390,9 +400,58 @@ class Session:
             source = SourceFile.from_text(snapshot.text, snapshot.path)
             analysis, findings, dependents = None, [], set()
         else:
+            if snapshot.first_look:
+                self._take_first_look(snapshot, settings)
             outcome = self.analyzer.analyze_document(snapshot.path, snapshot.text)
             analysis, findings, dependents = outcome.analysis, outcome.findings, outcome.dependents
             source = analysis.source if analysis is not None else SourceFile.from_text(snapshot.text, snapshot.path)
+        result = self._result_of(snapshot, settings, source, analysis, findings, dependents)
+        log.debug(
+            "analysed %s v%s: %d findings in %.1f ms",
+            os.path.basename(snapshot.path or snapshot.uri), snapshot.version, len(result.findings),
+            (time.perf_counter() - started) * 1000,
+        )
+        return result
+
+    def _take_first_look(self, snapshot: Snapshot, settings: Any) -> None:
+        """Runs on the analysis worker: hand the kernel slice's findings to the loop, and let it
+        publish them before the whole analysis takes the GIL (`ast.parse` never lets go of it)."""
+        started = time.perf_counter()
+        findings = self.analyzer.first_look(snapshot.path, snapshot.text)
+        if findings is None or self.loop is None:
+            return
+        source = SourceFile.from_text(snapshot.text, snapshot.path)
+        result = self._result_of(snapshot, settings, source, None, findings, set())
+        log.debug("first look at %s: %d findings in %.1f ms", os.path.basename(snapshot.path or snapshot.uri),
+                  len(result.findings), (time.perf_counter() - started) * 1000)
+        published = threading.Event()
+        try:
+            self.loop.call_soon_threadsafe(self._first_look_ready, snapshot, result, published)
+        except RuntimeError:  # the loop is closed: the server is exiting
+            return
+        published.wait(FIRST_LOOK_HANDOFF)
+
+    def _first_look_ready(self, snapshot: Snapshot, result: DocResult, published: threading.Event) -> None:
+        """Back on the loop: publish (or answer waiting pulls with) the first look's diagnostics."""
+        try:
+            document = self.store.get(snapshot.uri)
+            current = self.results.get(snapshot.uri)
+            if (document is None or document.version != snapshot.version or snapshot.generation != self.generation
+                    or (current is not None and current.version == snapshot.version)):
+                return
+            self.first_looks[snapshot.uri] = result
+            if not self.pull:
+                self.publish(snapshot.uri, snapshot.version, result.diagnostics)
+            elif self.refresh_support:  # a pull answered now can be corrected by a refresh later
+                for future, first_look_ok in self.waiters.get(snapshot.uri, []):
+                    if first_look_ok and not future.done():
+                        future.set_result(result)
+        finally:
+            published.set()
+
+    def _result_of(self, snapshot: Snapshot, settings: Any, source: SourceFile, analysis: ModuleAnalysis | None,
+                   findings: list[Finding], dependents: set[str]) -> DocResult:
+        """Findings -> the client's diagnostics (visible ones only, positions in its encoding)."""
         visible = visible_findings(findings, settings)
         lines = LineSource(source)
         other_lines: dict[str | None, LineSource | None] = {}
@@ -430,11 +489,6 @@ class Session:
             )
             for finding in visible
         ]
-        log.debug(
-            "analysed %s v%s: %d findings in %.1f ms",
-            os.path.basename(snapshot.path or snapshot.uri), snapshot.version, len(visible),
-            (time.perf_counter() - started) * 1000,
-        )
         return DocResult(
             uri=snapshot.uri,
             version=snapshot.version,
@@ -465,12 +519,17 @@ class Session:
             self.show_warning(warning)
         previous = self.results.get(snapshot.uri)
         self.results[snapshot.uri] = result
-        for future in self.waiters.pop(snapshot.uri, []):
+        for future, _ in self.waiters.pop(snapshot.uri, []):
             if not future.done():
                 future.set_result(result)
-        unchanged = previous is not None and previous.result_id == result.result_id
+        # What the client holds: the first look's diagnostics, if they were sent, else the last result's.
+        first_look = self.first_looks.pop(snapshot.uri, None)
+        shown = first_look if first_look is not None and first_look.version == snapshot.version else previous
+        unchanged = shown is not None and shown.result_id == result.result_id
         if not self.pull and not unchanged:
             self.publish(snapshot.uri, snapshot.version, result.diagnostics)
+        if self.pull and shown is first_look and first_look is not None and not unchanged:
+            self._refresh_pulled()  # the first look missed something (a syntax error outside its slice)
         if log.isEnabledFor(logging.DEBUG) and snapshot.uri in self.changed_at:
             log.debug("v%s done %.1f ms after its change", snapshot.version,
                       (time.perf_counter() - self.changed_at[snapshot.uri]) * 1000)
@@ -539,18 +598,24 @@ class Session:
             and not result.stale
         )
 
-    async def current_result(self, uri: str) -> DocResult | None:
-        """The analysis of the document's current version (waiting for it if needed)."""
+    async def current_result(self, uri: str, first_look_ok: bool = False) -> DocResult | None:
+        """The analysis of the document's current version (waiting for it if needed).
+
+        `first_look_ok`: the first look's result will do (diagnostics only; see Snapshot)."""
         document = self.store.get(uri)
         if document is None or not _is_python(document) or self.loop is None:
             return None
         result = self.results.get(uri)
         if self._fresh(result, document):
             return result
+        first_look = self.first_looks.get(uri)
+        if first_look_ok and first_look is not None and first_look.version == document.version:
+            return first_look
         if not (self.debouncer and self.debouncer.pending(uri)) and uri not in self.in_flight:
             self.schedule(uri, 0)
         future: asyncio.Future = self.loop.create_future()
-        self.waiters.setdefault(uri, []).append(future)
+        waiter = (future, first_look_ok and self.refresh_support)
+        self.waiters.setdefault(uri, []).append(waiter)
         try:
             return await asyncio.wait_for(future, WAIT_TIMEOUT)
         except asyncio.TimeoutError:
@@ -558,13 +623,13 @@ class Session:
             return self.results.get(uri)
         finally:
             waiting = self.waiters.get(uri)
-            if waiting and future in waiting:
-                waiting.remove(future)
+            if waiting and waiter in waiting:
+                waiting.remove(waiter)
 
     # ---------------------------------------------------------------------- pull requests
     async def document_diagnostic(self, params: types.DocumentDiagnosticParams):
         uri = params.text_document.uri
-        result = await self.current_result(uri)
+        result = await self.current_result(uri, first_look_ok=self.refresh_support)
         document = self.store.get(uri)
         if document is not None and _is_python(document) and not self.stopped and (
                 result is None or result.version != document.version):
@@ -691,3 +756,21 @@ class Session:
     # -------------------------------------------------------------------- workspace index
     def start_indexing(self, roots: list[str] | None = None) -> None:
         start_indexing(self, roots)
+
+    def _index_when_quiet(self, delay: float) -> None:
+        """Start the workspace index once the documents opened with the editor are analysed.
+
+        Indexing holds the engine (and the GIL: `ast.parse` of a big file never lets go of it) for
+        tens of milliseconds per file; started at once, it would sit in front of the first
+        didOpen's analysis, which is the one the user is waiting for.
+        """
+        def check() -> None:
+            if self.stopped:
+                return
+            if self.worker is not None and not self.worker.idle.is_set():
+                self.loop.call_later(0.05, check)  # type: ignore[union-attr]
+                return
+            self.start_indexing()
+
+        assert self.loop is not None
+        self.loop.call_later(delay, check)

@@ -56,6 +56,17 @@ class Analyzer:
         analysis = analyze(SourceFile.from_text(text, path))
         return AnalysisOutcome(analysis, run_rules(analysis))
 
+    def first_look(self, path: str | None, text: str) -> list[Finding] | None:
+        """Findings of a newly opened document's kernel slice, or None (see Project.first_look)."""
+        if not path or self.project is None:
+            return None
+        try:
+            with self.lock:
+                return self.project.first_look(path, text)
+        except Exception:  # noqa: BLE001 - the whole analysis follows anyway
+            log.exception("the first look at a document failed")
+            return None
+
     def close_document(self, path: str | None) -> set[str]:
         """The editor no longer holds `path`: use the file on disk again. Returns its old dependents."""
         if not path or self.project is None:
