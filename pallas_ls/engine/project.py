@@ -91,6 +91,10 @@ class _Entry:
     analysis: ModuleAnalysis
 
 
+# Below this size (~500 lines) the whole analysis takes a few milliseconds: no first look.
+FIRST_LOOK_MIN_CHARS = 20_000
+
+
 @dataclass
 class Project:
     """A set of files analysed together, with overlays for documents open in an editor."""
@@ -194,7 +198,9 @@ class Project:
         analysis: the same findings but for syntax errors outside the slice.  None when there is
         no first look to take (the document was analysed before, or the slice is most of it)."""
         path = os.path.abspath(path)
-        if path in self._documents or not mentions_pallas(text) and not self.launchers_of(path):
+        if len(text) < FIRST_LOOK_MIN_CHARS or path in self._documents:
+            return None
+        if not mentions_pallas(text) and not self.launchers_of(path):
             return None
         launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
         kernel_names = frozenset(f.name.split(".")[0] for f in launches)

@@ -99,7 +99,7 @@ class Debouncer:
                 log.exception("a scheduled action failed")
 
         if delay <= 0:
-            self._timers[key] = self._loop.call_soon(fire)
+            fire()  # no debounce: the worker still coalesces jobs queued for the same key
         else:
             self._timers[key] = self._loop.call_later(delay, fire)
 

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO, Callable
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 from pygls.exceptions import JsonRpcException
-from pygls.io_ import StdinAsyncReader, StdoutWriter
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -31,7 +31,7 @@ from .. import __version__
 from .actions import FIX_ALL
 from .positions import normalise_encoding
 from .session import Session
-from .transport import serve
+from .transport import serve, serve_stream
 
 log = logging.getLogger("pallas_ls.lsp")
 
@@ -77,10 +77,10 @@ class PallasServer(LanguageServer):
     # pygls' transports, with `transport.serve` as the message loop (see there for why).
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         self._stop_event = threading.Event()
-        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+
         try:
-            asyncio.run(serve(self._stop_event, reader, self.protocol))
+            asyncio.run(serve_stream(self._stop_event, stdin or sys.stdin.buffer, self.protocol))
         except BrokenPipeError:
             log.error("the connection to the client is lost; shutting down")
         except KeyboardInterrupt:

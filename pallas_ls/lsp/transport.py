@@ -10,8 +10,11 @@ pygls' own loop (`pygls.io_.run_async`) has three failure modes that this one av
   that is not a JSON-RPC message InvalidRequest (with id null when there is no usable id), as
   JSON-RPC 2.0 says.  Notifications never get an answer;
 - a huge Content-Length makes `read(n)` allocate n bytes at once (a MemoryError ends the server).
-  Here bodies are read in chunks, and a length beyond MAX_BODY is not believed: that frame is
+  Here bytes are read in chunks, and a length beyond MAX_BODY is not believed: that frame is
   skipped and the reader looks for the next header.
+
+Frames are cut by `FrameReader`, which does no I/O: stdin is read by a thread (`serve_stream`),
+a TCP connection by the event loop (`serve`).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
@@ -31,55 +35,128 @@ log = logging.getLogger(__name__)
 HEADER = re.compile(rb"content-length[ \t]*:[ \t]*(\d+)[ \t]*\r?\n?$", re.IGNORECASE)
 MAX_BODY = 1 << 30  # 1 GiB: no editor sends a bigger message
 CHUNK = 1 << 20
+MAX_HEADER_LINE = 1 << 16
+DIRECT_NOTIFICATIONS = frozenset({
+    types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE, types.TEXT_DOCUMENT_DID_CLOSE,
+})
 
 PARSE_ERROR = types.ErrorCodes.ParseError.value
 INVALID_REQUEST = types.ErrorCodes.InvalidRequest.value
 INVALID_PARAMS = types.ErrorCodes.InvalidParams.value
 
 
-async def serve(stop_event: threading.Event, reader: Any, protocol: JsonRPCProtocol) -> None:
-    """Read frames from `reader` (`readline()` and `readexactly(n)`, both awaitable) until EOF."""
-    length: int | None = None
-    while not stop_event.is_set():
-        try:
-            line = await reader.readline()
-        except ValueError:  # asyncio.StreamReader: a line beyond its limit (discarded)
-            log.warning("ignored an overlong header line")
-            continue
-        if not line:
-            break
+class FrameReader:
+    """LSP frames out of a byte stream fed in chunks of any size (no I/O of its own).
+
+    Header lines end at "\n"; a line that ends with `Content-Length: N` sets the length, an empty
+    line ends the header, and the next N bytes are the body.  A header line longer than
+    MAX_HEADER_LINE is dropped; a body longer than MAX_BODY is not believed (its bytes are then
+    read as header lines, which do not match, until the next real header).
+    """
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._position = 0  # where the unread bytes start
+        self._length: int | None = None  # from the header lines so far
+        self._body: int | None = None  # the length of the body being read
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The bodies completed by `data`, in order."""
+        self._buffer += data
+        bodies: list[bytes] = []
+        while True:
+            if self._body is not None:
+                end = self._position + self._body
+                if end > len(self._buffer):
+                    break
+                bodies.append(bytes(self._buffer[self._position:end]))
+                self._position, self._body = end, None
+                continue
+            newline = self._buffer.find(b"\n", self._position)
+            if newline < 0:
+                if len(self._buffer) - self._position > MAX_HEADER_LINE:
+                    log.warning("ignored an overlong header line")
+                    self._position = len(self._buffer)
+                break
+            line = bytes(self._buffer[self._position:newline + 1])
+            self._position = newline + 1
+            self._header_line(line)
+        if self._position > len(self._buffer) // 2:  # drop what was read, not on every call
+            del self._buffer[:self._position]
+            self._position = 0
+        return bodies
+
+    def _header_line(self, line: bytes) -> None:
         if line.strip():
             match = HEADER.search(line)
             if match is not None:
-                length = int(match.group(1))
-            continue
-        if length is None:  # the end of a header without a Content-Length
+                self._length = int(match.group(1))
+        elif self._length is None:  # the end of a header without a Content-Length
             log.warning("ignored a message without a Content-Length header")
-            continue
-        if length > MAX_BODY:
-            log.warning("ignored a message of %d bytes (more than %d)", length, MAX_BODY)
-            length = None
-            continue
-        body = await _read_body(reader, length)
-        length = None
-        if body is None:
-            break
-        handle_body(protocol, body)
+        elif self._length > MAX_BODY:
+            log.warning("ignored a message of %d bytes (more than %d)", self._length, MAX_BODY)
+            self._length = None
+        else:
+            self._body, self._length = self._length, None
 
 
-async def _read_body(reader: Any, length: int) -> bytes | None:
-    chunks = []
-    remaining = length
-    while remaining > 0:
+async def serve_stream(stop_event: threading.Event, stream: Any, protocol: JsonRPCProtocol) -> None:
+    """Handle the messages read from a blocking binary `stream` (stdin) until end of file.
+
+    A thread blocks on the stream, cuts frames and hands each body to the loop: one thread
+    hand-off per message.  (pygls' StdinAsyncReader sends every `readline` and `read` through a
+    thread pool: three hand-offs and several loop turns, ~1 ms before a didOpen is handled.)"""
+    loop = asyncio.get_running_loop()
+    finished = asyncio.Event()
+    read = _chunk_reader(stream)
+
+    def handle(body: bytes) -> None:
+        if not stop_event.is_set():
+            handle_body(protocol, body)
+
+    def run() -> None:
+        frames = FrameReader()
         try:
-            chunk = await reader.readexactly(min(remaining, CHUNK))
-        except asyncio.IncompleteReadError:
-            return None
+            while chunk := read(CHUNK):
+                for body in frames.feed(chunk):
+                    loop.call_soon_threadsafe(handle, body)
+        except (OSError, ValueError) as exc:  # the stream was closed under us
+            log.info("stopped reading the client's messages: %s", exc)
+        except RuntimeError:  # the loop is closed: the server is exiting
+            return
+        try:
+            loop.call_soon_threadsafe(finished.set)
+        except RuntimeError:
+            pass
+
+    threading.Thread(target=run, name="pallas-ls-input", daemon=True).start()
+    await finished.wait()
+
+
+def _chunk_reader(stream: Any) -> Callable[[int], bytes]:
+    """`read(n)`: whatever has arrived, up to n bytes, blocking until something has.
+
+    The file descriptor is read directly: a daemon thread blocked inside a BufferedReader holds its
+    lock, and the interpreter aborts at exit when it cannot take that lock ("could not acquire
+    lock for <stdin> at interpreter shutdown")."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return getattr(stream, "read1", None) or stream.read
+    return lambda size: os.read(descriptor, size)
+
+
+async def serve(stop_event: threading.Event, reader: Any, protocol: JsonRPCProtocol) -> None:
+    """Handle the messages read from `reader` (an asyncio stream: TCP) until end of file."""
+    frames = FrameReader()
+    while not stop_event.is_set():
+        chunk = await reader.read(CHUNK)
         if not chunk:
-            return None
-        chunks.append(chunk)
-        remaining -= len(chunk)
-    return b"".join(chunks)
+            break
+        for body in frames.feed(chunk):
+            if stop_event.is_set():
+                break
+            handle_body(protocol, body)
 
 
 def _valid_id(value: Any) -> bool:
@@ -141,6 +218,15 @@ def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
             send_error(protocol, request_id, INVALID_PARAMS, f"Invalid params for {method}")
         else:
             log.warning("ignored a message with invalid params (%s)", method or "a response")
+        return
+    method = data.get("method")
+    if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
+        # Document changes go straight to their handler: pygls' generic path (a Future, a uuid,
+        # its generator runner) costs a few hundred microseconds on every keystroke.
+        try:
+            protocol.fm.features[method](message.params)
+        except Exception:  # noqa: BLE001 - never end the loop
+            log.exception("cannot handle %s", method)
         return
     try:
         protocol.handle_message(message)

@@ -23,7 +23,7 @@ def unrelated_{i}(values):
     """Nothing to do with kernels."""
     return sum(v * {i} for v in values)
 '''
-    for i in range(200)
+    for i in range(300)
 )
 BIG = KERNEL + UNRELATED
 BROKEN_ELSEWHERE = KERNEL + UNRELATED + "\n\ndef broken(:\n    pass\n"
