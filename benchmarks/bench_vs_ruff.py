@@ -12,7 +12,7 @@
 3. didOpen of that file to its first diagnostics, both servers.
 4. Resident memory of one pallas-ls server with every Pallas-using file of the jax package open.
 5. A freshly opened kernel file's diagnostics in a running server vs running the file under JAX
-   until it raises the same error.
+   until it raises the same error (medians: --repeat runs under JAX, 10 x --repeat files opened).
 
 ruff is taken from PATH, or installed into a temporary virtual environment (pip, PyPI).  Machines
 here are shared: compare the ratios, which both sides of one run share, not the absolute times.
@@ -169,7 +169,15 @@ def _edit_latencies(command: list[str], path: str, edits: int) -> tuple[float, l
         client.initialize(str(pathlib.Path(path).parent))
         start = time.perf_counter()
         uri = client.open(path, text)
+        # A code action request right behind the didOpen is answered once the whole file is
+        # analysed (pallas-ls publishes the kernel slice's findings before that: see slicing.py).
+        complete = threading.Thread(target=lambda: client.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "context": {"diagnostics": []}}), daemon=True)
+        complete.start()
         opened = client.wait_diagnostics(uri, start) - start
+        complete.join(timeout=60)
+        analysed = time.perf_counter() - start
         lines = text.splitlines()
         latencies = []
         for version in range(2, edits + 2):
@@ -182,15 +190,15 @@ def _edit_latencies(command: list[str], path: str, edits: int) -> tuple[float, l
                                                      "contentChanges": [change]})
             latencies.append(client.wait_diagnostics(uri, start, version) - start)
             time.sleep(0.05)  # a typist, not a flood: each edit is measured on its own
-        return opened, latencies
+        return (opened, analysed), latencies
     finally:
         client.close()
 
 
 def target_edit(ruff: list[str], edits: int) -> dict:
     path = str(jax_dir() / "_src" / "pallas" / "mosaic" / "lowering.py")
-    ours_open, ours = _edit_latencies(PALLAS_LS_SERVER, path, edits)
-    theirs_open, theirs = _edit_latencies(ruff + ["server"], path, edits)
+    (ours_open, ours_analysed), ours = _edit_latencies(PALLAS_LS_SERVER, path, edits)
+    (theirs_open, theirs_analysed), theirs = _edit_latencies(ruff + ["server"], path, edits)
     p95 = lambda xs: sorted(xs)[max(int(len(xs) * 0.95) - 1, 0)]  # noqa: E731
     return {
         "file": path, "lines": len(pathlib.Path(path).read_text().splitlines()),
@@ -199,6 +207,8 @@ def target_edit(ruff: list[str], edits: int) -> dict:
         "edit median ratio": statistics.median(ours) / statistics.median(theirs), "edit target": "<= 1",
         "open ms": {"pallas-ls": ours_open * 1e3, "ruff": theirs_open * 1e3},
         "open ratio": ours_open / theirs_open, "open target": "<= 2",
+        # Not a target: didOpen until a code action is answered (the whole file analysed).
+        "open to code action ms": {"pallas-ls": ours_analysed * 1e3, "ruff": theirs_analysed * 1e3},
     }
 
 
@@ -235,25 +245,33 @@ pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interp
 '''
 
 
-def target_vs_jax() -> dict:
+def target_vs_jax(runs: int) -> dict:
+    """Medians: `runs` runs of the file under JAX; `10 * runs` kernel files opened one by one in a
+    running server (each a new file: nothing is cached for it)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "kernel.py"
         path.write_text(KERNEL_FILE)
-        start = time.perf_counter()
-        run = subprocess.run([sys.executable, str(path)], capture_output=True, text=True)
-        under_jax = time.perf_counter() - start
-        assert "should return None" in run.stderr, run.stderr[-500:]
+        under_jax = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            run = subprocess.run([sys.executable, str(path)], capture_output=True, text=True)
+            under_jax.append(time.perf_counter() - start)
+            assert "should return None" in run.stderr, run.stderr[-500:]
         client = LspClient(PALLAS_LS_SERVER, cwd=tmp)
+        ours = []
         try:
             client.initialize(tmp)
-            warm = pathlib.Path(tmp) / "warm.py"  # the server is already running: warm it up once
-            start = time.perf_counter()
-            client.wait_diagnostics(client.open(str(warm), KERNEL_FILE), start)
-            start = time.perf_counter()
-            ours = client.wait_diagnostics(client.open(str(path), KERNEL_FILE), start) - start
+            time.sleep(1.0)  # the server is already running when the user opens the file
+            for index in range(10 * runs + 1):
+                start = time.perf_counter()
+                opened = client.wait_diagnostics(client.open(str(pathlib.Path(tmp) / f"kernel_{index}.py"), KERNEL_FILE), start)
+                if index:  # the first open warms the server up
+                    ours.append(opened - start)
+                time.sleep(0.05)
         finally:
             client.close()
-    return {"jax s": under_jax, "pallas-ls ms": ours * 1e3, "speed-up": under_jax / ours, "target": ">= 1000"}
+    jax_s, ours_s = statistics.median(under_jax), statistics.median(ours)
+    return {"jax s": jax_s, "pallas-ls ms": ours_s * 1e3, "speed-up": jax_s / ours_s, "target": ">= 1000"}
 
 
 def main() -> None:
@@ -275,7 +293,7 @@ def main() -> None:
     if "memory" in only:
         report["4 memory"] = target_memory()
     if "jax" in only:
-        report["5 vs jax"] = target_vs_jax()
+        report["5 vs jax"] = target_vs_jax(args.repeat)
     print(json.dumps(report, indent=2))
 
 

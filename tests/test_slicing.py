@@ -125,6 +125,19 @@ def add_one(x_ref, o_ref):
 
 launch_it(add_one, out_shape=S)(1)
 ''', id="imported-under-another-name"),
+    pytest.param('''
+from jax.experimental.pallas import (
+    BlockSpec,
+    pallas_call as launch_it,
+)
+
+
+def add_one(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+launch_it(add_one, out_shape=S)(1)
+''', id="imported-in-parentheses"),
         pytest.param('''
 def helper():
     return None

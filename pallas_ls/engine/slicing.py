@@ -54,6 +54,11 @@ _API_WORD = _word(LAUNCH_NAMES | CALLBACK_NAMES)
 _LAUNCH_WORD = _word(LAUNCH_NAMES)
 _LAUNCH_ATTRIBUTE = _attribute(LAUNCH_NAMES)
 _CALLBACK_ATTRIBUTE = _attribute(CALLBACK_NAMES)
+_API_ATTRIBUTE = _attribute(LAUNCH_NAMES | CALLBACK_NAMES)
+# An import that names an API: on one line (backslash continuations included) or in parentheses.
+# (It starts with a literal so that `re` looks for "import" instead of trying every position.)
+_API_IMPORT = re.compile(r"import(?:(?:[^\n(]|\\\n)*\b(?:%s)\b|[ \t]*\([^)]*\b(?:%s)\b)"
+                         % (("|".join(sorted(LAUNCH_NAMES | CALLBACK_NAMES)),) * 2))
 _ONE_LINE_STRING = re.compile(r'[rRbBuUfF]{0,2}(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')')
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -206,6 +211,10 @@ def kernel_slice(text: str, lines: list[str], kernel_names: Iterable[str] = ()) 
     """
     if "import *" in text and "pallas" in text:
         return None  # a star import may bring a launch API under any name
+    if not kernel_names and not _API_ATTRIBUTE.search(text) and not _API_IMPORT.search(text):
+        # No block can be a seed (most big modules that only mention Pallas), but a string left
+        # open makes the text unreadable here as everywhere else.
+        return [] if text.count('"""') % 2 == 0 and text.count("\'\'\'") % 2 == 0 else None
     blocks = _blocks(text, lines)
     if blocks is None:
         return None
