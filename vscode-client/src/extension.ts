@@ -254,6 +254,7 @@ async function showStartFailure(tried: string[]): Promise<void> {
     openSettings,
     showLogs,
   );
+  output.info(`Start failure notification: ${choice ? `"${choice}" chosen` : "dismissed"}`);
   if (choice === openSettings) {
     await vscode.commands.executeCommand("workbench.action.openSettings", `@ext:pallas-ls.pallas-ls`);
   } else if (choice === showLogs) {
