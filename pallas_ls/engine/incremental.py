@@ -42,11 +42,6 @@ class IncrementalDocument:
         with paused_gc():
             return self._analyze(source)
 
-    @property
-    def is_new(self) -> bool:
-        """No version analysed yet: the next analysis parses the whole file."""
-        return not self._blocks
-
     def first_look(self, source: SourceFile, kernel_names: frozenset[str] = frozenset(),
                    worth_it: float = SLICE_WORTH_IT) -> ModuleAnalysis | None:
         """An analysis of the file's kernel slice alone (see `slicing`), for the first diagnostics of

@@ -190,8 +190,7 @@ class Project:
             return []  # it launches nothing, and no indexed file launches a kernel it defines
         analysis = self._document_analysis(path, text)
         self._index[path] = self._foreign_launches(path, analysis)
-        launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
-        return self._run(analysis, launches)
+        return self._run(analysis, self._launches_of_kernels_in(path))
 
     def first_look(self, path: str, text: str) -> list[Finding] | None:
         """The findings of a newly opened document's kernel slice (see `slicing`), before its whole
@@ -202,10 +201,14 @@ class Project:
             return None
         if not mentions_pallas(text) and not self.launchers_of(path):
             return None
-        launches = [f for entries in self._index.values() for f in entries if f.def_path == path]
+        launches = self._launches_of_kernels_in(path)
         kernel_names = frozenset(f.name.split(".")[0] for f in launches)
         analysis = IncrementalDocument().first_look(SourceFile.from_text(text, path), kernel_names)
         return self._run(analysis, launches) if analysis is not None else None
+
+    def _launches_of_kernels_in(self, path: str) -> list[ForeignLaunch]:
+        """The indexed launches, in other files, of kernels that `path` defines."""
+        return [f for entries in self._index.values() for f in entries if f.def_path == path]
 
     def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
         """An open document is analysed incrementally: only its edited blocks are parsed again."""

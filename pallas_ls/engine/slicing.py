@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
 
@@ -65,7 +65,6 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _COMMENT_LINE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
 _DEF = re.compile(r"(?:async[ \t]+)?(?:def|class)[ \t]+([^\W\d]\w*)")
 _DECORATOR = re.compile(r"[ \t]*@")
-_DEF_OR_CLASS = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*(?:@|(?:async[ \t]+)?(?:def|class)\b)")
 _IMPORT = re.compile(r"(?:from[ \t]+[.\w \t]+?[ \t])?import[ \t(]")
 _ASSIGNMENT = re.compile(r"([\w \t,.*()\[\]]+?)(?::[^=\n]*)?(?:[-+*/%&|^@<>]{0,3})=(?!=)")
 # Statements that bind names in ways the text does not show: `for x in`, `with ... as x`,
@@ -99,36 +98,42 @@ class _Block:
     # Callers of the function it defines do not matter (a callback body is never followed
     # through a wrapper's parameter), but users of other names it binds do.
     callback_only: bool = False
-    _binds: frozenset[str] | None = field(default=None, repr=False)
+
+    @cached_property
+    def code(self) -> str:
+        """The text without its comment lines."""
+        return _COMMENT_LINE.sub("", self.text).lstrip("\n\r")
 
     @cached_property
     def mentions(self) -> frozenset[str]:
         """Every identifier in the block, strings included, comment lines left out."""
-        return frozenset(_IDENTIFIER.findall(_COMMENT_LINE.sub("", self.text)))
+        return frozenset(_IDENTIFIER.findall(self.code))
 
-    @property
+    @cached_property
+    def defined_name(self) -> str | None:
+        """The name a (decorated) `def` or `class` block defines; None for other statements."""
+        header = _definition_header(self.code)
+        name = _DEF.match(header) if header is not None else None
+        return name.group(1) if name is not None else None
+
+    @cached_property
     def binds(self) -> frozenset[str]:
         """The module-level names this block may bind (a superset)."""
-        if self._binds is None:
-            self._binds = _names_bound(self.text, self)
-        return self._binds
+        return _names_bound(self)
 
 
-def _code_only(text: str) -> str:
-    """The text without comment lines and one-line strings (a launch API named in an error message
-    is no launch)."""
-    return _ONE_LINE_STRING.sub('""', _COMMENT_LINE.sub("", text))
+def _code_only(block: _Block) -> str:
+    """The block without comment lines and one-line strings (a launch API named in an error
+    message is no launch)."""
+    return _ONE_LINE_STRING.sub('""', block.code)
 
 
-def _names_bound(text: str, block: _Block) -> frozenset[str]:
-    code = _COMMENT_LINE.sub("", text).lstrip("\n\r")
-    header = _definition_header(code)
-    if header is not None:
-        name = _DEF.match(header)
-        if name is not None:
-            # `global x` inside a function binds the module's x; the rest of the body is local.
-            declared = {n for names in _GLOBAL.findall(code) for n in _IDENTIFIER.findall(names)}
-            return frozenset({name.group(1)} | declared)
+def _names_bound(block: _Block) -> frozenset[str]:
+    code = block.code
+    if block.defined_name is not None:
+        # `global x` inside a function binds the module's x; the rest of the body is local.
+        declared = {n for names in _GLOBAL.findall(code) for n in _IDENTIFIER.findall(names)}
+        return frozenset({block.defined_name} | declared)
     if ":=" not in code and ";" not in code:
         if _IMPORT.match(code):
             return _imported_names(code, block)
@@ -218,7 +223,7 @@ def kernel_slice(text: str, lines: list[str], kernel_names: Iterable[str] = ()) 
     blocks = _blocks(text, lines)
     if blocks is None:
         return None
-    selector = _Selector(text, lines, blocks)
+    selector = _Selector(text, blocks)
     selector.select(selector.seeds(set(kernel_names)))
     return [(b.start, b.end) for b in blocks if id(b) in selector.selected]
 
@@ -261,7 +266,7 @@ def _lines_inside_strings(text: str, starts: list[int]) -> set[int] | None:
 
 
 class _Selector:
-    def __init__(self, text: str, lines: list[str], blocks: list[_Block]) -> None:
+    def __init__(self, text: str, blocks: list[_Block]) -> None:
         self.text = text
         self.blocks = blocks
         self.block_offsets = [0]
@@ -292,7 +297,7 @@ class _Selector:
     def seeds(self, kernel_names: set[str]) -> list[_Block]:
         seeds: dict[int, _Block] = {}
         for block in self._mentioning_pattern(_API_WORD):
-            code = _code_only(block.text)
+            code = _code_only(block)
             # `from jax.experimental.pallas import pallas_call as launch`: the import says the name.
             imported = code if _IMPORT.match(code.lstrip()) else ""
             if _LAUNCH_ATTRIBUTE.search(code) or _LAUNCH_WORD.search(imported):
@@ -327,7 +332,7 @@ class _Selector:
                 self.selected.add(id(block))
                 for name in block.mentions:
                     work += [b for b in self.binders(name) if id(b) not in self.selected]
-                if block.launch_bearing and not (block.callback_only and _DEF_OR_CLASS.match(block.text)):
+                if block.launch_bearing and not (block.callback_only and block.defined_name is not None):
                     new_launch_names |= block.binds - launch_names
             launch_names |= new_launch_names
             for block in self._mentioning(new_launch_names):

@@ -74,11 +74,10 @@ class PallasServer(LanguageServer):
         # Log instead of a pop-up per failure; our handlers already catch their own errors.
         log.error("server error (%s): %s", getattr(source, "__name__", source), error)
 
-    # pygls' transports, with `transport.serve` as the message loop (see there for why).
+    # pygls' transports, with `transport.serve_stream` / `transport.serve` as the message loop (see there for why).
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         self._stop_event = threading.Event()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
-
         try:
             asyncio.run(serve_stream(self._stop_event, stdin or sys.stdin.buffer, self.protocol))
         except BrokenPipeError:
