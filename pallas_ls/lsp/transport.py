@@ -13,8 +13,8 @@ pygls' own loop (`pygls.io_.run_async`) has three failure modes that this one av
   Here bytes are read in chunks, and a length beyond MAX_BODY is not believed: that frame is
   skipped and the reader looks for the next header.
 
-Frames are cut by `FrameReader`, which does no I/O: stdin is read by a thread (`serve_stream`),
-a TCP connection by the event loop (`serve`).
+Frames are cut by `FrameReader`, which does no I/O: stdin is read by the event loop when it is a
+pipe (or by a thread when it is not, see `serve_stream`), a TCP connection by the event loop (`serve`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import re
+import stat
 import threading
 from typing import Any, Callable
 
@@ -103,19 +104,26 @@ class FrameReader:
 async def serve_stream(stop_event: threading.Event, stream: Any, protocol: JsonRPCProtocol) -> None:
     """Handle the messages read from a blocking binary `stream` (stdin) until end of file.
 
-    A thread blocks on the stream, cuts frames and hands each body to the loop: one thread
-    hand-off per message.  (pygls' StdinAsyncReader sends every `readline` and `read` through a
-    thread pool: three hand-offs and several loop turns, ~1 ms before a didOpen is handled.)"""
+    When the stream is a pipe, a socket or a terminal (what editors give us), the event loop itself
+    waits for it to be readable and reads what has arrived: no thread hand-off at all, ~0.2 ms
+    sooner per message than a reader thread.  Other streams (a regular file, an in-memory stream)
+    are read by a thread that hands each body to the loop.  (pygls' StdinAsyncReader sends every
+    `readline` and `read` through a thread pool: three hand-offs, ~1 ms before a didOpen is handled.)"""
     loop = asyncio.get_running_loop()
     finished = asyncio.Event()
-    read = _chunk_reader(stream)
+    frames = FrameReader()
 
     def handle(body: bytes) -> None:
         if not stop_event.is_set():
             handle_body(protocol, body)
 
+    descriptor = _pollable_descriptor(stream)
+    if descriptor is not None and _read_on_loop(loop, descriptor, frames, handle, finished):
+        await finished.wait()
+        return
+    read = _chunk_reader(stream)
+
     def run() -> None:
-        frames = FrameReader()
         try:
             while chunk := read(CHUNK):
                 for body in frames.feed(chunk):
@@ -131,6 +139,51 @@ async def serve_stream(stop_event: threading.Event, stream: Any, protocol: JsonR
 
     threading.Thread(target=run, name="pallas-ls-input", daemon=True).start()
     await finished.wait()
+
+
+def _pollable_descriptor(stream: Any) -> int | None:
+    """The file descriptor of `stream` if the event loop can wait on it (a pipe, socket or tty)."""
+    try:
+        descriptor = stream.fileno()
+        mode = os.fstat(descriptor).st_mode
+    except (AttributeError, OSError, ValueError):
+        return None
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode):
+        return descriptor
+    return None
+
+
+def _read_on_loop(loop: asyncio.AbstractEventLoop, descriptor: int, frames: FrameReader,
+                  handle: Callable[[bytes], None], finished: asyncio.Event) -> bool:
+    """Read `descriptor` whenever the loop sees it readable; False if the loop cannot watch it.
+
+    Each wake-up makes one `os.read`, which never blocks since data (or end of file) is waiting,
+    so the descriptor stays in blocking mode (changing it would change it for the parent too)."""
+
+    def stop(reason: str) -> None:
+        loop.remove_reader(descriptor)
+        log.info("stopped reading the client's messages: %s", reason)
+        finished.set()
+
+    def readable() -> None:
+        try:
+            chunk = os.read(descriptor, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError as exc:  # the stream was closed under us
+            stop(str(exc))
+            return
+        if not chunk:
+            stop("end of input")
+            return
+        for body in frames.feed(chunk):
+            handle(body)
+
+    try:
+        loop.add_reader(descriptor, readable)
+    except (OSError, ValueError, NotImplementedError):  # e.g. epoll refuses this kind of file
+        return False
+    return True
 
 
 def _chunk_reader(stream: Any) -> Callable[[int], bytes]:

@@ -61,3 +61,55 @@ def test_the_buffer_does_not_keep_what_was_read():
     for _ in range(100):
         reader.feed(STREAM)
     assert len(reader._buffer) < 2 * len(STREAM)
+
+
+# ------------------------------------------------------------------------ serve_stream
+class _Recorder:
+    """Stands in for the pygls protocol: `handle_body` is patched to record what reaches it."""
+
+
+def _serve(monkeypatch, stream, threads_seen: list) -> list[dict]:
+    """The bodies serve_stream hands on; `threads_seen` gets the thread names that handled them,
+    plus "reader thread" if a reader thread was started."""
+    import asyncio
+    import threading
+
+    handled: list[dict] = []
+    chunk_reader = transport._chunk_reader
+
+    def spy(stream):
+        threads_seen.append("reader thread")
+        return chunk_reader(stream)
+
+    monkeypatch.setattr(transport, "_chunk_reader", spy)
+
+    def record(protocol, body):
+        handled.append(json.loads(body))
+        threads_seen.append(threading.current_thread().name)
+
+    monkeypatch.setattr(transport, "handle_body", record)
+    asyncio.run(asyncio.wait_for(transport.serve_stream(threading.Event(), stream, _Recorder()), 10))
+    return handled
+
+
+def test_a_pipe_is_read_by_the_event_loop_itself(monkeypatch):
+    import os
+
+    read_end, write_end = os.pipe()
+    messages = [{"jsonrpc": "2.0", "method": "m", "params": {"n": n}} for n in range(50)]
+    os.write(write_end, b"".join(frame(m) for m in messages))
+    os.close(write_end)  # end of input ends serve_stream
+    threads: list[str] = []
+    with os.fdopen(read_end, "rb") as stream:
+        assert _serve(monkeypatch, stream, threads) == messages
+    assert set(threads) == {"MainThread"}  # no reader thread, no hand-off
+
+
+def test_a_regular_file_is_read_by_a_thread(monkeypatch, tmp_path):
+    path = tmp_path / "input"
+    messages = [{"jsonrpc": "2.0", "method": "m", "params": {"n": n}} for n in range(5)]
+    path.write_bytes(b"".join(frame(m) for m in messages))
+    threads: list[str] = []
+    with open(path, "rb") as stream:  # epoll cannot watch a regular file
+        assert _serve(monkeypatch, stream, threads) == messages
+    assert set(threads) == {"reader thread", "MainThread"}  # bodies are still handled on the loop
