@@ -29,7 +29,7 @@ from ..engine.analysis import ModuleAnalysis, analyze, run_rules
 from ..engine.findings import Finding
 from ..engine.source import Position, SourceFile
 from . import actions
-from .convert import ClientFeatures, LineSource, finding_to_diagnostic, visible_findings
+from .convert import ClientFeatures, LineSource, finding_to_diagnostic, publish_diagnostics_json, visible_findings
 from .documents import Document, DocumentStore, uri_to_path
 from .hover import describe_at, render
 from .indexing import start_indexing
@@ -540,9 +540,9 @@ class Session:
 
     def publish(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
         try:
-            self.server.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
-            )
+            # Plain JSON straight to the writer: pygls' notify() would convert with cattrs, which
+            # costs more than the rest of a small file's analysis-to-screen path.
+            self.server.protocol._send_data(publish_diagnostics_json(uri, version, diagnostics))
         except Exception:  # noqa: BLE001
             log.exception("cannot publish diagnostics")
 

@@ -9,7 +9,9 @@ from lsprotocol import types
 from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related, Severity
 from pallas_ls.engine.source import Range, SourceFile
 from pallas_ls.lsp import actions
-from pallas_ls.lsp.convert import LineSource, finding_to_diagnostic
+from pallas_ls.lsp.convert import (
+    ClientFeatures, LineSource, diagnostic_json, finding_to_diagnostic, publish_diagnostics_json,
+)
 from pallas_ls.lsp.documents import Document
 from pallas_ls.lsp.positions import from_client_column, to_client_column, units
 from pallas_ls.lsp.settings import parse_editor_settings
@@ -117,6 +119,41 @@ def test_finding_to_diagnostic_carries_fixes_and_related():
                               "newText": "x"}]}],
     }
     assert diagnostic.related_information[0].location.range.start == types.Position(line=1, character=0)
+
+
+def _diagnostics_of_every_rule_example(encoding: str, features: ClientFeatures) -> list[types.Diagnostic]:
+    from pallas_ls.engine.analysis import analyze_source
+    from pallas_ls.rules import RULES
+
+    diagnostics = []
+    for rule in RULES.values():
+        for example in rule.examples:
+            source = SourceFile.from_text(example.source, "/w/k.py")
+            lines = LineSource(source)
+            for finding in analyze_source(example.source, "/w/k.py"):
+                diagnostics.append(finding_to_diagnostic(
+                    finding, lines, encoding, uri="file:///w/k.py", version=3, severity=finding.severity,
+                    related_uri=lambda p: "file:///w/other.py", related_lines=lambda p: lines, features=features,
+                ))
+    return diagnostics
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+@pytest.mark.parametrize("features", [ClientFeatures(), ClientFeatures(related_information=False)])
+def test_published_json_is_what_pygls_would_send(encoding, features):
+    """Our hand-written JSON equals pygls' own conversion, on every diagnostic the rules make."""
+    from pygls.protocol import default_converter
+
+    diagnostics = _diagnostics_of_every_rule_example(encoding, features)
+    assert len({d.code for d in diagnostics}) >= 7  # every rule took part
+    assert any(d.related_information for d in diagnostics) == features.related_information
+    converter = default_converter()
+    for version in (None, 5):
+        expected = converter.unstructure(types.PublishDiagnosticsNotification(
+            params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=diagnostics)))
+        assert publish_diagnostics_json("file:///w/k.py", version, diagnostics) == expected
+    tagged = types.Diagnostic(range=diagnostics[0].range, message="m", tags=[types.DiagnosticTag.Unnecessary], code=3)
+    assert diagnostic_json(tagged) == converter.unstructure(tagged)
 
 
 @pytest.mark.parametrize(
