@@ -47,6 +47,21 @@ class ForeignLaunch:
     bound_keywords: frozenset[str]
 
 
+@dataclass
+class _KnownFindings:
+    """The findings of one text of a file, and the launches elsewhere of its kernels that they
+    took into account: still right while the file has that text and those launches (the same
+    objects: re-indexing a launching file makes new ones)."""
+
+    text: str  # as the editor would send it (with its BOM, if any)
+    launches: list[ForeignLaunch]
+    findings: list[Finding]
+
+    def still_valid(self, text: str, launches: list[ForeignLaunch]) -> bool:
+        return (text == self.text and len(launches) == len(self.launches)
+                and all(now is then for now, then in zip(launches, self.launches)))
+
+
 class UnreadableFile(Exception):
     """A file that cannot be read or is not UTF-8; `where` is the offending byte's position."""
 
@@ -103,6 +118,9 @@ class Project:
     _analyses: dict[str, _Entry] = field(default_factory=dict)
     _overlays: dict[str, str] = field(default_factory=dict)
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
+    # The same launches by the file defining the kernel: def path -> launch path -> launches.
+    _launched_in: dict[str, dict[str, list[ForeignLaunch]]] = field(default_factory=dict)
+    _known: dict[str, _KnownFindings] = field(default_factory=dict)  # path -> its last findings
     _documents: dict[str, IncrementalDocument] = field(default_factory=dict)  # open documents
     # Import resolutions, so an edit does not touch the file system: (file, dotted) -> result.
     # Dropped when a consulted module changes (on disk or in the editor).
@@ -185,12 +203,49 @@ class Project:
         """Findings for an open document, including kernels launched from indexed files."""
         path = os.path.abspath(path)
         self.set_overlay(path, text)
-        if not mentions_pallas(text) and not self.launchers_of(path):
-            self._index.pop(path, None)
-            return []  # it launches nothing, and no indexed file launches a kernel it defines
-        analysis = self._document_analysis(path, text)
-        self._index[path] = self._foreign_launches(path, analysis)
-        return self._run(analysis, self._launches_of_kernels_in(path))
+        if not mentions_pallas(text) and not self._launches_of_kernels_in(path):
+            self._set_launches(path, [])
+            launches: list[ForeignLaunch] = []
+            findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
+        else:
+            analysis = self._document_analysis(path, text)
+            self._set_launches(path, self._foreign_launches(path, analysis))
+            launches = self._launches_of_kernels_in(path)
+            findings = self._run(analysis, launches)
+        self._known[path] = _KnownFindings(text, launches, findings)
+        return findings
+
+    def known_findings(self, path: str, text: str) -> list[Finding] | None:
+        """The findings of `text` without analysing it, when they are known: the file was analysed
+        with this very text (open before, or `remember_findings` at indexing) and the launches of
+        its kernels elsewhere have not changed since.  None when they are not known."""
+        path = os.path.abspath(path)
+        known = self._known.get(path)
+        if known is None or not known.still_valid(text, self._launches_of_kernels_in(path)):
+            return None
+        return known.findings
+
+    def remember_findings(self, path: str) -> None:
+        """Analyse the file on disk now, so that opening it later shows its findings at once
+        (`known_findings`).  Worth it only once the index holds the launches of its kernels."""
+        path = os.path.abspath(path)
+        if path in self._overlays:
+            return  # open in the editor: findings_for keeps its findings
+        try:
+            source = read_source(path)
+        except UnreadableFile:
+            self._known.pop(path, None)
+            return
+        text = ("\ufeff" if source.had_bom else "") + source.text
+        known = self._known.get(path)
+        launches = self._launches_of_kernels_in(path)
+        if known is not None and known.still_valid(text, launches):
+            return
+        if not mentions_pallas(source.text) and not launches:
+            findings: list[Finding] = []
+        else:
+            findings = self._run(self._analysis_for(source), launches)
+        self._known[path] = _KnownFindings(text, launches, findings)
 
     def first_look(self, path: str, text: str) -> list[Finding] | None:
         """The findings of a newly opened document's kernel slice (see `slicing`), before its whole
@@ -208,7 +263,20 @@ class Project:
 
     def _launches_of_kernels_in(self, path: str) -> list[ForeignLaunch]:
         """The indexed launches, in other files, of kernels that `path` defines."""
-        return [f for entries in self._index.values() for f in entries if f.def_path == path]
+        return [f for entries in self._launched_in.get(path, {}).values() for f in entries]
+
+    def _set_launches(self, path: str, launches: list[ForeignLaunch]) -> None:
+        """Record the cross-module launches written in `path`, in both directions."""
+        for old in self._index.pop(path, []):
+            by_launcher = self._launched_in.get(old.def_path, {})
+            by_launcher.pop(path, None)
+            if not by_launcher:
+                self._launched_in.pop(old.def_path, None)
+        if not launches:
+            return
+        self._index[path] = launches
+        for launch in launches:
+            self._launched_in.setdefault(launch.def_path, {}).setdefault(path, []).append(launch)
 
     def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
         """An open document is analysed incrementally: only its edited blocks are parsed again."""
@@ -233,16 +301,17 @@ class Project:
         try:
             analysis = self.analysis_of(path)
         except UnreadableFile:
-            self._index.pop(path, None)
+            self._set_launches(path, [])
             return
-        self._index[path] = self._foreign_launches(path, analysis)
+        self._set_launches(path, self._foreign_launches(path, analysis))
 
     def forget_file(self, path: str) -> None:
         path = os.path.abspath(path)
         self._forget_resolutions()
-        self._index.pop(path, None)
+        self._set_launches(path, [])
         self._analyses.pop(path, None)
         self._documents.pop(path, None)
+        self._known.pop(path, None)
 
     def kernel_modules_launched_by(self, path: str) -> set[str]:
         """The files defining kernels that `path` imports and launches."""
@@ -258,9 +327,13 @@ class Project:
         path = os.path.abspath(path)
         return {f.def_path for f in self._index.get(path, [])}
 
+    def launched_files(self) -> set[str]:
+        """The files defining kernels that indexed files launch."""
+        return set(self._launched_in)
+
     def launchers_of(self, path: str) -> set[str]:
         path = os.path.abspath(path)
-        return {launch_path for launch_path, entries in self._index.items() if any(f.def_path == path for f in entries)}
+        return set(self._launched_in.get(path, {}))
 
     # ---------------------------------------------------------------- import resolution
     def _foreign_launches(self, path: str, analysis: ModuleAnalysis) -> list[ForeignLaunch]:

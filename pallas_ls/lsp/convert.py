@@ -1,4 +1,4 @@
-"""Engine findings -> LSP diagnostics, with the fixes carried in `Diagnostic.data`.
+"""Engine findings -> LSP diagnostics (as JSON), with the fixes carried in `Diagnostic.data`.
 
 A finding's range is in code points; the diagnostic's is in the negotiated position encoding,
 converted with the text that was analysed.  The fixes are converted once, here, so that a code
@@ -8,6 +8,7 @@ copies the edits.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -38,14 +39,22 @@ class LineSource:
         text = self.source.line_text(line)
         return "\ufeff" + text if line == 0 and self._shift else text
 
-    def position(self, pos: Position, encoding: str) -> types.Position:
+    def position_json(self, pos: Position, encoding: str) -> dict[str, int]:
         column = pos.column + (self._shift if pos.line == 0 else 0)
-        return types.Position(line=pos.line, character=to_client_column(self.line(pos.line), column, encoding))
+        return {"line": pos.line, "character": to_client_column(self.line(pos.line), column, encoding)}
+
+    def range_json(self, rng: Range, encoding: str) -> dict[str, Any]:
+        return {"start": self.position_json(rng.start, encoding), "end": self.position_json(rng.end, encoding)}
+
+    def position(self, pos: Position, encoding: str) -> types.Position:
+        value = self.position_json(pos, encoding)
+        return types.Position(line=value["line"], character=value["character"])
 
     def range(self, rng: Range, encoding: str) -> types.Range:
         return types.Range(start=self.position(rng.start, encoding), end=self.position(rng.end, encoding))
 
 
+@functools.lru_cache(maxsize=None)
 def rule_url(code: str) -> str | None:
     from ..rules import RULES
 
@@ -76,16 +85,7 @@ def fix_to_data(fix: Fix, lines: LineSource, encoding: str) -> dict[str, Any]:
         "title": fix.title,
         "applicability": Applicability(fix.applicability).value,
         "preferred": bool(fix.preferred),
-        "edits": [
-            {"range": _range_json(lines.range(edit.range, encoding)), "newText": edit.new_text} for edit in fix.edits
-        ],
-    }
-
-
-def _range_json(rng: types.Range) -> dict[str, Any]:
-    return {
-        "start": {"line": rng.start.line, "character": rng.start.character},
-        "end": {"line": rng.end.line, "character": rng.end.character},
+        "edits": [{"range": lines.range_json(edit.range, encoding), "newText": edit.new_text} for edit in fix.edits],
     }
 
 
@@ -97,7 +97,7 @@ def range_from_json(value: Any) -> types.Range:
     )
 
 
-def finding_to_diagnostic(
+def finding_json(
     finding: Finding,
     lines: LineSource,
     encoding: str,
@@ -108,70 +108,60 @@ def finding_to_diagnostic(
     related_uri: Callable[[str | None], str],
     related_lines: Callable[[str | None], LineSource | None],
     features: ClientFeatures = ClientFeatures(),
-) -> types.Diagnostic:
+) -> dict[str, Any]:
+    """A finding as the JSON of an LSP Diagnostic, positions in the client's `encoding`.
+
+    JSON is what is published, so it is made directly: building lsprotocol objects and converting
+    them (cattrs) cost more than the rest of a small file's way to the screen.  `diagnostic_from_json`
+    makes the object when a request needs one."""
+    out: dict[str, Any] = {
+        "range": lines.range_json(finding.range, encoding),
+        "message": finding.message,
+        "severity": SEVERITIES.get(severity, types.DiagnosticSeverity.Error).value,
+        "code": finding.code,
+        "source": SOURCE,
+        "data": {"version": version, "fixes": [fix_to_data(f, lines, encoding) for f in finding.fixes]},
+    }
     url = rule_url(finding.code)
-    related = None
+    if url:
+        out["codeDescription"] = {"href": url}
     if features.related_information and finding.related:
         related = []
         for item in finding.related:
             other = related_lines(item.path)
-            rng = other.range(item.range, encoding) if other is not None else _plain_range(item.range)
-            related.append(
-                types.DiagnosticRelatedInformation(
-                    location=types.Location(uri=related_uri(item.path), range=rng), message=item.message
-                )
-            )
-    data: dict[str, Any] = {"version": version, "fixes": [fix_to_data(f, lines, encoding) for f in finding.fixes]}
-    return types.Diagnostic(
-        range=lines.range(finding.range, encoding),
-        message=finding.message,
-        severity=SEVERITIES.get(severity, types.DiagnosticSeverity.Error),
-        code=finding.code,
-        code_description=types.CodeDescription(href=url) if url else None,
-        source=SOURCE,
-        related_information=related,
-        data=data,
-    )
-
-
-def diagnostic_json(diagnostic: types.Diagnostic) -> dict[str, Any]:
-    """The JSON of a diagnostic, written out by hand: pygls' generic conversion (cattrs) costs more
-    than the rest of a small file's publication.  Equal to `converter.unstructure(diagnostic)`
-    (tests/lsp/test_units.py checks it on every rule's examples)."""
-    out: dict[str, Any] = {"range": _range_json(diagnostic.range), "message": diagnostic.message}
-    if diagnostic.severity is not None:
-        out["severity"] = diagnostic.severity.value
-    if diagnostic.code is not None:
-        out["code"] = diagnostic.code
-    if diagnostic.code_description is not None:
-        out["codeDescription"] = {"href": diagnostic.code_description.href}
-    if diagnostic.source is not None:
-        out["source"] = diagnostic.source
-    if diagnostic.tags is not None:
-        out["tags"] = [tag.value for tag in diagnostic.tags]
-    if diagnostic.related_information is not None:
-        out["relatedInformation"] = [
-            {"location": {"uri": item.location.uri, "range": _range_json(item.location.range)}, "message": item.message}
-            for item in diagnostic.related_information
-        ]
-    if diagnostic.data is not None:
-        out["data"] = diagnostic.data
+            rng = other.range_json(item.range, encoding) if other is not None else _plain_range_json(item.range)
+            related.append({"location": {"uri": related_uri(item.path), "range": rng}, "message": item.message})
+        out["relatedInformation"] = related
     return out
 
 
-def publish_diagnostics_json(uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> dict[str, Any]:
+def diagnostic_from_json(value: dict[str, Any]) -> types.Diagnostic:
+    return _converter().structure(value, types.Diagnostic)
+
+
+def finding_to_diagnostic(finding: Finding, lines: LineSource, encoding: str, **context: Any) -> types.Diagnostic:
+    """`finding_json`, as an lsprotocol object."""
+    return diagnostic_from_json(finding_json(finding, lines, encoding, **context))
+
+
+@functools.lru_cache(maxsize=1)
+def _converter() -> Any:
+    from pygls.protocol import default_converter
+
+    return default_converter()
+
+
+def publish_diagnostics_json(uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
     """The whole `textDocument/publishDiagnostics` notification, ready for `json.dumps`."""
-    params: dict[str, Any] = {"uri": uri, "diagnostics": [diagnostic_json(d) for d in diagnostics]}
+    params: dict[str, Any] = {"uri": uri, "diagnostics": diagnostics}
     if version is not None:
         params["version"] = version
     return {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
 
 
-def _plain_range(rng: Range) -> types.Range:
-    return types.Range(
-        start=types.Position(line=rng.start.line, character=rng.start.column),
-        end=types.Position(line=rng.end.line, character=rng.end.column),
-    )
+def _plain_range_json(rng: Range) -> dict[str, Any]:
+    return {"start": {"line": rng.start.line, "character": rng.start.column},
+            "end": {"line": rng.end.line, "character": rng.end.column}}
 
 
 def visible_findings(findings: Iterable[Finding], settings) -> list[Finding]:

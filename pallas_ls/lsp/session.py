@@ -12,7 +12,9 @@ document's current version.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import json
 import logging
 import os
 import threading
@@ -29,7 +31,9 @@ from ..engine.analysis import ModuleAnalysis, analyze, run_rules
 from ..engine.findings import Finding
 from ..engine.source import Position, SourceFile
 from . import actions
-from .convert import ClientFeatures, LineSource, finding_to_diagnostic, publish_diagnostics_json, visible_findings
+from .convert import (
+    ClientFeatures, LineSource, diagnostic_from_json, finding_json, publish_diagnostics_json, visible_findings,
+)
 from .documents import Document, DocumentStore, uri_to_path
 from .hover import describe_at, render
 from .indexing import start_indexing
@@ -76,13 +80,18 @@ class DocResult:
     generation: int
     source: SourceFile
     analysis: ModuleAnalysis | None
-    findings: list[Finding]  # the visible ones, parallel to `diagnostics`
-    diagnostics: list[types.Diagnostic]
+    findings: list[Finding]  # the visible ones, parallel to `diagnostics_json`
+    diagnostics_json: list[dict[str, Any]]  # LSP Diagnostics, as they are published
     result_id: str
     dependents: set[str] = field(default_factory=set)
     warnings: tuple[str, ...] = ()
     stale: bool = False  # another file changed what this one's findings would be
     _in_string: frozenset[int] | None = None
+
+    @functools.cached_property
+    def diagnostics(self) -> list[types.Diagnostic]:
+        """The diagnostics as lsprotocol objects (made only when a request needs them)."""
+        return [diagnostic_from_json(d) for d in self.diagnostics_json]
 
     @property
     def lines(self) -> LineSource:
@@ -94,8 +103,8 @@ class DocResult:
         return self._in_string
 
 
-def _result_id(version: int | None, diagnostics: list[types.Diagnostic]) -> str:
-    digest = hashlib.blake2b(repr((version, diagnostics)).encode("utf-8", "surrogatepass"), digest_size=12)
+def _result_id(version: int | None, diagnostics_json: list[dict[str, Any]]) -> str:
+    digest = hashlib.blake2b(json.dumps([version, diagnostics_json]).encode(), digest_size=12)
     return digest.hexdigest()
 
 
@@ -307,7 +316,29 @@ class Session:
         self._ensure_runtime()
         document = self.store.open(params.text_document)
         if _is_python(document):
+            self._show_known_findings(document)
             self.schedule(document.uri, 0)
+
+    def _show_known_findings(self, document: Document) -> None:
+        """Publish at once, from the loop, the findings of a newly opened text that the engine
+        already knows (the file was analysed while indexing, or was open before with this text).
+        The whole analysis still follows, like after a first look, and is published only if it
+        differs (it cannot, unless the engine was wrong about knowing)."""
+        if self.stopped or not self.settings_ready or not document.path or self.loop is None:
+            return
+        findings = self.analyzer.known_findings(document.path, document.text)
+        if findings is None:
+            return
+        snapshot = self._snapshot(document)
+        settings = self.resolver.resolve(snapshot.path, snapshot.editor)
+        if settings.is_excluded(snapshot.path):
+            return
+        result = self._result_of(snapshot, settings, SourceFile.from_text(snapshot.text, snapshot.path), None,
+                                 findings, set())
+        self.first_looks[document.uri] = result
+        log.debug("%s: %d findings known without an analysis", os.path.basename(document.path), len(result.findings))
+        if not self.pull:
+            self.publish(document.uri, document.version, result.diagnostics_json)
 
     def did_change(self, params: types.DidChangeTextDocumentParams) -> None:
         document = self.store.change(params, self.encoding)
@@ -374,8 +405,16 @@ class Session:
         document = self.store.get(uri)
         if document is None or self.worker is None:
             return
-        snapshot = Snapshot(
-            uri=uri,
+        snapshot = self._snapshot(document, first_look=uri not in self.results and uri not in self.first_looks)
+        self.in_flight[uri] = snapshot
+        if log.isEnabledFor(logging.DEBUG) and uri in self.changed_at:
+            log.debug("v%s submitted %.1f ms after its change", document.version,
+                      (time.perf_counter() - self.changed_at[uri]) * 1000)
+        self.worker.submit(uri, partial(self._analyze, snapshot), partial(self._finished, snapshot))
+
+    def _snapshot(self, document: Document, first_look: bool = False) -> Snapshot:
+        return Snapshot(
+            uri=document.uri,
             path=document.path,
             text=document.text,
             version=document.version,
@@ -383,14 +422,9 @@ class Session:
             encoding=self.encoding,
             editor=self.editor,
             features=self.features,
-            open_texts={d.path: d.text for d in self.store if d.path and d.uri != uri},
-            first_look=uri not in self.results and uri not in self.first_looks,
+            open_texts={d.path: d.text for d in self.store if d.path and d.uri != document.uri},
+            first_look=first_look,
         )
-        self.in_flight[uri] = snapshot
-        if log.isEnabledFor(logging.DEBUG) and uri in self.changed_at:
-            log.debug("v%s submitted %.1f ms after its change", document.version,
-                      (time.perf_counter() - self.changed_at[uri]) * 1000)
-        self.worker.submit(uri, partial(self._analyze, snapshot), partial(self._finished, snapshot))
 
     def _analyze(self, snapshot: Snapshot) -> DocResult:
         """Runs on the analysis worker."""
@@ -441,7 +475,7 @@ class Session:
                 return
             self.first_looks[snapshot.uri] = result
             if not self.pull:
-                self.publish(snapshot.uri, snapshot.version, result.diagnostics)
+                self.publish(snapshot.uri, snapshot.version, result.diagnostics_json)
             elif self.refresh_support:  # a pull answered now can be corrected by a refresh later
                 for future, first_look_ok in self.waiters.get(snapshot.uri, []):
                     if first_look_ok and not future.done():
@@ -476,7 +510,7 @@ class Session:
             return from_fs_path(path) or snapshot.uri
 
         diagnostics = [
-            finding_to_diagnostic(
+            finding_json(
                 finding,
                 lines,
                 snapshot.encoding,
@@ -496,7 +530,7 @@ class Session:
             source=source,
             analysis=analysis,
             findings=visible,
-            diagnostics=diagnostics,
+            diagnostics_json=diagnostics,
             result_id=_result_id(snapshot.version, diagnostics),
             dependents=dependents,
             warnings=settings.warnings,
@@ -527,7 +561,7 @@ class Session:
         shown = first_look if first_look is not None and first_look.version == snapshot.version else previous
         unchanged = shown is not None and shown.result_id == result.result_id
         if not self.pull and not unchanged:
-            self.publish(snapshot.uri, snapshot.version, result.diagnostics)
+            self.publish(snapshot.uri, snapshot.version, result.diagnostics_json)
         if self.pull and shown is first_look and first_look is not None and not unchanged:
             self._refresh_pulled()  # the first look missed something (a syntax error outside its slice)
         if log.isEnabledFor(logging.DEBUG) and snapshot.uri in self.changed_at:
@@ -538,7 +572,8 @@ class Session:
         if affected:
             self._refresh_paths(affected, exclude=snapshot.uri)
 
-    def publish(self, uri: str, version: int | None, diagnostics: list[types.Diagnostic]) -> None:
+    def publish(self, uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> None:
+        """Send `diagnostics` (made JSON by `convert.finding_json`) for `uri`."""
         try:
             # Plain JSON straight to the writer: pygls' notify() would convert with cattrs, which
             # costs more than the rest of a small file's analysis-to-screen path.

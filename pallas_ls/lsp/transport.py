@@ -31,15 +31,15 @@ from typing import Any, Callable
 from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
 
+from . import params as params_module
+
 log = logging.getLogger(__name__)
 
 HEADER = re.compile(rb"content-length[ \t]*:[ \t]*(\d+)[ \t]*\r?\n?$", re.IGNORECASE)
 MAX_BODY = 1 << 30  # 1 GiB: no editor sends a bigger message
 CHUNK = 1 << 20
 MAX_HEADER_LINE = 1 << 16
-DIRECT_NOTIFICATIONS = frozenset({
-    types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE, types.TEXT_DOCUMENT_DID_CLOSE,
-})
+DIRECT_NOTIFICATIONS = frozenset(params_module.STRUCTURE)  # didOpen, didChange, didClose
 
 PARSE_ERROR = types.ErrorCodes.ParseError.value
 INVALID_REQUEST = types.ErrorCodes.InvalidRequest.value
@@ -260,6 +260,12 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 
 def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
+    method = data.get("method")
+    if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
+        params = params_module.STRUCTURE[method](data.get("params"))
+        if params is not None:
+            _handle_directly(protocol, method, params)
+            return
     if "method" in data and "params" not in data:
         data = {**data, "params": None}  # JSON-RPC lets params be omitted; pygls' plain types need the key
     try:
@@ -272,16 +278,19 @@ def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
         else:
             log.warning("ignored a message with invalid params (%s)", method or "a response")
         return
-    method = data.get("method")
     if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
-        # Document changes go straight to their handler: pygls' generic path (a Future, a uuid,
-        # its generator runner) costs a few hundred microseconds on every keystroke.
-        try:
-            protocol.fm.features[method](message.params)
-        except Exception:  # noqa: BLE001 - never end the loop
-            log.exception("cannot handle %s", method)
+        _handle_directly(protocol, method, message.params)
         return
     try:
         protocol.handle_message(message)
     except Exception:  # noqa: BLE001 - pygls answers requests itself; never end the loop
         log.exception("cannot handle a message")
+
+
+def _handle_directly(protocol: JsonRPCProtocol, method: str, params: Any) -> None:
+    """Document notifications go straight to their handler: pygls' generic path (a Future, a uuid,
+    its generator runner) costs a few hundred microseconds on every keystroke."""
+    try:
+        protocol.fm.features[method](params)
+    except Exception:  # noqa: BLE001 - never end the loop
+        log.exception("cannot handle %s", method)

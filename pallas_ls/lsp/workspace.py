@@ -67,6 +67,19 @@ class Analyzer:
             log.exception("the first look at a document failed")
             return None
 
+    def known_findings(self, path: str | None, text: str) -> list[Finding] | None:
+        """The findings of `text`, if the engine already knows them (see Project.known_findings);
+        never waits: None while the engine is busy on another thread."""
+        if not path or self.project is None or not self.lock.acquire(blocking=False):
+            return None
+        try:
+            return self.project.known_findings(path, text)
+        except Exception:  # noqa: BLE001 - the whole analysis follows anyway
+            log.exception("looking up known findings failed")
+            return None
+        finally:
+            self.lock.release()
+
     def close_document(self, path: str | None) -> set[str]:
         """The editor no longer holds `path`: use the file on disk again. Returns its old dependents."""
         if not path or self.project is None:
@@ -133,6 +146,7 @@ class Analyzer:
             return 0
         started = time.monotonic()
         done = 0
+        indexed: list[str] = []
         for path in paths:
             if cancelled() or time.monotonic() - started > time_budget:
                 log.info("workspace indexing stopped after %d of %d files", done, len(paths))
@@ -141,9 +155,28 @@ class Analyzer:
             if _may_launch(path):
                 with self.lock:
                     self._index(path)
+                indexed.append(path)
             done += 1
             progress(done, len(paths))
+        self._remember_findings(indexed, should_yield, cancelled, deadline=started + time_budget)
         return done
+
+    def _remember_findings(self, paths: list[str], should_yield: Callable[[], None], cancelled: Callable[[], bool],
+                           deadline: float) -> None:
+        """Analyse the indexed files (and those defining kernels they launch), now that the launches
+        are known, so that opening one of them shows its findings without waiting for an analysis."""
+        with self.lock:
+            wanted = list(dict.fromkeys(paths + sorted(self.project.launched_files())))  # type: ignore[union-attr]
+        for path in wanted:
+            if cancelled() or time.monotonic() > deadline:
+                log.info("stopped analysing indexed files ahead of time")
+                return
+            should_yield()
+            with self.lock:
+                try:
+                    self.project.remember_findings(path)  # type: ignore[union-attr]
+                except Exception:  # noqa: BLE001
+                    log.exception("analysing %s ahead of time failed", path)
 
 
 def _may_launch(path: str) -> bool:

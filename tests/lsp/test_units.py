@@ -10,7 +10,7 @@ from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related
 from pallas_ls.engine.source import Range, SourceFile
 from pallas_ls.lsp import actions
 from pallas_ls.lsp.convert import (
-    ClientFeatures, LineSource, diagnostic_json, finding_to_diagnostic, publish_diagnostics_json,
+    ClientFeatures, LineSource, diagnostic_from_json, finding_json, finding_to_diagnostic, publish_diagnostics_json,
 )
 from pallas_ls.lsp.documents import Document
 from pallas_ls.lsp.positions import from_client_column, to_client_column, units
@@ -121,17 +121,16 @@ def test_finding_to_diagnostic_carries_fixes_and_related():
     assert diagnostic.related_information[0].location.range.start == types.Position(line=1, character=0)
 
 
-def _diagnostics_of_every_rule_example(encoding: str, features: ClientFeatures) -> list[types.Diagnostic]:
+def _json_of_every_rule_example(encoding: str, features: ClientFeatures) -> list[dict]:
     from pallas_ls.engine.analysis import analyze_source
     from pallas_ls.rules import RULES
 
     diagnostics = []
     for rule in RULES.values():
         for example in rule.examples:
-            source = SourceFile.from_text(example.source, "/w/k.py")
-            lines = LineSource(source)
+            lines = LineSource(SourceFile.from_text(example.source, "/w/k.py"))
             for finding in analyze_source(example.source, "/w/k.py"):
-                diagnostics.append(finding_to_diagnostic(
+                diagnostics.append(finding_json(
                     finding, lines, encoding, uri="file:///w/k.py", version=3, severity=finding.severity,
                     related_uri=lambda p: "file:///w/other.py", related_lines=lambda p: lines, features=features,
                 ))
@@ -141,19 +140,22 @@ def _diagnostics_of_every_rule_example(encoding: str, features: ClientFeatures) 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
 @pytest.mark.parametrize("features", [ClientFeatures(), ClientFeatures(related_information=False)])
 def test_published_json_is_what_pygls_would_send(encoding, features):
-    """Our hand-written JSON equals pygls' own conversion, on every diagnostic the rules make."""
+    """The JSON we write by hand is valid LSP as lsprotocol defines it: pygls structures it into a
+    Diagnostic and back to the very same JSON (a misspelt key or a wrong type would not survive),
+    on every diagnostic the rules make; and the notification is the one pygls would send."""
     from pygls.protocol import default_converter
 
-    diagnostics = _diagnostics_of_every_rule_example(encoding, features)
-    assert len({d.code for d in diagnostics}) >= 7  # every rule took part
-    assert any(d.related_information for d in diagnostics) == features.related_information
+    diagnostics = _json_of_every_rule_example(encoding, features)
+    assert len({d["code"] for d in diagnostics}) >= 7  # every rule took part
+    assert any("relatedInformation" in d for d in diagnostics) == features.related_information
+    assert all("codeDescription" in d and d["data"]["fixes"] is not None for d in diagnostics)
     converter = default_converter()
+    objects = [diagnostic_from_json(d) for d in diagnostics]
+    assert [converter.unstructure(o) for o in objects] == diagnostics
     for version in (None, 5):
         expected = converter.unstructure(types.PublishDiagnosticsNotification(
-            params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=diagnostics)))
+            params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=objects)))
         assert publish_diagnostics_json("file:///w/k.py", version, diagnostics) == expected
-    tagged = types.Diagnostic(range=diagnostics[0].range, message="m", tags=[types.DiagnosticTag.Unnecessary], code=3)
-    assert diagnostic_json(tagged) == converter.unstructure(tagged)
 
 
 @pytest.mark.parametrize(
@@ -239,3 +241,56 @@ def test_exclusion_covers_directories_above_the_file(tmp_path):
     # Directories above the pattern's base do not count.
     inner = EffectiveSettings(Settings(), (ExcludePattern(tmp_path.name, f"{root}/sub"),))
     assert not inner.is_excluded(f"{root}/sub/k.py")
+
+
+# ------------------------------------------------------------- hand-structured notifications
+_POSITION = st.fixed_dictionaries({"line": st.integers(0, 10**6), "character": st.integers(0, 10**6)})
+_CHANGE = st.one_of(
+    st.fixed_dictionaries({"text": st.text(max_size=5)}),
+    st.fixed_dictionaries({"range": st.fixed_dictionaries({"start": _POSITION, "end": _POSITION}),
+                           "text": st.text(max_size=5)},
+                          optional={"rangeLength": st.integers(0, 100)}),
+)
+_NOTIFICATIONS = {
+    types.TEXT_DOCUMENT_DID_OPEN: st.fixed_dictionaries({"textDocument": st.fixed_dictionaries({
+        "uri": st.text(max_size=10), "languageId": st.sampled_from(["python", "x"]),
+        "version": st.integers(-5, 10**9), "text": st.text(max_size=20)})}),
+    types.TEXT_DOCUMENT_DID_CHANGE: st.fixed_dictionaries({
+        "textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10), "version": st.integers(0, 10**9)}),
+        "contentChanges": st.lists(_CHANGE, max_size=3)}),
+    types.TEXT_DOCUMENT_DID_CLOSE: st.fixed_dictionaries({"textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10)})}),
+}
+_JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+                         ["textDocument", "uri", "version", "text", "languageId", "contentChanges", "range",
+                          "start", "end", "line", "character", "rangeLength"]), inner, max_size=4), max_leaves=12)
+
+
+def _cattrs_params(method: str, params):
+    from pygls.protocol import default_converter
+
+    message_type = {types.TEXT_DOCUMENT_DID_OPEN: types.DidOpenTextDocumentNotification,
+                    types.TEXT_DOCUMENT_DID_CHANGE: types.DidChangeTextDocumentNotification,
+                    types.TEXT_DOCUMENT_DID_CLOSE: types.DidCloseTextDocumentNotification}[method]
+    return default_converter().structure({"jsonrpc": "2.0", "method": method, "params": params}, message_type).params
+
+
+@pytest.mark.parametrize("method", sorted(_NOTIFICATIONS))
+@given(data=st.data())
+def test_hand_structured_params_equal_pygls_ones(method, data):
+    from pallas_ls.lsp.params import STRUCTURE
+
+    params = data.draw(_NOTIFICATIONS[method])
+    assert STRUCTURE[method](params) == _cattrs_params(method, params)
+
+
+@pytest.mark.parametrize("method", sorted(_NOTIFICATIONS))
+@given(junk=_JUNK)
+def test_odd_params_are_left_to_pygls(method, junk):
+    """Whatever the hand-written path accepts, pygls structures to the same thing; the rest it
+    returns None for (the generic path then answers as before)."""
+    from pallas_ls.lsp.params import STRUCTURE
+
+    ours = STRUCTURE[method](junk)
+    if ours is not None:
+        assert ours == _cattrs_params(method, junk)
