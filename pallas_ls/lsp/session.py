@@ -82,11 +82,16 @@ class DocResult:
     analysis: ModuleAnalysis | None
     findings: list[Finding]  # the visible ones, parallel to `diagnostics_json`
     diagnostics_json: list[dict[str, Any]]  # LSP Diagnostics, as they are published
-    result_id: str
     dependents: set[str] = field(default_factory=set)
     warnings: tuple[str, ...] = ()
     stale: bool = False  # another file changed what this one's findings would be
     _in_string: frozenset[int] | None = None
+
+    @functools.cached_property
+    def result_id(self) -> str:
+        """Names this version's diagnostics (pull clients send it back); made when first asked,
+        which is after a publication, not before it."""
+        return _result_id(self.version, self.diagnostics_json)
 
     @functools.cached_property
     def diagnostics(self) -> list[types.Diagnostic]:
@@ -531,7 +536,6 @@ class Session:
             analysis=analysis,
             findings=visible,
             diagnostics_json=diagnostics,
-            result_id=_result_id(snapshot.version, diagnostics),
             dependents=dependents,
             warnings=settings.warnings,
         )
@@ -547,8 +551,7 @@ class Session:
         if error is not None or result is None:
             log.error("analysis failed: %s: %s", type(error).__name__, error, exc_info=error)
             source = SourceFile.from_text(snapshot.text, snapshot.path)
-            result = DocResult(snapshot.uri, snapshot.version, snapshot.generation, source, None, [], [],
-                               _result_id(snapshot.version, []))
+            result = DocResult(snapshot.uri, snapshot.version, snapshot.generation, source, None, [], [])
         for warning in result.warnings:
             self.show_warning(warning)
         previous = self.results.get(snapshot.uri)

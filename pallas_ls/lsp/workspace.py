@@ -101,7 +101,11 @@ class Analyzer:
                 self.project.forget_file(path)
             else:
                 self._index(path)
-            return before | self._dependents(path) | ({os.path.abspath(path)} if not deleted else set())
+            after = self._dependents(path)
+            if not deleted:  # a file new or changed on disk (a pull, a checkout) opens with its findings known
+                for known in [path, *sorted(after)]:
+                    self._remember(known)
+            return before | after | ({os.path.abspath(path)} if not deleted else set())
 
     def launched_from_elsewhere(self, paths: Iterable[str]) -> set[str]:
         """Those of `paths` that define a kernel another indexed file launches."""
@@ -122,6 +126,14 @@ class Analyzer:
             self.project.index_file(path)  # type: ignore[union-attr]
         except Exception:  # noqa: BLE001
             log.exception("indexing a file failed")
+
+    def _remember(self, path: str) -> None:
+        try:
+            self.project.remember_findings(path)  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001
+            log.exception("analysing %s ahead of time failed", path)
+        else:
+            log.debug("analysed %s ahead of time", os.path.basename(path))
 
     def _dependents(self, path: str) -> set[str]:
         try:
@@ -173,10 +185,7 @@ class Analyzer:
                 return
             should_yield()
             with self.lock:
-                try:
-                    self.project.remember_findings(path)  # type: ignore[union-attr]
-                except Exception:  # noqa: BLE001
-                    log.exception("analysing %s ahead of time failed", path)
+                self._remember(path)
 
 
 def _may_launch(path: str) -> bool:

@@ -72,3 +72,25 @@ async def test_findings_are_not_known_once_a_launch_elsewhere_changed(tmp_path):
         uri = ed.open("kernels.py", KERNELS)
         assert await ed.diagnostics(uri) == []
         assert known_in_log(log_file) == []
+
+
+async def test_a_file_that_arrives_on_disk_later_opens_with_its_findings_known(tmp_path):
+    """A pull or a checkout brings files: the file watcher's notification has them analysed."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    log_file = tmp_path / "server.log"
+    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", "debug"]
+    caps = capabilities("visual-studio-code")
+    async with editor_session(workspace, caps, initialization_options={"debounce": 0}, server_command=command) as ed:
+        await indexed(ed)
+        (workspace / "kernels.py").write_text(KERNELS)
+        (workspace / "ops.py").write_text(OPS)
+        ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=ed.uri(name), type=types.FileChangeType.Created) for name in ("kernels.py", "ops.py")
+        ]))
+        # kernels.py is analysed when it arrives, and again once ops.py's launch of its kernel is indexed.
+        await wait_for(lambda: log_file.read_text().count("analysed kernels.py ahead of time") == 2, "the watcher's work")
+        uri = ed.open("kernels.py", KERNELS)
+        [diagnostic] = await ed.diagnostics(uri)
+        assert diagnostic.code == "PAL001"
+        assert known_in_log(log_file) == ["kernels.py"]
