@@ -47,6 +47,13 @@ class PallasProtocol(LanguageServerProtocol):
     form feeds and U+2028 too), and a document update can never fail before our handler runs.
     """
 
+    def answer_at_once(self, method: str, params: Any) -> Any | None:
+        """The JSON answer to a request (its params as JSON) when it is ready without waiting,
+        else None (transport._answered_at_once); only pulls for diagnostics are answered so."""
+        if method == types.TEXT_DOCUMENT_DIAGNOSTIC and method in self.fm.features:
+            return self._server.session.diagnostic_report_at_once(params)  # type: ignore[attr-defined]
+        return None
+
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:

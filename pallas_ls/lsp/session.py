@@ -51,6 +51,10 @@ CONFIG_SECTION = "pallas-ls"
 WAIT_TIMEOUT = 60.0  # a request never waits longer than this for an analysis
 SERVER_CANCELLED = types.LSPErrorCodes.ServerCancelled.value
 INDEX_START_DELAY = 0.3  # seconds after `initialized`: editors open their visible documents first
+# When a newly opened document's findings were known (and shown), its own analysis is not urgent:
+# it waits this long, so that it does not hold the GIL while the loop answers the editor's requests
+# around the open (a pull for those diagnostics, say), unless a request needs it sooner.
+KNOWN_ANALYSIS_DELAY = 0.1
 FIRST_LOOK_HANDOFF = 0.2  # seconds the worker waits for the loop to send a first look before going on
 SETTINGS_TIMEOUT = 5.0  # how long analyses wait for the first workspace/configuration answer
 
@@ -113,6 +117,13 @@ def _result_id(version: int | None, diagnostics_json: list[dict[str, Any]]) -> s
     return digest.hexdigest()
 
 
+def _report_json(result: DocResult, previous_result_id: str | None) -> dict[str, Any]:
+    """A DocumentDiagnosticReport, as JSON (lsprotocol's Related*DocumentDiagnosticReport)."""
+    if previous_result_id is not None and previous_result_id == result.result_id:
+        return {"kind": "unchanged", "resultId": result.result_id}
+    return {"kind": "full", "resultId": result.result_id, "items": result.diagnostics_json}
+
+
 def _is_python(document: Document) -> bool:
     return document.language_id in ("python", "") or bool(document.path and document.path.endswith((".py", ".pyi")))
 
@@ -138,6 +149,7 @@ class Session:
         self.roots: list[str] = []
         self.results: dict[str, DocResult] = {}
         self.first_looks: dict[str, DocResult] = {}  # published before the whole analysis (see Snapshot)
+        self.not_urgent: set[str] = set()  # analyses delayed by KNOWN_ANALYSIS_DELAY, not yet submitted
         # Futures waiting for a document's analysis; True: a first look will do (a pull).
         self.waiters: dict[str, list[tuple[asyncio.Future, bool]]] = {}
         self.in_flight: dict[str, Snapshot] = {}
@@ -321,29 +333,33 @@ class Session:
         self._ensure_runtime()
         document = self.store.open(params.text_document)
         if _is_python(document):
-            self._show_known_findings(document)
-            self.schedule(document.uri, 0)
+            if self._show_known_findings(document):
+                self.not_urgent.add(document.uri)
+                self.schedule(document.uri, KNOWN_ANALYSIS_DELAY)
+            else:
+                self.schedule(document.uri, 0)
 
-    def _show_known_findings(self, document: Document) -> None:
+    def _show_known_findings(self, document: Document) -> bool:
         """Publish at once, from the loop, the findings of a newly opened text that the engine
         already knows (the file was analysed while indexing, or was open before with this text).
         The whole analysis still follows, like after a first look, and is published only if it
         differs (it cannot, unless the engine was wrong about knowing)."""
         if self.stopped or not self.settings_ready or not document.path or self.loop is None:
-            return
+            return False
         findings = self.analyzer.known_findings(document.path, document.text)
         if findings is None:
-            return
+            return False
         snapshot = self._snapshot(document)
         settings = self.resolver.resolve(snapshot.path, snapshot.editor)
         if settings.is_excluded(snapshot.path):
-            return
+            return False
         result = self._result_of(snapshot, settings, SourceFile.from_text(snapshot.text, snapshot.path), None,
                                  findings, set())
         self.first_looks[document.uri] = result
         log.debug("%s: %d findings known without an analysis", os.path.basename(document.path), len(result.findings))
         if not self.pull:
             self.publish(document.uri, document.version, result.diagnostics_json)
+        return True
 
     def did_change(self, params: types.DidChangeTextDocumentParams) -> None:
         document = self.store.change(params, self.encoding)
@@ -366,6 +382,7 @@ class Session:
         self.changed_at.pop(uri, None)
         self.results.pop(uri, None)
         self.first_looks.pop(uri, None)
+        self.not_urgent.discard(uri)
         for future, _ in self.waiters.pop(uri, []):
             if not future.done():
                 future.set_result(None)
@@ -407,6 +424,7 @@ class Session:
         self.debouncer.schedule(uri, delay, partial(self._submit, uri))
 
     def _submit(self, uri: str) -> None:
+        self.not_urgent.discard(uri)
         document = self.store.get(uri)
         if document is None or self.worker is None:
             return
@@ -649,6 +667,8 @@ class Session:
         first_look = self.first_looks.get(uri)
         if first_look_ok and first_look is not None and first_look.version == document.version:
             return first_look
+        if uri in self.not_urgent:
+            self.schedule(uri, 0)  # it is urgent now
         if not (self.debouncer and self.debouncer.pending(uri)) and uri not in self.in_flight:
             self.schedule(uri, 0)
         future: asyncio.Future = self.loop.create_future()
@@ -676,10 +696,27 @@ class Session:
             raise JsonRpcException("the analysis of this version is not ready", SERVER_CANCELLED,
                                    {"retriggerRequest": True})
         if result is None:
-            return types.RelatedFullDocumentDiagnosticReport(items=[])
-        if params.previous_result_id is not None and params.previous_result_id == result.result_id:
-            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.result_id)
-        return types.RelatedFullDocumentDiagnosticReport(items=result.diagnostics, result_id=result.result_id)
+            return {"kind": "full", "items": []}
+        return _report_json(result, params.previous_result_id)
+
+    def diagnostic_report_at_once(self, params: Any) -> dict[str, Any] | None:
+        """The answer to a `textDocument/diagnostic` request (its params as JSON) when it is ready
+        now, without pygls' request machinery: a result of the document's current version (or its
+        first look, as `document_diagnostic` would use it).  None: take the usual way."""
+        document = params.get("textDocument") if type(params) is dict else None
+        uri = document.get("uri") if type(document) is dict else None
+        previous = params.get("previousResultId") if uri is not None else None
+        if type(uri) is not str or not (previous is None or type(previous) is str) or self.stopped:
+            return None
+        document = self.store.get(uri)
+        if document is None or not _is_python(document):
+            return None
+        result = self.results.get(uri)
+        if not self._fresh(result, document):
+            result = self.first_looks.get(uri) if self.refresh_support else None
+            if result is None or result.version != document.version:
+                return None
+        return _report_json(result, previous)
 
     # ---------------------------------------------------------------------------- hover
     async def hover(self, params: types.HoverParams) -> types.Hover | None:

@@ -261,6 +261,8 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
     method = data.get("method")
+    if request_id is not None and _answered_at_once(protocol, method, data.get("params"), request_id):
+        return
     if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
         params = params_module.STRUCTURE[method](data.get("params"))
         if params is not None:
@@ -294,3 +296,22 @@ def _handle_directly(protocol: JsonRPCProtocol, method: str, params: Any) -> Non
         protocol.fm.features[method](params)
     except Exception:  # noqa: BLE001 - never end the loop
         log.exception("cannot handle %s", method)
+
+
+def _answered_at_once(protocol: JsonRPCProtocol, method: Any, params: Any, request_id: Any) -> bool:
+    """Answer a request whose answer is ready now (see PallasProtocol.answer_at_once), skipping
+    pygls' request machinery (a Future, a task, cattrs both ways): a pull for diagnostics that
+    are already known is answered in the same loop turn as it arrived."""
+    answer_at_once = getattr(protocol, "answer_at_once", None)
+    if answer_at_once is None:
+        return False
+    try:
+        result = answer_at_once(method, params)
+    except Exception:  # noqa: BLE001 - the usual way answers it then
+        log.exception("cannot answer %s at once", method)
+        return False
+    if result is None:
+        return False
+    protocol._send_data({"jsonrpc": "2.0", "id": request_id, "result": result})
+    log.debug("answered %s at once", method)
+    return True
