@@ -9,6 +9,7 @@ copies the edits.
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -151,12 +152,12 @@ def _converter() -> Any:
     return default_converter()
 
 
-def publish_diagnostics_json(uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
-    """The whole `textDocument/publishDiagnostics` notification, ready for `json.dumps`."""
-    params: dict[str, Any] = {"uri": uri, "diagnostics": diagnostics}
-    if version is not None:
-        params["version"] = version
-    return {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
+def publish_diagnostics_body(uri: str, version: int | None, diagnostics_text: str) -> str:
+    """The JSON text of a `textDocument/publishDiagnostics` notification, around the diagnostics'
+    own JSON text (made once per result: it also names the result, see DocResult.result_id)."""
+    version_text = "" if version is None else f', "version": {json.dumps(version)}'
+    return (f'{{"jsonrpc": "2.0", "method": "{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}", '
+            f'"params": {{"uri": {json.dumps(uri)}{version_text}, "diagnostics": {diagnostics_text}}}}}')
 
 
 def _plain_range_json(rng: Range) -> dict[str, Any]:

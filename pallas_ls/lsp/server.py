@@ -48,8 +48,8 @@ class PallasProtocol(LanguageServerProtocol):
     """
 
     def answer_at_once(self, method: str, params: Any) -> Any | None:
-        """The JSON answer to a request (its params as JSON) when it is ready without waiting,
-        else None (transport._answered_at_once); only pulls for diagnostics are answered so."""
+        """The answer to a request (its params as JSON), as JSON text, when it is ready without
+        waiting, else None (transport._answered_at_once); only pulls for diagnostics are answered so."""
         if method == types.TEXT_DOCUMENT_DIAGNOSTIC and method in self.fm.features:
             return self._server.session.diagnostic_report_at_once(params)  # type: ignore[attr-defined]
         return None

@@ -32,7 +32,7 @@ from ..engine.findings import Finding
 from ..engine.source import Position, SourceFile
 from . import actions
 from .convert import (
-    ClientFeatures, LineSource, diagnostic_from_json, finding_json, publish_diagnostics_json, visible_findings,
+    ClientFeatures, LineSource, diagnostic_from_json, finding_json, publish_diagnostics_body, visible_findings,
 )
 from .documents import Document, DocumentStore, uri_to_path
 from .hover import describe_at, render
@@ -40,6 +40,7 @@ from .indexing import start_indexing
 from .positions import UTF16
 from .scheduler import Debouncer, Worker
 from .settings import EditorSettings, SettingsResolver, parse_editor_settings
+from .transport import send_body
 from .workspace import Analyzer
 
 if TYPE_CHECKING:
@@ -92,10 +93,15 @@ class DocResult:
     _in_string: frozenset[int] | None = None
 
     @functools.cached_property
+    def diagnostics_text(self) -> str:
+        """The diagnostics' JSON text, made once: published or pulled as is, and named by result_id."""
+        return json.dumps(self.diagnostics_json)
+
+    @functools.cached_property
     def result_id(self) -> str:
-        """Names this version's diagnostics (pull clients send it back); made when first asked,
-        which is after a publication, not before it."""
-        return _result_id(self.version, self.diagnostics_json)
+        """Names this version's diagnostics (pull clients send it back)."""
+        digest = hashlib.blake2b(f"{self.version}:{self.diagnostics_text}".encode(), digest_size=12)
+        return digest.hexdigest()
 
     @functools.cached_property
     def diagnostics(self) -> list[types.Diagnostic]:
@@ -112,16 +118,11 @@ class DocResult:
         return self._in_string
 
 
-def _result_id(version: int | None, diagnostics_json: list[dict[str, Any]]) -> str:
-    digest = hashlib.blake2b(json.dumps([version, diagnostics_json]).encode(), digest_size=12)
-    return digest.hexdigest()
-
-
-def _report_json(result: DocResult, previous_result_id: str | None) -> dict[str, Any]:
-    """A DocumentDiagnosticReport, as JSON (lsprotocol's Related*DocumentDiagnosticReport)."""
+def _report_text(result: DocResult, previous_result_id: str | None) -> str:
+    """A DocumentDiagnosticReport (lsprotocol's Related*DocumentDiagnosticReport) as JSON text."""
     if previous_result_id is not None and previous_result_id == result.result_id:
-        return {"kind": "unchanged", "resultId": result.result_id}
-    return {"kind": "full", "resultId": result.result_id, "items": result.diagnostics_json}
+        return f'{{"kind": "unchanged", "resultId": "{result.result_id}"}}'
+    return f'{{"kind": "full", "resultId": "{result.result_id}", "items": {result.diagnostics_text}}}'
 
 
 def _is_python(document: Document) -> bool:
@@ -358,7 +359,7 @@ class Session:
         self.first_looks[document.uri] = result
         log.debug("%s: %d findings known without an analysis", os.path.basename(document.path), len(result.findings))
         if not self.pull:
-            self.publish(document.uri, document.version, result.diagnostics_json)
+            self.publish(document.uri, document.version, result.diagnostics_text)
         return True
 
     def did_change(self, params: types.DidChangeTextDocumentParams) -> None:
@@ -387,7 +388,7 @@ class Session:
             if not future.done():
                 future.set_result(None)
         if not self.pull and document is not None:  # a document never opened had nothing published
-            self.publish(uri, None, [])
+            self.publish(uri, None, "[]")
         if document is not None and document.path and self.analyzer.project is not None:
             path = document.path
             self.run_background(partial(self.analyzer.close_document, path), self._refresh_paths)
@@ -498,7 +499,7 @@ class Session:
                 return
             self.first_looks[snapshot.uri] = result
             if not self.pull:
-                self.publish(snapshot.uri, snapshot.version, result.diagnostics_json)
+                self.publish(snapshot.uri, snapshot.version, result.diagnostics_text)
             elif self.refresh_support:  # a pull answered now can be corrected by a refresh later
                 for future, first_look_ok in self.waiters.get(snapshot.uri, []):
                     if first_look_ok and not future.done():
@@ -582,7 +583,7 @@ class Session:
         shown = first_look if first_look is not None and first_look.version == snapshot.version else previous
         unchanged = shown is not None and shown.result_id == result.result_id
         if not self.pull and not unchanged:
-            self.publish(snapshot.uri, snapshot.version, result.diagnostics_json)
+            self.publish(snapshot.uri, snapshot.version, result.diagnostics_text)
         if self.pull and shown is first_look and first_look is not None and not unchanged:
             self._refresh_pulled()  # the first look missed something (a syntax error outside its slice)
         if log.isEnabledFor(logging.DEBUG) and snapshot.uri in self.changed_at:
@@ -593,12 +594,12 @@ class Session:
         if affected:
             self._refresh_paths(affected, exclude=snapshot.uri)
 
-    def publish(self, uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> None:
-        """Send `diagnostics` (made JSON by `convert.finding_json`) for `uri`."""
+    def publish(self, uri: str, version: int | None, diagnostics_text: str) -> None:
+        """Send diagnostics (the JSON text of a list of them, see DocResult.diagnostics_text) for `uri`."""
         try:
-            # Plain JSON straight to the writer: pygls' notify() would convert with cattrs, which
+            # JSON text straight to the writer: pygls' notify() would convert with cattrs, which
             # costs more than the rest of a small file's analysis-to-screen path.
-            self.server.protocol._send_data(publish_diagnostics_json(uri, version, diagnostics))
+            send_body(self.server.protocol, publish_diagnostics_body(uri, version, diagnostics_text))
         except Exception:  # noqa: BLE001
             log.exception("cannot publish diagnostics")
 
@@ -697,9 +698,9 @@ class Session:
                                    {"retriggerRequest": True})
         if result is None:
             return {"kind": "full", "items": []}
-        return _report_json(result, params.previous_result_id)
+        return json.loads(_report_text(result, params.previous_result_id))  # one way to write a report
 
-    def diagnostic_report_at_once(self, params: Any) -> dict[str, Any] | None:
+    def diagnostic_report_at_once(self, params: Any) -> str | None:
         """The answer to a `textDocument/diagnostic` request (its params as JSON) when it is ready
         now, without pygls' request machinery: a result of the document's current version (or its
         first look, as `document_diagnostic` would use it).  None: take the usual way."""
@@ -716,7 +717,7 @@ class Session:
             result = self.first_looks.get(uri) if self.refresh_support else None
             if result is None or result.version != document.version:
                 return None
-        return _report_json(result, previous)
+        return _report_text(result, previous)
 
     # ---------------------------------------------------------------------------- hover
     async def hover(self, params: types.HoverParams) -> types.Hover | None:

@@ -216,6 +216,15 @@ def _valid_id(value: Any) -> bool:
     return isinstance(value, (int, str)) and not isinstance(value, bool)
 
 
+def send_body(protocol: JsonRPCProtocol, body: str) -> None:
+    """Send a message whose JSON text is ready (pygls' `_send_data` would encode a value again)."""
+    if protocol.writer is None:
+        log.error("cannot send a message: no connection")
+        return
+    data = body.encode("utf-8")
+    protocol.writer.write(b"Content-Length: %d\r\n\r\n%s" % (len(data), data))
+
+
 def send_error(protocol: JsonRPCProtocol, msg_id: Any, code: int, message: str) -> None:
     protocol._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
 
@@ -299,7 +308,7 @@ def _handle_directly(protocol: JsonRPCProtocol, method: str, params: Any) -> Non
 
 
 def _answered_at_once(protocol: JsonRPCProtocol, method: Any, params: Any, request_id: Any) -> bool:
-    """Answer a request whose answer is ready now (see PallasProtocol.answer_at_once), skipping
+    """Answer a request whose answer (its JSON text) is ready now (PallasProtocol.answer_at_once), skipping
     pygls' request machinery (a Future, a task, cattrs both ways): a pull for diagnostics that
     are already known is answered in the same loop turn as it arrived."""
     answer_at_once = getattr(protocol, "answer_at_once", None)
@@ -312,6 +321,6 @@ def _answered_at_once(protocol: JsonRPCProtocol, method: Any, params: Any, reque
         return False
     if result is None:
         return False
-    protocol._send_data({"jsonrpc": "2.0", "id": request_id, "result": result})
+    send_body(protocol, f'{{"jsonrpc": "2.0", "id": {json.dumps(request_id)}, "result": {result}}}')
     log.debug("answered %s at once", method)
     return True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, strategies as st
 from lsprotocol import types
@@ -10,7 +12,7 @@ from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related
 from pallas_ls.engine.source import Range, SourceFile
 from pallas_ls.lsp import actions
 from pallas_ls.lsp.convert import (
-    ClientFeatures, LineSource, diagnostic_from_json, finding_json, finding_to_diagnostic, publish_diagnostics_json,
+    ClientFeatures, LineSource, diagnostic_from_json, finding_json, finding_to_diagnostic, publish_diagnostics_body,
 )
 from pallas_ls.lsp.documents import Document
 from pallas_ls.lsp.positions import from_client_column, to_client_column, units
@@ -155,7 +157,7 @@ def test_published_json_is_what_pygls_would_send(encoding, features):
     for version in (None, 5):
         expected = converter.unstructure(types.PublishDiagnosticsNotification(
             params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=objects)))
-        assert publish_diagnostics_json("file:///w/k.py", version, diagnostics) == expected
+        assert json.loads(publish_diagnostics_body("file:///w/k.py", version, json.dumps(diagnostics))) == expected
 
 
 @pytest.mark.parametrize(
