@@ -97,10 +97,12 @@ class DocumentStore:
 
     def __init__(self) -> None:
         self._documents: dict[str, Document] = {}
+        self._texts: dict[str, str] = {}  # file path -> the text open there (kept for `texts_by_path`)
 
     def open(self, item: types.TextDocumentItem) -> Document:
         document = Document(item.uri, item.text, item.version, item.language_id or "python")
         self._documents[item.uri] = document
+        self._keep_text(document)
         return document
 
     def change(self, params: types.DidChangeTextDocumentParams, encoding: str) -> Document | None:
@@ -109,10 +111,25 @@ class DocumentStore:
             return None
         document.apply_changes(params.content_changes, encoding)
         document.version = params.text_document.version
+        self._keep_text(document)
         return document
 
     def close(self, uri: str) -> Document | None:
-        return self._documents.pop(uri, None)
+        document = self._documents.pop(uri, None)
+        if document is not None and document.path:
+            self._texts.pop(document.path, None)
+            for other in self._documents.values():
+                if other.path == document.path:  # the same file, open under another URI
+                    self._keep_text(other)
+        return document
+
+    def texts_by_path(self) -> dict[str, str]:
+        """A copy of {file path: open text}: what an analysis on another thread may read."""
+        return dict(self._texts)
+
+    def _keep_text(self, document: Document) -> None:
+        if document.path:
+            self._texts[document.path] = document.text
 
     def get(self, uri: str) -> Document | None:
         return self._documents.get(uri)

@@ -446,7 +446,7 @@ class Session:
             encoding=self.encoding,
             editor=self.editor,
             features=self.features,
-            open_texts={d.path: d.text for d in self.store if d.path and d.uri != document.uri},
+            open_texts=self.store.texts_by_path(),
             first_look=first_look,
         )
 

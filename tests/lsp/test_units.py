@@ -296,3 +296,22 @@ def test_odd_params_are_left_to_pygls(method, junk):
     ours = STRUCTURE[method](junk)
     if ours is not None:
         assert ours == _cattrs_params(method, junk)
+
+
+def test_the_store_keeps_the_open_text_of_each_file():
+    from pallas_ls.lsp.documents import DocumentStore
+
+    store = DocumentStore()
+    item = types.TextDocumentItem(uri="file:///w/a.py", language_id="python", version=1, text="a = 1\n")
+    store.open(item)
+    store.open(types.TextDocumentItem(uri="untitled:1", language_id="python", version=1, text="x"))  # no file
+    store.change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=item.uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="a = 2\n")]), "utf-16")
+    assert store.texts_by_path() == {"/w/a.py": "a = 2\n"}
+    store.open(types.TextDocumentItem(uri="file:///w/%61.py", language_id="python", version=1, text="other\n"))
+    assert store.texts_by_path() == {"/w/a.py": "other\n"}  # the same file under another URI
+    store.close("file:///w/%61.py")
+    assert store.texts_by_path() == {"/w/a.py": "a = 2\n"}
+    store.close(item.uri)
+    assert store.texts_by_path() == {}
