@@ -9,6 +9,8 @@ its kernels; anything else takes the normal path.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from lsprotocol import types
 
@@ -26,6 +28,22 @@ def known_in_log(log_file) -> list[str]:
     return [line.split(": ")[-2].split()[-1] for line in lines if "known without an analysis" in line]
 
 
+@contextlib.asynccontextmanager
+async def logged_session(tmp_path, client: str = "visual-studio-code", files: dict[str, str] | None = None, **extra):
+    """(editor, log file) of a server whose workspace holds `files` (kernels.py and ops.py by
+    default), started with a debug log and indexed."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    for name, text in ({"kernels.py": KERNELS, "ops.py": OPS} if files is None else files).items():
+        (workspace / name).write_text(text)
+    log_file = tmp_path / "server.log"
+    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", "debug"]
+    caps = capabilities(client, **extra)
+    async with editor_session(workspace, caps, initialization_options={"debounce": 0}, server_command=command) as ed:
+        await indexed(ed)
+        yield ed, log_file
+
+
 async def indexed(ed) -> None:
     await wait_for(lambda: [r for rs in ed.client.progress_reports.values() for r in rs
                             if isinstance(r, types.WorkDoneProgressEnd)], "the end of indexing")
@@ -33,15 +51,7 @@ async def indexed(ed) -> None:
 
 @pytest.mark.parametrize("client, extra", CLIENTS, ids=["push", "pull"])
 async def test_a_workspace_file_opens_with_its_findings_known(tmp_path, client, extra):
-    workspace = tmp_path / "ws"
-    workspace.mkdir()
-    (workspace / "kernels.py").write_text(KERNELS)
-    (workspace / "ops.py").write_text(OPS)
-    log_file = tmp_path / "server.log"
-    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", "debug"]
-    caps = capabilities(client, **extra)
-    async with editor_session(workspace, caps, initialization_options={"debounce": 0}, server_command=command) as ed:
-        await indexed(ed)
+    async with logged_session(tmp_path, client, **extra) as (ed, log_file):
         uri = ed.open("kernels.py", KERNELS)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.code == "PAL001" and "ops.py:8" in diagnostic.message  # launched from the other file
@@ -60,15 +70,7 @@ async def test_a_workspace_file_opens_with_its_findings_known(tmp_path, client, 
 
 
 async def test_findings_are_not_known_once_a_launch_elsewhere_changed(tmp_path):
-    workspace = tmp_path / "ws"
-    workspace.mkdir()
-    (workspace / "kernels.py").write_text(KERNELS)
-    (workspace / "ops.py").write_text(OPS)
-    log_file = tmp_path / "server.log"
-    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", "debug"]
-    caps = capabilities("visual-studio-code")
-    async with editor_session(workspace, caps, initialization_options={"debounce": 0}, server_command=command) as ed:
-        await indexed(ed)
+    async with logged_session(tmp_path) as (ed, log_file):
         ops = ed.open("ops.py", OPS_WITHOUT_LAUNCH)  # the editor's ops.py no longer launches the kernel
         await ed.diagnostics(ops)
         uri = ed.open("kernels.py", KERNELS)
@@ -78,13 +80,8 @@ async def test_findings_are_not_known_once_a_launch_elsewhere_changed(tmp_path):
 
 async def test_a_file_that_arrives_on_disk_later_opens_with_its_findings_known(tmp_path):
     """A pull or a checkout brings files: the file watcher's notification has them analysed."""
-    workspace = tmp_path / "ws"
-    workspace.mkdir()
-    log_file = tmp_path / "server.log"
-    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", "debug"]
-    caps = capabilities("visual-studio-code")
-    async with editor_session(workspace, caps, initialization_options={"debounce": 0}, server_command=command) as ed:
-        await indexed(ed)
+    async with logged_session(tmp_path, files={}) as (ed, log_file):
+        workspace = tmp_path / "ws"
         (workspace / "kernels.py").write_text(KERNELS)
         (workspace / "ops.py").write_text(OPS)
         ed.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
