@@ -140,11 +140,6 @@ def diagnostic_from_json(value: dict[str, Any]) -> types.Diagnostic:
     return _converter().structure(value, types.Diagnostic)
 
 
-def finding_to_diagnostic(finding: Finding, lines: LineSource, encoding: str, **context: Any) -> types.Diagnostic:
-    """`finding_json`, as an lsprotocol object."""
-    return diagnostic_from_json(finding_json(finding, lines, encoding, **context))
-
-
 @functools.lru_cache(maxsize=1)
 def _converter() -> Any:
     from pygls.protocol import default_converter

@@ -47,7 +47,7 @@ class PallasProtocol(LanguageServerProtocol):
     form feeds and U+2028 too), and a document update can never fail before our handler runs.
     """
 
-    def answer_at_once(self, method: str, params: Any) -> Any | None:
+    def answer_at_once(self, method: str, params: Any) -> str | None:
         """The answer to a request (its params as JSON), as JSON text, when it is ready without
         waiting, else None (transport._answered_at_once); only pulls for diagnostics are answered so."""
         if method == types.TEXT_DOCUMENT_DIAGNOSTIC and method in self.fm.features:

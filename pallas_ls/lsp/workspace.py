@@ -101,11 +101,11 @@ class Analyzer:
                 self.project.forget_file(path)
             else:
                 self._index(path)
-            after = self._dependents(path)
+            affected = before | self._dependents(path)
             if not deleted:  # a file new or changed on disk (a pull, a checkout) opens with its findings known
-                for known in [path, *sorted(after)]:
+                for known in [path, *sorted(affected)]:
                     self._remember(known)
-            return before | after | ({os.path.abspath(path)} if not deleted else set())
+            return affected | ({os.path.abspath(path)} if not deleted else set())
 
     def launched_from_elsewhere(self, paths: Iterable[str]) -> set[str]:
         """Those of `paths` that define a kernel another indexed file launches."""

@@ -12,7 +12,7 @@ from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related
 from pallas_ls.engine.source import Range, SourceFile
 from pallas_ls.lsp import actions
 from pallas_ls.lsp.convert import (
-    ClientFeatures, LineSource, diagnostic_from_json, finding_json, finding_to_diagnostic, publish_diagnostics_body,
+    ClientFeatures, LineSource, diagnostic_from_json, finding_json, publish_diagnostics_body,
 )
 from pallas_ls.lsp.documents import Document
 from pallas_ls.lsp.positions import from_client_column, to_client_column, units
@@ -98,7 +98,7 @@ def test_incremental_change_matches_a_plain_splice(text, data):
     assert document.text == expected
 
 
-def test_finding_to_diagnostic_carries_fixes_and_related():
+def test_finding_json_carries_fixes_and_related():
     source = SourceFile.from_text("\ufeffé = 1; return 😀\nz = 2\n", "/w/k.py")
     finding = Finding(
         "PAL001", "msg", Range.of(0, 7, 0, 15), "/w/k.py", Severity.ERROR,
@@ -106,10 +106,10 @@ def test_finding_to_diagnostic_carries_fixes_and_related():
         fixes=[Fix("Do it", (Edit(Range.of(0, 7, 0, 13), "x"),), Applicability.SAFE, True)],
     )
     lines = LineSource(source)
-    diagnostic = finding_to_diagnostic(
+    diagnostic = diagnostic_from_json(finding_json(
         finding, lines, "utf-16", uri="file:///w/k.py", version=7, severity=Severity.WARNING,
         related_uri=lambda p: "file:///w/k.py", related_lines=lambda p: lines,
-    )
+    ))
     # The BOM is one UTF-16 unit of line 0 in the client's text; the emoji two.
     assert diagnostic.range == types.Range(start=types.Position(line=0, character=8),
                                            end=types.Position(line=0, character=17))
