@@ -655,6 +655,17 @@ class Session:
             and not result.stale
         )
 
+    def _ready_result(self, uri: str, document: Document, first_look_ok: bool) -> DocResult | None:
+        """The result of the document's current version if there is one now (or its first look,
+        when that will do)."""
+        result = self.results.get(uri)
+        if self._fresh(result, document):
+            return result
+        first_look = self.first_looks.get(uri)
+        if first_look_ok and first_look is not None and first_look.version == document.version:
+            return first_look
+        return None
+
     async def current_result(self, uri: str, first_look_ok: bool = False) -> DocResult | None:
         """The analysis of the document's current version (waiting for it if needed).
 
@@ -662,12 +673,9 @@ class Session:
         document = self.store.get(uri)
         if document is None or not _is_python(document) or self.loop is None:
             return None
-        result = self.results.get(uri)
-        if self._fresh(result, document):
-            return result
-        first_look = self.first_looks.get(uri)
-        if first_look_ok and first_look is not None and first_look.version == document.version:
-            return first_look
+        ready = self._ready_result(uri, document, first_look_ok)
+        if ready is not None:
+            return ready
         if uri in self.not_urgent:
             self.schedule(uri, 0)  # it is urgent now
         if not (self.debouncer and self.debouncer.pending(uri)) and uri not in self.in_flight:
@@ -712,12 +720,8 @@ class Session:
         document = self.store.get(uri)
         if document is None or not _is_python(document):
             return None
-        result = self.results.get(uri)
-        if not self._fresh(result, document):
-            result = self.first_looks.get(uri) if self.refresh_support else None
-            if result is None or result.version != document.version:
-                return None
-        return _report_text(result, previous)
+        result = self._ready_result(uri, document, first_look_ok=self.refresh_support)
+        return _report_text(result, previous) if result is not None else None
 
     # ---------------------------------------------------------------------------- hover
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
