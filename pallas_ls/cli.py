@@ -19,11 +19,11 @@ from typing import Sequence, TextIO
 
 from . import fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
-from .discovery import ExcludePattern, PathNotFound, discover
+from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.analysis import analyze_source
 from .engine.findings import Finding
 from .engine.batch import check_files
-from .engine.project import FileResult, UnreadableFile, source_from_bytes
+from .engine.project import FileResult, UnreadableFile, set_max_file_size, source_from_bytes
 from .output import FORMATS, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
@@ -88,7 +88,10 @@ def _selectors(values: list[str] | None) -> list[str] | None:
 def _excludes(settings: Settings, cli_patterns: list[str], cwd: str) -> list[ExcludePattern]:
     # Patterns from a config file are relative to that file's directory, ours to the cwd.
     base = settings.root or cwd
-    return [ExcludePattern(p, base) for p in settings.exclude] + [ExcludePattern(p, cwd) for p in cli_patterns]
+    try:
+        return [ExcludePattern(p, base) for p in settings.exclude] + [ExcludePattern(p, cwd) for p in cli_patterns]
+    except InvalidGlob as exc:  # a usage error naming the pattern (issue 15), not an internal error
+        raise CliError(f"--exclude: {exc}") from None
 
 
 def _read_stdin() -> bytes:
@@ -119,6 +122,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     cwd = os.getcwd()
     paths = args.paths or (["-"] if args.stdin_filename else ["."])
     settings = _settings_for(args, paths)
+    set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
         files = discover([p for p in paths if p != "-"], _excludes(settings, args.exclude, cwd))
     except PathNotFound as exc:
@@ -170,6 +174,8 @@ def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str
         _write_stdout_bytes(fixed_stdin)
         if remaining:
             _write_findings(args, remaining, cwd, sys.stderr, status)
+    if outcome.skipped:  # files saved during the run were not fixed (said on stderr): exit 1 (issue 15)
+        return EXIT_FINDINGS
     return _exit_status(args, remaining)
 
 

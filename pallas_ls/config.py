@@ -88,6 +88,7 @@ class Settings:
     severity: Mapping[str, Severity] = field(default_factory=dict)  # per-code overrides
     exclude: tuple[str, ...] = ()  # glob patterns, relative to `root`
     show_syntax_errors: bool = True
+    max_file_size: int | None = None  # bytes; None: engine.project.DEFAULT_MAX_FILE_SIZE (issue 15)
     root: str | None = None  # the directory of the config file (None: the working directory)
     source: str | None = None  # where these settings came from, for messages
 
@@ -195,12 +196,30 @@ def _parse_bool(value: Any) -> bool:
     return value
 
 
+def _parse_excludes(value: Any) -> tuple[str, ...]:
+    """Glob patterns, each compiled now so that an invalid one is reported where it is given
+    (issue 15: `[z-a]` was an internal error in the CLI and silently stopped the server's diagnostics)."""
+    from .discovery import GlobMatcher  # discovery imports nothing from here, but keep start-up lean
+
+    patterns = tuple(_string_list(value))
+    for pattern in patterns:
+        GlobMatcher(pattern)  # raises InvalidGlob (a ValueError) naming the pattern
+    return patterns
+
+
+def _parse_size(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"expected a positive number of bytes, got {value!r}")
+    return value
+
+
 _PARSERS = {
     "select": _parse_selectors,
     "ignore": _parse_selectors,
     "severity": _parse_severity_table,
-    "exclude": lambda v: tuple(_string_list(v)),
+    "exclude": _parse_excludes,
     "show_syntax_errors": _parse_bool,
+    "max_file_size": _parse_size,
 }
 
 

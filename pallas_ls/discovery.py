@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import re
+import stat
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -45,6 +45,10 @@ class PathNotFound(Exception):
     pass
 
 
+class InvalidGlob(ValueError):
+    """An exclude pattern that cannot be compiled (`[z-a]`); the message names the pattern."""
+
+
 @dataclass(frozen=True)
 class ExcludePattern:
     """A glob pattern, matched like a .gitignore line.
@@ -57,50 +61,154 @@ class ExcludePattern:
     pattern: str
     base: str
 
+    def __post_init__(self) -> None:
+        self.matcher  # compiled now: an invalid pattern raises InvalidGlob where it is given
+
     @property
     def anchored(self) -> bool:
         return "/" in self.pattern.rstrip("/")
 
     @functools.cached_property
-    def regex(self) -> re.Pattern[str]:
+    def matcher(self) -> "GlobMatcher":
         glob = self.pattern.strip("/")
-        return _compile(glob[2:] if glob.startswith("./") else glob)
+        return GlobMatcher(glob[2:] if glob.startswith("./") else glob, self.pattern)
 
     def matches(self, path: str) -> bool:
         """`path` is absolute."""
         if not self.anchored:
-            return bool(self.regex.fullmatch(os.path.basename(path)))
+            return self.matcher.fullmatch(os.path.basename(path))
         try:
             rel = os.path.relpath(path, self.base).replace(os.sep, "/")
         except ValueError:  # another drive on Windows: not under base
             return False
-        return rel.split("/")[0] != ".." and bool(self.regex.fullmatch(rel))
+        return rel.split("/")[0] != ".." and self.matcher.fullmatch(rel)
 
 
-def _compile(glob: str) -> re.Pattern[str]:
-    out, i = [], 0
+# Issue 15: globs used to become Python regular expressions, which backtrack: `*a*a*a*a*a*a*a*a*b`
+# took minutes on a long name.  Now a glob is a list of tokens matched by simulating all its
+# states at once (a Thompson NFA): time linear in the name's length times the pattern's.
+_LITERAL, _ANY, _CLASS, _STAR, _GLOBSTAR, _DIRS = range(6)
+
+
+class GlobMatcher:
+    """`*` and `?` never match `/`, `**` matches anything, `**/` zero or more directories,
+    `[abc]`, `[a-z]`, `[!a-z]` (or `[^a-z]`) a class (a `]` right after `[` or `[!` is a member),
+    `\\x` the character x.  A `[` without its `]` is literal; a reversed range is InvalidGlob."""
+
+    def __init__(self, glob: str, shown: str | None = None) -> None:
+        self.tokens = _tokenize(glob, glob if shown is None else shown)
+
+    def _closure(self, states: set[int]) -> set[int]:
+        """`states` and those reached without consuming a character."""
+        stack, seen = list(states), set(states)
+        while stack:
+            i = stack.pop()
+            if i >= len(self.tokens):
+                continue
+            kind = self.tokens[i][0]
+            nexts = (i + 1,) if kind in (_STAR, _GLOBSTAR) else (i + 1, i + 2) if kind == _DIRS else ()
+            for j in nexts:
+                if j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        return seen
+
+    def fullmatch(self, text: str) -> bool:
+        tokens, end = self.tokens, len(self.tokens)
+        states = self._closure({0})
+        for char in text:
+            step = set()
+            for i in states:
+                if i == end:
+                    continue
+                kind, value = tokens[i]
+                if kind == _LITERAL:
+                    if char == value:
+                        step.add(i + 1)
+                elif kind == _ANY:
+                    if char != "/":
+                        step.add(i + 1)
+                elif kind == _CLASS:
+                    negated, members, ranges = value
+                    inside = char in members or any(lo <= char <= hi for lo, hi in ranges)
+                    if inside != negated and char != "/":
+                        step.add(i + 1)
+                elif kind == _STAR:
+                    if char != "/":
+                        step.add(i)
+                else:  # ** and the `**` of `**/` consume anything
+                    step.add(i)
+            if not step:
+                return False
+            states = self._closure(step)
+        return end in states
+
+
+def _tokenize(glob: str, shown: str) -> list[tuple[int, object]]:
+    tokens: list[tuple[int, object]] = []
+    i = 0
     while i < len(glob):
+        char = glob[i]
         if glob.startswith("**/", i):
-            out.append("(?:.*/)?")  # zero or more directories
+            # `(.*/)?`: _DIRS consumes anything, then the `/` literal; or both are skipped.
+            tokens += [(_DIRS, None), (_LITERAL, "/")]
             i += 3
         elif glob.startswith("**", i):
-            out.append(".*")
+            tokens.append((_GLOBSTAR, None))
             i += 2
-        elif glob[i] == "*":
-            out.append("[^/]*")
+        elif char == "*":
+            if not (tokens and tokens[-1][0] == _STAR):  # `**` is handled above; never two stars in a row
+                tokens.append((_STAR, None))
             i += 1
-        elif glob[i] == "?":
-            out.append("[^/]")
+        elif char == "?":
+            tokens.append((_ANY, None))
             i += 1
-        elif glob[i] == "[" and glob.find("]", i + 2) != -1:
-            end = glob.find("]", i + 2)  # from i + 2: a `]` right after `[` is a member
-            body = glob[i + 1 : end].replace("\\", "\\\\")
-            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
-            i = end + 1
+        elif char == "[":
+            parsed = _parse_class(glob, i, shown)
+            if parsed is None:
+                tokens.append((_LITERAL, "["))
+                i += 1
+            else:
+                token, i = parsed
+                tokens.append(token)
+        elif char == "\\" and i + 1 < len(glob):
+            tokens.append((_LITERAL, glob[i + 1]))
+            i += 2
         else:
-            out.append(re.escape(glob[i]))
+            tokens.append((_LITERAL, char))
             i += 1
-    return re.compile("".join(out))
+    return tokens
+
+
+def _parse_class(glob: str, start: int, shown: str) -> tuple[tuple[int, object], int] | None:
+    """The class starting at glob[start] == "[" and the index after it; None when it is not closed."""
+    i = start + 1
+    negated = i < len(glob) and glob[i] in "!^"
+    if negated:
+        i += 1
+    members: set[str] = set()
+    ranges: list[tuple[str, str]] = []
+    first = True
+    while i < len(glob):
+        char = glob[i]
+        if char == "]" and not first:
+            return (_CLASS, (negated, frozenset(members), tuple(ranges))), i + 1
+        first = False
+        if char == "\\" and i + 1 < len(glob):
+            i += 1
+            char = glob[i]
+        if i + 2 < len(glob) and glob[i + 1] == "-" and glob[i + 2] != "]":
+            high = glob[i + 2]
+            if high == "\\" and i + 3 < len(glob):
+                high, i = glob[i + 3], i + 1
+            if high < char:
+                raise InvalidGlob(f"invalid pattern {shown!r}: the range {char}-{high} is reversed")
+            ranges.append((char, high))
+            i += 3
+        else:
+            members.add(char)
+            i += 1
+    return None
 
 
 def is_virtualenv(directory: str) -> bool:
@@ -127,8 +235,18 @@ def _walk(root: str, excludes: list[ExcludePattern]) -> Iterator[str]:
         )
         for name in sorted(filenames):
             path = os.path.join(directory, name)
-            if name.endswith(".py") and not is_excluded(path, excludes):
+            if name.endswith(".py") and not _special(path) and not is_excluded(path, excludes):
                 yield path
+
+
+def _special(path: str) -> bool:
+    """A FIFO, socket or device named *.py (or a symlink to one): skipped in a walked directory,
+    never opened (issue 15: a FIFO hung `check`, /dev/zero used up memory).  A dangling link is
+    not special: it is reported as unreadable, like a file deleted after the listing."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = ()) -> list[str]:
@@ -138,7 +256,7 @@ def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = ()) -> l
     means it); what is below it is filtered.  Raises PathNotFound for a path that does not exist.
     """
     excludes = list(excludes)
-    seen: dict[str, None] = {}
+    seen: dict[str, str] = {}  # real path -> the first name it was found under
     for raw in paths:
         path = os.path.abspath(raw)
         if os.path.isdir(path):
@@ -148,5 +266,6 @@ def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = ()) -> l
         else:
             raise PathNotFound(raw)
         for file in found:
-            seen.setdefault(file, None)
-    return list(seen)
+            # Issue 15: one file reached through two symlinks is checked (and counted, and fixed) once.
+            seen.setdefault(os.path.realpath(file), file)
+    return list(seen.values())

@@ -8,8 +8,11 @@ kernel launched from another file keeps its findings while its file is being fix
 
 "Disable CODE for this line" (the noqa fix every finding carries) is a suppression, not a fix: it is
 never applied here. A file whose text does not parse is not fixed; a result that would not parse is
-never written (an internal error for that file, which is left as it was). Writes are atomic and keep
-the file's permission bits, its BOM and its line endings (edits never translate newlines).
+never written (an internal error for that file, which is left as it was). Writes keep the file's
+permission bits, owner, group and hard links, its BOM and its line endings (edits never translate
+newlines); they are atomic (a rename) unless the file has other links or its owner would change,
+when it is rewritten in place.  A file whose bytes on disk are no longer those analysed (saved
+meanwhile) is never written: it is skipped with a warning (issue 15).
 """
 
 from __future__ import annotations
@@ -131,6 +134,10 @@ class FixedFile:
         """The fixed file's bytes: UTF-8 (as it was read), the BOM kept."""
         return ((BOM if self.had_bom else "") + self.text).encode("utf-8", "surrogatepass")
 
+    def original_data(self) -> bytes:
+        """The bytes that were analysed (strict UTF-8 decoding round-trips exactly)."""
+        return ((BOM if self.had_bom else "") + self.original).encode("utf-8", "surrogatepass")
+
     def give_up(self, reason: str) -> None:
         log.error("internal error while fixing %s: %s; the file was left unchanged", self.path or "stdin", reason)
         self.text, self.fixed, self.failed = self.original, [], True
@@ -140,6 +147,7 @@ class FixedFile:
 class FixOutcome:
     results: list[FileResult]  # what remains after fixing (findings not yet selected)
     files: list[FixedFile]  # every file some fix was tried on
+    skipped: list[str] = field(default_factory=list)  # changed on disk since analysed: not written
 
     @property
     def fixed(self) -> list[Finding]:
@@ -163,7 +171,7 @@ def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool) -> Fi
         results = project.check_paths(paths)
     outcome = FixOutcome(results, list(files.values()))
     if write:
-        unwritten = _write_all(outcome.changed)
+        unwritten = _write_all(outcome.changed, outcome.skipped)
         for file in unwritten:
             project.set_overlay(file.path, None)  # type: ignore[arg-type]
         if unwritten:
@@ -204,12 +212,18 @@ def _fix_round(project: Project, results: list[FileResult], files: dict[str, Fix
     return changed
 
 
-def _write_all(files: list[FixedFile]) -> list[FixedFile]:
-    """Write every changed file; those that cannot be written (an error) count as unfixed."""
+def _write_all(files: list[FixedFile], skipped: list[str]) -> list[FixedFile]:
+    """Write every changed file; those that cannot be written (an error) or that changed on disk
+    since they were analysed (added to `skipped`) count as unfixed."""
     unwritten = []
     for file in files:
         try:
-            write_atomically(file.path, file.data())  # type: ignore[arg-type]
+            write_atomically(file.path, file.data(), expected=file.original_data())  # type: ignore[arg-type]
+        except FileChanged:
+            log.warning("%s changed on disk while it was being checked; it was not fixed (run again)", file.path)
+            skipped.append(file.path)  # type: ignore[arg-type]
+            file.text, file.fixed = file.original, []
+            unwritten.append(file)
         except OSError as exc:
             log.error("cannot write the fixed %s: %s", file.path, exc.strerror or exc)
             file.text, file.fixed, file.failed = file.original, [], True
@@ -217,27 +231,94 @@ def _write_all(files: list[FixedFile]) -> list[FixedFile]:
     return unwritten
 
 
-def write_atomically(path: str, data: bytes) -> None:
-    """Replace the file's content: a temporary file beside it (same permission bits), fsync, rename.
+class FileChanged(Exception):
+    """The file's bytes on disk are not those that were analysed: writing would lose an edit."""
 
-    A symbolic link is followed: the file it points to is replaced, the link stays.
+
+def _unchanged(fd: int, expected: bytes) -> bool:
+    """Whether the open file holds exactly `expected` (read from the start, at most one byte more)."""
+    data, offset = [], 0
+    while offset <= len(expected):
+        chunk = os.pread(fd, len(expected) + 1 - offset, offset)
+        if not chunk:
+            break
+        data.append(chunk)
+        offset += len(chunk)
+    return b"".join(data) == expected
+
+
+def write_atomically(path: str, data: bytes, expected: bytes | None = None) -> None:
+    """Replace the file's content with `data`, keeping its mode, owner, group and hard links.
+
+    `expected`: the bytes the file must still hold (checked just before the write, and after the
+    temporary file is ready, just before the rename); FileChanged otherwise, and nothing is written.
+    A temporary file beside it (same mode, owner and group), fsync, rename, unless the file has
+    other hard links or its owner or group cannot be given to a new file (e.g. `--fix` run as root
+    on a user's file, or by a user on a file of theirs with another group): then it is rewritten in
+    place.  A symbolic link is followed: the file it points to is written, the link stays.
     """
     target = os.path.realpath(path)
     directory = os.path.dirname(target)
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".pallas-ls.tmp", dir=directory)
+    flags = getattr(os, "O_NONBLOCK", 0)
     try:
-        with os.fdopen(fd, "wb") as handle:
+        fd = os.open(target, os.O_RDWR | flags)
+        writable = True
+    except PermissionError:  # a read-only file in a writable directory: the rename can still replace it
+        fd = os.open(target, os.O_RDONLY | flags)
+        writable = False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{target} is not a regular file")
+        if expected is not None and not _unchanged(fd, expected):
+            raise FileChanged(target)
+        other_owner = hasattr(os, "geteuid") and info.st_uid != os.geteuid()
+        if info.st_nlink > 1 or other_owner or not _replace(target, directory, info, data, fd, expected):
+            if not writable:
+                raise PermissionError(13, "Permission denied (the file has other links or another owner)")
+            _write_in_place(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _replace(target: str, directory: str, info: os.stat_result, data: bytes, fd: int, expected: bytes | None) -> bool:
+    """Write `data` to a temporary file and rename it over `target`; False (nothing done) when the
+    temporary file cannot get the target's group."""
+    temp_fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".pallas-ls.tmp", dir=directory)
+    try:
+        with os.fdopen(temp_fd, "wb") as handle:
+            if hasattr(os, "fchown"):
+                temp_info = os.fstat(handle.fileno())
+                if (temp_info.st_uid, temp_info.st_gid) != (info.st_uid, info.st_gid):
+                    try:
+                        os.fchown(handle.fileno(), info.st_uid, info.st_gid)
+                    except OSError:
+                        handle.close()
+                        os.unlink(temporary)
+                        return False
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if expected is not None and not _unchanged(fd, expected):  # saved while the temporary was written
+            raise FileChanged(target)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     _fsync_directory(directory)
+    return True
+
+
+def _write_in_place(fd: int, data: bytes) -> None:
+    """Overwrite the open file with `data`: its inode (links, owner, group, mode) stays."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.ftruncate(fd, len(data))
+    os.fsync(fd)
 
 
 def _fsync_directory(directory: str) -> None:

@@ -280,7 +280,7 @@ def test_file_with_a_syntax_error_is_not_fixed(run, tmp_path):
 def test_unwritable_file_is_an_error_and_left_unchanged(run, tmp_path, monkeypatch):
     path = write(tmp_path / "bad.py", SAFE_SRC)
 
-    def refuse(target, data):
+    def refuse(target, data, expected=None):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(fixing, "write_atomically", refuse)

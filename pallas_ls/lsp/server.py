@@ -54,6 +54,31 @@ class PallasProtocol(LanguageServerProtocol):
             return self._server.session.diagnostic_report_at_once(params)  # type: ignore[attr-defined]
         return None
 
+    # A TCP connection's own protocol (issue 15): `exit` ends that connection's session only.
+    connection_only = False
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args):
+        if not self.connection_only:
+            yield from LanguageServerProtocol.lsp_exit(self, *args)
+            return
+        if (user_handler := self.fm.features.get(types.EXIT)) is not None:
+            yield user_handler, args, None
+        stop_event = getattr(self._server, "_stop_event", None)
+        if stop_event is not None:
+            stop_event.set()
+        if self.writer is not None:
+            self.writer.close()  # the connection's reader then sees its end
+
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        """pygls logs a warning for each `$/cancelRequest` of a request already answered (most of
+        them): 100k lines under a flood.  Debug level here (issue 15)."""
+        future = self._request_futures.pop(msg_id, None)
+        if future is None:
+            log.debug("cancel notification for a request no longer running (%s)", msg_id)
+        elif future.cancel():
+            log.debug("cancelled request %s", msg_id)
+
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
@@ -97,12 +122,26 @@ class PallasServer(LanguageServer):
             self.shutdown()
 
     def start_tcp(self, host: str, port: int) -> None:
-        self._stop_event = stop_event = threading.Event()
+        self._stop_event = threading.Event()
 
         async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            self.protocol.set_writer(writer)  # type: ignore[arg-type]
-            await serve(stop_event, reader, self.protocol)
-            self.shutdown()
+            # Issue 15: each connection is a session of its own (its own server: documents,
+            # settings, workers, writer), so nothing of one client ever reaches another, and a
+            # connection that closes (or sends `exit`) ends its own session, not the listener.
+            server = create_server()
+            server._stop_event = threading.Event()
+            server.protocol.connection_only = True
+            server.protocol.set_writer(writer)  # type: ignore[arg-type]
+            log.info("a client connected")
+            try:
+                await serve(server._stop_event, reader, server.protocol)
+            except (ConnectionError, OSError) as exc:
+                log.info("a connection failed: %s", exc)
+            finally:
+                server.session.shutdown()
+                server.shutdown()
+                writer.close()
+                log.info("a client disconnected")
 
         async def listen() -> None:
             self._server = await asyncio.start_server(connection, host, port)

@@ -29,6 +29,7 @@ from pygls.uris import from_fs_path
 
 from ..engine.analysis import ModuleAnalysis, analyze, run_rules
 from ..engine.findings import Finding
+from ..engine.project import UnreadableFile, read_file_bytes, set_max_file_size
 from ..engine.source import Position, SourceFile
 from . import actions
 from .convert import (
@@ -123,6 +124,12 @@ def _report_text(result: DocResult, previous_result_id: str | None) -> str:
     if previous_result_id is not None and previous_result_id == result.result_id:
         return f'{{"kind": "unchanged", "resultId": "{result.result_id}"}}'
     return f'{{"kind": "full", "resultId": "{result.result_id}", "items": {result.diagnostics_text}}}'
+
+
+def _other_text(snapshot: Snapshot, document: Document) -> bool:
+    """The document was opened anew with other text at the snapshot's version (issue 15); the
+    identity test makes the usual case (the same string) free."""
+    return snapshot.text is not document.text and snapshot.text != document.text
 
 
 def _is_python(document: Document) -> bool:
@@ -251,6 +258,7 @@ class Session:
     def _apply_settings(self, notify: bool = True) -> None:
         editor, warnings = parse_editor_settings(self.init_options, self.config_section)
         self.editor = editor
+        set_max_file_size(editor.overrides.get("max_file_size"))  # `maxFileSize` (issue 15)
         for warning in warnings:
             if warning not in self.settings_warnings:  # each problem once, until it is fixed
                 self.show_warning(f"pallas-ls settings: {warning}; using the default for it", once=False)
@@ -332,6 +340,10 @@ class Session:
     # ------------------------------------------------------------------------- documents
     def did_open(self, params: types.DidOpenTextDocumentParams) -> None:
         self._ensure_runtime()
+        # Issue 15: a didOpen supersedes whatever was known of its URI, whatever its version (a
+        # close and reopen with other text at version 1, or a second didOpen, used to be answered
+        # with the old text's findings, which had the same version number).
+        self._forget(params.text_document.uri)
         document = self.store.open(params.text_document)
         if _is_python(document):
             if self._show_known_findings(document):
@@ -374,6 +386,15 @@ class Session:
     def did_close(self, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         document = self.store.close(uri)
+        self._forget(uri)
+        if not self.pull and document is not None:  # a document never opened had nothing published
+            self.publish(uri, None, "[]")
+        if document is not None and document.path and self.analyzer.project is not None:
+            path = document.path
+            self.run_background(partial(self.analyzer.close_document, path), self._refresh_paths)
+
+    def _forget(self, uri: str) -> None:
+        """Drop every result, pending analysis and waiter of `uri` (closed, or opened anew)."""
         if self.debouncer is not None:
             self.debouncer.cancel(uri)
         if self.worker is not None:
@@ -387,11 +408,6 @@ class Session:
         for future, _ in self.waiters.pop(uri, []):
             if not future.done():
                 future.set_result(None)
-        if not self.pull and document is not None:  # a document never opened had nothing published
-            self.publish(uri, None, "[]")
-        if document is not None and document.path and self.analyzer.project is not None:
-            path = document.path
-            self.run_background(partial(self.analyzer.close_document, path), self._refresh_paths)
 
     def did_save(self, params: types.DidSaveTextDocumentParams) -> None:
         # The buffer was already analysed as the overlay of its file; other files' launch sites
@@ -495,6 +511,7 @@ class Session:
             document = self.store.get(snapshot.uri)
             current = self.results.get(snapshot.uri)
             if (document is None or document.version != snapshot.version or snapshot.generation != self.generation
+                    or _other_text(snapshot, document)
                     or (current is not None and current.version == snapshot.version)):
                 return
             self.first_looks[snapshot.uri] = result
@@ -520,10 +537,9 @@ class Session:
             if path not in other_lines:
                 text = snapshot.open_texts.get(path)
                 if text is None:
-                    try:
-                        with open(path, "rb") as handle:
-                            text = handle.read().decode("utf-8")
-                    except (OSError, UnicodeDecodeError):
+                    try:  # a regular file within the size limit only (issue 15)
+                        text = read_file_bytes(path).decode("utf-8")
+                    except (OSError, UnicodeDecodeError, UnreadableFile):
                         text = None
                 other_lines[path] = LineSource(SourceFile.from_text(text, path)) if text is not None else None
             return other_lines[path]
@@ -564,7 +580,8 @@ class Session:
         if self.in_flight.get(snapshot.uri) is snapshot:
             del self.in_flight[snapshot.uri]
         document = self.store.get(snapshot.uri)
-        if document is None or document.version != snapshot.version or snapshot.generation != self.generation:
+        if (document is None or document.version != snapshot.version or snapshot.generation != self.generation
+                or _other_text(snapshot, document)):
             log.debug("dropped a stale result for version %s", snapshot.version)
             return
         if error is not None or result is None:

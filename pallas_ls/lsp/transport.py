@@ -44,6 +44,7 @@ DIRECT_NOTIFICATIONS = frozenset(params_module.STRUCTURE)  # didOpen, didChange,
 PARSE_ERROR = types.ErrorCodes.ParseError.value
 INVALID_REQUEST = types.ErrorCodes.InvalidRequest.value
 INVALID_PARAMS = types.ErrorCodes.InvalidParams.value
+SERVER_NOT_INITIALIZED = types.ErrorCodes.ServerNotInitialized.value  # -32002
 
 
 class FrameReader:
@@ -264,6 +265,12 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
         return
     if is_request and getattr(protocol, "_shutdown", False) and method != types.EXIT:
         send_error(protocol, msg_id, INVALID_REQUEST, "The server is shutting down")
+        return
+    # LSP: until the initialize request, every other request gets ServerNotInitialized (issue 15).
+    if method == types.INITIALIZE:
+        protocol.initialize_seen = True  # type: ignore[attr-defined]
+    elif is_request and not getattr(protocol, "initialize_seen", False):
+        send_error(protocol, msg_id, SERVER_NOT_INITIALIZED, "The server is not initialized yet")
         return
     _dispatch(protocol, data, msg_id if is_request else None)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import stat
 import threading
 import time
 from dataclasses import dataclass, field
@@ -22,10 +24,24 @@ from ..engine.source import SourceFile
 log = logging.getLogger(__name__)
 
 try:  # the cross-module engine
-    from ..engine.project import Project, UnreadableFile
+    from ..engine.project import Project, UnreadableFile, read_file_bytes
 except ImportError:  # pragma: no cover - only while the project module does not exist
     Project = None  # type: ignore[assignment,misc]
     UnreadableFile = OSError  # type: ignore[assignment,misc]
+    read_file_bytes = None  # type: ignore[assignment]
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_lone_surrogates(text: str) -> str:
+    """The editor's text with each lone surrogate (JSON lets a client send "\\ud800") replaced by
+    U+FFFD.  Python's parser cannot take such text at all, so the block holding one was dropped
+    with all its findings (issue 15).  U+FFFD has the same length as a lone surrogate in code
+    points, UTF-16 units and (surrogatepass) UTF-8 bytes: every position stays where it was."""
+    if text.isascii() or _LONE_SURROGATE.search(text) is None:
+        return text
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 @dataclass
@@ -44,6 +60,7 @@ class Analyzer:
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:
         """Findings for an editor buffer (its text, not the file on disk)."""
+        text = without_lone_surrogates(text)
         if path and self.project is not None:
             try:
                 with self.lock:
@@ -60,6 +77,7 @@ class Analyzer:
         """Findings of a newly opened document's kernel slice, or None (see Project.first_look)."""
         if not path or self.project is None:
             return None
+        text = without_lone_surrogates(text)
         try:
             with self.lock:
                 return self.project.first_look(path, text)
@@ -73,7 +91,7 @@ class Analyzer:
         if not path or self.project is None or not self.lock.acquire(blocking=False):
             return None
         try:
-            return self.project.known_findings(path, text)
+            return self.project.known_findings(path, without_lone_surrogates(text))
         except Exception:  # noqa: BLE001 - the whole analysis follows anyway
             log.exception("looking up known findings failed")
             return None
@@ -84,10 +102,16 @@ class Analyzer:
         """The editor no longer holds `path`: use the file on disk again. Returns its old dependents."""
         if not path or self.project is None:
             return set()
+        # Issue 15: closing `file:///dev/zero` read it under the lock every document needs.  Only a
+        # regular file (within the size limit) is read again; the check is made before the lock.
+        readable = is_regular_file(path)
         with self.lock:
             before = self._dependents(path)
             self.project.set_overlay(path, None)
-            self._index(path)
+            if readable:
+                self._index(path)
+            else:
+                self.project.forget_file(path)
             return before | self._dependents(path)
 
     # ---------------------------------------------------------------------------- index
@@ -95,6 +119,7 @@ class Analyzer:
         """A file changed on disk: re-index it. Returns the files whose findings may change."""
         if self.project is None:
             return set()
+        deleted = deleted or not is_regular_file(path)  # a FIFO or device is never read (issue 15)
         with self.lock:
             before = self._dependents(path)
             if deleted:
@@ -188,10 +213,19 @@ class Analyzer:
                 self._remember(path)
 
 
-def _may_launch(path: str) -> bool:
-    """A file that never mentions Pallas launches no kernel: not worth parsing for the index."""
+def is_regular_file(path: str) -> bool:
     try:
-        with open(path, "rb") as handle:
-            return mentions_pallas(handle.read().decode("utf-8", errors="replace"))
+        return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
+        return False
+
+
+def _may_launch(path: str) -> bool:
+    """A file that never mentions Pallas launches no kernel: not worth parsing for the index.
+
+    Only regular files within the size limit are read (issue 15: a FIFO named *.py stalled the
+    index forever, and with it every cross-file finding)."""
+    try:
+        return mentions_pallas(read_file_bytes(path).decode("utf-8", errors="replace"))
+    except (OSError, UnreadableFile):
         return False
