@@ -4,6 +4,12 @@ Tiers:
   pytest -m "not jax"   fast tier: no jax needed (the real-code test skips itself without jax)
   pytest -m jax         runs every rule example under real JAX on the CPU (one worker process)
   pytest                both
+
+Tests run in pytest-xdist workers (pyproject's addopts: `-n auto --dist loadgroup`).  A session or
+module fixture runs once in each worker that uses it, so the tests that share a costly one, and
+those that must not run beside each other, are put in one xdist group below: the jax tier (its
+session fixture runs every example under JAX once), the editor tests (one code-server build, one
+display), and tests marked `serial`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,18 @@ def jax_package_dir() -> pathlib.Path | None:
     if spec is None or not spec.origin:
         return None
     return pathlib.Path(spec.origin).parent
+
+
+# Marker -> xdist group: every test of a group runs in the same worker, in order.
+_GROUPS = ("jax", "editors", "serial")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (it renames the tests after them)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        group = next((name for name in _GROUPS if item.get_closest_marker(name)), None)
+        if group is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")

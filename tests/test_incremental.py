@@ -109,3 +109,13 @@ def test_newline_before_a_string_over_column_zero_lines():
     position = BASE.index("doc = ")
     text = BASE[:position] + "\n" + BASE[position:]
     assert incremental(document, text) == fresh(text)
+
+
+def test_an_unclosed_bracket_reuses_every_block_after_it():
+    document = IncrementalDocument()
+    incremental(document, BASE)
+    for broken in (BASE.replace("return x + 1", "return x + 1("), BASE.replace("return x + 1", 'return x + 1 """')):
+        assert incremental(document, broken) == fresh(broken)
+        assert document.reused >= 7  # every block but the broken one
+        assert [f[0] for f in fresh(broken)].count("PAL001") == 1  # add_one's, after the error
+        assert incremental(document, BASE) == fresh(BASE)

@@ -18,6 +18,8 @@ from pallas_ls.engine.incremental import IncrementalDocument
 from pallas_ls.engine.project import Project
 from pallas_ls.engine.source import SourceFile
 
+pytestmark = pytest.mark.serial  # one worker builds the module fixture (the jax package analysed) once
+
 # The Pallas code that ships in the jax wheel, relative to the `jax` package directory.
 JAX_PALLAS_DIRS = ("experimental/pallas/ops", "_src/pallas")
 

@@ -76,3 +76,97 @@ def test_non_utf8_bytes_raise_decode_error():
                                   "".join("    " * i + f"def f{i}():\n" for i in range(150)) + "    " * 150 + "pass\n"])
 def test_hostile_input_does_not_raise(text):
     analyze_source(IMPORT + text, "t.py")
+
+
+# ------------------------------------------------------------------ recovery that stays local
+# A file of many functions with docstrings of both shapes, a decorated def and a kernel at the end.
+FUNCTION = '''\
+def f{n}(x):
+    """Lowers thing {n}.
+
+    More words.
+    """
+    y = x + {n}
+    return y
+
+
+@register
+def g{n}(x):
+    """
+    Opener alone on its line.
+    """
+    return x
+
+
+'''
+BIG = IMPORT + "".join(FUNCTION.format(n=n) for n in range(60)) + KERNEL
+
+
+def parsed_lines(monkeypatch, text: str) -> tuple[list[str], int]:
+    """The codes an open document shows after editing BIG into `text`, and how many lines the
+    parser was given for that edit (padding not counted)."""
+    from pallas_ls.engine import source
+    from pallas_ls.engine.analysis import run_rules
+    from pallas_ls.engine.incremental import IncrementalDocument
+
+    document = IncrementalDocument()
+    document.analyze(SourceFile.from_text(BIG, "t.py"))
+    counted = []
+    real = source._try_parse
+
+    def counting(text):
+        counted.append(text.lstrip("\n").count("\n"))
+        return real(text)
+
+    monkeypatch.setattr(source, "_try_parse", counting)
+    found = [f.code for f in run_rules(document.analyze(SourceFile.from_text(text, "t.py")))]
+    return found, sum(counted)
+
+
+@pytest.mark.parametrize("edit", [
+    ("y = x + 3\n", "y = x + 3(\n"),          # an unclosed bracket at the end of a line
+    ("y = x + 3\n", "y = foo(x,\n"),
+    ("y = x + 3\n", 'y = x + 3 """\n'),       # a string left open, closed by the next docstring's quote
+    ("y = x + 3\n", 'y = """\n'),             # ... where the statement could go on after the string
+    ("    y = x + 3\n", "     y = x + 3\n"),  # a stray indent
+    ("y = x + 3\n", "y = x + \\\n"),          # a backslash at the end of the line
+])
+def test_an_error_costs_its_own_block_not_the_rest_of_the_file(monkeypatch, edit):
+    old, new = edit
+    text = BIG.replace(old, new, 1)
+    assert text != BIG
+    found, lines = parsed_lines(monkeypatch, text)
+    # The blocks after the error keep their findings: the kernel at the very end.
+    assert found == ["PAL000", "PAL001"]
+    # A few blocks of ~10 lines (the broken one, its repairs, a look past a string), never the
+    # 1000 lines after it.
+    assert lines < 120
+    # The same findings from a fresh parse (which first tries the whole file).
+    assert codes(text) == ["PAL000", "PAL001"]
+
+
+@pytest.mark.parametrize("text", [
+    'T = """\ndef a():\n    pass\n"""\n',                      # a template holding a def in column 0
+    'T = """\ndef a():\n""" + """\nclass B:\n"""\n',          # two of them, one statement
+    'T = foo("""\ndef a():\n""",\nb)\n',                       # a call going on after the string
+    'T = """\n@d\ndef a():\n""".strip()\n',
+    "T = '''\nimport os\n''' if x else '''\nreturn 1\n'''\n",
+    'def f():\n    s = """\ndef a():\n"""\n    return s\n',
+    "T = \\\nimport_me\n",
+])
+def test_constructs_over_column_zero_statements_still_parse(text):
+    from pallas_ls.engine.source import parse_blocks
+
+    text = IMPORT + text + KERNEL
+    blocks = parse_blocks(text)
+    assert all(block.problem is None for _, block in blocks)
+    import ast
+
+    expected = ast.dump(ast.parse(text))
+    assert ast.dump(ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])) == expected
+    assert codes(text) == ["PAL001"]
+
+
+def test_a_string_that_never_closes_is_the_error_of_its_block():
+    text = IMPORT + 'def broken():\n    x = """\n' + KERNEL.replace("def k", "\ndef k")
+    assert codes(text) == ["PAL000", "PAL001"]

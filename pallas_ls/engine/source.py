@@ -8,11 +8,10 @@ points to whatever they need (1-based columns for the CLI, UTF-16 or UTF-8 units
 from __future__ import annotations
 
 import ast
-import io
+import bisect
 import itertools
 import re
 import sys
-import tokenize
 import warnings
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -37,7 +36,7 @@ class Range(NamedTuple):
     end: Position
 
     @staticmethod
-    def of(line: int, col: int, end_line: int, end_col: int) -> "Range":
+    def of(line: int, col: int, end_line: int, end_col: int) -> Range:
         return Range(Position(line, col), Position(end_line, end_col))
 
 
@@ -67,14 +66,14 @@ class SourceFile:
     _problems: list[SyntaxProblem] = field(default_factory=list, repr=False)
 
     @classmethod
-    def from_text(cls, text: str, path: str | None = None) -> "SourceFile":
+    def from_text(cls, text: str, path: str | None = None) -> SourceFile:
         had_bom = text.startswith(BOM)
         if had_bom:
             text = text[1:]
         return cls(text=text, path=path, had_bom=had_bom)
 
     @classmethod
-    def from_bytes(cls, data: bytes, path: str | None = None) -> "SourceFile":
+    def from_bytes(cls, data: bytes, path: str | None = None) -> SourceFile:
         """Decode UTF-8 (with or without BOM).  Raises UnicodeDecodeError for anything else."""
         return cls.from_text(data.decode("utf-8"), path)
 
@@ -108,8 +107,6 @@ class SourceFile:
         return min(starts[pos.line] + pos.column, len(self.text))
 
     def position_at(self, offset: int) -> Position:
-        import bisect
-
         line = bisect.bisect_right(self.line_starts, offset) - 1
         return Position(line, offset - self.line_starts[line])
 
@@ -291,20 +288,38 @@ class ParsedBlock:
 
     stmts: list[ast.stmt]
     problem: SyntaxProblem | None = None
-    # The block ends inside a bracket or a string: it may continue into the next block.
-    open_at_end: bool = False
+    # The block ends inside a construct that may continue into the next block: "bracket" (an open
+    # bracket), "string" (a triple-quoted string) or "line" (a backslash); "" when closed.
+    open_at_end: str = ""
 
 
 BlockKey = tuple  # (first line, text)
+
+
+# Column-0 lines that no bracket can continue over: statements that are not expressions.  An open
+# bracket before one of them is an error of the block above it (what typing `foo(` leaves).
+_HARD_START = re.compile(
+    r"(?:async[ \t]+)?(?:def|class)\b|(?:import|try|while|with|return|pass|raise|del|global|nonlocal|assert"
+    r"|break|continue)\b|from[ \t]+[\w.]+[ \t]+import\b|@")
+_DEF_OR_CLASS = re.compile(r"(?:async[ \t]+)?(?:def|class)\b")
+# What may follow a string's closing quote on its line in valid code: not a name (but for these
+# keywords, or a string prefix).
+_NAME_AFTER = re.compile(r"[ \t]*([^\W\d]\w*)")
+_KEYWORDS_AFTER_STRING = frozenset({"and", "or", "not", "in", "is", "if", "else", "for", "async"})
 
 
 def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None = None) -> list[tuple[BlockKey, ParsedBlock]]:
     """Parse `text` block by block, reusing `cache` ((first line, text) -> ParsedBlock).
 
     A block that ends inside a bracket or string is merged with the next one until it parses or
-    closes, so a construct across column-0 lines (a docstring with unindented lines) parses as it
-    does in the whole file.  A block that still fails is repaired (see _parse_block_repairing).
-    When every block parses, the statements are exactly the whole file's.
+    closes, so a construct across column-0 lines (a docstring with unindented lines, arguments in
+    column 0) parses as it does in the whole file.  The merging is local, whatever the error: an
+    open bracket never runs over a column-0 line that starts a statement no bracket can hold (a
+    `def`, a decorated def, an `import`, ...), and an open string runs over one only when the
+    string's closing quote (found in the text) makes the merged block parse; otherwise the block
+    stays the broken one and the blocks after it parse on their own.  A block that still fails is
+    repaired (see _parse_block_repairing).  When every block parses, the statements are exactly
+    the whole file's.
     """
     cache = cache if cache is not None else {}
     lines = lines if lines is not None else split_lines_keepends(text)
@@ -316,14 +331,83 @@ def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None =
         start, end = spans[i]
         key = (start, "".join(lines[start:end]))
         block = _cached_block(key, cache, moved)
+        before_jump = None  # (i, key, block) before the first merge over a hard span
         while block.problem is not None and block.open_at_end and i + 1 < len(spans):
-            i += 1
-            end = spans[i][1]
-            key = (start, "".join(lines[start:end]))
+            if block.open_at_end == "line" or not _is_hard(spans[i + 1], lines):
+                nxt = i + 1
+            else:
+                nxt = _string_jump(block, start, i, spans, lines)
+                if nxt is None:
+                    break
+                before_jump = before_jump or (i, key, block)
+            i = nxt
+            key = (start, "".join(lines[start : spans[i][1]]))
             block = _cached_block(key, cache, moved)
+        if block.problem is not None and before_jump is not None:
+            i, key, block = before_jump  # the jump made nothing parse: the error stays in its block
         result.append((key, _repaired(key, block, cache)))
         i += 1
     return result
+
+
+def _is_hard(span: tuple[int, int], lines: list[str]) -> bool:
+    """A span no open bracket can continue into (a decorator counts when it decorates a def)."""
+    first = lines[span[0]]
+    if not _HARD_START.match(first):
+        return False
+    return first[0] != "@" or any(_DEF_OR_CLASS.match(line) for line in lines[span[0] + 1 : span[1]])
+
+
+def _string_jump(block: ParsedBlock, start: int, i: int, spans: list[tuple[int, int]], lines: list[str]) -> int | None:
+    """The index of the span holding the closing quote of the string `block` ends in, or None when
+    that quote cannot close it in valid code: a name follows it (a docstring's opening quote and its first
+    words), or the text up to the quote's line fails with an error of its own.  Costs one
+    parse of the block and the string (which the tokenizer skips over), never of the rest."""
+    if block.open_at_end != "string" or block.problem is None:
+        return None
+    at = block.problem.range.start
+    if at.line >= len(lines):
+        return None
+    close = _string_close(lines, at.line, at.column)
+    if close is None:
+        return None
+    line, after = close
+    tail = lines[line][after:]
+    name = _NAME_AFTER.match(tail)
+    if name and name.group(1) not in _KEYWORDS_AFTER_STRING and tail[name.end() : name.end() + 1] not in ("'", '"'):
+        return None  # the quote opens a docstring (its words follow); it closes no string
+    so_far = _try_parse("\n" * start + "".join(lines[start : line + 1]))
+    if not isinstance(so_far, ast.Module):
+        kind = _open_kind(so_far)
+        if not kind or (kind == "string" and so_far.range.start.line != line):
+            return None  # an error before the statement could go on: the quote closes nothing
+    nxt = i + 1
+    while nxt + 1 < len(spans) and spans[nxt][1] <= line:
+        nxt += 1
+    return nxt
+
+
+def _string_close(lines: list[str], line: int, column: int) -> tuple[int, int] | None:
+    """(line, column after it) of the quote closing the triple-quoted string that starts at
+    (line, column) (its prefix included), or None when it never closes."""
+    first = lines[line]
+    quote_at = min((at for at in (first.find('"""', column), first.find("'''", column)) if at >= 0), default=-1)
+    if quote_at < 0:
+        return None
+    quote = first[quote_at : quote_at + 3]
+    rest = "".join(lines[line:])  # one search over the rest, at the speed of str.find
+    offset = quote_at + 3
+    while True:
+        found = rest.find(quote, offset)
+        if found < 0:
+            return None
+        backslashes = found - len(rest[max(found - 64, 0) : found].rstrip("\\")) - max(found - 64, 0)
+        if backslashes % 2 == 0:
+            break
+        offset = found + 1
+    ends = list(itertools.accumulate(map(len, lines[line:])))
+    index = bisect.bisect_right(ends, found)
+    return line + index, found + 3 - (ends[index - 1] if index else 0)
 
 
 def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) -> dict:
@@ -404,7 +488,7 @@ def _parse_block(start: int, text: str) -> ParsedBlock:
             result = retry if isinstance(retry, ast.Module) else result
     if isinstance(result, ast.Module):
         return ParsedBlock(result.body)
-    return ParsedBlock([], result, open_at_end=_open_at_end(text))
+    return ParsedBlock([], result, open_at_end=_open_kind(result))
 
 
 def _repaired(key: BlockKey, block: ParsedBlock, cache: dict) -> ParsedBlock:
@@ -418,16 +502,21 @@ def _repaired(key: BlockKey, block: ParsedBlock, cache: dict) -> ParsedBlock:
     return repaired
 
 
-def _open_at_end(text: str) -> bool:
-    """True when the text ends inside a bracket or a string (the tokenizer reaches EOF mid-statement)."""
-    try:
-        for _ in tokenize.generate_tokens(io.StringIO(text).readline):
-            pass
-    except tokenize.TokenError:
-        return True
-    except (SyntaxError, ValueError):  # a lexical error inside the block: an error of its own
-        return False
-    return False
+_OPEN_BRACKET = re.compile(r"SyntaxError: '.' was never closed")
+_OPEN_STRING = re.compile(r"SyntaxError: unterminated triple-quoted (?:f-)?string literal")
+
+
+def _open_kind(problem: SyntaxProblem) -> str:
+    """"bracket" or "string" when the parser stopped at the end of the text inside one (CPython
+    reports such tokenizer errors before any other: the message says it, with no tokenizing of
+    ours), else ""."""
+    if _OPEN_STRING.match(problem.message):
+        return "string"
+    if _OPEN_BRACKET.match(problem.message):
+        return "bracket"
+    if problem.message == "SyntaxError: unexpected EOF while parsing":
+        return "line"  # a backslash at the end: the next line is joined to it, whatever it holds
+    return ""
 
 
 def _parse_blocks(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
