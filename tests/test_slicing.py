@@ -191,7 +191,7 @@ r = jax.new_ref(1)
 body(r, r)
 ''', id="decorated-kernel-called-elsewhere"),
 ]
-NOT_FOLLOWED = ("return-helper-that-returns-none", "chained-assignment", "factory-bound-in-an-if")
+NOT_FOLLOWED = ("return-helper-that-returns-none",)
 FOLLOWED = [p.values[0] for p in PROGRAMS if p.id not in NOT_FOLLOWED]
 
 
@@ -199,8 +199,7 @@ FOLLOWED = [p.values[0] for p in PROGRAMS if p.id not in NOT_FOLLOWED]
 def test_first_look_follows_what_the_engine_follows(program):
     text = KERNEL + UNRELATED + program + UNRELATED.replace("Unrelated", "Other").replace("unrelated", "other")
     quick, whole, _ = both_ways(text)
-    # Valid programs (a helper returning None) and forms the engine does not follow (a chained
-    # assignment, a factory bound under `if`) have no finding; the first look must agree anyway.
+    # A valid program (a helper returning None) has no finding; the first look must agree anyway.
     assert bool(whole) == (program in FOLLOWED)
     assert quick == whole
 

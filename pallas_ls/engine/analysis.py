@@ -14,7 +14,8 @@ from .callbacks import CallbackBody, callback_bodies
 from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
-from .kernels import ImportedKernel, KernelSite, Launch, find_launches, kernel_sites
+from .interp import NO_LOADER, Interpreter, Loader
+from .kernels import ForeignKernel, KernelSite, Launch, LaunchFinder, kernel_sites
 from .model import ModuleModel
 from .names import mentions_pallas
 from .noqa import is_suppressed
@@ -32,9 +33,11 @@ class ModuleAnalysis:
     model: ModuleModel
     launches: list[Launch]
     sites: list[KernelSite]  # kernels defined in this module, wherever they are launched
-    imported: list[tuple[Launch, ImportedKernel]]  # launches here of kernels defined elsewhere
+    imported: list[ForeignKernel]  # launches here of kernels defined elsewhere
     values: ValueEvaluator
     foreign_sites: list[KernelSite] = field(default_factory=list)
+    # Names of this module's functions that may launch (wrappers another file can call).
+    launching: frozenset[str] = frozenset()
 
     @property
     def path(self) -> str | None:
@@ -60,24 +63,30 @@ class ModuleAnalysis:
         return Related(path, source_range, f"launched by {site.launch.label} here")
 
 
-def analyze(source: SourceFile) -> ModuleAnalysis:
-    """Build the model and find the kernels of one module (cheap when it never mentions Pallas)."""
+def analyze(source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
+    """Build the model and find the kernels of one module (cheap when it never mentions Pallas).
+
+    `loader` finds the project modules its imports name (none: the module is analysed alone)."""
     with paused_gc():
-        return _analyze(source)
+        return analyze_model(source, ModuleModel(source.tree), loader)
 
 
-def _analyze(source: SourceFile) -> ModuleAnalysis:
-    return analyze_model(source, ModuleModel(source.tree))
-
-
-def analyze_model(source: SourceFile, model: ModuleModel) -> ModuleAnalysis:
+def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LOADER) -> ModuleAnalysis:
     """Find the launches and kernels of a module whose model is built."""
-    if mentions_pallas(source.text):
-        launches = find_launches(model)
-        sites, imported = kernel_sites(model, launches)
+    interp = Interpreter(model, loader)
+    model._interpreter = interp  # type: ignore[attr-defined]  # for questions asked with a bare model
+    # A project analysis (with a loader) may launch through an imported wrapper without ever
+    # saying "pallas"; the project decides which files are worth it.
+    if mentions_pallas(source.text) or loader is not NO_LOADER:
+        finder = LaunchFinder(interp)
+        found = finder.run(model)
+        sites, imported = kernel_sites(model, found)
+        launches = [launch for launch in found if launch.model is model]
+        launching = frozenset(getattr(f, "name", "") for f in finder._launching_in(model).values())
     else:
-        launches, sites, imported = [], [], []
-    return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model))
+        launches, sites, imported, launching = [], [], [], frozenset()
+    return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model, interp),
+                          launching=launching)
 
 
 def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:

@@ -15,16 +15,19 @@ import concurrent.futures
 import hashlib
 import logging
 import multiprocessing
+import json
 import os
-import pickle
+import stat
 import tempfile
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .. import __version__
-from .findings import Finding
+from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
-from .project import FileResult, Project, UnreadableFile, read_source
+from .project import FileResult, Project, UnreadableFile, _imports_one_of, _mentions_one_of, read_source
+from .project import _module_stems as _stems_of_analyses
+from .source import Range
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,7 @@ def check_files(
     cache = _Cache(cache_dir) if cache_dir else None
     results: dict[str, FileResult] = {}
     to_analyse: list[tuple[str, str]] = []  # (path, cache key)
+    quiet: dict[str, str] = {}  # files that never say "pallas": path -> text
     for path in paths:
         try:
             text = read_source(path).text
@@ -56,9 +60,10 @@ def check_files(
             continue
         if not mentions_pallas(text):
             results[path] = FileResult(path, [])
+            quiet[path] = text
             continue
         key = _cache_key(path, text)
-        cached = cache.get(key) if cache else None
+        cached = cache.get(key, path) if cache else None
         if cached is not None and cached.standalone:
             results[path] = FileResult(path, cached.findings)
         else:
@@ -70,6 +75,13 @@ def check_files(
             cache.put(key, checked)
         if not checked.standalone:
             launchers.append(checked.path)
+    # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
+    # file of the check: those are checked with the project (see Project.check_paths).
+    wrappers = [p for p in launchers if _launching_of(p)]
+    stems = _stems_of_analyses(dict.fromkeys(wrappers))
+    names = frozenset().union(*(_launching_of(p) for p in wrappers)) if wrappers else frozenset()
+    launchers += [p for p, text in quiet.items()
+                  if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)]
     if launchers:
         _check_across_modules(launchers, set(paths), roots, results)
     return [results[p] for p in paths]
@@ -95,7 +107,13 @@ def _analyse_one(path: str) -> _Checked:
     project = Project()
     try:
         analysis = project.analysis_of(path)
-        return _Checked(path, project.check_paths([path])[0].findings, standalone=not analysis.imported)
+        findings = project.check_paths([path])[0].findings
+        # Findings that depend on other modules (kernels defined there, wrappers read from there)
+        # are made again with the whole project, and never cached by this file's text alone.
+        interp = getattr(analysis.model, "_interpreter", None)
+        standalone = not analysis.imported and not (interp is not None and interp.loaded) and not analysis.launching
+        launching_names[path] = analysis.launching
+        return _Checked(path, findings, standalone=standalone)
     except UnreadableFile as exc:
         return _Checked(path, [exc.finding(path)], True, exc.reason)
     except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
@@ -109,8 +127,22 @@ def _check_across_modules(launchers: list[str], requested: set[str], roots, resu
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}
-    for result in project.check_paths(sorted(set(launchers) | targets)):
+    for result in project.check_paths(sorted(set(launchers) | targets), analyse_all=True):
         results[result.path] = result
+
+
+# Launching function names by file, of the files analysed in this process (workers can't say:
+# a file defining wrappers is never standalone, so it is analysed again by the project below).
+launching_names: dict[str, frozenset[str]] = {}
+
+
+def _launching_of(path: str) -> frozenset[str]:
+    if path not in launching_names:
+        try:
+            launching_names[path] = Project().analysis_of(path).launching
+        except Exception:  # noqa: BLE001
+            launching_names[path] = frozenset()
+    return launching_names[path]
 
 
 def _cache_key(path: str, text: str) -> str:
@@ -122,33 +154,165 @@ def _cache_key(path: str, text: str) -> str:
 
 
 class _Cache:
-    """Findings by content hash, one file per entry; safe with concurrent runs (atomic renames)."""
+    """Findings by content hash, one JSON file per entry; safe with concurrent runs (atomic renames).
+
+    Issue 15: entries used to be pickles, so a planted entry ran code.  Now an entry is plain JSON,
+    validated field by field; anything unexpected (another shape, wrong types, an entry made for
+    another key, a file that is not ours) is a miss, never an error.  The cache directory, and
+    every directory under it, must be a real directory (not a symlink) owned by us, or the cache
+    is not used at all: a symlinked cache must not make `check` write outside the project.
+    """
+
+    MAX_ENTRY = 1 << 22  # bytes: no real entry comes close
 
     def __init__(self, directory: str):
+        self.root = directory
         self.directory = os.path.join(directory, __version__)
+        self.usable = True
 
     def _file(self, key: str) -> str:
-        return os.path.join(self.directory, key[:2], key)
+        return os.path.join(self.directory, key[:2], key + ".json")
 
-    def get(self, key: str) -> _Checked | None:
+    def _safe_directory(self, path: str, create: bool) -> bool:
+        """`path` is a directory, not a symlink, owned by us (created, private, when `create`)."""
         try:
-            with open(self._file(key), "rb") as handle:
-                value = pickle.load(handle)
-            return value if isinstance(value, _Checked) else None
-        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-            return None  # missing, from another version, or torn: recompute
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if not create:
+                return False
+            try:
+                os.mkdir(path, 0o700)
+                info = os.lstat(path)
+            except OSError:
+                return False
+        except OSError:
+            return False
+        return stat.S_ISDIR(info.st_mode) and _owned(info)
+
+    def _safe_tree(self, key: str, create: bool) -> bool:
+        if not self.usable:
+            return False
+        if not self._safe_directory(self.root, create):
+            if os.path.lexists(self.root):
+                log.warning("not using the cache %s: it is a symlink, not a directory, or not owned by you", self.root)
+                self.usable = False
+            return False
+        return self._safe_directory(self.directory, create) and self._safe_directory(
+            os.path.dirname(self._file(key)), create)
+
+    def get(self, key: str, path: str) -> _Checked | None:
+        if not self._safe_tree(key, create=False):
+            return None
+        try:
+            fd = os.open(self._file(key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return None  # missing: compute
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or not _owned(info) or info.st_size > self.MAX_ENTRY:
+                return None
+            with os.fdopen(fd, "rb", closefd=False) as handle:
+                data = handle.read(self.MAX_ENTRY + 1)
+            return _checked_from_json(json.loads(data), key, path)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None  # torn, from another version, or planted: recompute
+        finally:
+            os.close(fd)
 
     def put(self, key: str, value: _Checked) -> None:
         target = self._file(key)
         try:
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            _write_gitignore(os.path.dirname(self.directory))
+            if not self._safe_tree(key, create=True):
+                return
+            _write_gitignore(self.root)
             fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, target)
-        except OSError as exc:  # a read-only tree must not fail the check
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump(_checked_to_json(value, key), handle)
+                os.replace(temporary, target)
+            except BaseException:
+                try:
+                    os.unlink(temporary)
+                except OSError:
+                    pass
+                raise
+        except (OSError, ValueError) as exc:  # a read-only tree must not fail the check
             log.debug("cannot write cache entry %s: %s", target, exc)
+
+
+def _owned(info: os.stat_result) -> bool:
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+
+
+# ------------------------------------------------------------------ cache entries as plain JSON
+def _range_json(r: Any) -> list[int]:
+    return [r.start.line, r.start.column, r.end.line, r.end.column]
+
+
+def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
+    return {
+        "key": key,
+        "path": value.path,
+        "standalone": value.standalone,
+        "findings": [
+            {
+                "code": f.code, "message": f.message, "range": _range_json(f.range), "path": f.path,
+                "severity": f.severity.value,
+                "related": [{"path": r.path, "range": _range_json(r.range), "message": r.message} for r in f.related],
+                "fixes": [
+                    {"title": x.title, "applicability": x.applicability.value, "preferred": x.preferred,
+                     "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits]}
+                    for x in f.fixes
+                ],
+            }
+            for f in value.findings
+        ],
+    }
+
+
+def _want(value: Any, kind: type | tuple[type, ...]) -> Any:
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise TypeError(f"expected {kind}, got {type(value).__name__}")
+    return value
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else _want(value, str)
+
+
+def _range_from(value: Any) -> Range:
+    parts = _want(value, list)
+    if len(parts) != 4 or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in parts):
+        raise ValueError("a range is four non-negative integers")
+    return Range.of(*parts)
+
+
+def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
+    """A cache entry back, if it is exactly what `put` writes for this key and path; else None.
+
+    An entry with no findings is only believed for its own key (the hash of version, path and
+    text), so an entry copied from a clean file cannot hide another file's findings."""
+    _want(data, dict)
+    if data.get("key") != key or data.get("path") != path or data.get("standalone") is not True:
+        return None
+    findings = []
+    for item in _want(data["findings"], list):
+        _want(item, dict)
+        code = _want(item["code"], str)
+        if not code.startswith("PAL"):
+            return None
+        findings.append(Finding(
+            code, _want(item["message"], str), _range_from(item["range"]), _optional_str(item["path"]),
+            Severity(_want(item["severity"], str)),
+            [Related(_optional_str(r["path"]), _range_from(r["range"]), _want(r["message"], str))
+             for r in map(lambda r: _want(r, dict), _want(item["related"], list))],
+            [Fix(_want(x["title"], str),
+                 tuple(Edit(_range_from(e["range"]), _want(e["new_text"], str))
+                       for e in map(lambda e: _want(e, dict), _want(x["edits"], list))),
+                 Applicability(_want(x["applicability"], str)), _want(x["preferred"], bool))
+             for x in map(lambda x: _want(x, dict), _want(item["fixes"], list))],
+        ))
+    return _Checked(path, findings, True)
 
 
 def _write_gitignore(directory: str) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
+from .interp import EMPTY_ENV
 from .names import qualname
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -282,6 +283,22 @@ def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
         return ArrayFact(binding, rank, call) if rank is not None else None
     if binding.kind == "param" and _is_traced_parameter(model, binding):
         return ArrayFact(binding, Rank.UNKNOWN, binding.node, jitted_parameter=True)
+    if binding.kind == "assign" and binding.stmt is not None:
+        return _computed_array(model, binding)
+    return None
+
+
+def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
+    """A value the interpreter proves to be a jax array on every path (`jnp.arange(n) * 0.5 + 1`,
+    a tuple element, an alias).  Its rank is not known, so only pallas_call (which rejects 0-d
+    arrays too) is concerned."""
+    from .interp import Array
+    from .kernels import interpreter_for
+
+    values = interpreter_for(model).binding_value(binding, EMPTY_ENV, model)
+    if values and all(isinstance(v, Array) and v.origin == "jax" for v in values):
+        origin = binding.value if binding.value is not None else binding.node
+        return ArrayFact(binding, Rank.UNKNOWN, origin)
     return None
 
 

@@ -8,9 +8,11 @@ re-parsing one block instead of the file is what keeps diagnostics instant.
 
 Equivalence with a whole-file parse: blocks start at column-0 lines that begin a statement, so a
 construct that crosses a block boundary (an unclosed bracket, a string spanning lines that start
-in column 0) makes the first block fail to parse.  When every block parses, the concatenation is
-the file's tree; when one fails, the whole file is parsed as usual (and, when that fails too, the
-failing blocks are repaired one by one, as `parse_with_recovery` does).
+in column 0) makes the first block fail to parse, and `parse_blocks` merges it with the blocks it
+runs into.  When every block parses, the concatenation is the file's tree.  A syntax error costs
+the blocks it is in, wherever it is (`parse_blocks` never merges an open bracket into a following
+`def`, nor an open string past the quote that would close it unless the merge parses): the
+failing block is repaired, as `parse_with_recovery` does, and every other block is reused.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .analysis import ModuleAnalysis, analyze_model
+from .interp import NO_LOADER, Loader
 from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
 from .slicing import kernel_slice
@@ -38,9 +41,9 @@ class IncrementalDocument:
     _parts: dict[int, ModelParts] = field(default_factory=dict)  # id(ParsedBlock) -> its model parts
     reused: int = 0  # blocks reused by the last update (for tests and benchmarks)
 
-    def analyze(self, source: SourceFile) -> ModuleAnalysis:
+    def analyze(self, source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
         with paused_gc():
-            return self._analyze(source)
+            return self._analyze(source, loader)
 
     def first_look(self, source: SourceFile, kernel_names: frozenset[str] = frozenset(),
                    worth_it: float = SLICE_WORTH_IT) -> ModuleAnalysis | None:
@@ -60,7 +63,7 @@ class IncrementalDocument:
             sliced.set_tree(tree, [])
             return analyze_model(sliced, ModuleModel(tree))
 
-    def _analyze(self, source: SourceFile) -> ModuleAnalysis:
+    def _analyze(self, source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
         previous = self._blocks
         if not previous:
             previous = self._first_version(source)
@@ -73,7 +76,7 @@ class IncrementalDocument:
         self._parts = {id(block): part for (_, block), part in zip(blocks, parts)}
         tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
         source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
-        return analyze_model(source, ModuleModel(tree, parts, self.module_scope))
+        return analyze_model(source, ModuleModel(tree, parts, self.module_scope), loader)
 
     @staticmethod
     def _first_version(source: SourceFile) -> dict[BlockKey, ParsedBlock]:

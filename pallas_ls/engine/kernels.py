@@ -3,22 +3,30 @@
 A *launch* is one use of an entry point (`pallas_call`, `pl.kernel`, `mpmd_map`, `core_map`,
 `warp_map`) with its effective arguments, after `functools.partial` and decorator forms are folded
 in.  A *kernel site* pairs a launch with one function that JAX will trace as its kernel.
+
+Both come out of the value interpreter (`interp`): a call whose callee can be an entry point makes
+a launch, and the launch's kernel is whatever its kernel argument can be — a def, a lambda, a
+partial, a static or bound method, an instance with `__call__`, an element of a container, the
+result of a factory or a decorator, from this module or another one of the project.  A launch
+inside a function is also explored in the context of every call of that function that the module
+makes (a wrapper that forwards its kernel parameter to `pallas_call`, in this file or imported).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Union
 
+from .interp import (
+    EMPTY_ENV, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
+    Value, Wrapped, _entry_of, union,
+)
+from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .names import ENTRY_POINTS
 from .source import SourceFile
-from .model import Binding, FunctionNode, Loc, ModuleModel, own_returns
-from .names import ENTRY_POINTS, MAX_DEPTH, PARTIAL, has_star_arguments, keyword_argument, qualname
 
 KernelExpr = Union[ast.expr, ast.FunctionDef, ast.AsyncFunctionDef]
-
-# Kinds whose call without a body returns a decorator that takes the kernel.
-_FACTORY_KINDS = ("kernel", "core_map")
 
 ENTRY_LABELS = {
     "pallas_call": "pallas_call",
@@ -31,7 +39,7 @@ ENTRY_LABELS = {
 
 @dataclass(frozen=True)
 class EntryValue:
-    """An entry point with the arguments bound so far (by functools.partial)."""
+    """An entry point with its arguments as written (partial-bound ones first)."""
 
     kind: str
     args: tuple[ast.expr, ...] = ()
@@ -49,7 +57,7 @@ class EntryValue:
 
 @dataclass(eq=False)
 class Launch:
-    """One use of an entry point in a module."""
+    """One use of an entry point (in one calling context)."""
 
     kind: str
     node: ast.AST  # the call or decorator that launches, used for "launched on line N"
@@ -57,9 +65,15 @@ class Launch:
     kernel_exprs: list[tuple[KernelExpr, Loc]]
     # The expression whose value is the launched callable: the launch call, or the decorated def.
     callable_node: ast.AST | None
-    loc: Loc  # where the launch's arguments are evaluated
+    loc: Loc  # where the launch's own arguments are evaluated
     model: ModuleModel  # the module the launch is written in
     invocations: list[ast.Call] = field(default_factory=list)
+    env: Env = EMPTY_ENV  # the calling context (a wrapper's parameters bound by one of its calls)
+    kernel_values: frozenset = frozenset()
+    interp: Interpreter | None = None
+    # Where each argument expression is evaluated: id(expr) -> (loc, env, model).
+    places: dict = field(default_factory=dict)
+    via: str = ""
 
     @property
     def label(self) -> str:
@@ -69,6 +83,17 @@ class Launch:
     def line(self) -> int:
         return getattr(self.node, "lineno", 1)
 
+    def interp_model(self, loc: Loc) -> ModuleModel:
+        """The model `loc` belongs to (this launch's, or a module it consulted)."""
+        return _model_of_loc(loc, self.model, self.interp) if self.interp is not None else self.model
+
+    def value_of(self, expr: ast.AST) -> frozenset:
+        """What one of the launch's argument expressions can be, in its own context."""
+        if self.interp is None:
+            return U
+        loc, env, model = self.places.get(id(expr), (self.loc, self.env, self.model))
+        return self.interp.ev(expr, loc, env, model)
+
 
 @dataclass(frozen=True)
 class KernelTarget:
@@ -77,28 +102,7 @@ class KernelTarget:
     function: FunctionNode
     bound_positional: int = 0
     bound_keywords: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class ForwardedParameter:
-    """The kernel expression is a parameter of a function (a wrapper that forwards its kernel)."""
-
-    binding: Binding
-    bound_positional: int = 0
-    bound_keywords: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class ImportedKernel:
-    """The kernel expression names something imported from another module (resolved by project)."""
-
-    qualname: str  # possibly relative (".kernels.k")
-    bound_positional: int = 0
-    bound_keywords: frozenset[str] = frozenset()
-    node: ast.AST | None = None
-
-
-Resolved = Union[KernelTarget, ForwardedParameter, ImportedKernel]
+    env: Env = EMPTY_ENV  # the closure the function was made in (a decorator's wrapper)
 
 
 @dataclass(eq=False)
@@ -116,30 +120,23 @@ class KernelSite:
         return self.target.function
 
 
+@dataclass(frozen=True)
+class ForeignKernel:
+    """A launch in this module (or reached from it) of a kernel another project module defines."""
+
+    launch: Launch
+    model: ModuleModel  # the module defining the kernel
+    qualpath: str  # the function's path in that module ("make.<locals>.kernel", "Ops.kernel")
+    bound_positional: int
+    bound_keywords: frozenset[str]
+    env: Env = EMPTY_ENV
+
+
 def kernel_name(function: FunctionNode) -> str:
     return "<lambda>" if isinstance(function, ast.Lambda) else function.name
 
 
-# ------------------------------------------------------------------------------ entry values
-def entry_value(expr: ast.AST, loc: Loc, model: ModuleModel, depth: int = 0) -> EntryValue | None:
-    """What entry point (with partial-bound arguments) an expression denotes, if any."""
-    if depth > MAX_DEPTH:
-        return None
-    name = qualname(expr, loc, model)
-    if name in ENTRY_POINTS:
-        return EntryValue(ENTRY_POINTS[name])
-    if isinstance(expr, ast.Call) and expr.args and qualname(expr.func, loc, model) == PARTIAL:
-        inner = entry_value(expr.args[0], loc, model, depth + 1)
-        if inner is not None and not has_star_arguments(expr):
-            return inner.applied(expr.args[1:], [(k.arg, k.value) for k in expr.keywords])
-        return None
-    if isinstance(expr, ast.Name):
-        for binding in model.lookup(expr.id, loc)[:1]:
-            if binding.kind == "assign" and binding.value is not None:
-                return entry_value(binding.value, Loc(binding.scope, binding.stmt), model, depth + 1)
-    return None
-
-
+# ------------------------------------------------------------------------------- kernel slots
 def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
     """The kernel expressions an application supplies, [] for a factory call, None if invalid."""
     if entry.kind == "pallas_call":
@@ -154,9 +151,11 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
         return [body]
     if entry.kind == "mpmd_map":
         pairs = entry.args[0] if entry.args else entry.keyword("meshes_and_fns")
+        if pairs is None:
+            return None
         if isinstance(pairs, (ast.List, ast.Tuple)):
-            return [p.elts[1] for p in pairs.elts if isinstance(p, ast.Tuple) and len(p.elts) == 2]
-        return None
+            return [p.elts[1] if isinstance(p, ast.Tuple) and len(p.elts) == 2 else p for p in pairs.elts]
+        return [pairs]
     if entry.kind == "core_map":
         return []
     if entry.kind == "warp_map":
@@ -164,210 +163,517 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
     return None
 
 
+def _kernel_functions_of(kind: str, values: frozenset) -> frozenset:
+    """A kernel slot's values, with MPMD containers opened (a list of bodies, (mesh, fn) pairs)."""
+    if kind not in ("kernel", "mpmd_map"):
+        return values
+    out: set = set()
+    for v in values:
+        if isinstance(v, Seq):
+            for member in v.all_members():
+                if kind == "mpmd_map" and isinstance(member, Seq) and member.elts is not None and len(member.elts) == 2:
+                    out |= member.elts[1]
+                else:
+                    out.add(member)
+        else:
+            out.add(v)
+    return frozenset(out)
+
+
 # ------------------------------------------------------------------------------- launches
 # The last component of every entry point's name: an attribute call `x.y(...)` can only denote an
-# entry point when `y` is one of these (modules keep the real names; only imports can rename).
+# entry point directly when `y` is one of these.
 _ENTRY_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 
 
 def candidate_calls(model: ModuleModel, attributes) -> list[ast.Call]:
     """The calls whose callee can denote an imported API with one of `attributes` as its last
-    name: `x.attr(...)`, a name that aliases an import (`launch(...)`), or a call's result.
-    Most calls (`jnp.sum(...)`, a local function) are ruled out before any name resolution."""
+    name: `x.attr(...)`, a name that aliases an import (`launch(...)`), or a call's result."""
     calls = model.calls_with_attribute(attributes) + model.calls_named(model.alias_names) + model.calls_of_calls
     return sorted(calls, key=lambda c: (c.lineno, c.col_offset))
 
 
-def find_launches(model: ModuleModel) -> list[Launch]:
-    launches: list[Launch] = []
-    factories: dict[int, EntryValue] = {}  # id(factory call) -> its entry value
-    for call in candidate_calls(model, _ENTRY_ATTRIBUTES):
-        loc = model.loc(call)
-        entry = entry_value(call.func, loc, model)
-        if entry is None:
-            continue
-        if has_star_arguments(call) and entry.kind != "pallas_call":
-            continue
-        entry = entry.applied(call.args, [(k.arg, k.value) for k in call.keywords if k.arg])
+def _defined_names(model: ModuleModel) -> set[str]:
+    names = {getattr(f, "name", None) for f in model.functions} - {None}
+    for scope_node in model.decorated:
+        names.add(scope_node.name)
+    names |= {b.name for bs in model.module_scope.bindings.values() for b in bs if b.kind == "class"}
+    return names  # type: ignore[return-value]
+
+
+def launch_candidates(model: ModuleModel) -> list[ast.Call]:
+    """Calls that may launch (directly, through a wrapper, or by invoking a launched callable):
+    entry-point attributes, names bound by imports / aliases / defs / classes, calls of calls,
+    and methods named like a def of the module.  Other calls (`jnp.sum(...)`, builtins) are ruled
+    out before any evaluation: this keeps a keystroke's analysis cheap."""
+    cached = getattr(model, "_launch_candidates", None)
+    if cached is not None:
+        return cached
+    defined = _defined_names(model)
+    names = set(model.alias_names) | defined
+    calls = model.calls_with_attribute(_ENTRY_ATTRIBUTES | defined) + model.calls_named(names) + model.calls_of_calls
+    seen: set[int] = set()
+    unique = []
+    for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
+        if id(call) not in seen:
+            seen.add(id(call))
+            unique.append(call)
+    model._launch_candidates = unique  # type: ignore[attr-defined]
+    return unique
+
+
+class LaunchFinder:
+    """Runs the interpreter over a module's candidate calls and decorators, collecting the
+    launches that calls of entry points make (in every calling context it explores)."""
+
+    MAX_EXPLORED = 400  # function contexts explored per module (bounds pathological code)
+    MAX_CONTEXTS = 6  # calling contexts explored per function (recursive helpers with many shapes)
+
+    def __init__(self, interp: Interpreter):
+        self.interp = interp
+        self.launches: dict[tuple, Launch] = {}
+        self._explored: set[tuple] = set()
+        self._by_scope: dict[int, dict[int, list[ast.Call]]] = {}
+        self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
+        self._contexts: dict[int, int] = {}
+        interp.on_entry_call = self._entry_call
+        interp.on_factory_call = self._factory_call
+        interp.on_decorator_launch = self._decorator_launch
+        interp.on_invocation = self._invocation
+        interp.on_function_call = self._function_call
+
+    # ------------------------------------------------------------------------ driving
+    def run(self, model: ModuleModel) -> list[Launch]:
+        """Evaluate the calls that can launch (their callee is an entry point, a factory's result,
+        a launched callable, or a function that launches) and the defs decorated by one.  Other
+        calls are never evaluated: a module of helpers costs a few name lookups."""
+        interp = self.interp
+        launching = self._launching_in(model)
+        names = {getattr(model_function, "name", "") for model_function in launching.values()}
+        # Calls of a def a launching decorator made into a launched callable (its invocations).
+        names |= {node.name for node in model.decorated
+                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)}
+        for call in launch_candidates(model):
+            if _is_seed(call, model) or _callee_name(call) in names:
+                self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
+        for node in model.decorated:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
+                interp.def_value(node, model, EMPTY_ENV)
+        return list(self.launches.values())
+
+    def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
+        if self._relevant(self.interp.ev(call.func, loc, env, model)):
+            self.interp.ev(call, loc, env, model)
+
+    def _launching_decorators(self, node: ast.AST, model: ModuleModel) -> bool:
+        where = model.loc(node)
+        return any(_is_seed_expr(d, model) and self._relevant(self.interp.ev(d, where, EMPTY_ENV, model))
+                   for d in node.decorator_list)
+
+    def _relevant(self, values: frozenset, depth: int = 0) -> bool:
+        return any(self._relevant_value(v, depth) for v in values)
+
+    def _relevant_value(self, v: Value, depth: int) -> bool:
+        if isinstance(v, (Entry, Factory, Launched)):
+            return True
+        if depth > 4:
+            return False
+        if isinstance(v, Partial):
+            return self._relevant_value(v.target, depth + 1)
+        if isinstance(v, Func):
+            return self._launches(v)
+        if isinstance(v, (BoundMethod, Wrapped)):
+            return self._relevant_value(v.func, depth + 1)
+        if isinstance(v, Instance):
+            return self._relevant(self.interp.class_attribute(v.cls, "__call__", v), depth + 1)
+        if isinstance(v, Class):
+            return self._relevant(self.interp.class_attribute(v, "__init__", None), depth + 1)
+        return False
+
+    def _launches(self, func: Func) -> bool:
+        """May calling `func` launch?  (It is in its module's launching set.)"""
+        return id(func.node) in self._launching_in(func.model)
+
+    def _launching_in(self, model: ModuleModel) -> dict[int, ast.AST]:
+        """The functions of a module that may launch: those holding a seed (a call or decorator
+        that is an entry point, a factory, a launched callable or a launching function of another
+        module), then, by name, every function calling one of those.  Names over-approximate;
+        the calls are evaluated afterwards, and only theirs."""
+        cached = self._launching.get(id(model))
+        if cached is not None:
+            return cached
+        found: dict[int, ast.AST] = {}
+        self._launching[id(model)] = found  # recursion (modules importing each other): partial
+        work: list[ast.AST] = []
+
+        def mark(loc: Loc) -> None:
+            function = loc.scope.node if loc.scope is not model.module_scope else None
+            while function is not None and isinstance(function, ast.Lambda):
+                scope = model.scope_of_function.get(id(function))
+                parent = scope.parent if scope is not None else None
+                function = parent.node if parent is not None and parent is not model.module_scope else None
+            if function is not None and id(function) not in found and hasattr(function, "name"):
+                found[id(function)] = function
+                work.append(function)
+
+        for call in launch_candidates(model):
+            if _is_seed(call, model):
+                loc = model.loc(call)
+                if self._relevant(self.interp.ev(call.func, loc, EMPTY_ENV, model)):
+                    mark(loc)
+        for node in model.decorated:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
+                mark(model.loc(node))
+        while work:
+            function = work.pop()
+            name = function.name  # type: ignore[attr-defined]
+            for call in model.calls_named([name]) + model.calls_with_attribute([name]):
+                mark(model.loc(call))
+        return found
+
+    def _decorated_in(self, func: Func) -> list[ast.AST]:
+        model = func.model
+        return [d for d in model.decorated
+                if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and model.loc(d).scope.node is func.node]
+
+    def _function_call(self, func: Func, args, keywords, unknown_rest, unknown_kw) -> None:
+        """A project function called with known arguments: explore the launches in its body in
+        that context (a wrapper forwarding its kernel parameter)."""
+        calls = self._calls_in(func)
+        if not calls or len(self._explored) >= self.MAX_EXPLORED or not self._launches(func):
+            return
+        env = self.interp.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
+        if env is None or not env.items:
+            return
+        key = (id(func.node), env)
+        if key in self._explored or self._contexts.get(id(func.node), 0) >= self.MAX_CONTEXTS:
+            return
+        self._explored.add(key)
+        self._contexts[id(func.node)] = self._contexts.get(id(func.node), 0) + 1
+        for call in calls:
+            self._maybe_launch(call, func.model.loc(call), env, func.model)
+        for node in self._decorated_in(func):
+            if self._launching_decorators(node, func.model):
+                self.interp.def_value(node, func.model, env)
+
+    def _calls_in(self, func: Func) -> list[ast.Call]:
+        """The candidate calls written directly in a function's body (not in nested defs)."""
+        model = func.model
+        by_scope = self._by_scope.get(id(model))
+        if by_scope is None:
+            by_scope = {}
+            for call in launch_candidates(model):
+                by_scope.setdefault(id(model.loc(call).scope.node), []).append(call)
+            self._by_scope[id(model)] = by_scope
+        return by_scope.get(id(func.node), [])
+
+    # ---------------------------------------------------------------------- callbacks
+    def _entry_call(self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+        entry_point = _entry_of(target)
+        if entry_point is None:
+            return None
+        places: dict = {}
+        args: list = []
+        keywords: list = []
+        partials = _partial_chain(target)
+        for p in partials:
+            for expr, p_loc, p_env in p.arg_exprs:
+                args.append(expr)
+                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
+            for name, expr, p_loc, p_env in p.keyword_exprs:
+                keywords.append((name, expr))
+                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
+        if any(isinstance(a, ast.Starred) for a in call.args) and entry_point.kind != "pallas_call":
+            pass
+        for expr in call.args:
+            args.append(expr)
+            places[id(expr)] = (loc, env, model)
+        for k in call.keywords:
+            if k.arg:
+                keywords.append((k.arg, k.value))
+                places[id(k.value)] = (loc, env, model)
+        entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords))
         slot = _kernel_slot(entry)
         if slot is None:
-            continue
+            if entry_point.kind == "pallas_call" and any(isinstance(a, ast.Starred) for a in call.args):
+                slot = self._starred_kernel(call, loc, env, model)
+                if slot is None:
+                    return None
+            else:
+                return None
+        if slot and isinstance(slot[0], ast.Starred):
+            slot = self._starred_kernel(call, loc, env, model)
+            if slot is None:
+                return None
         if not slot:
-            factories[id(call)] = entry
-            continue
-        launches.append(Launch(entry.kind, call, entry, [(e, loc) for e in slot], call, loc, model))
-    # Factories applied in place: `pl.kernel(mesh=m)(body)`, `pl.core_map(mesh)(body)`.
-    for call in model.calls_of_calls:
-        if id(call.func) in factories and call.args:
-            entry = factories[id(call.func)]
-            loc = model.loc(call)
-            launches.append(Launch(entry.kind, call.func, entry, [(call.args[0], loc)], call, loc, model))
-    launches.extend(_decorator_launches(model, factories))
-    _attach_invocations(model, launches)
-    return launches
+            arg_places = tuple((e, *places[id(e)][:2]) for e in entry.args)
+            kw_places = tuple((n, e, *places[id(e)][:2]) for n, e in entry.keywords)
+            return frozenset({Factory(entry_point.kind, arg_places, kw_places, call)})
+        launch = self._launch(entry_point.kind, call, entry, [(e, places.get(id(e), (loc,))[0]) for e in slot
+                                                               if isinstance(e, ast.AST)],
+                              call, loc, env, model, places)
+        if not launch.kernel_values:
+            values = frozenset()
+            for e in slot:
+                if isinstance(e, frozenset):
+                    values |= e
+                else:
+                    values |= launch.value_of(e)
+            launch.kernel_values = _kernel_functions_of(entry_point.kind, values)
+        return frozenset({Launched(launch)})
 
+    def _starred_kernel(self, call, loc, env, model):
+        """`pl.pallas_call(*args, **kwargs)` in a helper: the kernel is the first starred element."""
+        first = call.args[0]
+        if not isinstance(first, ast.Starred):
+            return None
+        values = self.interp.ev(first.value, loc, env, model)
+        kernels: set = set()
+        for v in values:
+            if isinstance(v, Seq) and v.elts:
+                kernels |= v.elts[0]
+        return [frozenset(kernels)] if kernels else None
 
-def _decorator_launches(model: ModuleModel, factories: dict[int, EntryValue]) -> Iterator[Launch]:
-    for node in model.decorated:
-        if isinstance(node, ast.ClassDef):
-            continue
-        loc = model.loc(node)
-        for deco in node.decorator_list:
-            if id(deco) in factories:  # @pl.kernel(mesh=...), @pl.core_map(mesh)
-                yield Launch(factories[id(deco)].kind, deco, factories[id(deco)], [(node, loc)], node, loc, model)
-                continue
-            entry = entry_value(deco, loc, model)  # @partial(pl.pallas_call, ...), @plgpu.warp_map
-            if entry is None:
-                continue
-            entry = entry.applied([ast.Name(id=node.name, ctx=ast.Load())], [])
-            if entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1):
-                yield Launch(entry.kind, deco, entry, [(node, loc)], node, loc, model)
+    def _factory_call(self, factory: Factory, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+        if not call.args:
+            return None
+        places = {id(e): (l, en, _model_of_loc(l, model, self.interp)) for e, l, en in factory.args}
+        places.update({id(e): (l, en, _model_of_loc(l, model, self.interp)) for _, e, l, en in factory.keywords})
+        body = call.args[0]
+        places[id(body)] = (loc, env, model)
+        entry = EntryValue(factory.kind, tuple(e for e, _, _ in factory.args), tuple((n, e) for n, e, _, _ in factory.keywords))
+        launch = self._launch(factory.kind, factory.node, entry, [(body, loc)], call, loc, env, model, places)
+        if not launch.kernel_values:
+            launch.kernel_values = _kernel_functions_of(factory.kind, self.interp.ev(body, loc, env, model))
+        return frozenset({Launched(launch)})
 
+    def _decorator_launch(self, decorator: Value, values: frozenset, deco_node, def_node, loc, env, model):
+        if isinstance(decorator, Factory):
+            places = {id(e): (l, en, _model_of_loc(l, model, self.interp)) for e, l, en in decorator.args}
+            places.update({id(e): (l, en, _model_of_loc(l, model, self.interp)) for _, e, l, en in decorator.keywords})
+            entry = EntryValue(decorator.kind, tuple(e for e, _, _ in decorator.args),
+                               tuple((n, e) for n, e, _, _ in decorator.keywords))
+            launch = self._launch(decorator.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
+            launch.kernel_values = values
+            return frozenset({Launched(launch)})
+        entry_point = _entry_of(decorator)
+        if entry_point is None:
+            return None
+        places: dict = {}
+        args: list = []
+        keywords: list = []
+        for p in _partial_chain(decorator):
+            for expr, p_loc, p_env in p.arg_exprs:
+                args.append(expr)
+                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
+            for name, expr, p_loc, p_env in p.keyword_exprs:
+                keywords.append((name, expr))
+                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
+        name = ast.Name(id=def_node.name, ctx=ast.Load())
+        entry = EntryValue(entry_point.kind, tuple([name] + args), tuple(keywords))
+        if not (entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1)):
+            return None
+        launch = self._launch(entry.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
+        launch.kernel_values = values
+        return frozenset({Launched(launch)})
 
-def _attach_invocations(model: ModuleModel, launches: list[Launch]) -> None:
-    """Find the calls of each launched callable: `launch(...)(x)`, `f = launch(...); f(x)`."""
-    by_node = {id(launch.callable_node): launch for launch in launches if launch.callable_node is not None}
-    if not by_node:
-        return
-    decorated = {l.callable_node.name for l in launches if isinstance(l.callable_node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    for call in model.calls_of_calls + model.calls_named(model.alias_names | decorated):
-        launch = by_node.get(id(call.func))
-        if launch is None and isinstance(call.func, ast.Name):
-            for binding in model.lookup(call.func.id, model.loc(call))[:1]:
-                source = binding.value if binding.kind == "assign" else binding.node
-                launch = by_node.get(id(source))
-        if launch is not None:
+    def _invocation(self, launched: Launched, call: ast.Call, loc, env, model) -> None:
+        launch = launched.launch
+        if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
+
+    def _launch(self, kind, node, entry, kernel_exprs, callable_node, loc, env, model, places) -> Launch:
+        key = (id(node), env)
+        launch = self.launches.get(key)
+        if launch is None:
+            via = ""
+            function = loc.scope.function if loc.scope is not None else None
+            if env.items and function is not None and not isinstance(function, ast.Lambda):
+                via = f"through `{function.name}`"
+            launch = Launch(kind, node, entry, kernel_exprs, callable_node, loc, model, env=env,
+                            interp=self.interp, places=places, via=via)
+            self.launches[key] = launch
+        return launch
+
+
+# Roots of names that are never project code: a call through them cannot reach a wrapper.
+_NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os", "sys", "re", "typing")
+
+
+def _is_seed(call: ast.Call, model: ModuleModel) -> bool:
+    """A call whose callee could be an entry point or come from another module."""
+    return _is_seed_expr(call.func, model)
+
+
+def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
+    if isinstance(expr, ast.Call):
+        return True  # `pl.kernel(mesh=m)(body)`, `partial(pl.pallas_call, ...)`
+    if isinstance(expr, ast.Attribute):
+        if expr.attr in _ENTRY_ATTRIBUTES:
+            return True
+        root = expr
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in model.alias_names and root.id not in _NOT_PROJECT
+    if isinstance(expr, ast.Name):
+        return expr.id in model.alias_names
+    return False
+
+
+def _callee_name(call: ast.Call) -> str | None:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _partial_chain(value: Value) -> list[Partial]:
+    chain = []
+    while isinstance(value, Partial):
+        chain.append(value)
+        value = value.target
+    return list(reversed(chain))
+
+
+def _model_of_loc(loc: Loc, default: ModuleModel, interp: Interpreter) -> ModuleModel:
+    """The model a Loc belongs to (partials may be made in another module)."""
+    scope = loc.scope
+    while scope.parent is not None:
+        scope = scope.parent
+    if scope is default.module_scope:
+        return default
+    for model in interp.models():
+        if model.module_scope is scope:
+            return model
+    return default
+
+
+def find_launches(model: ModuleModel, interp: Interpreter | None = None) -> list[Launch]:
+    """Every launch the module makes: written in it, or reached through wrappers it calls."""
+    interp = interp or interpreter_for(model)
+    return LaunchFinder(interp).run(model)
 
 
 # ------------------------------------------------------------------------ kernel resolution
-def resolve_kernel(
-    expr: KernelExpr,
-    loc: Loc,
-    model: ModuleModel,
-    bound_positional: int = 0,
-    bound_keywords: frozenset[str] = frozenset(),
-    depth: int = 0,
-) -> list[Resolved]:
-    """Every function an expression passed as a kernel can be (both branches of `a if c else b`)."""
-    if depth > MAX_DEPTH:
-        return []
-    recurse = lambda e, l, bp=bound_positional, bk=bound_keywords: resolve_kernel(  # noqa: E731
-        e, l, model, bp, bk, depth + 1
-    )
-    if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        return [KernelTarget(expr, bound_positional, bound_keywords)]
-    if isinstance(expr, ast.IfExp):
-        return recurse(expr.body, loc) + recurse(expr.orelse, loc)
-    if isinstance(expr, ast.Name):
-        return _resolve_name(expr, loc, model, bound_positional, bound_keywords, depth)
-    if isinstance(expr, ast.Attribute):
-        name = qualname(expr, loc, model)
-        if name and not name.startswith("jax"):
-            return [ImportedKernel(name, bound_positional, bound_keywords, expr)]
-        return []
-    if isinstance(expr, ast.Call):
-        if expr.args and qualname(expr.func, loc, model) == PARTIAL:
-            if has_star_arguments(expr):
-                return []
-            keywords = bound_keywords | {k.arg for k in expr.keywords if k.arg}
-            return recurse(expr.args[0], loc, bound_positional + len(expr.args) - 1, keywords)
-        return _resolve_factory_call(expr, loc, model, bound_positional, bound_keywords, depth)
-    return []
+def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[KernelSite], list[ForeignKernel]]:
+    """Resolve every launch's kernels.
 
-
-def _resolve_name(expr: ast.Name, loc: Loc, model, bound_positional, bound_keywords, depth) -> list[Resolved]:
-    results: list[Resolved] = []
-    for binding in model.lookup(expr.id, loc):
-        if binding.kind == "def":
-            results.append(KernelTarget(binding.node, bound_positional, bound_keywords))  # type: ignore[arg-type]
-        elif binding.kind == "assign" and binding.value is not None:
-            results += resolve_kernel(
-                binding.value, Loc(binding.scope, binding.stmt), model, bound_positional, bound_keywords, depth + 1
-            )
-        elif binding.kind == "param":
-            results.append(ForwardedParameter(binding, bound_positional, bound_keywords))
-        elif binding.kind == "import" and binding.qualname and not binding.qualname.startswith("jax"):
-            results.append(ImportedKernel(binding.qualname, bound_positional, bound_keywords, expr))
-    return results
-
-
-def _resolve_factory_call(call: ast.Call, loc: Loc, model, bound_positional, bound_keywords, depth) -> list[Resolved]:
-    """`make_kernel(...)` where make_kernel is a local def returning an inner function."""
-    if not isinstance(call.func, ast.Name):
-        return []
-    results: list[Resolved] = []
-    for binding in model.lookup(call.func.id, loc):
-        if binding.kind != "def":
-            continue
-        factory = binding.node
-        for ret in own_returns(factory):  # type: ignore[arg-type]
-            if ret.value is not None:
-                for resolved in resolve_kernel(
-                    ret.value, model.loc(ret), model, bound_positional, bound_keywords, depth + 1
-                ):
-                    # A parameter of the factory is not a kernel we can see from here.
-                    if not isinstance(resolved, ForwardedParameter):
-                        results.append(resolved)
-    return results
-
-
-def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[KernelSite], list[tuple[Launch, ImportedKernel]]]:
-    """Resolve every launch's kernels in this module.
-
-    Returns the sites whose kernel is defined here, and the launches whose kernel is imported
-    (for the project to resolve in the defining module).
+    Returns the sites whose kernel is defined in this module (the launch may be written in another
+    one: a wrapper imported from it), and the launches of kernels another module defines.
     """
     sites: list[KernelSite] = []
-    imported: list[tuple[Launch, ImportedKernel]] = []
-    pending: list[tuple[Launch, KernelExpr, Loc, int, frozenset[str], str, int]] = [
-        (launch, expr, loc, 0, frozenset(), "", 0) for launch in launches for expr, loc in launch.kernel_exprs
-    ]
+    foreign: list[ForeignKernel] = []
     seen: set[tuple[int, int]] = set()
-    while pending:
-        launch, expr, loc, bp, bk, via, hops = pending.pop()
-        for resolved in resolve_kernel(expr, loc, model, bp, bk):
-            if isinstance(resolved, KernelTarget):
-                key = (id(launch), id(resolved.function))
-                if key not in seen:
-                    seen.add(key)
-                    sites.append(KernelSite(launch, resolved, via=via))
-            elif isinstance(resolved, ImportedKernel):
-                imported.append((launch, resolved))
-            elif hops < MAX_DEPTH:
-                for arg, arg_loc, wrapper in _wrapper_arguments(model, resolved.binding):
-                    pending.append(
-                        (launch, arg, arg_loc, resolved.bound_positional, resolved.bound_keywords,
-                         f"through `{wrapper}`", hops + 1)
-                    )
+    for launch in launches:
+        interp = launch.interp or interpreter_for(model)
+        for func, bound, keywords in _through_forwarders(interp, interp.functions_in(launch.kernel_values)):
+            key = (id(launch), id(func.node))
+            if key in seen:
+                continue
+            seen.add(key)
+            target = KernelTarget(func.node, bound, frozenset(keywords), func.env)
+            if func.model is model:
+                launch_path = None
+                launch_source = None
+                if launch.model is not model:
+                    launch_path = interp.loader.path_of(launch.model)
+                    launch_source = interp.loader.source_of(launch.model)
+                sites.append(KernelSite(launch, target, launch_path, launch_source, via=launch.via))
+            else:
+                path = qualpath(func.model, func.node)
+                if path is not None:
+                    foreign.append(ForeignKernel(launch, func.model, path, bound, frozenset(keywords), func.env))
     sites.sort(key=lambda s: (getattr(s.function, "lineno", 0), s.launch.line))
-    return sites, imported
+    return sites, foreign
 
 
-def _wrapper_arguments(model: ModuleModel, param: Binding) -> Iterator[tuple[ast.expr, Loc, str]]:
-    """For a parameter of a def, the argument every call of that def passes for it."""
-    function = param.scope.node
-    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return
-    for call in model.calls_named([function.name]):
-        loc = model.loc(call)
-        if not any(b.node is function for b in model.lookup(call.func.id, loc)):
+def _through_forwarders(interp: Interpreter, found: list) -> list:
+    """A decorator's wrapper that returns what the decorated function returns (`return fn(*a)`)
+    is traced by JAX, but the value it returns is the decorated kernel's: that one is the site."""
+    out = []
+    for func, bound, keywords in found:
+        inner = _forwarded(interp, func)
+        out += [(f, bound, keywords) for f in inner] if inner else [(func, bound, keywords)]
+    return out
+
+
+def _forwarded(interp: Interpreter, func: Func) -> list[Func]:
+    node, model = func.node, func.model
+    if not func.env.items or isinstance(node, ast.Lambda):
+        return []
+    scope = model.scope_of_function.get(id(node))
+    out: list[Func] = []
+    for ret in own_returns(node):
+        value = ret.value
+        if value is None:
             continue
-        arg = _argument_for(call, param)
-        if arg is not None:
-            yield arg, loc, function.name
+        if isinstance(value, ast.Name) and scope is not None:
+            bindings = model.lookup(value.id, model.loc(ret))
+            if len(bindings) != 1 or not isinstance(bindings[0].value, ast.Call):
+                return []
+            value = bindings[0].value
+        if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+            return []
+        # Only a function the closure was given (`fn`, the decorator's parameter) is forwarded.
+        bindings = model.lookup(value.func.id, model.loc(ret))
+        if len(bindings) != 1 or bindings[0].kind != "param" or func.env.get(bindings[0]) is None:
+            return []
+        callee = interp.ev(value.func, model.loc(ret), func.env, model)
+        functions = [v for v in callee if isinstance(v, Func) and v.node is not node]
+        if not functions or len(functions) != len(callee):
+            return []
+        out += functions
+    return out
 
 
-def _argument_for(call: ast.Call, param: Binding) -> ast.expr | None:
-    given = keyword_argument(call, param.name)
-    if given is not None:
-        return given
-    index = param.param_index
-    if index is None:
-        return None
-    for position, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            return None
-        if position == index:
-            return arg
+def resolve_kernel(expr: KernelExpr, loc: Loc, model: ModuleModel, bound_positional: int = 0,
+                   bound_keywords: frozenset[str] = frozenset(), depth: int = 0) -> list[KernelTarget]:
+    """Every function of `model` an expression passed as a kernel (or a body) can be."""
+    if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return [KernelTarget(expr, bound_positional, bound_keywords)]
+    interp = interpreter_for(model)
+    out = []
+    for func, bound, keywords in interp.functions_in(interp.ev(expr, loc, EMPTY_ENV, model)):
+        if func.model is model:
+            out.append(KernelTarget(func.node, bound_positional + bound, bound_keywords | frozenset(keywords), func.env))
+    return out
+
+
+def interpreter_for(model: ModuleModel) -> Interpreter:
+    """The interpreter an analysis attached to its model (a plain one for a bare model)."""
+    interp = getattr(model, "_interpreter", None)
+    if interp is None:
+        interp = Interpreter(model)
+        model._interpreter = interp  # type: ignore[attr-defined]
+    return interp
+
+
+# --------------------------------------------------------------------------- qualified paths
+def qualpath(model: ModuleModel, function: ast.AST) -> str | None:
+    """A function's path in its module that survives edits elsewhere in the file: the names of
+    the defs and classes enclosing it, `<locals>` between functions (as Python's __qualname__)."""
+    parts: list[str] = []
+    node: ast.AST | None = function
+    scopes = model.scope_of_function
+    while node is not None:
+        name = getattr(node, "name", None)
+        if name is None:
+            return None  # a lambda: no stable name
+        parts.append(name)
+        scope = scopes.get(id(node))
+        parent = scope.parent if scope is not None else None
+        if parent is None or parent.kind == "module":
+            break
+        if parent.kind == "function":
+            parts.append("<locals>")
+        node = parent.node
+    return ".".join(reversed(parts))
+
+
+def function_at(model: ModuleModel, path: str) -> FunctionNode | None:
+    for function in model.functions:
+        if getattr(function, "name", None) == path.rsplit(".", 1)[-1] and qualpath(model, function) == path:
+            return function
     return None

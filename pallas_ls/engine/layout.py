@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct
 from .kernels import EntryValue, KernelSite, Launch
 from .model import Loc, ModuleModel, positional_args
-from .names import MAX_DEPTH, has_star_arguments, keyword_argument, qualname, single_assignment
+from .names import has_star_arguments, keyword_argument
 
 PREFETCH = "scalar prefetch"
 INPUT = "input"
@@ -61,47 +62,65 @@ class ParameterRole:
 
 
 def launch_layout(launch: Launch) -> Layout:
-    model, loc, entry = launch.model, launch.loc, launch.entry
+    """The layout of a launch, its arguments read through the interpreter in their own context
+    (a module constant, an import, a tuple of names, a list grown with `.append`)."""
+    cached = getattr(launch, "_layout", None)
+    if cached is None:
+        cached = _launch_layout(launch)
+        launch._layout = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _launch_layout(launch: Launch) -> Layout:
+    entry = launch.entry
     if not _arguments_visible(launch):
         return _UNKNOWN
     if launch.kind == "warp_map":
         return Layout(prefetch=0, inputs=1, outputs=0, scratch=0)
     if launch.kind == "core_map":
-        scratch, keywords = _scratch(entry.keyword("scratch_shapes"), loc, model)
+        scratch, keywords = _scratch(launch, entry.keyword("scratch_shapes"))
         return Layout(prefetch=0, inputs=0, outputs=0, scratch=scratch, scratch_keywords=keywords)
     if launch.kind == "pallas_call":
-        return _pallas_call_layout(launch, entry, loc, model)
+        return _pallas_call_layout(launch, entry)
     out_key = "out_type" if launch.kind == "kernel" else "out_types"
     outputs_expr = entry.keyword(out_key)
     if outputs_expr is None and len(entry.args) > 1:
         outputs_expr = entry.args[1]
-    outputs = 0 if outputs_expr is None else count_outputs(outputs_expr, loc, model)
-    plain = outputs_expr is not None and outputs_are_plain(outputs_expr, loc, model)
-    scratch, keywords = _scratch(entry.keyword("scratch_types"), loc, model)
+    if outputs_expr is None:
+        outputs, plain = 0, False
+    else:
+        outputs, plain = _outputs(launch.value_of(outputs_expr))
+    scratch, keywords = _scratch(launch, entry.keyword("scratch_types"))
     return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain)
 
 
-def _pallas_call_layout(launch: Launch, entry: EntryValue, loc: Loc, model: ModuleModel) -> Layout:
+def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
-    outputs = count_outputs(out_shape, loc, model) if out_shape is not None else None
-    plain = out_shape is not None and outputs_are_plain(out_shape, loc, model)
-    grid_spec = entry.keyword("grid_spec")
-    grid_spec = _value_of(grid_spec, loc, model) if grid_spec is not None else None
+    outputs, plain = _outputs(launch.value_of(out_shape)) if out_shape is not None else (None, False)
+    grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
-    scratch_expr = entry.keyword("scratch_shapes")
-    in_specs = entry.keyword("in_specs")
-    if isinstance(grid_spec, ast.Call) and qualname(grid_spec.func, loc, model) in _GRID_SPECS:
-        prefetch = _prefetch_count(grid_spec, loc, model)
-        scratch_expr = keyword_argument(grid_spec, "scratch_shapes") or scratch_expr
-        in_specs = keyword_argument(grid_spec, "in_specs") or in_specs
-    elif grid_spec is not None:
-        prefetch, scratch_expr, in_specs = None, None, None
-        return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
-    scratch, keywords = _scratch(scratch_expr, loc, model)
+    scratch: tuple[int | None, tuple[str, ...]]
+    in_specs_values = launch.value_of(entry.keyword("in_specs")) if entry.keyword("in_specs") is not None else None
+    scratch_values = (launch.value_of(entry.keyword("scratch_shapes"))
+                      if entry.keyword("scratch_shapes") is not None else frozenset({Seq("tuple", ())}))
+    if grid_spec_expr is not None:
+        specs = launch.value_of(grid_spec_expr)
+        spec = next(iter(specs)) if len(specs) == 1 else None
+        if not (isinstance(spec, ApiResult) and spec.qualname in _GRID_SPECS):
+            return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
+        interp = launch.interp
+        prefetch = _prefetch_count(launch, spec)
+        given = _api_argument(spec, "scratch_shapes", None)
+        if given is not None:
+            scratch_values = interp.ev(given, spec.loc, spec.env, launch.interp_model(spec.loc))
+        given = _api_argument(spec, "in_specs", None)
+        if given is not None:
+            in_specs_values = interp.ev(given, spec.loc, spec.env, launch.interp_model(spec.loc))
+    scratch_count, keywords = _scratch_of(scratch_values)
     inputs = _input_count(launch, prefetch)
-    if inputs is None and in_specs is not None:
-        inputs = _sequence_length(in_specs, loc, model)
-    return Layout(prefetch, inputs, outputs, scratch, keywords, plain)
+    if inputs is None and in_specs_values is not None:
+        inputs = _length(in_specs_values)
+    return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain)
 
 
 def _arguments_visible(launch: Launch) -> bool:
@@ -112,13 +131,22 @@ def _arguments_visible(launch: Launch) -> bool:
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
 
-def _prefetch_count(grid_spec: ast.Call, loc: Loc, model: ModuleModel) -> int | None:
-    if qualname(grid_spec.func, loc, model) not in _PREFETCH_GRID_SPECS:
+def _api_argument(spec: ApiResult, name: str, index: int | None) -> ast.expr | None:
+    value = keyword_argument(spec.call, name)
+    if value is None and index is not None and len(spec.call.args) > index:
+        value = spec.call.args[index]
+    return value
+
+
+def _prefetch_count(launch: Launch, spec: ApiResult) -> int | None:
+    if spec.qualname not in _PREFETCH_GRID_SPECS:
         return 0
-    value = keyword_argument(grid_spec, "num_scalar_prefetch")
-    if value is None and grid_spec.args:
-        value = grid_spec.args[0]
-    return _int_literal(value, loc, model) if value is not None else None
+    if has_star_arguments(spec.call):
+        return None
+    value = _api_argument(spec, "num_scalar_prefetch", 0)
+    if value is None:
+        return None
+    return _int_of(launch.interp.ev(value, spec.loc, spec.env, launch.interp_model(spec.loc)))
 
 
 def _input_count(launch: Launch, prefetch: int | None) -> int | None:
@@ -133,73 +161,65 @@ def _input_count(launch: Launch, prefetch: int | None) -> int | None:
     return max(counts.pop() - prefetch, 0)
 
 
+def _outputs(values: frozenset) -> tuple[int | None, bool]:
+    """(parameters the outputs occupy, whether each is provably one array struct).
+
+    A tuple/list gives one parameter per element (a `None` element too, pallas-facts §2), a dict,
+    a ShapeDtypeStruct or an array gives one.  Unknown when the possibilities disagree."""
+    if len(values) != 1:
+        return None, False
+    value = next(iter(values))
+    if isinstance(value, Seq):
+        if value.elts is None:
+            return None, False
+        plain = all(_is_plain(e) for e in value.elts)
+        return len(value.elts), plain
+    if isinstance(value, (DictV, ShapeStruct, Array)):
+        return 1, _is_plain(values)
+    return None, False
+
+
+def _is_plain(values: frozenset) -> bool:
+    return len(values) == 1 and isinstance(next(iter(values)), (ShapeStruct, Array))
+
+
 def count_outputs(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) -> int | None:
-    """Parameters the outputs occupy: a tuple/list has one per element, anything else is one."""
-    if depth > MAX_DEPTH:
-        return None
-    if isinstance(expr, (ast.Tuple, ast.List)):
-        if any(isinstance(e, ast.Starred) for e in expr.elts):
-            return None
-        return len(expr.elts)
-    if isinstance(expr, ast.Dict):
-        return 1
-    if isinstance(expr, ast.Call):
-        if qualname(expr.func, loc, model) in _SHAPE_STRUCTS:
-            return 1
-        return None
-    assigned = single_assignment(expr, loc, model)
-    if assigned is not None:
-        return count_outputs(assigned[0], assigned[1], model, depth + 1)
-    return None
+    """Parameters the outputs occupy (see `_outputs`), for an expression of `model`."""
+    from .kernels import interpreter_for  # noqa: PLC0415
+    return _outputs(interpreter_for(model).ev(expr, loc, EMPTY_ENV, model))[0]
 
 
-def outputs_are_plain(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) -> bool:
-    """True when every output is provably one array struct (so its ref takes `[...] =`)."""
-    if depth > MAX_DEPTH:
-        return False
-    if isinstance(expr, (ast.Tuple, ast.List)) and depth == 0:
-        return all(outputs_are_plain(e, loc, model, depth + 1) for e in expr.elts)
-    if isinstance(expr, ast.Call):
-        return qualname(expr.func, loc, model) in _SHAPE_STRUCTS
-    assigned = single_assignment(expr, loc, model)
-    if assigned is not None:
-        value, value_loc = assigned
-        if isinstance(value, (ast.Tuple, ast.List)) and depth > 0:
-            return False
-        return outputs_are_plain(value, value_loc, model, depth)
-    return False
-
-
-def _scratch(expr: ast.expr | None, loc: Loc, model: ModuleModel) -> tuple[int | None, tuple[str, ...]]:
+def _scratch(launch: Launch, expr: ast.expr | None) -> tuple[int | None, tuple[str, ...]]:
     if expr is None:
         return 0, ()
-    value = _value_of(expr, loc, model)
-    if isinstance(value, ast.Dict):
-        keys = [k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        return (0, tuple(keys)) if len(keys) == len(value.keys) else (None, ())
-    return _sequence_length(value, loc, model), ()
+    return _scratch_of(launch.value_of(expr))
 
 
-def _sequence_length(expr: ast.expr, loc: Loc, model: ModuleModel) -> int | None:
-    value = _value_of(expr, loc, model)
-    if isinstance(value, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in value.elts):
+def _scratch_of(values: frozenset) -> tuple[int | None, tuple[str, ...]]:
+    if len(values) != 1:
+        return None, ()
+    value = next(iter(values))
+    if isinstance(value, DictV):
+        if value.items is None or not all(isinstance(k, str) for k, _ in value.items):
+            return None, ()
+        return 0, tuple(k for k, _ in value.items)
+    return _length(values), ()
+
+
+def _length(values: frozenset) -> int | None:
+    if len(values) != 1:
+        return None
+    value = next(iter(values))
+    if isinstance(value, Seq) and value.elts is not None:
         return len(value.elts)
     return None
 
 
-def _value_of(expr: ast.expr, loc: Loc, model: ModuleModel) -> ast.expr:
-    for _ in range(MAX_DEPTH):
-        assigned = single_assignment(expr, loc, model)
-        if assigned is None:
-            break
-        expr, loc = assigned
-    return expr
-
-
-def _int_literal(expr: ast.expr, loc: Loc, model: ModuleModel) -> int | None:
-    value = _value_of(expr, loc, model)
-    if isinstance(value, ast.Constant) and isinstance(value.value, int) and not isinstance(value.value, bool):
-        return value.value
+def _int_of(values: frozenset) -> int | None:
+    if len(values) == 1:
+        value = next(iter(values))
+        if isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool):
+            return value.value
     return None
 
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import stat  # read_file_bytes: only regular files are read (issue 15)
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .analysis import ModuleAnalysis, analyze, run_rules
+from .analysis import ModuleAnalysis, analyze, analyze_model, run_rules
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
 from .incremental import IncrementalDocument
-from .kernels import KernelSite, KernelTarget, Launch, resolve_kernel
-from .model import Loc
+from .interp import EMPTY_ENV, Env, Loader
+from .kernels import KernelSite, KernelTarget, Launch, function_at
+from .model import ModuleModel
 from .names import mentions_pallas
 from .source import Range, SourceFile
 
@@ -45,6 +48,7 @@ class ForeignLaunch:
     name: str
     bound_positional: int
     bound_keywords: frozenset[str]
+    env: Env = EMPTY_ENV  # the closure the kernel was made in (its bindings are of the def file's model)
 
 
 @dataclass
@@ -74,14 +78,61 @@ class UnreadableFile(Exception):
         return Finding(UNREADABLE_CODE, f"Unreadable file: {self.reason}", self.where, path, Severity.ERROR)
 
 
-def read_source(path: str) -> SourceFile:
-    """Read and decode one file; UnreadableFile says why it could not be."""
+# Issue 15: a file bigger than this is reported (PAL900 "too large") instead of read.  The CLI
+# and the server set it from the `max-file-size` setting (set_max_file_size).
+DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
+max_file_size = DEFAULT_MAX_FILE_SIZE
+
+
+def set_max_file_size(size: int | None) -> None:
+    global max_file_size
+    max_file_size = DEFAULT_MAX_FILE_SIZE if size is None else size
+
+
+def read_file_bytes(path: str) -> bytes:
+    """The bytes of a regular file of at most `max_file_size` bytes; UnreadableFile otherwise.
+
+    Issue 15: a FIFO named *.py blocked `open` forever, a symlink to /dev/zero read until memory
+    ran out.  The path is stat'ed before it is opened (a FIFO or a device is never opened), opened
+    non-blocking (in case it was swapped for a FIFO since), checked again on the open descriptor,
+    and read up to one byte past the limit (a file growing meanwhile is caught too)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        before = os.stat(path)
+        if not stat.S_ISREG(before.st_mode):
+            raise UnreadableFile("is not a regular file")
+        if before.st_size > max_file_size:
+            raise UnreadableFile(_too_large(before.st_size))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
-    return source_from_bytes(data, path)
+    try:
+        after = os.fstat(fd)
+        if not stat.S_ISREG(after.st_mode):
+            raise UnreadableFile("is not a regular file")
+        chunks, size = [], 0
+        while size <= max_file_size:
+            chunk = os.read(fd, min(1 << 20, max_file_size + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
+    finally:
+        os.close(fd)
+    if size > max_file_size:
+        raise UnreadableFile(_too_large(size, at_least=True))
+    return b"".join(chunks)
+
+
+def _too_large(size: int, at_least: bool = False) -> str:
+    more = "more than " if at_least else ""
+    return f"is too large ({more}{size} bytes; the limit is {max_file_size}, see the `max-file-size` setting)"
+
+
+def read_source(path: str) -> SourceFile:
+    """Read and decode one file; UnreadableFile says why it could not be."""
+    return source_from_bytes(read_file_bytes(path), path)
 
 
 def source_from_bytes(data: bytes, path: str | None) -> SourceFile:
@@ -105,6 +156,11 @@ class _Entry:
     text: str  # compared whole: equal strings compare at memcmp speed, far cheaper than hashing
     analysis: ModuleAnalysis
 
+    @property
+    def loaded_others(self) -> bool:
+        interp = getattr(self.analysis.model, "_interpreter", None)
+        return bool(interp is not None and interp.loaded)
+
 
 # Below this size (~500 lines) the whole analysis takes a few milliseconds: no first look.
 FIRST_LOOK_MIN_CHARS = 20_000
@@ -126,6 +182,7 @@ class Project:
     # Dropped when a consulted module changes (on disk or in the editor).
     _resolved: dict[tuple[str, str], tuple[str, str] | None] = field(default_factory=dict)
     _consulted: set[str] = field(default_factory=set)
+    _models: dict[str, tuple[SourceFile, ModuleModel]] = field(default_factory=dict)  # modules read by imports
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -155,35 +212,53 @@ class Project:
         cached = self._analyses.get(source.path or "")
         if cached is not None and cached.text == source.text:
             return cached.analysis
-        analysis = analyze(source)
+        loaded = self._models.get(source.path or "")
+        if loaded is not None and loaded[0].text == source.text:
+            # The model imports already read: closures made there keep their bindings' identity.
+            analysis = analyze_model(loaded[0], loaded[1], self._loader(source))
+        else:
+            analysis = analyze(source, self._loader(source))
         self._analyses[source.path or ""] = _Entry(source.text, analysis)
         return analysis
 
     # ----------------------------------------------------------------------- checking
-    def check_paths(self, paths: Iterable[str]) -> list[FileResult]:
+    def check_paths(self, paths: Iterable[str], analyse_all: bool = False) -> list[FileResult]:
         """Check files together: kernels launched by one of them are checked where defined.
 
         A file that never mentions Pallas cannot launch a kernel, so it is not even parsed unless
         another file launches a kernel it defines (the cheap prefilter that makes big trees fast).
         """
         with paused_gc():
-            return self._check_paths([os.path.abspath(p) for p in paths])
+            return self._check_paths([os.path.abspath(p) for p in paths], analyse_all)
 
-    def _check_paths(self, paths: list[str]) -> list[FileResult]:
+    def _check_paths(self, paths: list[str], analyse_all: bool = False) -> list[FileResult]:
         results: dict[str, FileResult] = {}
         analyses: dict[str, ModuleAnalysis] = {}
+        skipped: dict[str, SourceFile] = {}
         for path in paths:
             try:
                 source = self._source_of(path)
-                if mentions_pallas(source.text):
+                if analyse_all or mentions_pallas(source.text):
                     analyses[path] = self._analysis_for(source)
                 else:
                     results[path] = FileResult(path, [])
+                    skipped[path] = source
             except UnreadableFile as exc:
                 results[path] = FileResult(path, [exc.finding(path)], exc.reason)
             except Exception:  # noqa: BLE001 - e.g. a RecursionError deep in a pathological file
                 log.exception("internal error while analysing %s", path)
                 results[path] = FileResult(path, [], "internal error")
+        # A file that never says "pallas" can still launch through a wrapper it imports from one
+        # that does: analyse those that import a module named like a Pallas file of the check.
+        launching = {p: a.launching for p, a in analyses.items() if a.launching}
+        stems = _module_stems(launching)
+        names = frozenset().union(*launching.values()) if launching else frozenset()
+        for path, source in skipped.items():
+            if stems and _imports_one_of(source.text, stems) and _mentions_one_of(source.text, names):
+                try:
+                    analyses[path] = self._analysis_for(source)
+                except Exception:  # noqa: BLE001
+                    log.exception("internal error while analysing %s", path)
         foreign: dict[str, list[ForeignLaunch]] = {}
         for path, analysis in list(analyses.items()):
             for launch in self._foreign_launches(path, analysis):
@@ -285,7 +360,7 @@ class Project:
         if cached is not None and cached.text == source.text:
             return cached.analysis
         document = self._documents.setdefault(path, IncrementalDocument())
-        analysis = document.analyze(source)
+        analysis = document.analyze(source, self._loader(source))
         self._analyses[path] = _Entry(source.text, analysis)
         return analysis
 
@@ -337,21 +412,54 @@ class Project:
 
     # ---------------------------------------------------------------- import resolution
     def _foreign_launches(self, path: str, analysis: ModuleAnalysis) -> list[ForeignLaunch]:
+        """The launches `path` makes (or reaches through wrappers) of kernels other files define."""
+        interp = getattr(analysis.model, "_interpreter", None)
+        loader = interp.loader if interp is not None else None
         found = []
-        for launch, imported in analysis.imported:
-            target = self.resolve_import(path, imported.qualname)
-            if target is None:
+        for foreign in analysis.imported:
+            def_path = loader.path_of(foreign.model) if loader is not None else None
+            if def_path is None:
                 continue
-            def_path, name = target
+            launch_path, launch_source = path, analysis.source
+            if foreign.launch.model is not analysis.model and loader is not None:
+                launch_path = loader.path_of(foreign.launch.model) or path
+                launch_source = loader.source_of(foreign.launch.model) or analysis.source
             found.append(
-                ForeignLaunch(path, launch, analysis.source, def_path, name,
-                              imported.bound_positional, imported.bound_keywords)
+                ForeignLaunch(launch_path, foreign.launch, launch_source, os.path.abspath(def_path), foreign.qualpath,
+                              foreign.bound_positional, foreign.bound_keywords, foreign.env)
             )
         return found
 
     def _forget_resolutions(self) -> None:
         self._resolved.clear()
         self._consulted.clear()
+        # Analyses read other modules' models through the loader: they are stale now too.
+        self._models.clear()
+        for path in [p for p, entry in self._analyses.items() if entry.loaded_others]:
+            self._analyses.pop(path, None)
+
+    # ------------------------------------------------------------------ module loading
+    def _loader(self, source: SourceFile) -> "_ProjectLoader":
+        return _ProjectLoader(self, source.path)
+
+    def model_of(self, path: str) -> tuple[SourceFile, ModuleModel] | None:
+        """The source and model of a project module, parsed once (imports of it read it as source)."""
+        path = os.path.abspath(path)
+        entry = self._analyses.get(path)
+        if entry is not None:
+            return entry.analysis.source, entry.analysis.model
+        cached = self._models.get(path)
+        if cached is None:
+            try:
+                source = self._source_of(path)
+            except UnreadableFile:
+                return None
+            if source.syntax_problems and not source.tree.body:
+                return None
+            cached = (source, ModuleModel(source.tree))
+            self._models[path] = cached
+        self._consulted.add(path)
+        return cached
 
     def resolve_import(self, from_path: str, dotted: str, hops: int = 0) -> tuple[str, str] | None:
         """(file, top-level name) that `dotted` (as imported in `from_path`) denotes, following
@@ -420,17 +528,43 @@ class Project:
         """Kernel sites in `analysis` (the defining module) for one foreign launch."""
         if os.path.abspath(analysis.path or "") != foreign.def_path:
             return []
-        model = analysis.model
-        sites = []
-        for binding in model.module_scope.bindings.get(foreign.name, [])[-1:]:
-            expr = binding.node if binding.kind == "def" else binding.value
-            if expr is None:
-                continue
-            loc = Loc(model.module_scope, binding.stmt)
-            for resolved in resolve_kernel(expr, loc, model, foreign.bound_positional, foreign.bound_keywords):  # type: ignore[arg-type]
-                if isinstance(resolved, KernelTarget):
-                    sites.append(KernelSite(foreign.launch, resolved, foreign.launch_path, foreign.launch_source))
-        return sites
+        function = function_at(analysis.model, foreign.name)
+        if function is None:
+            return []
+        target = KernelTarget(function, foreign.bound_positional, foreign.bound_keywords, foreign.env)
+        return [KernelSite(foreign.launch, target, foreign.launch_path, foreign.launch_source)]
+
+
+def _mentions_one_of(text: str, names: frozenset[str]) -> bool:
+    return any(re.search(r"\b" + re.escape(name) + r"\b", text) for name in names if name)
+
+
+def _module_stems(analyses: dict) -> frozenset[str]:
+    """The names an import of the analysed files would spell: their module names, and the name of
+    a package whose `__init__` imports one of them (a re-export)."""
+    names = {os.path.splitext(os.path.basename(p))[0] for p in analyses} - {"__init__"}
+    names = {n for n in names if n.isidentifier()}
+    for directory in {os.path.dirname(p) for p in analyses}:
+        init = os.path.join(directory, "__init__.py")
+        try:
+            with open(init, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(200_000)
+        except OSError:
+            continue
+        if _imports_one_of(text, frozenset(names)):
+            names.add(os.path.basename(directory))
+    return frozenset(names)
+
+
+_IMPORT_LINE = re.compile(r"^\s*(?:from\s+([.\w]+)\s+import|import\s+([.\w]+))", re.MULTILINE)
+
+
+def _imports_one_of(text: str, stems: frozenset[str]) -> bool:
+    for match in _IMPORT_LINE.finditer(text):
+        dotted = match.group(1) or match.group(2) or ""
+        if any(part in stems for part in dotted.split(".") if part):
+            return True
+    return False
 
 
 def _module_file(directory: str, parts: list[str]) -> str | None:
@@ -448,3 +582,37 @@ def _module_file(directory: str, parts: list[str]) -> str | None:
 def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileResult]:
     """Check a list of files (not directories) as one project."""
     return Project(roots).check_paths(paths)
+
+
+class _ProjectLoader(Loader):
+    """Finds the modules an analysed file imports, in the project (never importing them)."""
+
+    def __init__(self, project: Project, root_path: str | None):
+        self.project = project
+        self.root_path = os.path.abspath(root_path) if root_path else None
+        self._paths: dict[int, str] = {}
+        self._sources: dict[int, SourceFile] = {}
+
+    def module(self, from_model: ModuleModel, dotted: str):
+        from_path = self._paths.get(id(from_model), self.root_path)
+        if from_path is None:
+            return None
+        located = self.project._locate_module(from_path, dotted)
+        if located is None:
+            return None
+        module_path, rest = located
+        if os.path.abspath(module_path) == self.root_path:
+            return None  # the module itself (a package importing from its own __init__)
+        loaded = self.project.model_of(module_path)
+        if loaded is None:
+            return None
+        source, model = loaded
+        self._paths[id(model)] = os.path.abspath(module_path)
+        self._sources[id(model)] = source
+        return model, rest
+
+    def path_of(self, model: ModuleModel) -> str | None:
+        return self._paths.get(id(model))
+
+    def source_of(self, model: ModuleModel):
+        return self._sources.get(id(model))

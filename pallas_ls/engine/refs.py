@@ -12,8 +12,9 @@ import ast
 from dataclasses import dataclass
 from typing import Iterator
 
+from .interp import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
+from .kernels import interpreter_for
 from .model import Binding, Loc, ModuleModel
-from .names import MAX_DEPTH, qualname
 
 REF_CONSTRUCTORS = frozenset(
     {
@@ -32,59 +33,82 @@ class RefArgument:
     """One leaf of a call's arguments that is provably a Ref."""
 
     expr: ast.expr  # the expression as written at the call (for the range)
-    origin: Binding  # the binding that made the Ref: its identity
+    origin: object  # what made the Ref (its constructor call, or a kernel parameter): its identity
 
 
-def flatten_arguments(call: ast.Call) -> Iterator[ast.expr]:
-    """The leaves of a call's positional arguments as written: tuple, list and dict displays and
-    `*[...]` are opened.  Keyword arguments are left out: a kernel made by pl.kernel / mpmd_map
-    takes none (JAX fails on them before it looks for duplicate refs)."""
-    stack: list[ast.expr] = list(reversed(call.args))
+def duplicate_refs(call: ast.Call, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int],
+                   env: Env = EMPTY_ENV) -> Iterator[tuple[RefArgument, RefArgument]]:
+    """(first, repeated) pairs of arguments of one call that are certainly the same Ref.
+
+    The call's positional arguments are flattened as JAX flattens them (tuples, lists, dicts,
+    `*args` of a known tuple) through the interpreter, so a tuple of refs held in a variable,
+    `bufs[0], bufs[0]` and `a = b = jax.new_ref(x)` are seen.  Keyword arguments are left out: a
+    kernel made by pl.kernel / mpmd_map takes none (JAX fails on them first)."""
+    interp = interpreter_for(model)
+    first_by_origin: dict[object, RefArgument] = {}
+    for expr, starred in _written_leaves(call.args):
+        values = interp.ev(expr, loc, env, model)
+        leaves = _starred_leaves(values) if starred else _leaves(values)
+        for origin in leaves:
+            identity = _identity(origin, kernel_functions)
+            if identity is None:
+                continue
+            argument = RefArgument(expr, identity)
+            first = first_by_origin.get(identity)
+            if first is None:
+                first_by_origin[identity] = argument
+            else:
+                yield first, argument
+
+
+def _written_leaves(args: list[ast.expr]) -> Iterator[tuple[ast.expr, bool]]:
+    """The arguments as written, tuple / list / dict displays and `*[...]` opened (so a finding
+    points at the element), with whether each is starred."""
+    stack: list[tuple[ast.expr, bool]] = [(a, False) for a in reversed(args)]
     while stack:
-        expr = stack.pop()
+        expr, starred = stack.pop()
         if isinstance(expr, ast.Starred):
-            if isinstance(expr.value, (ast.Tuple, ast.List)):
-                stack.extend(reversed(expr.value.elts))
-        elif isinstance(expr, (ast.Tuple, ast.List)):
-            stack.extend(reversed(expr.elts))
-        elif isinstance(expr, ast.Dict):
-            stack.extend(v for v in reversed(expr.values) if v is not None)
+            stack.append((expr.value, True))
+        elif isinstance(expr, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+            stack.extend((e, False) for e in reversed(expr.elts))
+        elif isinstance(expr, ast.Dict) and None not in expr.keys and not starred:
+            stack.extend((v, False) for v in reversed(expr.values))
         else:
-            yield expr
+            yield expr, starred
 
 
-def ref_origin(expr: ast.expr, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int], depth: int = 0) -> Binding | None:
-    """The binding that made the Ref `expr` denotes, or None when it is not provably a Ref."""
-    if depth > MAX_DEPTH:
-        return None
-    if _is_at_view(expr):
-        return ref_origin(expr.value.value, loc, model, kernel_functions, depth + 1)  # type: ignore[attr-defined]
-    if not isinstance(expr, ast.Name):
-        return None
-    bindings = model.lookup(expr.id, loc)
-    if len(bindings) != 1:
-        return None  # several reaching bindings: not provably one object
-    binding = bindings[0]
-    if binding.kind == "param":
-        return binding if _is_kernel_ref_parameter(binding, kernel_functions) else None
-    if binding.kind != "assign" or binding.value is None:
-        return None
-    value = binding.value
-    here = Loc(binding.scope, binding.stmt)
-    if isinstance(value, ast.Call) and qualname(value.func, here, model) in REF_CONSTRUCTORS:
-        return binding
-    if isinstance(value, ast.Name) or _is_at_view(value):
-        return ref_origin(value, here, model, kernel_functions, depth + 1)
+def _leaves(values: frozenset, depth: int = 0) -> Iterator[Value]:
+    """The pytree leaves a value set certainly has (nothing when it is not one known thing)."""
+    if len(values) != 1 or depth > 8:
+        return
+    value = next(iter(values))
+    if isinstance(value, Seq) and value.elts is not None:
+        for element in value.elts:
+            yield from _leaves(element, depth + 1)
+    elif isinstance(value, DictV) and value.items is not None:
+        for _, element in value.items:
+            yield from _leaves(element, depth + 1)
+    elif isinstance(value, RefView):
+        yield value.ref
+    else:
+        yield value
+
+
+def _starred_leaves(values: frozenset) -> Iterator[Value]:
+    if len(values) == 1:
+        value = next(iter(values))
+        if isinstance(value, Seq) and value.elts is not None:
+            for element in value.elts:
+                yield from _leaves(element)
+
+
+def _identity(value: Value, kernel_functions: dict[int, int]) -> object | None:
+    """The object a leaf is, when it is certainly a Ref: its allocation site or kernel parameter."""
+    if isinstance(value, Ref):
+        return value.site
+    if isinstance(value, Param) and _is_kernel_ref_parameter(value.binding, kernel_functions):
+        return value.binding
     return None
-
-
-def _is_at_view(expr: ast.expr) -> bool:
-    """`r.at[...]`: a view of the same ref."""
-    return (
-        isinstance(expr, ast.Subscript)
-        and isinstance(expr.value, ast.Attribute)
-        and expr.value.attr == "at"
-    )
 
 
 def _is_kernel_ref_parameter(binding: Binding, kernel_functions: dict[int, int]) -> bool:
@@ -95,18 +119,3 @@ def _is_kernel_ref_parameter(binding: Binding, kernel_functions: dict[int, int])
     """
     bound = kernel_functions.get(id(binding.scope.node))
     return bound is not None and binding.param_index is not None and binding.param_index >= bound
-
-
-def duplicate_refs(call: ast.Call, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int]) -> Iterator[tuple[RefArgument, RefArgument]]:
-    """(first, repeated) pairs of arguments of one call that are the same Ref."""
-    first_by_origin: dict[int, RefArgument] = {}
-    for expr in flatten_arguments(call):
-        origin = ref_origin(expr, loc, model, kernel_functions)
-        if origin is None:
-            continue
-        argument = RefArgument(expr, origin)
-        first = first_by_origin.get(id(origin))
-        if first is None:
-            first_by_origin[id(origin)] = argument
-        else:
-            yield first, argument

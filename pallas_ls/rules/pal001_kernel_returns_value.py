@@ -11,6 +11,7 @@ from typing import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
+from ..engine.interp import EMPTY_ENV
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
 from ..engine.model import FunctionNode, is_generator, positional_args
@@ -457,11 +458,22 @@ assert (copy(x) == x).all()
 ]
 
 
+def _value_returns(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> list[ast.AST]:
+    """The returns that give a value, on their own or in the closure some launch made the kernel in
+    (a factory's `activation` parameter bound to `jax.nn.relu`)."""
+    envs = [EMPTY_ENV] + [s.target.env for s in sites if s.target.env.items]
+    found: dict[int, ast.AST] = {}
+    for env in dict.fromkeys(envs):
+        for node in analysis.values.value_returns(function, env):
+            found.setdefault(id(node), node)
+    return sorted(found.values(), key=lambda n: (n.lineno, n.col_offset))
+
+
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     for function, sites in _sites_by_function(analysis.all_sites):
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue  # PAL005's business
-        returns = list(analysis.values.value_returns(function))
+        returns = _value_returns(analysis, function, sites)
         if not returns:
             continue
         plan = _output_plan(analysis, function, sites)

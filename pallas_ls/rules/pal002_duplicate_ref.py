@@ -144,10 +144,14 @@ assert (out == 2).all()
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     kernel_functions = analysis.kernel_functions
     model = analysis.model
+    seen: set[int] = set()  # one invocation can belong to a launch seen in several contexts
     for launch in analysis.launches:
         if launch.kind not in ("kernel", "mpmd_map", "pallas_call"):
             continue
         for call in launch.invocations:
+            if id(call) in seen:
+                continue
+            seen.add(id(call))
             for first, repeated in duplicate_refs(call, model.loc(call), model, kernel_functions):
                 finding = _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
                 fix = _merge_fix(analysis, launch, call, first.expr, repeated.expr)
@@ -189,7 +193,7 @@ def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: 
     if any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
         return None
     first_index, repeated_index = _index_of(call.args, first), _index_of(call.args, repeated)
-    if first_index is None or repeated_index is None:
+    if first_index is None or repeated_index is None or first_index == repeated_index:
         return None  # nested in a pytree: the kernel parameter is a pytree, not one ref
     params = positional_parameters(site)
     if repeated_index >= len(params) or site.target.bound_keywords & set(params):

@@ -1,0 +1,1648 @@
+"""The value interpreter: what can an expression be, statically?
+
+Every rule asks this one question through `Interpreter.ev(expr, loc, env)`, which answers with a
+*value set*: a frozenset of abstract values, any of which the expression may denote at run time.
+`UNKNOWN` in a set means "and possibly something we cannot see".
+
+What is followed
+- Names, by the definitions that reach the point of use (the module model's flow-sensitive
+  lookup).  A module-level name read inside a top-level function that the module itself calls
+  takes the definitions live at those calls (notebook style: `kernel` redefined cell after cell).
+- Bindings of every statement form: `a = b = v`, tuple unpacking, `for x in (a, b)` (each element),
+  annotated and augmented assignment (`outs += [...]`), walrus, imports (project modules read as
+  source through a loader, never imported; star imports honour `__all__`), `def` with its
+  decorators applied, `class`.
+- Calls through bounded, memoised return summaries of project functions: arguments are bound to
+  parameters (positional, keyword, defaults, `*args` / `**kwargs` when they resolve), a branch
+  whose test is a constant in that binding is pruned, and a function's result is the union of its
+  returns and, when its body can run off the end, `None`.  Classes make instances; attributes come
+  from the class body (methods bind, `staticmethod` / `classmethod` / `property` are honoured) and
+  from `self.x = ...` in its methods, evaluated with the constructor's arguments; dataclass
+  fields take their constructor arguments; `__call__` makes an instance callable.
+- Containers: tuple / list / dict displays, `+`, `.append` / `.extend` on a list in straight-line
+  code, constant subscripts (an unknown key gives every element), `.items()` / `.values()`.
+- Refs by allocation site (`jax.new_ref(x)` is one object however many names it has), `.at[...]`
+  views of them, arrays (jnp / np constructors and anything computed from an array), the Pallas
+  entry points, `functools.partial`, and the launches that calling an entry point makes.
+
+Where it gives up (UNKNOWN): calls past `MAX_CALL_DEPTH`, recursion, values from outside the
+project that are not known APIs, attributes of unknown objects, comprehensions' elements.
+
+Precision policy: "may" for which functions are kernels (any function in the set), "must" for what
+a finding asserts (a set without UNKNOWN whose every member has the property).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Optional, Union
+
+from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
+from .names import ENTRY_POINTS, PARTIAL
+
+# How deep calls are followed (a summary inside a summary ...), and nested evaluations overall.
+MAX_CALL_DEPTH = 4
+MAX_EVAL_DEPTH = 48
+# How many function summaries one interpreter computes (a module's analysis); past it calls are
+# unknown.  Keeps pathological code (deep call graphs of big functions) bounded in time and memory.
+MAX_SUMMARIES = 1500
+
+
+# --------------------------------------------------------------------------------- values
+class Value:
+    """An abstract value.  Subclasses are frozen dataclasses: equal values merge in a set."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Unknown(Value):
+    pass
+
+
+UNKNOWN = Unknown()
+
+
+@dataclass(frozen=True)
+class Const(Value):
+    value: object  # None, bool, int, float, str, bytes, Ellipsis
+
+
+NONE = Const(None)
+
+
+@dataclass(frozen=True)
+class Opaque(Value):
+    """A certain, non-None object of a kind we do not model further (a string, a number, ...)."""
+
+    kind: str = "object"
+
+
+@dataclass(frozen=True)
+class Env:
+    """Parameter bindings of a call (and of the calls enclosing a closure): Binding -> value set."""
+
+    items: tuple = ()  # ((binding, frozenset), ...) sorted by id(binding)
+
+    def get(self, binding: Binding):
+        for key, value in self.items:
+            if key is binding:
+                return value
+        return None
+
+    def extended(self, pairs: Iterable[tuple[Binding, frozenset]]) -> "Env":
+        merged = {id(b): (b, v) for b, v in self.items}
+        for b, v in pairs:
+            merged[id(b)] = (b, v)
+        return Env(tuple(merged[k] for k in sorted(merged)))
+
+
+EMPTY_ENV = Env()
+
+
+@dataclass(frozen=True)
+class Func(Value):
+    node: ast.AST  # FunctionDef / AsyncFunctionDef / Lambda
+    model: ModuleModel
+    env: Env = EMPTY_ENV  # the bindings its free variables see (closures)
+
+
+@dataclass(frozen=True)
+class Partial(Value):
+    """functools.partial(target, *args, **keywords)."""
+
+    target: Value
+    args: tuple  # value sets
+    keywords: tuple  # ((name, value set), ...)
+    arg_exprs: tuple = ()  # ((expr, loc, env), ...) as written, for the launch's layout
+    keyword_exprs: tuple = ()  # ((name, expr, loc, env), ...)
+
+
+@dataclass(frozen=True)
+class BoundMethod(Value):
+    func: Value  # a Func
+    receiver: Value  # the instance (or class, for a classmethod)
+
+
+@dataclass(frozen=True)
+class Wrapped(Value):
+    """staticmethod / classmethod / property objects in a class body."""
+
+    kind: str  # "static" | "class" | "property"
+    func: Value
+
+
+@dataclass(frozen=True)
+class Class(Value):
+    node: ast.ClassDef
+    model: ModuleModel
+
+
+@dataclass(frozen=True)
+class Instance(Value):
+    cls: Class
+    init_env: Optional[Env] = None  # __init__'s parameters, bound by the constructor call
+    fields: tuple = ()  # dataclass fields: ((name, value set), ...)
+
+
+@dataclass(frozen=True)
+class Module(Value):
+    model: ModuleModel
+
+
+@dataclass(frozen=True)
+class External(Value):
+    """Something outside the project, known by its dotted name (`jax.numpy.sum`)."""
+
+    qualname: str
+
+
+@dataclass(frozen=True)
+class Entry(Value):
+    """A Pallas entry point (pallas_call, kernel, mpmd_map, core_map, warp_map)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class ApiResult(Value):
+    """What calling an external API returned (a BlockSpec, a GridSpec, a mesh...): the call is
+    kept so that layout questions can read its arguments."""
+
+    qualname: str
+    call: ast.Call
+    loc: Loc
+    env: Env
+
+
+@dataclass(frozen=True)
+class Seq(Value):
+    """A tuple or list.  `elts` is every element in order when the length is known; otherwise
+    `elts` is None and `members` holds what the elements can be."""
+
+    kind: str  # "tuple" | "list"
+    elts: Optional[tuple] = None  # value sets
+    members: frozenset = frozenset()
+
+    @property
+    def known(self) -> bool:
+        return self.elts is not None
+
+    def all_members(self) -> frozenset:
+        if self.elts is None:
+            return self.members | {UNKNOWN} if not self.members else self.members
+        return frozenset().union(*self.elts) if self.elts else frozenset()
+
+
+@dataclass(frozen=True)
+class DictV(Value):
+    items: Optional[tuple] = None  # ((key, value set), ...); None: keys not known
+    members: frozenset = frozenset()
+
+    def all_values(self) -> frozenset:
+        if self.items is None:
+            return self.members | {UNKNOWN}
+        return frozenset().union(*(v for _, v in self.items)) if self.items else frozenset()
+
+
+@dataclass(frozen=True)
+class Ref(Value):
+    """A Ref, identified by where it was made (a constructor call, or a kernel's parameter)."""
+
+    site: object  # ast.Call or Binding
+
+
+@dataclass(frozen=True)
+class RefView(Value):
+    """`ref.at` (then `[...]`): a view of the same Ref."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class Array(Value):
+    """A jax or numpy array (or a value computed from one)."""
+
+    origin: str = "jax"  # "jax" | "numpy" | "traced" (read from, or computed with, a parameter)
+
+
+@dataclass(frozen=True)
+class ShapeStruct(Value):
+    """jax.ShapeDtypeStruct(...): one array's shape and dtype (one output parameter)."""
+
+
+@dataclass(frozen=True)
+class Param(Value):
+    """A parameter with no argument bound to it (the function is analysed on its own)."""
+
+    binding: Binding
+
+
+@dataclass(frozen=True)
+class Launched(Value):
+    """The callable a launch returns (`pl.pallas_call(kernel, ...)`, a decorated kernel)."""
+
+    launch: object  # kernels.Launch (identity)
+
+
+@dataclass(frozen=True)
+class Factory(Value):
+    """`pl.kernel(mesh=...)` or `pl.core_map(mesh)` without a body: applied to a body, it launches."""
+
+    kind: str
+    args: tuple  # ((expr, loc, env), ...)
+    keywords: tuple  # ((name, expr, loc, env), ...)
+    node: ast.AST
+
+
+ValueSet = frozenset
+U = frozenset({UNKNOWN})
+NONE_SET = frozenset({NONE})
+
+
+def union(sets: Iterable[frozenset]) -> frozenset:
+    out: set = set()
+    for s in sets:
+        out |= s
+    return frozenset(out)
+
+
+# ------------------------------------------------------------------------ known externals
+# Namespaces never read as project source (they are not the user's code).
+EXTERNAL_ROOTS = frozenset(
+    {"jax", "jaxlib", "numpy", "np", "functools", "math", "typing", "dataclasses", "collections", "itertools",
+     "os", "sys", "re", "abc", "enum", "contextlib", "operator", "types", "absl", "flax", "optax", "chex",
+     "ml_dtypes", "einops", "__future__", "warnings", "logging", "time", "json", "pathlib", "inspect",
+     "weakref", "copy", "string", "textwrap", "pytest", "unittest", "typing_extensions", "builtins"}
+)
+
+REF_CONSTRUCTORS = frozenset(
+    {"jax.new_ref", "jax.ref.new_ref", "jax.empty_ref", "jax.ref.empty_ref",
+     "jax.experimental.pallas.empty_ref_like", "jax._src.pallas.helpers.empty_ref_like"}
+)
+SHAPE_STRUCTS = frozenset({"jax.ShapeDtypeStruct", "jax.core.ShapeDtypeStruct", "jax._src.api.ShapeDtypeStruct"})
+# Wrappers that hand back (a function behaving as) their first argument.
+PASS_THROUGH = frozenset(
+    {"jax.named_call", "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_scope", "functools.lru_cache",
+     "functools.cache", "typing.final", "typing.no_type_check", "jax.experimental.pallas.named_call"}
+)
+# JAX / Pallas APIs that return None (observed: see pallas-facts §1).
+NONE_APIS = frozenset(
+    {"jax.debug.print", "jax.debug.callback", "jax.experimental.pallas.debug_print",
+     "jax.experimental.pallas.semaphore_signal", "jax.experimental.pallas.semaphore_wait",
+     "jax.experimental.pallas.tpu.semaphore_signal", "jax.experimental.pallas.tpu.semaphore_wait",
+     "jax.experimental.pallas.tpu.sync_copy", "jax.experimental.pallas.mosaic_gpu.copy_gmem_to_smem",
+     "jax.experimental.pallas.mosaic_gpu.copy_smem_to_gmem", "jax.experimental.pallas.mosaic_gpu.barrier_wait",
+     "jax.experimental.pallas.mosaic_gpu.barrier_arrive", "jax.experimental.pallas.mosaic_gpu.commit_smem",
+     "jax.experimental.pallas.mosaic_gpu.wait_smem_to_gmem", "print"}
+)
+# Methods that return None whatever their receiver (DMA descriptors, semaphores, refs).
+NONE_METHODS = frozenset({"wait", "start", "wait_recv", "wait_send", "__setitem__", "signal"})
+# Pallas APIs that certainly return a value.
+VALUE_APIS = frozenset(
+    {"jax.experimental.pallas." + n for n in ("program_id", "num_programs", "load", "dot", "ds", "dslice", "cdiv",
+                                              "multiple_of", "reciprocal", "semaphore_read", "broadcast_to",
+                                              "empty", "empty_like")}
+    | {"jax.experimental.pallas.tpu." + n for n in ("async_copy", "make_async_copy", "async_remote_copy",
+                                                    "make_async_remote_copy", "repeat", "roll", "bitcast",
+                                                    "prng_random_bits")}
+)
+ARRAY_PREFIXES = ("jax.numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
+_NON_ARRAY_JNP = frozenset({"jax.numpy.float32", "jax.numpy.dtype", "jax.numpy.iinfo", "jax.numpy.finfo",
+                            "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.numpy.result_type",
+                            "jax.numpy.issubdtype", "jax.numpy.promote_types"})
+# Control flow whose result is the carry: the index of the init argument.
+_LOOPS_WITH_INIT = {"jax.lax.fori_loop": (3, "init_val"), "jax.lax.while_loop": (2, "init_val")}
+_BUILTINS_VALUE = frozenset(
+    {"len", "int", "float", "bool", "str", "set", "range", "sum", "max", "min", "abs", "zip", "map",
+     "enumerate", "sorted", "reversed", "isinstance", "type", "repr", "round", "hash", "id", "object",
+     "frozenset", "iter", "next", "divmod", "pow", "any", "all", "callable", "hasattr", "format", "slice",
+     "issubclass", "bytes", "complex", "chr", "ord", "vars", "dir", "filter"}
+)
+_STATIC_ARRAY_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "aval", "sharding",
+                                      "weak_type"})
+
+
+def external(qualname: str) -> Value:
+    kind = ENTRY_POINTS.get(qualname)
+    return Entry(kind) if kind is not None else External(qualname)
+
+
+# ------------------------------------------------------------------------------- loader
+class Loader:
+    """Finds the project modules an import names (the project implements it; single-file analysis
+    uses this one, which finds none)."""
+
+    def module(self, from_model: ModuleModel, dotted: str) -> tuple[ModuleModel, list[str]] | None:
+        """The module that `dotted` (as written in an import of `from_model`'s file; relative when
+        it starts with '.') names, and the attribute names left after it."""
+        return None
+
+    def path_of(self, model: ModuleModel) -> str | None:
+        return None
+
+    def source_of(self, model: ModuleModel):
+        return None
+
+
+NO_LOADER = Loader()
+
+
+@dataclass
+class _Mutation:
+    """A list mutated in place: `name.append(x)` / `name.extend(xs)` / `name.insert(i, x)`."""
+
+    call: ast.Call
+    method: str
+
+
+# --------------------------------------------------------------------------- interpreter
+class Interpreter:
+    """Evaluates expressions of one module (and the project modules it imports) to value sets.
+
+    One interpreter per analysis of a module version: its caches are valid for that version only.
+    """
+
+    def __init__(self, model: ModuleModel, loader: Loader = NO_LOADER):
+        self.model = model
+        self.loader = loader
+        self._memo: dict[tuple, frozenset] = {}
+        self._active: set[tuple] = set()
+        self._summaries: dict[tuple, frozenset] = {}
+        self._eval_depth = 0
+        self._call_depth = 0
+        self._instance_attrs: dict[int, dict[str, list]] = {}
+        self._star_imports: dict[int, list[ast.ImportFrom]] = {}
+        self._module_calls: dict[tuple[int, str], list] = {}
+        self._mutations: dict[int, dict[str, list[_Mutation]]] = {}
+        # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
+        self.on_entry_call: Callable | None = None
+        self.on_factory_call: Callable | None = None
+        self.on_decorator_launch: Callable | None = None
+        self.on_invocation: Callable | None = None
+        self.on_function_call: Callable | None = None
+        self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
+
+    def models(self) -> list[ModuleModel]:
+        return [self.model] + list(self.loaded.values())
+
+    # ------------------------------------------------------------------------ evaluation
+    def ev(self, expr: ast.AST, loc: Loc, env: Env = EMPTY_ENV, model: ModuleModel | None = None) -> frozenset:
+        """What `expr`, evaluated at `loc` (in `model`, default the interpreter's) with `env`, can be."""
+        model = model or self.model
+        key = (id(expr), env)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active or self._eval_depth > MAX_EVAL_DEPTH:
+            return U
+        self._active.add(key)
+        self._eval_depth += 1
+        try:
+            result = self._ev(expr, loc, env, model)
+        except RecursionError:
+            result = U
+        finally:
+            self._eval_depth -= 1
+            self._active.discard(key)
+        self._memo[key] = result
+        return result
+
+    def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+        cls = type(expr)
+        if cls is ast.Constant:
+            return frozenset({Const(expr.value)}) if _small_constant(expr.value) else frozenset({Opaque("str")})
+        if cls is ast.Name:
+            return self._ev_name(expr, loc, env, model)
+        if cls is ast.Attribute:
+            return union(self.attribute(v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
+        if cls is ast.Call:
+            return self._ev_call(expr, loc, env, model)
+        if cls is ast.Subscript:
+            index = self.ev(expr.slice, loc, env, model)
+            return union(self.subscript(v, index) for v in self.ev(expr.value, loc, env, model))
+        if cls in (ast.Tuple, ast.List):
+            elts = self._elements(expr.elts, loc, env, model)
+            kind = "tuple" if cls is ast.Tuple else "list"
+            if elts is None:
+                members = union(self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts)
+                return frozenset({Seq(kind, None, _iter_members(members))})
+            return frozenset({Seq(kind, elts)})
+        if cls is ast.Dict:
+            return frozenset({self._dict_display(expr, loc, env, model)})
+        if cls is ast.Lambda:
+            return frozenset({Func(expr, model, env)})
+        if cls is ast.IfExp:
+            test = self.ev(expr.test, loc, env, model)
+            truth = _truth(test)
+            if truth is True:
+                return self.ev(expr.body, loc, env, model)
+            if truth is False:
+                return self.ev(expr.orelse, loc, env, model)
+            return self.ev(expr.body, loc, env, model) | self.ev(expr.orelse, loc, env, model)
+        if cls is ast.BinOp:
+            return self._binop(expr, loc, env, model)
+        if cls is ast.UnaryOp:
+            operand = self.ev(expr.operand, loc, env, model)
+            if any(isinstance(v, Array) for v in operand):
+                return frozenset({_array_of(operand)})
+            if isinstance(expr.op, ast.Not):
+                truth = _truth(operand)
+                return frozenset({Const(not truth)}) if truth is not None else frozenset({Opaque("bool")})
+            if len(operand) == 1 and isinstance(next(iter(operand)), Const):
+                value = next(iter(operand)).value
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
+            return frozenset({Opaque("number")})
+        if cls is ast.BoolOp:
+            values = [self.ev(v, loc, env, model) for v in expr.values]
+            return union(values)
+        if cls is ast.Compare:
+            parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
+            if any(isinstance(v, Array) for p in parts for v in p):
+                return frozenset({Array()})
+            return frozenset({Opaque("bool")})
+        if cls is ast.NamedExpr:
+            return self.ev(expr.value, loc, env, model)
+        if cls in (ast.ListComp, ast.GeneratorExp):
+            return frozenset({Seq("list", None, U)})
+        if cls in (ast.SetComp, ast.Set):
+            return frozenset({Opaque("set")})
+        if cls is ast.DictComp:
+            return frozenset({DictV(None, U)})
+        if cls is ast.JoinedStr:
+            return frozenset({Opaque("str")})
+        if cls is ast.Starred:
+            return self.ev(expr.value, loc, env, model)
+        return U  # await, yield, slices, ...
+
+    def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple | None:
+        out: list[frozenset] = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                inner = self.ev(e.value, loc, env, model)
+                seq = _single_known_seq(inner)
+                if seq is None:
+                    return None
+                out.extend(seq.elts)
+            else:
+                out.append(self.ev(e, loc, env, model))
+        return tuple(out)
+
+    def _dict_display(self, expr: ast.Dict, loc: Loc, env: Env, model: ModuleModel) -> DictV:
+        items: list = []
+        known = True
+        members: set = set()
+        for k, v in zip(expr.keys, expr.values):
+            value = self.ev(v, loc, env, model)
+            if k is None:
+                inner = self.ev(v, loc, env, model)
+                d = next(iter(inner)) if len(inner) == 1 else None
+                if isinstance(d, DictV) and d.items is not None:
+                    items.extend(d.items)
+                    members |= d.all_values()
+                    continue
+                known = False
+                continue
+            members |= value
+            key = self.ev(k, loc, env, model)
+            const = next(iter(key)) if len(key) == 1 else None
+            if isinstance(const, Const):
+                items = [(kk, vv) for kk, vv in items if kk != const.value]
+                items.append((const.value, value))
+            else:
+                known = False
+        return DictV(tuple(items) if known else None, frozenset(members))
+
+    def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+        left = self.ev(expr.left, loc, env, model)
+        right = self.ev(expr.right, loc, env, model)
+        if any(isinstance(v, Array) for v in left | right):
+            return frozenset({_array_of(left | right)})
+        if isinstance(expr.op, ast.Add):
+            ls, rs = _single_known_seq(left), _single_known_seq(right)
+            if ls is not None and rs is not None and ls.kind == rs.kind:
+                return frozenset({Seq(ls.kind, ls.elts + rs.elts)})
+            if any(isinstance(v, Seq) for v in left | right):
+                seqs = [v for v in left | right if isinstance(v, Seq)]
+                return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
+        if len(left) == 1 and len(right) == 1:
+            a, b = next(iter(left)), next(iter(right))
+            if isinstance(a, Const) and isinstance(b, Const):
+                folded = _fold(expr.op, a.value, b.value)
+                if folded is not None:
+                    return frozenset({folded})
+        if any(isinstance(v, Param) for v in left | right):
+            return frozenset({Array("traced")})  # in a kernel, parameters are refs (or arrays read from them)
+        return frozenset({Opaque("number")})  # arithmetic never gives None
+
+    # -------------------------------------------------------------------------- names
+    def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+        bindings = self.lookup(expr.id, loc, model)
+        if not bindings:
+            return self._unbound_name(expr.id, model)
+        values = union(self.binding_value(b, env, model, loc) for b in bindings)
+        # The real entry point wins over a fallback defined beside it (`try: import ... except: def`).
+        entries = frozenset(v for v in values if isinstance(v, Entry))
+        return entries or values
+
+    def lookup(self, name: str, loc: Loc, model: ModuleModel) -> list[Binding]:
+        bindings = model.lookup(name, loc)
+        if bindings and loc.scope is not model.module_scope and bindings[0].scope is model.module_scope:
+            at_calls = self._module_level_reaching(name, loc, model)
+            if at_calls is not None:
+                return at_calls
+        return bindings
+
+    def _module_level_reaching(self, name: str, loc: Loc, model: ModuleModel) -> list[Binding] | None:
+        """For a module-level name read in a function: when the function's top-level def is
+        called at module level, the definitions live at those calls (notebook-style redefinitions)."""
+        if name in loc.scope.global_names:
+            return None
+        scope: Scope | None = loc.scope
+        while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
+            scope = scope.parent
+        top = scope.node if scope is not None else None
+        if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        calls = self._module_level_calls(top, model)
+        if not calls:
+            return None
+        everything = model.module_scope.bindings.get(name, [])
+        seen: dict[int, Binding] = {}
+        for call in calls:
+            for b in model.reaching(everything, model.loc(call).stmt):
+                seen[id(b)] = b
+        return list(seen.values()) or None
+
+    def _module_level_calls(self, function: ast.AST, model: ModuleModel) -> list[ast.Call]:
+        key = (id(function), "calls")
+        cached = self._module_calls.get(key)
+        if cached is None:
+            cached = []
+            for call in model.calls_named([function.name]):
+                call_loc = model.loc(call)
+                if call_loc.scope is model.module_scope and any(
+                        b.node is function for b in model.lookup(function.name, call_loc)):
+                    cached.append(call)
+            self._module_calls[key] = cached
+        return cached
+
+    def _unbound_name(self, name: str, model: ModuleModel) -> frozenset:
+        for star in self._stars(model):
+            target = self.loader.module(model, _import_base(star))
+            if target is None:
+                continue
+            mod, rest = target
+            if rest:
+                continue
+            if _exported(mod, name):
+                self.loaded[id(mod)] = mod
+                found = self.module_attribute(mod, name)
+                if found != U:
+                    return found
+        if name in ("staticmethod", "classmethod", "property", "print", "list", "tuple", "dict", "getattr",
+                    "super") or name in _BUILTINS_VALUE:
+            return frozenset({External(name)})
+        return U
+
+    def _stars(self, model: ModuleModel) -> list[ast.ImportFrom]:
+        cached = self._star_imports.get(id(model))
+        if cached is None:
+            cached = [node for node in _module_level_statements(model.tree.body)
+                      if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)]
+            self._star_imports[id(model)] = cached
+        return cached
+
+    def binding_value(self, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None) -> frozenset:
+        kind = b.kind
+        if kind == "param":
+            bound = env.get(b)
+            if bound is not None:
+                return bound
+            return self._unbound_param(b, model)
+        if kind == "def":
+            return self.def_value(b.node, model, env)
+        if kind == "class":
+            return frozenset({Class(b.node, model)})
+        if kind == "import":
+            return self.import_value(b.qualname or "", model)
+        if kind == "assign":
+            value = self._assigned(b, env, model)
+            if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
+                value = self._with_mutations(b, value, use, env, model)
+            return value
+        return U
+
+    def _unbound_param(self, b: Binding, model: ModuleModel) -> frozenset:
+        function = b.scope.node
+        if b.param_index == 0 and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            owner = b.scope.parent
+            if owner is not None and owner.kind == "class":
+                decorators = {_decorator_name(d) for d in function.decorator_list}
+                cls = Class(owner.node, model)
+                if "staticmethod" in decorators:
+                    pass
+                elif "classmethod" in decorators:
+                    return frozenset({cls})
+                else:
+                    return frozenset({Instance(cls)})
+        default = _default_of(function, b)
+        values = {Param(b)}
+        if default is not None:
+            values |= self.ev(default, model.loc(function), EMPTY_ENV, model)
+        return frozenset(values)
+
+    def _assigned(self, b: Binding, env: Env, model: ModuleModel) -> frozenset:
+        stmt = b.stmt
+        here = Loc(b.scope, stmt)
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                path = _path_to(target, b.node)
+                if path is not None:
+                    return _destructure(self.ev(stmt.value, here, env, model), path)
+            return U
+        if isinstance(stmt, ast.AnnAssign):
+            return self.ev(stmt.value, here, env, model) if stmt.value is not None else U
+        if isinstance(stmt, ast.AugAssign):
+            before = self.lookup(b.name, here, model)
+            old = union(self.binding_value(x, env, model) for x in before if x is not b) if before else U
+            new = self.ev(stmt.value, here, env, model)
+            if isinstance(stmt.op, ast.Add):
+                ls, rs = _single_known_seq(old), _single_known_seq(new)
+                if ls is not None and rs is not None:
+                    return frozenset({Seq(ls.kind, ls.elts + rs.elts)})
+            if any(isinstance(v, Array) for v in old | new):
+                return frozenset({Array()})
+            return U
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
+            path = _path_to(stmt.target, b.node)
+            if path is None:
+                return U
+            return _destructure(self.iterate(self.ev(stmt.iter, here, env, model)), path)
+        if b.value is not None:  # walrus
+            return self.ev(b.value, here, env, model)
+        return U
+
+    def _with_mutations(self, b: Binding, value: frozenset, use: Loc, env: Env, model: ModuleModel) -> frozenset:
+        """A list display bound to a name, grown by `.append` / `.extend` before the use."""
+        mutations = self._mutations_of(b, model)
+        if not mutations:
+            return value
+        use_pos = _position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+        bound_pos = _position(b.stmt)
+        chain = model.block_chain.get(id(b.stmt), ())
+        elts = _single_known_seq(value)
+        members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
+        known = elts is not None and len(value) == 1
+        out = list(elts.elts) if known else []
+        for m in mutations:
+            where = model.loc(m.call)
+            if not (bound_pos < _position(m.call) < use_pos):
+                continue
+            if where.scope is not b.scope:
+                known = False
+            if model.block_chain.get(id(where.stmt), ()) != chain:
+                known = False  # inside a loop or a branch: how often it runs is not known
+            later = [x for x in self.lookup(b.name, where, model) if x is not b]
+            if later:
+                continue  # the name means another list by then
+            args = [self.ev(a, where, env, model) for a in m.call.args]
+            if m.method == "append" and len(args) == 1:
+                out.append(args[0])
+                members |= args[0]
+            elif m.method == "extend" and len(args) == 1:
+                seq = _single_known_seq(args[0])
+                if seq is not None:
+                    out.extend(seq.elts)
+                    members |= seq.all_members()
+                else:
+                    known = False
+                    members |= self.iterate(args[0])
+            elif m.method == "insert" and len(args) == 2:
+                known = False
+                members |= args[1]
+            else:
+                known = False
+        if known:
+            return frozenset({Seq("list", tuple(out))})
+        return frozenset({Seq("list", None, frozenset(members) or U)})
+
+    def _mutations_of(self, b: Binding, model: ModuleModel) -> list[_Mutation]:
+        by_name = self._mutations.get(id(model))
+        if by_name is None:
+            by_name = {}
+            for call in model.calls_with_attribute(("append", "extend", "insert")):
+                receiver = call.func.value  # type: ignore[attr-defined]
+                if isinstance(receiver, ast.Name):
+                    by_name.setdefault(receiver.id, []).append(_Mutation(call, call.func.attr))  # type: ignore[attr-defined]
+            self._mutations[id(model)] = by_name
+        return by_name.get(b.name, [])
+
+    # ----------------------------------------------------------------- defs and imports
+    def def_value(self, node: ast.AST, model: ModuleModel, env: Env) -> frozenset:
+        """A def's value with its decorators applied (innermost first)."""
+        values = frozenset({Func(node, model, env)})
+        decorators = getattr(node, "decorator_list", [])
+        if not decorators:
+            return values
+        key = ("def", id(node), env)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active:
+            return values
+        self._active.add(key)
+        try:
+            where = model.loc(node)
+            for decorator in reversed(decorators):
+                applied = self.ev(decorator, where, env, model)
+                values = union(self.decorate(d, values, decorator, node, where, env, model) for d in applied)
+        finally:
+            self._active.discard(key)
+        self._memo[key] = values
+        return values
+
+    def decorate(self, decorator: Value, values: frozenset, deco_node, def_node, loc: Loc, env: Env, model) -> frozenset:
+        if isinstance(decorator, External):
+            q = decorator.qualname
+            if q in ("staticmethod", "classmethod", "property"):
+                return frozenset({Wrapped({"staticmethod": "static", "classmethod": "class"}.get(q, "property"), v)
+                                  for v in values})
+            return values  # an unknown decorator: assume it hands the function back
+        if isinstance(decorator, (Entry, Factory)) or (isinstance(decorator, Partial) and _entry_of(decorator)):
+            if self.on_decorator_launch is not None:
+                launched = self.on_decorator_launch(decorator, values, deco_node, def_node, loc, env, model)
+                if launched is not None:
+                    return launched
+            return U
+        if isinstance(decorator, (Func, Partial, BoundMethod, Class)):
+            return self.call_value(decorator, [values], [], None)
+        if isinstance(decorator, Unknown):
+            return values  # unresolvable: the old, pass-through reading
+        if isinstance(decorator, _WhenDecorator):
+            return NONE_SET
+        return U
+
+    def import_value(self, dotted: str, model: ModuleModel) -> frozenset:
+        if not dotted:
+            return U
+        if not dotted.startswith("."):
+            root = dotted.split(".", 1)[0]
+            if root in EXTERNAL_ROOTS:
+                return frozenset({external(dotted)})
+        target = self.loader.module(model, dotted)
+        if target is None:
+            return frozenset({external(dotted)}) if not dotted.startswith(".") else U
+        mod, rest = target
+        self.loaded[id(mod)] = mod
+        values = frozenset({Module(mod)})
+        for attr in rest:
+            values = union(self.attribute(v, attr, model) for v in values)
+        return values
+
+    def module_attribute(self, mod: ModuleModel, name: str) -> frozenset:
+        key = ("modattr", id(mod), name)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active:
+            return U
+        self._active.add(key)
+        try:
+            bindings = mod.reaching(mod.module_scope.bindings.get(name, []), None)
+            if bindings:
+                values = union(self.binding_value(b, EMPTY_ENV, mod) for b in bindings)
+                entries = frozenset(v for v in values if isinstance(v, Entry))
+                result = entries or values
+            else:
+                result = self._unbound_name(name, mod)
+                if result == U:
+                    sub = self.loader.module(mod, "." + name) if _is_package(self.loader.path_of(mod)) else None
+                    if sub is not None and not sub[1]:
+                        self.loaded[id(sub[0])] = sub[0]
+                        result = frozenset({Module(sub[0])})
+        finally:
+            self._active.discard(key)
+        self._memo[key] = result
+        return result
+
+    # ----------------------------------------------------------------------- attributes
+    def attribute(self, value: Value, attr: str, model: ModuleModel) -> frozenset:
+        if isinstance(value, External):
+            return frozenset({external(f"{value.qualname}.{attr}")})
+        if isinstance(value, Module):
+            return self.module_attribute(value.model, attr)
+        if isinstance(value, Instance):
+            return self.instance_attribute(value, attr)
+        if isinstance(value, Class):
+            return self.class_attribute(value, attr, None)
+        if isinstance(value, Ref):
+            return frozenset({RefView(value)}) if attr == "at" else frozenset({_RefMethod(attr, value)})
+        if isinstance(value, RefView):
+            return frozenset({_RefMethod(attr, value.ref)})
+        if isinstance(value, Array):
+            if attr in _STATIC_ARRAY_ATTRIBUTES:
+                return frozenset({Opaque("static")})
+            if attr in ("T", "mT", "real", "imag"):
+                return frozenset({value})
+            if attr == "at":
+                return frozenset({_ArrayAt(value.origin)})
+            return frozenset({_ArrayMethod(value.origin, attr)})
+        if isinstance(value, _ArrayAt):
+            return frozenset({_ArrayMethod(value.origin, "at-update")})
+        if isinstance(value, DictV):
+            return frozenset({_DictMethod(value, attr)})
+        if isinstance(value, Seq):
+            return frozenset({_SeqMethod(value, attr)})
+        if isinstance(value, Wrapped):
+            return U
+        if isinstance(value, Param):
+            return frozenset({_ParamMethod(attr)}) if attr in NONE_METHODS else U
+        return U
+
+    def class_attribute(self, cls: Class, attr: str, instance: Instance | None, depth: int = 0) -> frozenset:
+        """`attr` looked up on a class (and its bases), bound to `instance` when given."""
+        if depth > 8:
+            return U
+        class_scope = cls.model.scope_of_function.get(id(cls.node))
+        bindings = class_scope.bindings.get(attr, []) if class_scope is not None else []
+        if bindings:
+            values = union(self.binding_value(b, EMPTY_ENV, cls.model) for b in cls.model.reaching(bindings, None))
+            return union(_bind_attribute(v, instance, cls, self) for v in values)
+        for base in cls.node.bases:
+            for base_value in self.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
+                if isinstance(base_value, Class):
+                    found = self.class_attribute(base_value, attr, instance, depth + 1)
+                    if found:
+                        return found
+        return frozenset()
+
+    def instance_attribute(self, inst: Instance, attr: str) -> frozenset:
+        for name, value in inst.fields:
+            if name == attr:
+                return value
+        assigned = self._self_assignments(inst.cls).get(attr, [])
+        values: set = set()
+        for expr, method, self_binding, stmt in assigned:
+            env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
+            env = env.extended([(self_binding, frozenset({inst}))])
+            values |= self.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
+        from_class = self.class_attribute(inst.cls, attr, inst)
+        values |= from_class
+        if not values:
+            # inherited self.x from a base class body's methods
+            for base in inst.cls.node.bases:
+                for base_value in self.ev(base, inst.cls.model.loc(inst.cls.node), EMPTY_ENV, inst.cls.model):
+                    if isinstance(base_value, Class):
+                        values |= self.instance_attribute(Instance(base_value, None, inst.fields), attr)
+        return frozenset(values) if values else U
+
+    def _self_assignments(self, cls: Class) -> dict[str, list]:
+        """`self.attr = value` in the methods of a class: attr -> [(value, method, self binding, stmt)]."""
+        cached = self._instance_attrs.get(id(cls.node))
+        if cached is not None:
+            return cached
+        found: dict[str, list] = {}
+        for stmt in cls.node.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = positional_args(stmt)
+            if not params:
+                continue
+            self_name = params[0].arg
+            scope = cls.model.scope_of_function.get(id(stmt))
+            if scope is None:
+                continue
+            self_bindings = [b for b in scope.bindings.get(self_name, []) if b.kind == "param"]
+            if not self_bindings:
+                continue
+            for node in ast.walk(stmt):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target in targets:
+                        if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                                and target.value.id == self_name):
+                            found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
+        self._instance_attrs[id(cls.node)] = found
+        return found
+
+    # ----------------------------------------------------------------------- subscripts
+    def subscript(self, value: Value, index: frozenset) -> frozenset:
+        const = next(iter(index)) if len(index) == 1 else None
+        key = const.value if isinstance(const, Const) else None
+        if isinstance(value, Seq):
+            if value.elts is not None and isinstance(key, int) and not isinstance(key, bool):
+                if -len(value.elts) <= key < len(value.elts):
+                    return value.elts[key]
+                return U
+            if value.elts is not None and isinstance(const, Const) is False and _is_slice_value(index):
+                return frozenset({Seq(value.kind, None, value.all_members())})
+            return value.all_members() | U if value.elts is None else value.all_members()
+        if isinstance(value, DictV):
+            if value.items is not None and isinstance(const, Const):
+                for k, v in value.items:
+                    if k == key:
+                        return v
+                return U
+            return value.all_values()
+        if isinstance(value, RefView):
+            return frozenset({value.ref})
+        if isinstance(value, Ref):
+            return frozenset({Array()})
+        if isinstance(value, Array):
+            return frozenset({value})
+        if isinstance(value, _ArrayAt):
+            return frozenset({_ArrayAt(value.origin)})
+        if isinstance(value, Class):
+            return frozenset({value})  # generics: Foo[int]
+        if isinstance(value, Param):
+            return frozenset({Array("traced")})  # a kernel's ref read
+        if isinstance(value, (Unknown, ApiResult, External, Opaque, Const)):
+            return frozenset({Opaque("item")})  # indexing gives a value, of a kind we cannot tell
+        return U
+
+    def iterate(self, values: frozenset) -> frozenset:
+        """What iterating over a value can give (the elements of a known container)."""
+        out: set = set()
+        for v in values:
+            if isinstance(v, Seq):
+                out |= v.all_members()
+            elif isinstance(v, DictV):
+                out |= ({Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN})
+            elif isinstance(v, Array):
+                out.add(v)
+            else:
+                out.add(UNKNOWN)
+        return frozenset(out) if out else U
+
+    # ---------------------------------------------------------------------------- calls
+    def _ev_call(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+        callee = self.ev(call.func, loc, env, model)
+        args, unknown_rest = self._call_args(call, loc, env, model)
+        keywords, unknown_kw = self._call_keywords(call, loc, env, model)
+        results: set = set()
+        for target in callee:
+            results |= self.apply(target, args, keywords, call, loc, env, model,
+                                  unknown_rest=unknown_rest, unknown_kw=unknown_kw)
+        return frozenset(results) if results else U
+
+    def _call_args(self, call, loc, env, model) -> tuple[list[frozenset], bool]:
+        args: list[frozenset] = []
+        for a in call.args:
+            if isinstance(a, ast.Starred):
+                seq = _single_known_seq(self.ev(a.value, loc, env, model))
+                if seq is None:
+                    return args, True
+                args.extend(seq.elts)
+            else:
+                args.append(self.ev(a, loc, env, model))
+        return args, False
+
+    def _call_keywords(self, call, loc, env, model) -> tuple[list[tuple[str, frozenset]], bool]:
+        keywords: list[tuple[str, frozenset]] = []
+        unknown = False
+        for k in call.keywords:
+            if k.arg is None:
+                inner = self.ev(k.value, loc, env, model)
+                d = next(iter(inner)) if len(inner) == 1 else None
+                if isinstance(d, DictV) and d.items is not None and all(isinstance(key, str) for key, _ in d.items):
+                    keywords.extend(d.items)
+                else:
+                    unknown = True
+            else:
+                keywords.append((k.arg, self.ev(k.value, loc, env, model)))
+        return keywords, unknown
+
+    def apply(self, target: Value, args: list, keywords: list, call: ast.Call | None, loc: Loc | None,
+              env: Env, model: ModuleModel, unknown_rest: bool = False, unknown_kw: bool = False) -> frozenset:
+        """What calling `target` with these argument value sets gives."""
+        if isinstance(target, Func):
+            if self.on_function_call is not None and call is not None:
+                self.on_function_call(target, args, keywords, unknown_rest, unknown_kw)
+            result = self.call_function(target, args, keywords, unknown_rest, unknown_kw)
+            return _fresh_refs(result, args, keywords, call) if call is not None else result
+        if isinstance(target, BoundMethod):
+            return self.apply(target.func, [frozenset({target.receiver})] + args, keywords, call, loc, env, model,
+                              unknown_rest, unknown_kw)
+        if isinstance(target, Partial):
+            entry = _entry_of(target)
+            if entry is not None and call is not None:
+                return self._entry_call(target, call, loc, env, model)
+            merged = dict(target.keywords)
+            merged.update(dict(keywords))
+            return self.apply(target.target, list(target.args) + args, list(merged.items()), call, loc, env, model,
+                              unknown_rest, unknown_kw)
+        if isinstance(target, Class):
+            return self._construct(target, args, keywords, unknown_rest, unknown_kw)
+        if isinstance(target, Instance):
+            method = self.class_attribute(target.cls, "__call__", target)
+            return union(self.apply(m, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
+                         for m in method) if method else U
+        if isinstance(target, Entry):
+            return self._entry_call(target, call, loc, env, model) if call is not None else U
+        if isinstance(target, Factory):
+            if self.on_factory_call is not None and call is not None and args:
+                return self.on_factory_call(target, call, loc, env, model)
+            return U
+        if isinstance(target, Launched):
+            if self.on_invocation is not None and call is not None:
+                self.on_invocation(target, call, loc, env, model)
+            return frozenset({Array()})
+        if isinstance(target, External):
+            return self._external_call(target.qualname, args, keywords, call, loc, env, model)
+        if isinstance(target, _ArrayMethod):
+            return frozenset({Array(target.origin)})
+        if isinstance(target, (_RefMethod, _ParamMethod)):
+            return NONE_SET if target.attr in NONE_METHODS else U
+        if isinstance(target, _DictMethod):
+            return target.call(args)
+        if isinstance(target, _SeqMethod):
+            if target.attr in ("index", "count"):
+                return frozenset({Opaque("int")})
+            if target.attr in ("append", "extend", "insert", "sort", "reverse", "clear", "remove"):
+                return NONE_SET
+            if target.attr == "copy":
+                return frozenset({target.seq})
+            return U
+        if isinstance(target, _WhenDecorator):
+            return NONE_SET
+        if isinstance(target, Wrapped):
+            return self.apply(target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
+        return U
+
+    def call_value(self, target: Value, args: list, keywords: list, call) -> frozenset:
+        return self.apply(target, args, keywords, call, None, EMPTY_ENV, self.model)
+
+    def _entry_call(self, target: Value, call: ast.Call, loc: Loc | None, env: Env, model: ModuleModel) -> frozenset:
+        if self.on_entry_call is None or loc is None:
+            return U
+        result = self.on_entry_call(target, call, loc, env, model)
+        return result if result is not None else U
+
+    def _construct(self, cls: Class, args: list, keywords: list, unknown_rest: bool, unknown_kw: bool) -> frozenset:
+        if _is_dataclass(cls.node):
+            names = [s.target.id for s in cls.node.body
+                     if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            fields = list(zip(names, args))
+            given = dict(keywords)
+            fields += [(n, given[n]) for n in names[len(args):] if n in given]
+            return frozenset({Instance(cls, None, tuple(fields))})
+        init = self.class_attribute(cls, "__init__", None)
+        inits = [v for v in init if isinstance(v, Func)]
+        if len(inits) != 1 or len(init) != 1:
+            return frozenset({Instance(cls)})
+        func = inits[0]
+        placeholder = frozenset({Instance(cls)})
+        bound = self.bind_arguments(func, [placeholder] + args, keywords, unknown_rest, unknown_kw)
+        if bound is None:
+            return frozenset({Instance(cls)})
+        params = positional_args(func.node)
+        self_binding = _param_binding(func, params[0].arg) if params else None
+        pairs = [(b, v) for b, v in bound.items if b is not self_binding]
+        return frozenset({Instance(cls, Env(tuple(pairs)))})
+
+    def bind_arguments(self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False) -> Env | None:
+        """The function's parameters bound to a call's arguments (None: the call cannot bind)."""
+        node = func.node
+        a = node.args
+        scope = func.model.scope_of_function.get(id(node))
+        if scope is None:
+            return None
+        by_name = {name: bs[0] for name, bs in scope.bindings.items() for _ in [0] if bs and bs[0].kind == "param"}
+        positional = positional_args(node)
+        pairs: list[tuple[Binding, frozenset]] = []
+        given = dict(keywords)
+        defaults = list(a.defaults)
+        first_default = len(positional) - len(defaults)
+        def_loc = func.model.loc(node)
+        for index, param in enumerate(positional):
+            binding = by_name.get(param.arg)
+            if binding is None:
+                continue
+            if index < len(args):
+                pairs.append((binding, args[index]))
+            elif param.arg in given:
+                pairs.append((binding, given.pop(param.arg)))
+            elif unknown_rest or unknown_kw:
+                pairs.append((binding, U))
+            elif index >= first_default:
+                pairs.append((binding, self.ev(defaults[index - first_default], def_loc, func.env, func.model)))
+            else:
+                pairs.append((binding, U))  # missing: a TypeError at run time, not our business here
+        extra = args[len(positional):]
+        if a.vararg is not None and a.vararg.arg in by_name:
+            pairs.append((by_name[a.vararg.arg], frozenset({Seq("tuple", None, U)}) if unknown_rest
+                          else frozenset({Seq("tuple", tuple(extra))})))
+        for param, default in zip(a.kwonlyargs, a.kw_defaults):
+            binding = by_name.get(param.arg)
+            if binding is None:
+                continue
+            if param.arg in given:
+                pairs.append((binding, given.pop(param.arg)))
+            elif unknown_kw:
+                pairs.append((binding, U))
+            elif default is not None:
+                pairs.append((binding, self.ev(default, def_loc, func.env, func.model)))
+            else:
+                pairs.append((binding, U))
+        if a.kwarg is not None and a.kwarg.arg in by_name:
+            pairs.append((by_name[a.kwarg.arg], frozenset({DictV(None, U)}) if unknown_kw
+                          else frozenset({DictV(tuple(given.items()), union(given.values()))})))
+        return func.env.extended(pairs)
+
+    def call_function(self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False) -> frozenset:
+        """A project function's result for these arguments: its return summary."""
+        node = func.node
+        if isinstance(node, ast.AsyncFunctionDef) or is_generator(node):
+            return frozenset({Opaque("generator")})
+        if self._call_depth >= MAX_CALL_DEPTH or len(self._summaries) >= MAX_SUMMARIES:
+            return U
+        env = self.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
+        if env is None:
+            return U
+        key = (id(node), env)
+        cached = self._summaries.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active:
+            return U
+        self._active.add(key)
+        self._call_depth += 1
+        try:
+            result = self.returns_of(func, env)
+        finally:
+            self._call_depth -= 1
+            self._active.discard(key)
+        self._summaries[key] = result
+        return result
+
+    def returns_of(self, func: Func, env: Env) -> frozenset:
+        """The union of what a function's reachable returns give (None when it can run off the end)."""
+        node = func.node
+        model = func.model
+        if isinstance(node, ast.Lambda):
+            return self.ev(node.body, Loc(model.function_scope(node), None), env, model)
+        values: set = set()
+        for ret in self.reachable_returns(func, env):
+            if ret.value is None:
+                values.add(NONE)
+            else:
+                values |= self.ev(ret.value, model.loc(ret), env, model)
+        if _may_fall_through(node.body, lambda test, stmt: self._static_truth(test, stmt, func, env)):
+            values.add(NONE)
+        return frozenset(values) if values else NONE_SET
+
+    def reachable_returns(self, func: Func, env: Env) -> Iterator[ast.Return]:
+        """The function's own returns, but for those in a branch whose test is constant for `env`."""
+        node = func.node
+        if not env.items:
+            yield from own_returns(node)
+            return
+        stack: list[ast.AST] = list(reversed(node.body))
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, ast.Return):
+                yield stmt
+                continue
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not isinstance(stmt, ast.stmt):
+                continue
+            if isinstance(stmt, ast.If):
+                truth = self._static_truth(stmt.test, stmt, func, env)
+                branches = [stmt.body] if truth is True else [stmt.orelse] if truth is False else [stmt.body, stmt.orelse]
+                for branch in reversed(branches):
+                    stack.extend(reversed(branch))
+                continue
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                children = getattr(stmt, name, None)
+                if children:
+                    stack.extend(reversed([c for c in children]))
+            if isinstance(stmt, ast.ExceptHandler) or (sys.version_info >= (3, 10) and isinstance(stmt, ast.match_case)):
+                stack.extend(reversed(stmt.body))
+
+    def _static_truth(self, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
+        model = func.model
+        return _truth(self.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
+
+    def _external_call(self, q: str, args: list, keywords: list, call, loc, env, model) -> frozenset:
+        if q == PARTIAL:
+            if not args:
+                return U
+            arg_exprs: tuple = ()
+            keyword_exprs: tuple = ()
+            if call is not None and loc is not None:
+                arg_exprs = tuple((e, loc, env) for e in call.args[1:] if not isinstance(e, ast.Starred))
+                keyword_exprs = tuple((k.arg, k.value, loc, env) for k in call.keywords if k.arg)
+            return frozenset(
+                _partial_of(inner, tuple(args[1:]), tuple(keywords), arg_exprs, keyword_exprs) for inner in args[0]
+            )
+        if q in PASS_THROUGH:
+            # named_call(f) -> f; named_scope("name") / jit(**kw) -> a decorator that hands f back
+            if args and not all(isinstance(v, (Const, Opaque)) for v in args[0]):
+                return args[0]
+            return frozenset({External(q)})
+        if q in ("staticmethod", "classmethod", "property") and args:
+            kind = {"staticmethod": "static", "classmethod": "class"}.get(q, "property")
+            return frozenset({Wrapped(kind, v) for v in args[0]})
+        if q in REF_CONSTRUCTORS and call is not None:
+            return frozenset({Ref(call)})
+        if q in NONE_APIS:
+            return NONE_SET
+        if q in SHAPE_STRUCTS:
+            return frozenset({ShapeStruct()})
+        if q in _LOOPS_WITH_INIT:
+            index, name = _LOOPS_WITH_INIT[q]
+            if len(args) > index:
+                return args[index]
+            return dict(keywords).get(name, U)
+        if q == "jax.lax.cond" and len(args) >= 3:
+            operands = args[3:]
+            return union(self.apply(f, operands, [], None, None, EMPTY_ENV, model) for b in args[1:3] for f in b)
+        if q == "jax.lax.switch" and len(args) >= 2:
+            branches = self.iterate(args[1])
+            return union(self.apply(f, args[2:], [], None, None, EMPTY_ENV, model) for f in branches)
+        if q == "jax.experimental.pallas.run_scoped" and args:
+            return union(self._scoped_result(f, model) for f in args[0])
+        if q == "jax.experimental.pallas.when":
+            return frozenset({_WhenDecorator()})
+        if q in VALUE_APIS:
+            return frozenset({Opaque("pallas")})
+        if q.startswith("numpy."):
+            return frozenset({Array("numpy")}) if q.count(".") == 1 else frozenset({Opaque("numpy")})
+        if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
+            return frozenset({Array()})
+        if q.startswith("jax.lax."):
+            return frozenset({Opaque("lax")}) if q != "jax.lax.scan" else frozenset({Seq("tuple", (U, U))})
+        if q in ("list", "tuple"):
+            if not args:
+                return frozenset({Seq(q, ())})
+            seq = _single_known_seq(args[0])
+            if seq is not None:
+                return frozenset({Seq(q, seq.elts)})
+            return frozenset({Seq(q, None, self.iterate(args[0]))})
+        if q == "dict":
+            if not args:
+                return frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
+            return frozenset({DictV(None, U)})
+        if q == "getattr" and len(args) >= 2:
+            name = next(iter(args[1])) if len(args[1]) == 1 else None
+            if isinstance(name, Const) and isinstance(name.value, str):
+                found = union(self.attribute(v, name.value, model) for v in args[0])
+                return found | (args[2] if len(args) > 2 else frozenset())
+            return U
+        if q in _BUILTINS_VALUE:
+            return frozenset({Opaque(q)})
+        if q == "print":
+            return NONE_SET
+        if call is not None and loc is not None and q.startswith("jax"):
+            return frozenset({ApiResult(q, call, loc, env)})
+        return U
+
+    def _scoped_result(self, f: Value, model: ModuleModel) -> frozenset:
+        if isinstance(f, Func):
+            n = len(positional_args(f.node)) if not isinstance(f.node, ast.Lambda) else len(f.node.args.args)
+            return self.call_function(f, [frozenset({UNKNOWN})] * n, [])
+        return U
+
+    # -------------------------------------------------------------------- questions
+    def functions_in(self, values: frozenset) -> list[tuple[Func, int, frozenset]]:
+        """The project functions a value set can call when called, with how many leading positional
+        parameters and which keywords are already bound (partial, bound methods): "may"."""
+        out: list[tuple[Func, int, frozenset]] = []
+        for v in values:
+            out.extend(self._functions_of(v, 0, frozenset(), 0))
+        return out
+
+    def _functions_of(self, v: Value, bound: int, keywords: frozenset, depth: int) -> list:
+        if depth > 6:
+            return []
+        if isinstance(v, Func):
+            return [(v, bound, keywords)]
+        if isinstance(v, Partial):
+            return self._functions_of(v.target, bound + len(v.args), keywords | {k for k, _ in v.keywords}, depth + 1)
+        if isinstance(v, BoundMethod):
+            return self._functions_of(v.func, bound + 1, keywords, depth + 1)
+        if isinstance(v, Wrapped) and v.kind == "static":
+            return self._functions_of(v.func, bound, keywords, depth + 1)
+        if isinstance(v, Instance):
+            out = []
+            for m in self.class_attribute(v.cls, "__call__", v):
+                out += self._functions_of(m, bound, keywords, depth + 1)
+            return out
+        return []
+
+
+# ----------------------------------------------------------------- helper value kinds
+@dataclass(frozen=True)
+class _RefMethod(Value):
+    attr: str
+    ref: Value
+
+
+@dataclass(frozen=True)
+class _ParamMethod(Value):
+    attr: str
+
+
+@dataclass(frozen=True)
+class _ArrayMethod(Value):
+    origin: str
+    attr: str
+
+
+@dataclass(frozen=True)
+class _ArrayAt(Value):
+    origin: str
+
+
+@dataclass(frozen=True)
+class _WhenDecorator(Value):
+    """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+
+@dataclass(frozen=True)
+class _SeqMethod(Value):
+    seq: Seq
+    attr: str
+
+
+@dataclass(frozen=True)
+class _DictMethod(Value):
+    d: DictV
+    attr: str
+
+    def call(self, args: list) -> frozenset:
+        d = self.d
+        if self.attr == "items":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(frozenset({Seq("tuple", (frozenset({Const(k)}), v))})
+                                                    for k, v in d.items))})
+            return frozenset({Seq("list", None, frozenset({Seq("tuple", (U, d.all_values()))}))})
+        if self.attr == "values":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(v for _, v in d.items))})
+            return frozenset({Seq("list", None, d.all_values())})
+        if self.attr == "keys":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(frozenset({Const(k)}) for k, _ in d.items))})
+            return frozenset({Seq("list", None, U)})
+        if self.attr in ("get", "pop", "setdefault") and args:
+            key = next(iter(args[0])) if len(args[0]) == 1 else None
+            default = args[1] if len(args) > 1 else NONE_SET
+            if d.items is not None and isinstance(key, Const):
+                for k, v in d.items:
+                    if k == key.value:
+                        return v
+                return default
+            return d.all_values() | default
+        if self.attr == "copy":
+            return frozenset({d})
+        return U
+
+
+# ---------------------------------------------------------------------------- helpers
+def _fresh_refs(result: frozenset, args: list, keywords: list, call: ast.Call) -> frozenset:
+    """A Ref a function makes is a new object at every call: tag it with the call, so that
+    `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one."""
+    if not any(isinstance(v, Ref) for v in result):
+        return result
+    passed = union(args) | union(v for _, v in keywords)
+    return frozenset(Ref((call, v.site)) if isinstance(v, Ref) and v not in passed else v for v in result)
+
+
+def _small_constant(value: object) -> bool:
+    return value is None or value is Ellipsis or isinstance(value, (bool, int, float)) or (
+        isinstance(value, (str, bytes)) and len(value) <= 200)
+
+
+def _truth(values: frozenset) -> bool | None:
+    """The truth of a value set when every member agrees and is known."""
+    truths = set()
+    for v in values:
+        if isinstance(v, Const):
+            truths.add(bool(v.value))
+        elif isinstance(v, (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Launched)):
+            truths.add(True)
+        elif isinstance(v, Seq) and v.elts is not None:
+            truths.add(bool(v.elts))
+        else:
+            return None
+    return truths.pop() if len(truths) == 1 else None
+
+
+def _fold(op: ast.operator, a: object, b: object) -> Value | None:
+    numbers = (int, float)
+    if isinstance(a, bool) or isinstance(b, bool):
+        return None
+    try:
+        if isinstance(a, numbers) and isinstance(b, numbers):
+            if isinstance(op, ast.Add):
+                return Const(a + b)
+            if isinstance(op, ast.Sub):
+                return Const(a - b)
+            if isinstance(op, ast.Mult) and abs(a) < 1e12 and abs(b) < 1e12:
+                return Const(a * b)
+            if isinstance(op, ast.FloorDiv) and b:
+                return Const(a // b)
+        if isinstance(a, str) and isinstance(b, str) and isinstance(op, ast.Add) and len(a) + len(b) <= 200:
+            return Const(a + b)
+    except (OverflowError, ValueError, TypeError):
+        return None
+    return None
+
+
+def _array_of(values: frozenset) -> Array:
+    origins = {v.origin for v in values if isinstance(v, Array)}
+    return Array("jax" if "jax" in origins or len(origins) != 1 else origins.pop())
+
+
+def _single_known_seq(values: frozenset) -> Seq | None:
+    if len(values) != 1:
+        return None
+    v = next(iter(values))
+    return v if isinstance(v, Seq) and v.elts is not None else None
+
+
+def _iter_members(values: frozenset) -> frozenset:
+    return values
+
+
+def _is_slice_value(index: frozenset) -> bool:
+    return False
+
+
+def _destructure(values: frozenset, path: list) -> frozenset:
+    for step in path:
+        if step is None:
+            return U  # a starred target
+        out: set = set()
+        for v in values:
+            if isinstance(v, Seq):
+                if v.elts is not None:
+                    out |= v.elts[step[0]] if len(v.elts) == step[1] else {UNKNOWN}
+                else:
+                    out |= v.all_members()
+            elif isinstance(v, Array):
+                out.add(v)
+            else:
+                out.add(UNKNOWN)
+        values = frozenset(out)
+    return values
+
+
+def _path_to(target: ast.AST, name_node: ast.AST) -> list | None:
+    """Where `name_node` sits in an assignment target: [] for the whole, [(index, length), ...]."""
+    if target is name_node:
+        return []
+    if isinstance(target, (ast.Tuple, ast.List)):
+        starred = any(isinstance(e, ast.Starred) for e in target.elts)
+        for index, element in enumerate(target.elts):
+            inner = element.value if isinstance(element, ast.Starred) else element
+            sub = _path_to(inner, name_node)
+            if sub is not None:
+                if starred:
+                    return [None]
+                return [(index, len(target.elts))] + sub
+    return None
+
+
+def _position(node: ast.AST | None) -> tuple[int, int]:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _import_base(node: ast.ImportFrom) -> str:
+    return "." * (node.level or 0) + (node.module or "")
+
+
+def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements that run at module level: the body, and the blocks of its if / try / with."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        if isinstance(stmt, (ast.If, ast.Try, ast.With)) or (sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)):
+            children: list = list(getattr(stmt, "body", []))
+            children += list(getattr(stmt, "orelse", []))
+            for handler in getattr(stmt, "handlers", []):
+                children += handler.body
+            children += list(getattr(stmt, "finalbody", []))
+            stack.extend(reversed(children))
+
+
+def _exported(mod: ModuleModel, name: str) -> bool:
+    """Does `from mod import *` bring `name`?  `__all__` when the module lists it, else public names."""
+    bindings = mod.module_scope.bindings.get("__all__")
+    if bindings:
+        value = bindings[-1].value
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return any(isinstance(e, ast.Constant) and e.value == name for e in value.elts)
+    return not name.startswith("_") and (name in mod.module_scope.bindings or bool(
+        [s for s in _module_level_statements(mod.tree.body)
+         if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)]))
+
+
+def _is_package(path: str | None) -> bool:
+    return bool(path) and path.endswith("__init__.py")  # type: ignore[union-attr]
+
+
+def _decorator_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Call):
+        return _decorator_name(node.func)
+    return ""
+
+
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    names = {_decorator_name(d) for d in node.decorator_list}
+    if names & {"dataclass", "dataclasses", "struct", "frozen"}:
+        return True
+    return any(_decorator_name(b) in ("NamedTuple",) for b in node.bases)
+
+
+def _default_of(function: ast.AST, b: Binding) -> ast.expr | None:
+    args = getattr(function, "args", None)
+    if args is None:
+        return None
+    positional = positional_args(function)  # type: ignore[arg-type]
+    if b.param_index is not None:
+        first_default = len(positional) - len(args.defaults)
+        if b.param_index >= first_default:
+            return args.defaults[b.param_index - first_default]
+        return None
+    for param, default in zip(args.kwonlyargs, args.kw_defaults):
+        if param.arg == b.name:
+            return default
+    return None
+
+
+def _param_binding(func: Func, name: str) -> Binding | None:
+    scope = func.model.scope_of_function.get(id(func.node))
+    if scope is None:
+        return None
+    for b in scope.bindings.get(name, []):
+        if b.kind == "param":
+            return b
+    return None
+
+
+def _entry_of(value: Value) -> Entry | None:
+    while isinstance(value, Partial):
+        value = value.target
+    return value if isinstance(value, Entry) else None
+
+
+def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple) -> Value:
+    """functools.partial(inner, ...): partials of partials flatten, as functools does."""
+    if isinstance(inner, Partial):
+        merged = dict(inner.keywords)
+        merged.update(dict(keywords))
+        return Partial(inner.target, inner.args + args, tuple(merged.items()), inner.arg_exprs + arg_exprs,
+                       inner.keyword_exprs + keyword_exprs)
+    return Partial(inner, args, keywords, arg_exprs, keyword_exprs)
+
+
+def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset:
+    """A class attribute read through an instance or the class (Python's descriptor rules, for the
+    kinds we model)."""
+    if isinstance(v, Wrapped):
+        if v.kind == "static":
+            return frozenset({v.func})
+        if v.kind == "class":
+            return frozenset({BoundMethod(v.func, cls)})
+        if v.kind == "property" and instance is not None:
+            return interp.apply(v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
+        return U
+    if isinstance(v, Func) and instance is not None:
+        return frozenset({BoundMethod(v, instance)})
+    return frozenset({v})
+
+
+def _may_fall_through(body: list[ast.stmt], truth: Callable) -> bool:
+    """Can running `body` reach its end (and so return None)?  Conservative: True unless sure."""
+    if not body:
+        return True
+    last = body[-1]
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return False
+    if isinstance(last, ast.If):
+        t = truth(last.test, last)
+        if t is True:
+            return _may_fall_through(last.body, truth)
+        if t is False:
+            return _may_fall_through(last.orelse, truth)
+        return _may_fall_through(last.body, truth) or _may_fall_through(last.orelse, truth)
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return _may_fall_through(last.body, truth)
+    if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value is True:
+        return any(isinstance(n, ast.Break) for n in ast.walk(last))
+    if isinstance(last, ast.Try):
+        if last.finalbody and not _may_fall_through(last.finalbody, truth):
+            return False
+        body_falls = _may_fall_through(last.orelse or last.body, truth)
+        return body_falls or any(_may_fall_through(h.body, truth) for h in last.handlers)
+    return True

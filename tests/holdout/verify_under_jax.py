@@ -1,0 +1,191 @@
+"""Run every holdout case under real JAX (CPU) and check it does what its markers claim.
+
+A case is `cases/<name>.py` (run with cwd = cases/) or `cases/<name>/main.py` (run with cwd = that
+directory).  `# expect: PAL001[, PAL004]` comments in any of its files are its expected findings; a
+case with no marker is VALID and must exit 0.  An INVALID case must exit non-zero with an exception
+whose text fits one of its expected rules (JAX raises only the first error it meets).
+
+    python tests/holdout/verify_under_jax.py [-j 2] [NAME ...]
+
+Prints a table and exits 1 on any mismatch.  Each case runs in its own interpreter with
+JAX_PLATFORMS=cpu and no other JAX_* variables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import dataclasses
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+CASES_DIR = HERE / "cases"
+TIMEOUT_S = 240
+
+EXPECT_RE = re.compile(r"#\s*expect:\s*(PAL\d{3}(?:\s*,\s*PAL\d{3})*)")
+
+# What JAX says for each rule: the `jax_error`s of the rule modules' examples, generalised (the
+# PAL004 examples name a kernel and a parameter; any binding TypeError fits).
+JAX_ERRORS: dict[str, tuple[str, ...]] = {
+    "PAL001": (
+        r"should return None",
+        r"mutable array references cannot be returned",
+        r"object of type 'NoneType' has no len\(\)",
+    ),
+    "PAL002": (
+        r"Cannot pass the same ref into a mpmd map multiple times",
+        r"only one reference to a mutable array may be passed",
+    ),
+    "PAL003": (
+        r"captures constants",
+        r"captures non-Ref constants",
+        r"captures non-scalar constants",
+    ),
+    "PAL004": (
+        r"TypeError: .*(positional argument|required keyword-only argument|got multiple values for argument"
+        r"|got an unexpected keyword argument)",
+    ),
+    "PAL005": (r"object of type 'NoneType' has no len\(\)",),
+    "PAL006": (r"The emit_pipeline body function must return None",),
+    "PAL007": (r"cond branch outputs must have the same pytree structure",),
+}
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    program: pathlib.Path  # the file to run
+    files: list[pathlib.Path]  # every .py file of the case
+    expected: list[tuple[pathlib.Path, int, str]]  # (file, 1-based line, code)
+
+    @property
+    def valid(self) -> bool:
+        return not self.expected
+
+    @property
+    def codes(self) -> set[str]:
+        return {code for _, _, code in self.expected}
+
+    @property
+    def root(self) -> pathlib.Path:
+        return self.program.parent
+
+
+def markers(path: pathlib.Path) -> list[tuple[pathlib.Path, int, str]]:
+    out = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        match = EXPECT_RE.search(line)
+        if match:
+            out.extend((path, lineno, code.strip()) for code in match.group(1).split(","))
+    return out
+
+
+def discover(cases_dir: pathlib.Path = CASES_DIR) -> list[Case]:
+    cases = []
+    for entry in sorted(cases_dir.iterdir()):
+        if entry.name.startswith((".", "_")):
+            continue
+        if entry.is_file() and entry.suffix == ".py":
+            files = [entry]
+            program = entry
+        elif entry.is_dir() and (entry / "main.py").is_file():
+            files = sorted(p for p in entry.rglob("*.py") if "__pycache__" not in p.parts)
+            program = entry / "main.py"
+        else:
+            continue
+        expected = [m for f in files for m in markers(f)]
+        cases.append(Case(entry.stem if entry.is_file() else entry.name, program, files, expected))
+    return cases
+
+
+@dataclasses.dataclass
+class Outcome:
+    case: Case
+    returncode: int
+    error: str  # the exception lines of stderr ("" when it ran cleanly)
+    seconds: float
+    ok: bool
+    why: str
+
+
+def _exception_lines(stderr: str) -> str:
+    """stderr without the traceback frames and source lines (which start with spaces)."""
+    return "\n".join(line for line in stderr.splitlines() if line and not line.startswith(" "))
+
+
+def run_case(case: Case) -> Outcome:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_")}
+    env["JAX_PLATFORMS"] = "cpu"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(
+            [sys.executable, case.program.name],
+            cwd=case.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+        )
+        returncode, stderr = proc.returncode, proc.stderr
+    except subprocess.TimeoutExpired:
+        returncode, stderr = -1, f"Timeout: did not finish within {TIMEOUT_S} s"
+    seconds = time.perf_counter() - start
+    error = _exception_lines(stderr) if returncode != 0 else ""
+    if case.valid:
+        ok = returncode == 0
+        why = "ran" if ok else "valid case failed"
+    elif returncode == 0:
+        ok, why = False, "invalid case ran without error"
+    else:
+        fits = [code for code in sorted(case.codes) if any(re.search(p, error) for p in JAX_ERRORS[code])]
+        ok = bool(fits)
+        why = f"fits {','.join(fits)}" if ok else "error does not fit " + ",".join(sorted(case.codes))
+    return Outcome(case, returncode, error, seconds, ok, why)
+
+
+def last_error_line(error: str) -> str:
+    lines = [line for line in error.splitlines() if re.match(r"^[\w.]+(Error|Exception|Timeout)\b", line)]
+    return (lines[-1] if lines else (error.splitlines() or [""])[-1])[:150]
+
+
+def verify(names: list[str] | None = None, jobs: int = 2, out=sys.stdout) -> list[Outcome]:
+    cases = discover()
+    if names:
+        cases = [c for c in cases if c.name in names]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        outcomes = list(pool.map(run_case, cases))
+    width = max((len(o.case.name) for o in outcomes), default=4)
+    print(f"{'case':<{width}}  {'expect':<14} {'result':<5} {'secs':>5}  detail", file=out)
+    for o in outcomes:
+        expect = ",".join(sorted(o.case.codes)) or "valid"
+        detail = o.why if o.case.valid and o.ok else f"{o.why}: {last_error_line(o.error)}"
+        print(f"{o.case.name:<{width}}  {expect:<14} {'ok' if o.ok else 'FAIL':<5} {o.seconds:5.1f}  {detail}", file=out)
+    bad = [o for o in outcomes if not o.ok]
+    valid = sum(o.case.valid for o in outcomes)
+    print(f"\n{len(outcomes)} cases ({valid} valid, {len(outcomes) - valid} invalid): "
+          f"{len(outcomes) - len(bad)} verified, {len(bad)} mismatched", file=out)
+    return outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", help="only these cases")
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("-v", "--verbose", action="store_true", help="print the error text of mismatches")
+    args = parser.parse_args(argv)
+    outcomes = verify(args.names or None, args.jobs)
+    bad = [o for o in outcomes if not o.ok]
+    if args.verbose:
+        for o in bad:
+            print(f"\n--- {o.case.name}\n{o.error}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
