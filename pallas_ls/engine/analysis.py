@@ -6,6 +6,7 @@ kernels that other files launch.
 
 from __future__ import annotations
 
+import ast
 import functools
 import logging
 from dataclasses import dataclass, field
@@ -82,11 +83,41 @@ def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LO
         found = finder.run(model)
         sites, imported = kernel_sites(model, found)
         launches = [launch for launch in found if launch.model is model]
-        launching = frozenset(getattr(f, "name", "") for f in finder._launching_in(model).values())
+        launching = _wrappers(model, found, finder)
     else:
         launches, sites, imported, launching = [], [], [], frozenset()
     return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model, interp),
                           launching=launching)
+
+
+def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> frozenset[str]:
+    """Names of the module's functions that hand a parameter to an entry point as its kernel
+    (`def run(kernel, x): return pl.pallas_call(kernel, ...)(x)`, `launch(*args, **kwargs)`):
+    a file calling one of them launches a kernel it may define itself."""
+    from .interp import Func, Param, Partial
+
+    names: set[str] = set()
+    for launch in found:
+        if launch.model is not model or launch.env.items:
+            continue
+        for value in launch.kernel_values:
+            while isinstance(value, Partial):
+                value = value.target
+            params = [value] if isinstance(value, Param) else []
+            if isinstance(value, Func):  # a closure made from the function's parameters (a factory)
+                params = [v for _, values in value.env.items for v in values if isinstance(v, Param)]
+            for value in params:
+                scope = value.binding.scope
+                name = getattr(scope.node, "name", "")
+                if name == "__init__" and scope.parent is not None:  # `Op(kernel)`: the class is called
+                    name = getattr(scope.parent.node, "name", "")
+                names.add(name)
+    for function in finder._launching_in(model).values():
+        for call in finder._calls_in_node(model, function):
+            if call.args and isinstance(call.args[0], ast.Starred):
+                names.add(getattr(function, "name", ""))
+    names.discard("")
+    return frozenset(names)
 
 
 def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:

@@ -41,6 +41,9 @@ class _Checked:
     findings: list[Finding]
     standalone: bool  # launches no kernel imported from another module
     error: str | None = None
+    # Its findings depend on its text alone (it read no other module, defines no wrapper).
+    cacheable: bool = True
+    launching: frozenset = frozenset()  # names of its functions that may launch (wrappers)
 
 
 def check_files(
@@ -69,17 +72,19 @@ def check_files(
         else:
             to_analyse.append((path, key))
     launchers = []
+    wrappers: dict[str, frozenset] = {}
     for checked, key in _analyse_all(to_analyse, jobs):
         results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
-        if checked.standalone and checked.error is None and cache is not None:
+        if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
             cache.put(key, checked)
         if not checked.standalone:
             launchers.append(checked.path)
+        if checked.launching:
+            wrappers[checked.path] = checked.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
     # file of the check: those are checked with the project (see Project.check_paths).
-    wrappers = [p for p in launchers if _launching_of(p)]
-    stems = _stems_of_analyses(dict.fromkeys(wrappers))
-    names = frozenset().union(*(_launching_of(p) for p in wrappers)) if wrappers else frozenset()
+    stems = _stems_of_analyses(wrappers)
+    names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     launchers += [p for p, text in quiet.items()
                   if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)]
     if launchers:
@@ -111,9 +116,9 @@ def _analyse_one(path: str) -> _Checked:
         # Findings that depend on other modules (kernels defined there, wrappers read from there)
         # are made again with the whole project, and never cached by this file's text alone.
         interp = getattr(analysis.model, "_interpreter", None)
-        standalone = not analysis.imported and not (interp is not None and interp.loaded) and not analysis.launching
-        launching_names[path] = analysis.launching
-        return _Checked(path, findings, standalone=standalone)
+        loaded = bool(interp is not None and interp.loaded)
+        return _Checked(path, findings, standalone=not analysis.imported,
+                        cacheable=not loaded and not analysis.launching, launching=analysis.launching)
     except UnreadableFile as exc:
         return _Checked(path, [exc.finding(path)], True, exc.reason)
     except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
@@ -129,20 +134,6 @@ def _check_across_modules(launchers: list[str], requested: set[str], roots, resu
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}
     for result in project.check_paths(sorted(set(launchers) | targets), analyse_all=True):
         results[result.path] = result
-
-
-# Launching function names by file, of the files analysed in this process (workers can't say:
-# a file defining wrappers is never standalone, so it is analysed again by the project below).
-launching_names: dict[str, frozenset[str]] = {}
-
-
-def _launching_of(path: str) -> frozenset[str]:
-    if path not in launching_names:
-        try:
-            launching_names[path] = Project().analysis_of(path).launching
-        except Exception:  # noqa: BLE001
-            launching_names[path] = frozenset()
-    return launching_names[path]
 
 
 def _cache_key(path: str, text: str) -> str:

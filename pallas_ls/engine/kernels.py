@@ -358,14 +358,16 @@ class LaunchFinder:
 
     def _calls_in(self, func: Func) -> list[ast.Call]:
         """The candidate calls written directly in a function's body (not in nested defs)."""
-        model = func.model
+        return self._calls_in_node(func.model, func.node)
+
+    def _calls_in_node(self, model: ModuleModel, node: ast.AST) -> list[ast.Call]:
         by_scope = self._by_scope.get(id(model))
         if by_scope is None:
             by_scope = {}
             for call in launch_candidates(model):
                 by_scope.setdefault(id(model.loc(call).scope.node), []).append(call)
             self._by_scope[id(model)] = by_scope
-        return by_scope.get(id(func.node), [])
+        return by_scope.get(id(node), [])
 
     # ---------------------------------------------------------------------- callbacks
     def _entry_call(self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
