@@ -211,7 +211,16 @@ def launch_candidates(model: ModuleModel) -> list[ast.Call]:
         return cached
     defined = _defined_names(model)
     names = set(model.alias_names) | defined
-    calls = model.calls_with_attribute(_ENTRY_ATTRIBUTES | defined) + model.calls_named(names) + model.calls_of_calls
+    attributes = _ENTRY_ATTRIBUTES | defined
+    calls: list[ast.Call] = []
+    for part in model._parts:  # one pass over each block's index (not one lookup per name)
+        for attr, found in part.calls_by_attribute.items():
+            if attr in attributes:
+                calls += found
+        for name, found in part.calls_by_name.items():
+            if name in names:
+                calls += found
+        calls += part.calls_of_calls
     seen: set[int] = set()
     unique = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
@@ -236,6 +245,7 @@ class LaunchFinder:
         self._by_scope: dict[int, dict[int, list[ast.Call]]] = {}
         self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
         self._contexts: dict[int, int] = {}
+        self._decorator_launches: dict[int, bool] = {}
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -266,9 +276,29 @@ class LaunchFinder:
             self.interp.ev(call, loc, env, model)
 
     def _launching_decorators(self, node: ast.AST, model: ModuleModel) -> bool:
-        where = model.loc(node)
-        return any(_is_seed_expr(d, model) and self._relevant(self.interp.ev(d, where, EMPTY_ENV, model))
-                   for d in node.decorator_list)
+        known = self._decorator_launches.get(id(node))
+        if known is None:
+            where = model.loc(node)
+            known = any(_is_seed_expr(d, model) and self._may_make_launcher(d, where, model)
+                        and self._relevant(self.interp.ev(d, where, EMPTY_ENV, model))
+                        for d in node.decorator_list)
+            self._decorator_launches[id(node)] = known
+        return known
+
+    def _may_make_launcher(self, decorator: ast.AST, where: Loc, model: ModuleModel) -> bool:
+        """Before evaluating a decorator call (`@register(prim)`, common and costly to follow):
+        can its result be an entry point?  Its callee is one, a partial, or a project function
+        whose body names an entry point."""
+        if not isinstance(decorator, ast.Call):
+            return True
+        for v in self.interp.ev(decorator.func, where, EMPTY_ENV, model):
+            if isinstance(v, (Entry, Factory, Partial)) or getattr(v, "qualname", None) == "functools.partial":
+                return True
+            if isinstance(v, Func) and _names_an_entry(v.node):
+                return True
+            if not isinstance(v, (Func, Class)) and type(v).__name__ not in ("External", "Opaque", "Const"):
+                return True  # something we cannot judge cheaply: evaluate
+        return False
 
     def _relevant(self, values: frozenset, depth: int = 0) -> bool:
         return any(self._relevant_value(v, depth) for v in values)
@@ -500,6 +530,15 @@ class LaunchFinder:
 
 # Roots of names that are never project code: a call through them cannot reach a wrapper.
 _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os", "sys", "re", "typing")
+
+
+def _names_an_entry(function: ast.AST) -> bool:
+    cached = getattr(function, "_pallas_ls_names_entry", None)
+    if cached is None:
+        cached = any((isinstance(n, ast.Attribute) and n.attr in _ENTRY_ATTRIBUTES)
+                     or (isinstance(n, ast.Name) and n.id in _ENTRY_ATTRIBUTES) for n in ast.walk(function))
+        function._pallas_ls_names_entry = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _is_seed(call: ast.Call, model: ModuleModel) -> bool:
