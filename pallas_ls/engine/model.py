@@ -151,7 +151,10 @@ class ModuleModel:
     def calls_named(self, names) -> list[ast.Call]:
         """Calls `n(...)` with `n` in `names`, in source order."""
         names = names if isinstance(names, (set, frozenset)) else set(names)
-        found = [c for p in self._parts for n, calls in p.calls_by_name.items() if n in names for c in calls]
+        if len(names) <= 4:  # a few names (the interpreter's question): look each one up
+            found = [c for p in self._parts for n in names for c in p.calls_by_name.get(n, ())]
+        else:
+            found = [c for p in self._parts for n, calls in p.calls_by_name.items() if n in names for c in calls]
         return sorted(found, key=_call_position)
 
     @property
