@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
-from .interp import EMPTY_ENV
+from .interp import EMPTY_ENV, Array
+from .kernels import interpreter_for
 from .names import qualname
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -292,9 +293,6 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     """A value the interpreter proves to be a jax array on every path (`jnp.arange(n) * 0.5 + 1`,
     a tuple element, an alias).  Its rank is not known, so only pallas_call (which rejects 0-d
     arrays too) is concerned."""
-    from .interp import Array
-    from .kernels import interpreter_for
-
     values = interpreter_for(model).binding_value(binding, EMPTY_ENV, model)
     if values and all(isinstance(v, Array) and v.origin == "jax" for v in values):
         origin = binding.value if binding.value is not None else binding.node

@@ -428,7 +428,7 @@ class Interpreter:
             kind = "tuple" if cls is ast.Tuple else "list"
             if elts is None:
                 members = union(self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts)
-                return frozenset({Seq(kind, None, _iter_members(members))})
+                return frozenset({Seq(kind, None, members)})
             return frozenset({Seq(kind, elts)})
         if cls is ast.Dict:
             return frozenset({self._dict_display(expr, loc, env, model)})
@@ -643,11 +643,9 @@ class Interpreter:
             if owner is not None and owner.kind == "class":
                 decorators = {_decorator_name(d) for d in function.decorator_list}
                 cls = Class(owner.node, model)
-                if "staticmethod" in decorators:
-                    pass
-                elif "classmethod" in decorators:
+                if "classmethod" in decorators:
                     return frozenset({cls})
-                else:
+                if "staticmethod" not in decorators:
                     return frozenset({Instance(cls)})
         default = _default_of(function, b)
         values = {Param(b)}
@@ -938,8 +936,6 @@ class Interpreter:
                 if -len(value.elts) <= key < len(value.elts):
                     return value.elts[key]
                 return U
-            if value.elts is not None and isinstance(const, Const) is False and _is_slice_value(index):
-                return frozenset({Seq(value.kind, None, value.all_members())})
             return value.all_members() | U if value.elts is None else value.all_members()
         if isinstance(value, DictV):
             if value.items is not None and isinstance(const, Const):
@@ -1463,14 +1459,6 @@ def _single_known_seq(values: frozenset) -> Seq | None:
         return None
     v = next(iter(values))
     return v if isinstance(v, Seq) and v.elts is not None else None
-
-
-def _iter_members(values: frozenset) -> frozenset:
-    return values
-
-
-def _is_slice_value(index: frozenset) -> bool:
-    return False
 
 
 def _destructure(values: frozenset, path: list) -> frozenset:

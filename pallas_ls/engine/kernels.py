@@ -404,19 +404,7 @@ class LaunchFinder:
         entry_point = _entry_of(target)
         if entry_point is None:
             return None
-        places: dict = {}
-        args: list = []
-        keywords: list = []
-        partials = _partial_chain(target)
-        for p in partials:
-            for expr, p_loc, p_env in p.arg_exprs:
-                args.append(expr)
-                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
-            for name, expr, p_loc, p_env in p.keyword_exprs:
-                keywords.append((name, expr))
-                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
-        if any(isinstance(a, ast.Starred) for a in call.args) and entry_point.kind != "pallas_call":
-            pass
+        args, keywords, places = self._partial_arguments(target, model)
         for expr in call.args:
             args.append(expr)
             places[id(expr)] = (loc, env, model)
@@ -427,12 +415,7 @@ class LaunchFinder:
         entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords))
         slot = _kernel_slot(entry)
         if slot is None:
-            if entry_point.kind == "pallas_call" and any(isinstance(a, ast.Starred) for a in call.args):
-                slot = self._starred_kernel(call, loc, env, model)
-                if slot is None:
-                    return None
-            else:
-                return None
+            return None
         if slot and isinstance(slot[0], ast.Starred):
             slot = self._starred_kernel(call, loc, env, model)
             if slot is None:
@@ -454,6 +437,28 @@ class LaunchFinder:
             launch.kernel_values = _kernel_functions_of(entry_point.kind, values)
         return frozenset({Launched(launch)})
 
+    def _written_arguments(self, arg_exprs: tuple, keyword_exprs: tuple, model: ModuleModel):
+        """Arguments as written elsewhere (by functools.partial, or a factory call): the
+        expressions, and where each is evaluated (its loc, env and model)."""
+        args, keywords, places = [], [], {}
+        for expr, where, env in arg_exprs:
+            args.append(expr)
+            places[id(expr)] = (where, env, _model_of_loc(where, model, self.interp))
+        for name, expr, where, env in keyword_exprs:
+            keywords.append((name, expr))
+            places[id(expr)] = (where, env, _model_of_loc(where, model, self.interp))
+        return args, keywords, places
+
+    def _partial_arguments(self, value: Value, model: ModuleModel):
+        """What a chain of functools.partial bound to an entry point, outermost partial first."""
+        args, keywords, places = [], [], {}
+        for p in _partial_chain(value):
+            more_args, more_keywords, more_places = self._written_arguments(p.arg_exprs, p.keyword_exprs, model)
+            args += more_args
+            keywords += more_keywords
+            places.update(more_places)
+        return args, keywords, places
+
     def _starred_kernel(self, call, loc, env, model):
         """`pl.pallas_call(*args, **kwargs)` in a helper: the kernel is the first starred element."""
         first = call.args[0]
@@ -469,11 +474,10 @@ class LaunchFinder:
     def _factory_call(self, factory: Factory, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
         if not call.args:
             return None
-        places = {id(e): (l, en, _model_of_loc(l, model, self.interp)) for e, l, en in factory.args}
-        places.update({id(e): (l, en, _model_of_loc(l, model, self.interp)) for _, e, l, en in factory.keywords})
+        args, keywords, places = self._written_arguments(factory.args, factory.keywords, model)
         body = call.args[0]
         places[id(body)] = (loc, env, model)
-        entry = EntryValue(factory.kind, tuple(e for e, _, _ in factory.args), tuple((n, e) for n, e, _, _ in factory.keywords))
+        entry = EntryValue(factory.kind, tuple(args), tuple(keywords))
         launch = self._launch(factory.kind, factory.node, entry, [(body, loc)], call, loc, env, model, places)
         if not launch.kernel_values:
             launch.kernel_values = _kernel_functions_of(factory.kind, self.interp.ev(body, loc, env, model))
@@ -481,26 +485,15 @@ class LaunchFinder:
 
     def _decorator_launch(self, decorator: Value, values: frozenset, deco_node, def_node, loc, env, model):
         if isinstance(decorator, Factory):
-            places = {id(e): (l, en, _model_of_loc(l, model, self.interp)) for e, l, en in decorator.args}
-            places.update({id(e): (l, en, _model_of_loc(l, model, self.interp)) for _, e, l, en in decorator.keywords})
-            entry = EntryValue(decorator.kind, tuple(e for e, _, _ in decorator.args),
-                               tuple((n, e) for n, e, _, _ in decorator.keywords))
+            args, keywords, places = self._written_arguments(decorator.args, decorator.keywords, model)
+            entry = EntryValue(decorator.kind, tuple(args), tuple(keywords))
             launch = self._launch(decorator.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
             launch.kernel_values = values
             return frozenset({Launched(launch)})
         entry_point = _entry_of(decorator)
         if entry_point is None:
             return None
-        places: dict = {}
-        args: list = []
-        keywords: list = []
-        for p in _partial_chain(decorator):
-            for expr, p_loc, p_env in p.arg_exprs:
-                args.append(expr)
-                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
-            for name, expr, p_loc, p_env in p.keyword_exprs:
-                keywords.append((name, expr))
-                places[id(expr)] = (p_loc, p_env, _model_of_loc(p_loc, model, self.interp))
+        args, keywords, places = self._partial_arguments(decorator, model)
         name = ast.Name(id=def_node.name, ctx=ast.Load())
         entry = EntryValue(entry_point.kind, tuple([name] + args), tuple(keywords))
         if not (entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1)):

@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 
 from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct
-from .kernels import EntryValue, KernelSite, Launch
+from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
 from .names import has_star_arguments, keyword_argument
 
@@ -185,7 +185,6 @@ def _is_plain(values: frozenset) -> bool:
 
 def count_outputs(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) -> int | None:
     """Parameters the outputs occupy (see `_outputs`), for an expression of `model`."""
-    from .kernels import interpreter_for  # noqa: PLC0415
     return _outputs(interpreter_for(model).ev(expr, loc, EMPTY_ENV, model))[0]
 
 

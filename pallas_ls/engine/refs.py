@@ -1,9 +1,9 @@
 """Which expressions are provably Refs, and when two of them are the same Ref object.
 
-Two expressions denote the same Ref when they reach the same binding that made a Ref: a call of a
-Ref constructor (`jax.new_ref(x)`, ...) or a ref parameter of a kernel.  Aliases (`v = r`) and
-`.at[...]` views lead back to their base.  Re-assigning a name makes a new object, which the
-reaching-binding lookup of the model already tells apart.
+Two leaves of a call's arguments are the same Ref when the interpreter (`interp`) gives each exactly
+one Ref with the same allocation site: a call of a Ref constructor (`jax.new_ref(x)`, ...; a helper's
+Ref is new at each call of the helper) or a ref parameter of a kernel.  Aliases (`v = r`,
+`a = b = ...`), containers and `.at[...]` views lead back to it.
 """
 
 from __future__ import annotations
@@ -15,18 +15,6 @@ from typing import Iterator
 from .interp import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
 from .kernels import interpreter_for
 from .model import Binding, Loc, ModuleModel
-
-REF_CONSTRUCTORS = frozenset(
-    {
-        "jax.new_ref",
-        "jax.ref.new_ref",
-        "jax.empty_ref",
-        "jax.ref.empty_ref",
-        "jax.experimental.pallas.empty_ref_like",
-        "jax._src.pallas.helpers.empty_ref_like",
-    }
-)
-
 
 @dataclass(frozen=True)
 class RefArgument:
