@@ -110,6 +110,28 @@ REPORTED = {
         "pl.pallas_call(k, out_shape=S)(x)\n",
         ["C"],
     ),
+    "numpy-array-meets-a-ref-read": (
+        "T = np.arange(128, dtype=np.float32)\nM = np.triu(np.ones((8, 128), bool))\n"
+        "def k(x_ref, o_ref):\n    y = x_ref[...]\n    o_ref[...] = jnp.where(M, y, 0.0) + (-T) * 2 + y\n"
+        "def k2(x_ref, o_ref):\n    y = x_ref[...]\n    o_ref[...] = y + T.reshape(1, 128)\n"
+        "pl.pallas_call(k, out_shape=S)(x)\npl.pallas_call(k2, out_shape=S)(x)\n",
+        ["M", "T", "T"],
+    ),
+    "numpy-array-stored-into-a-ref": (
+        "T = np.ones((8, 128), np.float32)\ndef k(x_ref, o_ref):\n    o_ref[...] += T\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["T"],
+    ),
+    "array-default-that-jax-never-fills": (
+        "B = jnp.ones((8, 128))\ndef k(x_ref, o_ref, bias=B, *, scale=jnp.float32(2.0)):\n"
+        "    o_ref[...] = x_ref[...] * scale + bias\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["scale", "bias"],
+    ),
+    "self-attribute-array": (
+        "class M:\n    def __init__(self):\n        self.b = jnp.ones((8, 128))\n"
+        "    def __call__(self, x):\n        def k(x_ref, o_ref):\n            o_ref[...] = x_ref[...] + self.b\n"
+        "        return pl.pallas_call(k, out_shape=S)(x)\n",
+        ["self.b"],
+    ),
     "global-statement": (
         "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    global C\n    o_ref[...] = C + 1\n"
         "pl.pallas_call(k, out_shape=S)(x)\n",
@@ -121,8 +143,24 @@ SILENT = {
     "python-numbers": (
         "eps = 1e-6\nn = 3\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * n + eps\npl.pallas_call(k, out_shape=S)(x)\n"
     ),
-    "numpy-arrays-are-not-judged": (
-        "C = np.ones((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\npl.pallas_call(k, out_shape=S)(x)\n"
+    # Observed under JAX: numpy scalars and what numpy reduces to a scalar become literals.
+    "numpy-scalars-and-numpy-arithmetic": (
+        "F = np.float32(3.0)\nN = np.prod((8, 128))\nZ = np.array(3.0)\nT = np.arange(128.0)\n"
+        "def k(x_ref, o_ref):\n    s = (T * 2).sum()\n    o_ref[...] = x_ref[...] * F + N + Z + s + T[3] + T.shape[0]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "numpy-array-of-unknown-rank": (
+        "def op(x, shape):\n    C = np.ones(shape)\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] + C\n"
+        "    return pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "default-filled-by-a-ref": (
+        "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref=C):\n    o_ref[...] = x_ref[...] + 1\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "attribute-that-may-be-a-float": (
+        "class M:\n    def __init__(self, b):\n        self.b = jnp.ones((8, 128)) if b else 0.5\n"
+        "    def __call__(self, x):\n        def k(x_ref, o_ref):\n            o_ref[...] = x_ref[...] + self.b\n"
+        "        return pl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "static-metadata": (
         "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n"

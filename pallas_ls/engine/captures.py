@@ -35,6 +35,14 @@ class FreeUse:
     node: ast.Name
     traced: bool  # the use certainly binds a JAX operation on the value (`x + 1`, `o_ref[...] = x`)
     subscript: bool  # the use is `name[...]` (a read of a Ref, or indexing of an array)
+    # For a numpy array: the value (still an array of rank >= 1) certainly meets a JAX operation
+    # (`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`); numpy arithmetic alone
+    # (`table * 2`, `table.sum()`) stays numpy and is no capture.
+    meets_jax: bool = False
+    # `name.attr` when the read is an attribute that is not static metadata (`self.bias`), and
+    # whether that attribute's value certainly binds a JAX operation.
+    attribute: ast.Attribute | None = None
+    attribute_traced: bool = False
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -44,6 +52,17 @@ def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
     a lambda, it is decorated (`@pl.when(...)`, `@pl.loop(...)`), or the function mentions it.
     Default values and decorators of the function itself are evaluated outside it and do not count.
     """
+    return _reads(model, function, _is_free)
+
+
+def parameter_uses(model: ModuleModel, function: FunctionNode, name: str) -> list[FreeUse]:
+    """The function's reads of its own parameter `name` (nested functions included, as above)."""
+    def is_the_parameter(read: str, scope: Scope, top: Scope) -> bool:
+        return read == name and _is_parameter_of_top(read, scope, top)
+    return _reads(model, function, is_the_parameter)
+
+
+def _reads(model: ModuleModel, function: FunctionNode, wanted) -> list[FreeUse]:
     top = model.function_scope(function)
     parents: dict[int, ast.AST] = {}
     loaded: set[str] = set()
@@ -84,8 +103,11 @@ def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
             stack.extend((p, scope, names) for p, names in reversed(parts))
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            if node.id not in comp_names and _is_free(node.id, scope, top):
-                uses.append(FreeUse(node.id, node, _is_traced_use(node, parents, model), _is_subscripted(node, parents)))
+            if node.id not in comp_names and wanted(node.id, scope, top):
+                attribute = _attribute_read(node, parents)
+                uses.append(FreeUse(node.id, node, _is_traced_use(node, parents, model), _is_subscripted(node, parents),
+                                    _meets_jax(node, parents, model, scope), attribute,
+                                    attribute is not None and _is_traced_use(attribute, parents, model)))
             continue
         stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
@@ -128,6 +150,36 @@ def _is_free(name: str, scope: Scope, top: Scope) -> bool:
     return True
 
 
+def _attribute_read(node: ast.Name, parents: dict[int, ast.AST]) -> ast.Attribute | None:
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Attribute) and parent.value is node and isinstance(parent.ctx, ast.Load) \
+            and parent.attr not in STATIC_ATTRIBUTES:
+        return parent
+    return None
+
+
+def _is_parameter_of_top(name: str, scope: Scope, top: Scope) -> bool:
+    """`name` read in `scope` resolves to a parameter of `top` (no scope in between binds it)."""
+    current: Scope | None = scope
+    while current is not None and current is not top:
+        if name in current.bindings or name in current.global_names:
+            return False
+        current = current.parent
+    bindings = top.bindings.get(name, [])
+    return bool(bindings) and all(b.kind == "param" for b in bindings) and name not in top.global_names
+
+
+def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr, int | None]]:
+    """(parameter, default, positional index or None for keyword-only) of each parameter with a default."""
+    args = function.args
+    positional = positional_args(function)
+    out: list[tuple[ast.arg, ast.expr, int | None]] = []
+    first = len(positional) - len(args.defaults)
+    out += [(positional[first + i], d, first + i) for i, d in enumerate(args.defaults)]
+    out += [(a, d, None) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return out
+
+
 # Attributes of an array that are static metadata: reading them never traces anything.
 STATIC_ATTRIBUTES = frozenset(
     {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "weak_type", "aval", "sharding", "device",
@@ -167,7 +219,7 @@ def _is_subscripted(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.Subscript) and parent.value is node
 
 
-def _is_traced_use(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel) -> bool:
+def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleModel) -> bool:
     """The use certainly binds a JAX operation on the value (for an array: makes it a constant).
 
     Follows the value up through indexing and through calls that may return it untouched, then
@@ -225,6 +277,96 @@ def _is_traced_use(node: ast.Name, parents: dict[int, ast.AST], model: ModuleMod
     return False
 
 
+# Numpy operations that keep an array of rank >= 1 an array of rank >= 1 (what numpy computes from a
+# captured table before it reaches JAX).
+_NUMPY_SHAPE_KEEPING_METHODS = frozenset({"astype", "copy", "transpose", "swapaxes", "ravel", "flatten", "view", "reshape"})
+
+
+def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool:
+    """A numpy array read here certainly reaches a JAX operation while still of rank >= 1.
+
+    Observed (pallas-facts §4): numpy arrays of rank >= 1 become constants of the kernel's jaxpr
+    when they meet a traced value; numpy scalars, `t[3]` and `t.sum()` become literals.
+    """
+    expr: ast.AST = node
+    for _ in range(16):
+        parent = parents.get(id(expr))
+        if isinstance(parent, ast.Attribute) and parent.value is expr:
+            call = parents.get(id(parent))
+            if parent.attr == "T":
+                expr = parent
+                continue
+            if parent.attr in _NUMPY_SHAPE_KEEPING_METHODS and isinstance(call, ast.Call) and call.func is parent:
+                expr = call
+                continue
+            return False
+        if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, (ast.USub, ast.Invert, ast.UAdd)):
+            expr = parent
+            continue
+        if isinstance(parent, (ast.BinOp, ast.Compare)):
+            operands = [parent.left, parent.right] if isinstance(parent, ast.BinOp) else [parent.left, *parent.comparators]
+            if any(o is not expr and _certainly_jax(o, model, scope) for o in operands):
+                return True
+            if isinstance(parent, ast.Compare) and len(operands) > 2:
+                return False
+            expr = parent  # numpy arithmetic: an array of rank >= 1 still
+            continue
+        if isinstance(parent, ast.Assign):
+            return parent.value is expr and all(_is_ref_store(t, model, scope) for t in parent.targets)
+        if isinstance(parent, ast.AugAssign):
+            return parent.value is expr and _is_ref_store(parent.target, model, scope)
+        call = parents.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if isinstance(call, ast.Call) and call.func is not expr:
+            name = qualname(call.func, model.loc(call), model)
+            return bool(name) and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS
+        return False
+    return False
+
+
+def _is_ref_store(target: ast.AST, model: ModuleModel, scope: Scope) -> bool:
+    return isinstance(target, ast.Subscript) and _is_kernel_ref(target.value, scope)
+
+
+def _is_kernel_ref(expr: ast.AST, scope: Scope) -> bool:
+    """A name bound only as a parameter of the kernel or of a function enclosing the use (a Ref)."""
+    if not isinstance(expr, ast.Name):
+        return False
+    current: Scope | None = scope
+    while current is not None and current.kind != "module":
+        bindings = current.bindings.get(expr.id)
+        if bindings:
+            return all(b.kind == "param" for b in bindings)
+        current = current.parent
+    return False
+
+
+def _certainly_jax(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int = 0) -> bool:
+    """The expression is certainly a traced JAX value inside the kernel: a ref read, a `jnp` / `lax`
+    call, arithmetic on one, or a local name bound only to such values."""
+    if depth > 8:
+        return False
+    if isinstance(expr, ast.Subscript):
+        return isinstance(expr.ctx, ast.Load) and _is_kernel_ref(expr.value, scope)
+    if isinstance(expr, ast.Call):
+        name = qualname(expr.func, model.loc(expr), model)
+        if name and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS:
+            return True
+        func = expr.func
+        return (isinstance(func, ast.Attribute) and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS
+                and _certainly_jax(func.value, model, scope, depth + 1))
+    if isinstance(expr, ast.BinOp):
+        return _certainly_jax(expr.left, model, scope, depth + 1) or _certainly_jax(expr.right, model, scope, depth + 1)
+    if isinstance(expr, ast.UnaryOp):
+        return _certainly_jax(expr.operand, model, scope, depth + 1)
+    if isinstance(expr, ast.Name):
+        bindings = scope.bindings.get(expr.id)
+        return bool(bindings) and all(
+            b.kind == "assign" and b.value is not None and _certainly_jax(b.value, model, scope, depth + 1)
+            for b in bindings
+        )
+    return False
+
+
 # ------------------------------------------------------------------------------- array facts
 class Rank(enum.Enum):
     SCALAR = "0-d"
@@ -240,6 +382,7 @@ class ArrayFact:
     rank: Rank
     origin: ast.AST  # the constructor call, or the parameter
     jitted_parameter: bool = False  # a parameter of a @jax.jit function (a tracer; could be a Ref)
+    numpy: bool = False  # a numpy array: a constant only when of rank >= 1 and meeting a traced value
 
 
 # jax.numpy functions that return one array.  `dtype` constructors (jnp.float32(3.)) included.
@@ -250,11 +393,11 @@ _DTYPE_CONSTRUCTORS = frozenset(
 _SHAPE_FIRST = frozenset({"zeros", "ones", "empty", "full"})
 _RANK_AT_LEAST_ONE = frozenset(
     {"arange", "linspace", "logspace", "geomspace", "eye", "identity", "tri", "concatenate", "stack",
-     "hstack", "vstack", "column_stack", "diag"}
+     "hstack", "vstack", "column_stack", "diag", "tril", "triu"}
 )
 _FROM_DATA = frozenset({"array", "asarray"}) | _DTYPE_CONSTRUCTORS
 _OTHER_ARRAY_FUNCTIONS = frozenset(
-    {"zeros_like", "ones_like", "empty_like", "full_like", "copy", "tril", "triu", "broadcast_to", "reshape",
+    {"zeros_like", "ones_like", "empty_like", "full_like", "copy", "broadcast_to", "reshape",
      "transpose", "where", "exp", "log", "sqrt", "sin", "cos", "tanh", "abs", "maximum", "minimum", "sum",
      "mean", "max", "min", "prod", "cumsum", "dot", "matmul", "einsum", "outer", "clip", "pad", "roll", "flip",
      "repeat", "expand_dims", "squeeze", "astype", "tile"}
@@ -276,17 +419,24 @@ _PARTIAL = "functools.partial"
 
 def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     """The binding certainly makes a jax array: a jax.numpy constructor, a jax.random draw, or a
-    parameter (without a default) of a `@jax.jit` function that is not static."""
+    parameter (without a default) of a `@jax.jit` function that is not static; or a numpy array
+    from a numpy constructor."""
     if binding.kind == "assign" and isinstance(binding.value, ast.Call):
-        call = binding.value
-        name = qualname(call.func, Loc(binding.scope, binding.stmt), model)
-        rank = _constructor_rank(name, call) if name else None
-        return ArrayFact(binding, rank, call) if rank is not None else None
+        return constructor_fact(model, binding, binding.value, Loc(binding.scope, binding.stmt))
     if binding.kind == "param" and _is_traced_parameter(model, binding):
         return ArrayFact(binding, Rank.UNKNOWN, binding.node, jitted_parameter=True)
     if binding.kind == "assign" and binding.stmt is not None:
         return _computed_array(model, binding)
     return None
+
+
+def constructor_fact(model: ModuleModel, binding: Binding, call: ast.Call, loc: Loc) -> ArrayFact | None:
+    """The call (evaluated at `loc`) is a jax.numpy / jax.random / numpy array constructor."""
+    name = qualname(call.func, loc, model)
+    rank = _constructor_rank(name, call) if name else None
+    if rank is None:
+        return None
+    return ArrayFact(binding, rank, call, numpy=name.startswith("numpy."))
 
 
 def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
@@ -298,6 +448,13 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
         origin = binding.value if binding.value is not None else binding.node
         return ArrayFact(binding, Rank.UNKNOWN, origin)
     return None
+
+
+def attribute_is_array(model: ModuleModel, function: FunctionNode, attribute: ast.Attribute) -> bool:
+    """`obj.attr` read in the kernel is a jax array on every path the interpreter sees (`self.bias`
+    set to a `jnp` array in `__init__`, and to nothing else anywhere in the class)."""
+    values = interpreter_for(model).ev(attribute, model.body_loc(function), EMPTY_ENV, model)
+    return bool(values) and all(isinstance(v, Array) and v.origin == "jax" for v in values)
 
 
 def names_array(model: ModuleModel, bindings: list[Binding]) -> list[ArrayFact] | None:
@@ -316,8 +473,8 @@ def combined_rank(facts: list[ArrayFact]) -> Rank:
 
 
 def _constructor_rank(name: str, call: ast.Call) -> Rank | None:
-    if name.startswith("jax.numpy."):
-        func = name[len("jax.numpy."):]
+    if name.startswith(("jax.numpy.", "numpy.")):
+        func = name.split("numpy.", 1)[1]
         if "." in func or func not in _JNP_ARRAY_FUNCTIONS:
             return None
         if func in _SHAPE_FIRST:

@@ -8,15 +8,20 @@ from typing import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.captures import (
     ArrayFact,
+    attribute_is_array,
     FreeUse,
     Rank,
     combined_rank,
+    constructor_fact,
+    defaulted_parameters,
     free_uses,
     names_array,
     outer_bindings,
+    parameter_uses,
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, kernel_name
+from ..engine.layout import launch_layout
 from ..engine.model import FunctionNode
 from .base import Example
 
@@ -30,7 +35,11 @@ DOCS = """
 Reports the first place where a Pallas kernel reads a jax array that it closes over: a name bound
 at module level or in an enclosing function to a `jax.numpy` constructor (`jnp.ones(...)`,
 `jnp.arange(...)`, `jnp.float32(3.0)`, ...), to a `jax.random` draw or key, or a parameter of an
-enclosing `@jax.jit` function (which jit turns into a traced array). A read counts when it
+enclosing `@jax.jit` function (which jit turns into a traced array). Also a numpy array of rank
+>= 1 (`np.arange(...)`, `np.ones((8, 128))`, `np.triu(...)`) where it meets a traced value
+(`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`), a parameter with an array
+default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
+refs), and an attribute such as `self.bias` that is a jax array on every path. A read counts when it
 certainly binds a JAX operation on the value, which is what makes the array a constant of the
 kernel: arithmetic and comparisons, a store into a ref (`o_ref[...] = c`), a `jnp` / `lax`
 function, a reduction method (`c.sum()`), `c.T`, `c.at[...]` — also through indexing and through
@@ -48,7 +57,8 @@ constants") reject the arrays that are not scalars. The check runs once the whol
 traced, so another trace-time error in the kernel (a shape mismatch, say) shows up first.
 
 ## What is not reported
-Python numbers and other non-array values (they become literals), Refs, static metadata of a
+Python numbers, numpy scalars and what numpy reduces to one (`np.float32(2.0)`, `table.sum()`,
+`table[0]`) and other non-array values (they become literals), Refs, static metadata of a
 captured array (`c.shape`, `c.dtype`, `c.ndim`, `len(c)`, `jnp.shape(c)`, `jnp.zeros_like(c)`,
 `jnp.asarray(c).shape`), reads whose fate is unknown (`helper(c)`, `y = c`), 0-d arrays captured by
 `pl.kernel` / `mpmd_map` / `core_map`, parameters with defaults or marked static in `jax.jit`, and
@@ -221,6 +231,84 @@ assert (jitted(x, eps=1.0) == x + 1).all()
 ''',
         valid=True,
     ),
+    Example(
+        "numpy-array",
+        _PALLAS_CALL
+        + '''import numpy as np
+
+table = np.arange(128, dtype=np.float32)
+
+
+def add_table(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + «table»
+
+
+pl.pallas_call(add_table, out_shape=out_shape, interpret=True)(x)
+''',
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "array-default-never-filled",
+        _PALLAS_CALL
+        + '''_BIAS = jnp.ones((8, 128), jnp.float32)
+
+
+def add_bias(x_ref, o_ref, bias=_BIAS):
+    o_ref[...] = x_ref[...] + «bias»
+
+
+pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x)
+''',
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "array-attribute-of-self",
+        _PALLAS_CALL
+        + '''
+
+class BiasAdd:
+    def __init__(self):
+        self.bias = jnp.full((8, 128), 0.5, jnp.float32)
+
+    def __call__(self, x):
+        def kernel(x_ref, o_ref):
+            o_ref[...] = x_ref[...] + «self.bias»
+
+        return pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+
+
+BiasAdd()(x)
+''',
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "numpy-scalars-and-python-attributes",
+        _PALLAS_CALL
+        + '''import numpy as np
+
+scale = np.float32(2.0)
+table = np.arange(128, dtype=np.float32)
+
+
+class Offset:
+    def __init__(self):
+        self.offset = 0.5
+
+    def __call__(self, x, bias=1.0):
+        def kernel(x_ref, o_ref, b=bias):
+            total = (table * 2).sum()  # numpy computes it: a literal
+            o_ref[...] = x_ref[...] * scale + self.offset + table[0] + total * 0 + b
+
+        return pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+
+
+assert (Offset()(x) == x * 2 + 1.5).all()
+''',
+        valid=True,
+    ),
 ]
 
 # Launches that reject every captured array, and those that reject only the non-scalar ones.
@@ -244,14 +332,17 @@ def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[
     reported: set[str] = set()
     facts_by_name: dict[str, list[ArrayFact] | None] = {}
     for use in free_uses(model, function):
-        if use.name in reported or not use.traced:
-            continue
-        if use.name.endswith("_ref"):
+        if use.name in reported or use.name.endswith("_ref"):
             continue  # named like a Ref: a Ref may be captured
+        if not (use.traced or use.meets_jax or use.attribute_traced):
+            continue
         if use.name not in facts_by_name:
             facts_by_name[use.name] = names_array(model, outer_bindings(model, function, use.name))
         facts = facts_by_name[use.name]
-        if facts is None:
+        if facts is None and use.attribute is not None:
+            yield from _attribute_capture(analysis, function, sites, use, reported)  # `self.bias`
+            continue
+        if facts is None or not _captured_here(use, facts):
             continue
         if use.subscript and any(f.jitted_parameter for f in facts):
             continue  # `p[...]` of a jit parameter: p may be a Ref passed into jit
@@ -260,6 +351,75 @@ def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[
             continue
         reported.add(use.name)
         yield _finding(analysis, function, site, use, facts, sites)
+    yield from _default_captures(analysis, function, sites, reported)
+
+
+def _attribute_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse,
+                       reported: set[str]) -> Iterator[Finding]:
+    """`self.bias` (any `name.attr`) read by the kernel and certainly a jax array: captured."""
+    text = f"{use.name}.{use.attribute.attr}"
+    if text in reported or not use.attribute_traced or not attribute_is_array(analysis.model, function, use.attribute):
+        return
+    site = _rejecting_site(sites, Rank.UNKNOWN)
+    if site is None:
+        return
+    reported.add(text)
+    label = site.launch.label
+    message = (
+        f"Pallas kernel `{kernel_name(function)}` captures `{text}`, a jax array; {label} rejects it "
+        f"(\"{_rejection(site)}\"). Pass `{text}` to the kernel as an input and read it through its ref"
+    )
+    related = [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
+    yield Finding(CODE, message, analysis.source.node_range(use.attribute), analysis.path, SEVERITY, related=related)
+
+
+def _default_captures(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite],
+                      reported: set[str]) -> Iterator[Finding]:
+    """A parameter that JAX never fills keeps its default: an array default is a captured constant."""
+    model = analysis.model
+    for arg, default, index in defaulted_parameters(function):
+        unfilled = [s for s in sites if _left_to_default(s, arg.arg, index)]
+        if arg.arg in reported or not unfilled:
+            continue
+        facts = _default_facts(model, function, arg, default)
+        if facts is None:
+            continue
+        site = _rejecting_site(unfilled, combined_rank(facts))
+        use = next((u for u in parameter_uses(model, function, arg.arg)
+                    if (u.traced or u.meets_jax) and _captured_here(u, facts)), None)
+        if site is None or use is None:
+            continue
+        reported.add(arg.arg)
+        yield _finding(analysis, function, site, use, facts, sites, default=default)
+
+
+def _left_to_default(site: KernelSite, name: str, index: int | None) -> bool:
+    """JAX's call of the kernel at this launch certainly leaves the parameter to its default."""
+    layout = launch_layout(site.launch)
+    if name in site.target.bound_keywords or name in layout.scratch_keywords:
+        return False
+    if index is None:
+        return True
+    return layout.total is not None and index >= site.target.bound_positional + layout.total
+
+
+def _default_facts(model, function: FunctionNode, arg: ast.arg, default: ast.expr) -> list[ArrayFact] | None:
+    if isinstance(default, ast.Name):
+        return names_array(model, model.lookup(default.id, model.loc(function)))
+    if isinstance(default, ast.Call):
+        fact = constructor_fact(model, model.function_scope(function).bindings[arg.arg][0], default,
+                                model.loc(function))
+        return [fact] if fact is not None else None
+    return None
+
+
+def _captured_here(use: FreeUse, facts: list[ArrayFact]) -> bool:
+    """The use makes every array the name can hold a constant of the kernel's jaxpr: a jax array
+    by any traced use, a numpy array only while of rank >= 1 and meeting a traced value."""
+    numpy = [f for f in facts if f.numpy]
+    if numpy and not (use.meets_jax and all(f.rank is Rank.NONSCALAR for f in numpy)):
+        return False
+    return len(numpy) == len(facts) or use.traced
 
 
 def _rejecting_site(sites: list[KernelSite], rank: Rank) -> KernelSite | None:
@@ -279,22 +439,23 @@ def _describe(analysis: ModuleAnalysis, fact: ArrayFact) -> str:
         return f"a parameter of the jitted function `{getattr(function, 'name', '?')}`, so a traced array"
     origin = fact.origin
     callee = analysis.source.segment(origin.func) if isinstance(origin, ast.Call) else "?"
-    rank = "" if fact.rank is Rank.UNKNOWN else f" {fact.rank.value}"
-    return f"a{rank} jax array from `{callee}(...)` on line {getattr(origin, 'lineno', '?')}"
+    rank = "" if fact.rank is Rank.UNKNOWN or fact.numpy else f" {fact.rank.value}"
+    kind = "numpy" if fact.numpy else "jax"
+    return f"a{rank} {kind} array from `{callee}(...)` on line {getattr(origin, 'lineno', '?')}"
 
 
 def _finding(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, use: FreeUse,
-             facts: list[ArrayFact], sites: list[KernelSite]) -> Finding:
+             facts: list[ArrayFact], sites: list[KernelSite], default: ast.expr | None = None) -> Finding:
     name = kernel_name(function)
     label = site.launch.label
-    if site.launch.kind == "pallas_call":
-        error = "captures constants [...]. You should pass them as inputs."
-    elif site.launch.kind == "core_map":
-        error = "captures non-scalar constants [...]. You should pass them as inputs."
+    error = _rejection(site)
+    if default is None:
+        subject = f"captures `{use.name}`, {_describe(analysis, facts[0])}"
     else:
-        error = "captures non-Ref constants [...]. You should pass them as inputs."
+        subject = (f"reads parameter `{use.name}`, which {label} never passes, so its default "
+                   f"`{analysis.source.segment(default)}` ({_describe(analysis, facts[0])}) is captured")
     message = (
-        f"Pallas kernel `{name}` captures `{use.name}`, {_describe(analysis, facts[0])}; "
+        f"Pallas kernel `{name}` {subject}; "
         f"{label} rejects it (\"{error}\"). Pass `{use.name}` to the kernel as an input and read it through its ref"
     )
     related = [
@@ -303,6 +464,14 @@ def _finding(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite,
     ]
     related += [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
     return Finding(CODE, message, analysis.source.node_range(use.node), analysis.path, SEVERITY, related=related)
+
+
+def _rejection(site: KernelSite) -> str:
+    if site.launch.kind == "pallas_call":
+        return "captures constants [...]. You should pass them as inputs."
+    if site.launch.kind == "core_map":
+        return "captures non-scalar constants [...]. You should pass them as inputs."
+    return "captures non-Ref constants [...]. You should pass them as inputs."
 
 
 def _binding_anchor(fact: ArrayFact) -> ast.AST:
