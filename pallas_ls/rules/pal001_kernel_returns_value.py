@@ -457,6 +457,225 @@ assert (copy(x) == x).all()
     ),
 ]
 
+# --------------------------------------------------------------------- forms of reaching a kernel
+# How real code hands kernels to pallas_call (classes, containers, factories, wrappers, imports):
+# each is followed by the value interpreter, and each program is run under JAX in the `jax` tier.
+_FORM_PRELUDE = '''\
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
+out_shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+'''
+
+_RETURN = "«return x_ref[...] + 1»"
+_WRITE = "o_ref[...] = x_ref[...] + 1"
+
+
+def _form(name: str, body: str, valid: bool = False) -> Example:
+    """A program in which `add_one`'s `return x_ref[...] + 1` (marked) reaches pallas_call by `body`'s
+    route; its preferred fix writes the value into the output ref instead."""
+    program = _FORM_PRELUDE + body
+    if valid:
+        return Example(name, program, True)
+    line = next(line for line in program.splitlines() if _RETURN in line)
+    indent = line[: len(line) - len(line.lstrip())]
+    return Example(name, program, False, jax_error="should return None",
+                   fixed=_fixed(program, _RETURN, indent + _WRITE))
+
+
+FORMS = [
+    _form("staticmethod-kernel", '''
+
+class Ops:
+    @staticmethod
+    def add_one(x_ref, o_ref):
+        «return x_ref[...] + 1»
+
+
+out = pl.pallas_call(Ops.add_one, out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("kernel-held-by-an-instance", '''
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+class Layer:
+    def __init__(self, kernel):
+        self._kernel = kernel
+
+    def __call__(self, x):
+        return pl.pallas_call(self._kernel, out_shape=out_shape, interpret=True)(x)
+
+
+out = Layer(add_one)(x)
+'''),
+    _form("kernel-picked-from-a-dict", '''
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+KERNELS = {"copy": copy, "add": add_one}
+
+
+def run(op, x):
+    return pl.pallas_call(KERNELS[op], out_shape=out_shape, interpret=True)(x)
+
+
+out = run("add", x)
+'''),
+    _form("kernels-in-a-loop", '''
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+for body in (copy, add_one):
+    out = pl.pallas_call(body, out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("kernel-from-a-factory", '''
+
+def make_kernel(offset):
+    def add_one(x_ref, o_ref):
+        «return x_ref[...] + 1»
+
+    return add_one
+
+
+out = pl.pallas_call(make_kernel(1), out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("kernel-as-a-parameter-default", '''
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+def build(kernel=add_one):
+    return pl.pallas_call(kernel, out_shape=out_shape, interpret=True)
+
+
+out = build()(x)
+'''),
+    _form("kernel-through-named-call-and-partial", '''
+
+def add_one(offset, x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+kernel = jax.named_call(functools.partial(add_one, 1.0), name="add_one")
+out = pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("kernel-forwarded-by-a-wrapper", '''
+
+def run_elementwise(kernel, x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+out = run_elementwise(add_one, x)
+'''),
+    _form("entry-point-over-an-import-fallback", '''
+try:
+    from jax.experimental.pallas import pallas_call
+except ImportError:  # an old jax: run the kernel body as plain Python
+    def pallas_call(kernel, **unused):
+        return kernel
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+out = pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("notebook-style-redefinition", '''
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+first = pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+out = pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
+'''),
+    _form("redefinition-before-the-launch", '''
+
+def add_one(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
+''', valid=True),
+    _form("decorator-that-drops-the-result", '''
+
+def writes_only(kernel):
+    @functools.wraps(kernel)
+    def wrapper(*refs):
+        kernel(*refs)
+
+    return wrapper
+
+
+@writes_only
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+    return o_ref[...]
+
+
+assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
+''', valid=True),
+    _form("helper-that-returns-a-value-only-when-asked", '''
+
+def store(o_ref, value, *, echo=False):
+    o_ref[...] = value
+    if echo:
+        return value
+
+
+def add_one(x_ref, o_ref):
+    return store(o_ref, x_ref[...] + 1)
+
+
+assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
+''', valid=True),
+    _form("kernels-in-a-dict-that-write-their-outputs", '''
+
+KERNELS = {
+    "copy": lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...]),
+    "add": lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] + 1),
+}
+for op, kernel in KERNELS.items():
+    pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+''', valid=True),
+]
+
+EXAMPLES += FORMS
+
 
 def _value_returns(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> list[ast.AST]:
     """The returns that give a value, on their own or in the closure some launch made the kernel in

@@ -140,6 +140,26 @@ assert (out == 2).all()
     ),
 ]
 
+# ---------------------------------------------------------------- forms of reaching the same Ref
+# Refs are identified by allocation site through the value interpreter: aliases, containers and
+# helpers; each program runs under JAX in the `jax` tier.
+FORMS = [
+    Example("chained-assignment", _MESH_PRELUDE + "a = b = jax.new_ref(x)\nadd(a, «b»)\n",
+            valid=False, jax_error=_MPMD_ERROR),
+    Example("refs-held-in-a-tuple", _MESH_PRELUDE + "refs = (jax.new_ref(x), jax.new_ref(x))\nadd(refs[0], «refs[0]»)\n",
+            valid=False, jax_error=_MPMD_ERROR),
+    Example("refs-grown-in-a-list", _MESH_PRELUDE + "bufs = [jax.new_ref(x)]\nbufs.append(jax.new_ref(x))\n"
+            "add(bufs[0], «bufs[0]»)\n", valid=False, jax_error=_MPMD_ERROR),
+    Example("one-ref-returned-twice-by-a-helper", _MESH_PRELUDE + "\n\ndef pair(x):\n    r = jax.new_ref(x)\n"
+            "    return r, r\n\n\na, b = pair(x)\nadd(a, «b»)\n", valid=False, jax_error=_MPMD_ERROR),
+    Example("a-helper-makes-a-new-ref-per-call", _MESH_PRELUDE + "\n\ndef buffer(x):\n    return jax.new_ref(x)\n\n\n"
+            "add(buffer(x), buffer(x))\nrefs = [buffer(x), buffer(x)]\nadd(refs[0], refs[1])\n", valid=True),
+    Example("unpacked-distinct-refs", _MESH_PRELUDE + "a, b = jax.new_ref(x), jax.new_ref(x)\nadd(a, b)\n"
+            "for r in (a, b):\n    add(r, jax.new_ref(x))\n", valid=True),
+]
+
+EXAMPLES += FORMS
+
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     kernel_functions = analysis.kernel_functions
