@@ -35,6 +35,7 @@ def test_unclosed_bracket_at_end_of_file():
     "type Pair[T] = tuple[T, T]\n",
     "def f[T](x: T) -> T:\n    return x\n",
     "class Box[T: (int, str)]:\n    pass\n",
+    "def cast[\n    Q: (int, str), K: (int, str)\n](q: Q, k: K) -> Q:\n    return q\n",  # tokamax writes these
 ])
 def test_new_syntax_is_analysed_on_every_interpreter(text):
     assert codes(IMPORT + text + KERNEL) == ["PAL001"]

@@ -578,7 +578,9 @@ def normalise_new_syntax(text: str) -> str:
             continue
         for i in range(open_at, close_at + 1):
             if chars[i] not in "\r\n":
-                chars[i] = " "
+                # A multi-line parameter list: its line breaks are outside brackets once they are
+                # blanked, so each broken line is continued with a backslash in its last column.
+                chars[i] = "\\" if text[i + 1 : i + 2] in ("\r", "\n") else " "
     return "".join(chars)
 
 
