@@ -1,0 +1,311 @@
+"""Jupyter notebooks (nbformat 4) as one Python module, and back.
+
+A notebook's code cells, in order, are analysed as one module (a kernel defined in one cell and
+launched in another is found; a name redefined in a later cell is the later definition from that
+cell on, as the value interpreter reads any module).  Each code cell is preceded by a marker
+comment line, so a position in the module maps back to (cell, line in the cell) and a fixed module
+splits back into cells.
+
+IPython syntax is masked, never parsed: line magics and shell escapes (`%time f()`, `!pip ...`,
+`x = !ls`), help (`?obj`, `obj?`), and cells whose cell magic runs something other than Python
+(`%%bash`, `%%writefile`).  A masked line keeps its line number; writing a fixed cell back restores
+every masked line, and a cell whose fix would touch a masked line is left as it was.
+
+Writing back edits only the JSON text of the `source` value of each changed cell, in the form it
+had (a string, or a list of lines laid out as before): every other byte of the file is kept.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+
+MARKER = "# pallas-ls: notebook cell {number}"
+_MARKER_LINE = re.compile(r"# pallas-ls: notebook cell (\d+)\r?\n?$")
+
+# Cell magics whose body is Python that IPython runs (the magic line itself is masked).
+_PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "python", "python3", "pypy"})
+_ASSIGNED_MAGIC = re.compile(r"^(\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\s*)[%!].*$")
+
+
+class NotebookError(ValueError):
+    """The file is not a notebook pallas-ls can read; the message says why."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    number: int  # 1-based over all cells, markdown and raw included (as ruff and Jupyter count)
+    kind: str  # "code" | "markdown" | "raw"
+    source: str
+    span: tuple[int, int]  # where the `source` value is in the notebook's JSON text
+    as_list: bool  # the source was stored as a list of lines (the usual form)
+
+
+@dataclass(frozen=True)
+class CellText:
+    """One code cell as it appears in the module: its first line there and its masked lines."""
+
+    cell: Cell
+    first_line: int  # 0-based line of the module where the cell's first line is
+    lines: tuple[str, ...]  # the cell's lines as analysed (masked), with their line ends
+    masked: dict[int, str] = field(default_factory=dict)  # line in the cell -> original line
+
+
+@dataclass(frozen=True)
+class Notebook:
+    text: str  # the notebook file's JSON text
+    cells: tuple[Cell, ...]
+    code: tuple[CellText, ...]
+    python: str  # the code cells as one module, each after its marker line
+
+    @classmethod
+    def parse(cls, text: str) -> "Notebook":
+        cells = _cells(text)
+        code: list[CellText] = []
+        parts: list[str] = []
+        line = 0
+        for cell in cells:
+            if cell.kind != "code":
+                continue
+            parts.append(MARKER.format(number=cell.number) + "\n")
+            line += 1
+            lines, masked = _masked_lines(cell.source)
+            if lines and not lines[-1].endswith(("\n", "\r")):
+                lines[-1] += "\n"  # the next marker starts a line of its own
+            code.append(CellText(cell, line, tuple(lines), masked))
+            parts.extend(lines)
+            line += len(lines)
+        return cls(text, tuple(cells), tuple(code), "".join(parts))
+
+    def cell_at(self, line: int) -> tuple[int, int] | None:
+        """(cell number, 0-based line in the cell) for a 0-based line of `python`; None on a marker."""
+        for cell in reversed(self.code):
+            if line >= cell.first_line:
+                offset = line - cell.first_line
+                return (cell.cell.number, offset) if offset < max(len(cell.lines), 1) else None
+        return None
+
+    def with_python(self, fixed: str) -> str:
+        """The notebook's JSON text with the code cells replaced by those of `fixed` (a fixed
+        `python`).  Cells whose text did not change, or whose change would touch a masked line,
+        keep their bytes."""
+        new_sources = {}
+        for cell, new_lines in zip(self.code, _split_cells(fixed, len(self.code))):
+            if tuple(new_lines) == cell.lines:
+                continue
+            restored = _restore_masked(cell, new_lines)
+            if restored is None:
+                continue
+            if not cell.cell.source.endswith(("\n", "\r")) and restored and restored[-1].endswith("\n"):
+                restored[-1] = restored[-1][:-1]  # the newline added before the next marker
+            new_sources[cell.cell.number] = "".join(restored)
+        return replace_sources(self.text, self.cells, new_sources)
+
+
+# ------------------------------------------------------------------------------------ reading
+def _cells(text: str) -> list[Cell]:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotebookError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
+        raise NotebookError("not a Jupyter notebook: no list of `cells`")
+    version = document.get("nbformat")
+    if version != 4:
+        raise NotebookError(f"nbformat {version!r} is not supported (only nbformat 4)")
+    spans = _source_spans(text)
+    cells = []
+    for index, raw in enumerate(document["cells"]):
+        if not isinstance(raw, dict):
+            raise NotebookError(f"cell {index + 1} is not an object")
+        source = raw.get("source", "")
+        if isinstance(source, list) and all(isinstance(s, str) for s in source):
+            joined, as_list = "".join(source), True
+        elif isinstance(source, str):
+            joined, as_list = source, False
+        else:
+            raise NotebookError(f"cell {index + 1}: `source` is neither a string nor a list of strings")
+        span = spans.get(index)
+        if span is None:
+            raise NotebookError(f"cell {index + 1} has no `source`")
+        cells.append(Cell(index + 1, str(raw.get("cell_type", "")), joined, span, as_list))
+    return cells
+
+
+def _masked_lines(source: str) -> tuple[list[str], dict[int, str]]:
+    lines = source.splitlines(keepends=True)
+    masked: dict[int, str] = {}
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and lines[first].lstrip().startswith("%%"):
+        magic = lines[first].lstrip()[2:].split(None, 1)
+        python_body = bool(magic) and magic[0] in _PYTHON_CELL_MAGICS
+        for i in range(first, len(lines) if not python_body else first + 1):
+            masked[i] = lines[i]
+    for i, line in enumerate(lines):
+        if i not in masked and _is_ipython_line(line):
+            masked[i] = line
+    out = list(lines)
+    for i, original in masked.items():
+        out[i] = _mask(original)
+    return out, masked
+
+
+def _is_ipython_line(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return False
+    return stripped[0] in "%!?" or stripped.endswith("?") or bool(_ASSIGNED_MAGIC.match(line.rstrip("\r\n")))
+
+
+def _mask(line: str) -> str:
+    """The line as Python that means nothing here: `pass` at its indentation (an assignment from
+    a magic keeps its targets: `x = None`), its line end kept."""
+    body = line.rstrip("\r\n")
+    end = line[len(body):]
+    assigned = _ASSIGNED_MAGIC.match(body)
+    if assigned:
+        return assigned.group(1) + "None" + end
+    indent = body[: len(body) - len(body.lstrip())]
+    return (indent + "pass" if body.strip() else body) + end
+
+
+# ------------------------------------------------------------------------------------ writing
+def _split_cells(fixed: str, count: int) -> list[list[str]]:
+    """The lines of each cell in a fixed module (split at the marker lines)."""
+    cells: list[list[str]] = []
+    for line in fixed.splitlines(keepends=True):
+        if _MARKER_LINE.match(line):
+            cells.append([])
+        elif cells:
+            cells[-1].append(line)
+    if len(cells) != count:
+        return [[] for _ in range(count)]  # a marker was lost: write nothing
+    return cells
+
+
+def _restore_masked(cell: CellText, new_lines: list[str]) -> list[str] | None:
+    if not cell.masked:
+        return list(new_lines)
+    matcher = difflib.SequenceMatcher(a=cell.lines, b=new_lines, autojunk=False)
+    restored = list(new_lines)
+    kept = set()
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            if block.a + k in cell.masked:
+                restored[block.b + k] = cell.masked[block.a + k]
+                kept.add(block.a + k)
+    return restored if kept == set(cell.masked) else None
+
+
+def replace_sources(text: str, cells: tuple[Cell, ...], sources: dict[int, str]) -> str:
+    """`text` with the `source` values of the numbered cells replaced, each in its old form."""
+    out = []
+    at = 0
+    for cell in cells:
+        if cell.number not in sources:
+            continue
+        start, end = cell.span
+        out.append(text[at:start])
+        out.append(_encode_source(text, cell, sources[cell.number]))
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _encode_source(text: str, cell: Cell, source: str) -> str:
+    ascii_only = "\\u" in text and text.isascii()  # a notebook written with ensure_ascii
+    if not cell.as_list:
+        return json.dumps(source, ensure_ascii=ascii_only)
+    old = text[cell.span[0]:cell.span[1]]
+    lead, separator, trail = _list_layout(text, cell.span, old)
+    items = [json.dumps(line, ensure_ascii=ascii_only) for line in source.splitlines(keepends=True)]
+    if not items:
+        return "[]"
+    return "[" + lead + separator.join(items) + trail + "]"
+
+
+def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str, str]:
+    """The whitespace after `[`, between items and before `]` of a list as it was written."""
+    inner = old[1:-1]
+    if inner.strip():
+        lead = inner[: len(inner) - len(inner.lstrip())]
+        trail = inner[len(inner.rstrip()):]
+        return lead, "," + lead if "\n" in lead else ", ", trail
+    # An empty list: lay the items out as nbformat does (indent=1): one per line, one space deeper
+    # than the line of the `"source"` key.
+    key_line = text[text.rfind("\n", 0, span[0]) + 1:span[0]]
+    indent = key_line[: len(key_line) - len(key_line.lstrip())] + " "
+    return "\n" + indent, ",\n" + indent, "\n" + indent[:-1]
+
+
+# ---------------------------------------------------------------------- where `source` values are
+def _source_spans(text: str) -> dict[int, tuple[int, int]]:
+    """For each cell index, the (start, end) of its `source` value in the JSON text."""
+    scanner = _Scanner(text)
+    spans: dict[int, tuple[int, int]] = {}
+    for key, start, _ in scanner.members(scanner.skip_ws(0)):
+        if key != "cells":
+            continue
+        for index, cell_start in enumerate(scanner.elements(start)):
+            if text[cell_start] != "{":
+                continue
+            for cell_key, value_start, value_end in scanner.members(cell_start):
+                if cell_key == "source":
+                    spans[index] = (value_start, value_end)
+    return spans
+
+
+class _Scanner:
+    """Just enough of a JSON reader to find where values are (the text is already known valid)."""
+
+    _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+    _SCALAR = re.compile(r"[^,\]}\s]+")
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def skip_ws(self, i: int) -> int:
+        while i < len(self.text) and self.text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def value_end(self, i: int) -> int:
+        ch = self.text[i]
+        if ch == '"':
+            return self._STRING.match(self.text, i).end()  # type: ignore[union-attr]
+        if ch in "[{":
+            close = "]" if ch == "[" else "}"
+            j = self.skip_ws(i + 1)
+            while self.text[j] != close:
+                if ch == "{":
+                    j = self.skip_ws(self.value_end(j))  # the key
+                    j = self.skip_ws(j + 1)  # the colon
+                j = self.skip_ws(self.value_end(j))
+                if self.text[j] == ",":
+                    j = self.skip_ws(j + 1)
+            return j + 1
+        return self._SCALAR.match(self.text, i).end()  # type: ignore[union-attr]
+
+    def members(self, i: int):
+        """(key, value start, value end) of each member of the object at `i`."""
+        j = self.skip_ws(i + 1)
+        while self.text[j] != "}":
+            key_end = self.value_end(j)
+            key = json.loads(self.text[j:key_end])
+            start = self.skip_ws(self.skip_ws(key_end) + 1)
+            end = self.value_end(start)
+            yield key, start, end
+            j = self.skip_ws(end)
+            if self.text[j] == ",":
+                j = self.skip_ws(j + 1)
+
+    def elements(self, i: int):
+        """The start of each element of the array at `i`."""
+        j = self.skip_ws(i + 1)
+        while self.text[j] != "]":
+            yield j
+            j = self.skip_ws(self.value_end(j))
+            if self.text[j] == ",":
+                j = self.skip_ws(j + 1)

@@ -1,0 +1,115 @@
+"""Notebooks read as one module and written back byte for byte (pallas_ls/notebook.py).
+
+The files in tests/notebooks/ were written by nbformat 5.11 (4.5, with cell ids; 4.4 without, with
+sources as strings; and one with CRLF line ends inside the sources).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.source import SourceFile
+from pallas_ls.fixing import fix_pass
+from pallas_ls.notebook import Notebook, NotebookError
+
+NOTEBOOKS = pathlib.Path(__file__).with_name("notebooks")
+FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def read(path: pathlib.Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+def findings_of(notebook: Notebook):
+    return run_rules(analyze(SourceFile.from_text(notebook.python, "nb.ipynb")))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_kernel_in_one_cell_launched_in_another(path):
+    notebook = Notebook.parse(read(path))
+    [finding] = findings_of(notebook)
+    assert finding.code == "PAL001"
+    assert notebook.cell_at(finding.range.start.line) == (3, 2)  # `return y`, the third line of cell 3
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_fix_changes_only_the_fixed_cell_source(path):
+    text = read(path)
+    notebook = Notebook.parse(text)
+    fixed, _ = fix_pass(SourceFile.from_text(notebook.python, "nb.ipynb"), findings_of(notebook), False)
+    out = notebook.with_python(fixed)
+    before, after = json.loads(text), json.loads(out)
+    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"])) if a != b]
+    assert changed == [2]
+    assert "".join(after["cells"][2]["source"]).endswith("    o_ref[...] = y")
+    assert "# the new value" in "".join(after["cells"][2]["source"])
+    # Every byte outside the changed source value is kept.
+    start, end = notebook.cells[2].span
+    assert out.startswith(text[:start]) and out.endswith(text[end:])
+    assert findings_of(Notebook.parse(out)) == []
+
+
+def test_magics_and_shell_escapes_are_masked_not_errors():
+    notebook = Notebook.parse(read(NOTEBOOKS / "proto_v45.ipynb"))
+    assert "!pip" not in notebook.python and "%matplotlib" not in notebook.python
+    assert "echo hello" not in notebook.python  # a %%bash cell is not Python
+    assert "x = jnp.ones" in notebook.python  # a %%timeit cell is
+    assert "files = None" in notebook.python  # `files = !ls`
+    assert [f.code for f in findings_of(notebook)] == ["PAL001"]
+
+
+def test_markdown_and_raw_cells_are_skipped_but_counted():
+    notebook = Notebook.parse(read(NOTEBOOKS / "proto_v45.ipynb"))
+    assert [c.cell.number for c in notebook.code] == [2, 3, 5, 6, 7]
+    assert "Prototype" not in notebook.python and "raw text" not in notebook.python
+
+
+def _notebook(*sources, minor: int = 5) -> str:
+    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s}
+             for s in sources]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": minor}, indent=1) + "\n"
+
+
+def test_a_fix_touching_a_masked_line_leaves_the_cell_alone():
+    notebook = Notebook.parse(_notebook(["def k(x_ref, o_ref):\n", "    return 1\n", "%time k\n"]))
+    python = notebook.python.replace("    return 1\npass\n", "    o_ref[...] = 1\n")
+    assert notebook.with_python(python) == notebook.text
+
+
+def test_masked_lines_are_restored_when_a_fix_adds_lines():
+    notebook = Notebook.parse(_notebook(["%load_ext foo\n", "def k(x_ref, o_ref):\n", "    return 1, 2\n", "!ls"]))
+    python = notebook.python.replace("    return 1, 2\n", "    o_ref[...] = 1\n    p_ref[...] = 2\n")
+    source = json.loads(notebook.with_python(python))["cells"][0]["source"]
+    assert source == ["%load_ext foo\n", "def k(x_ref, o_ref):\n", "    o_ref[...] = 1\n", "    p_ref[...] = 2\n", "!ls"]
+
+
+def test_json_with_tricky_strings_is_located():
+    text = _notebook(['s = "]}\\\\\\" [{"\n', "def k(x_ref, o_ref):\n", "    return 1\n"], "x = 1")
+    notebook = Notebook.parse(text)
+    python = notebook.python.replace("    return 1\n", "    o_ref[...] = 1\n")
+    out = json.loads(notebook.with_python(python))
+    assert out["cells"][0]["source"][2] == "    o_ref[...] = 1\n" and out["cells"][1]["source"] == "x = 1"
+
+
+def test_an_empty_source_list_gets_nbformat_layout():
+    text = _notebook([])
+    notebook = Notebook.parse(text)
+    out = notebook.with_python(notebook.python + "x = 1\ny = 2\n")
+    assert json.loads(out)["cells"][0]["source"] == ["x = 1\n", "y = 2"]
+    assert '"source": [\n    "x = 1\\n",\n    "y = 2"\n   ]' in out
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{not json", "not valid JSON"),
+    ('{"cells": 3}', "no list of `cells`"),
+    ('{"cells": [], "nbformat": 3}', "nbformat 3"),
+    ('{"cells": [{"cell_type": "code", "source": 7}], "nbformat": 4}', "neither a string nor a list"),
+    ('{"cells": [{"cell_type": "code"}], "nbformat": 4}', "has no `source`"),
+])
+def test_what_is_not_a_notebook_says_why(text, reason):
+    with pytest.raises(NotebookError, match=reason):
+        Notebook.parse(text)
