@@ -1,0 +1,26 @@
+"""`pl.kernel(body=...)` given a plain copy body that starts and waits an async copy, through a
+small launcher that forwards `**kwargs`; the body ends with `return copy.wait()` (None).
+JAX: runs."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def _copy_body(x_hbm, o_hbm, sem):
+    copy = pltpu.make_async_copy(x_hbm, o_hbm, sem)
+    copy.start()
+    return copy.wait()
+
+
+def launch(body, x, **kwargs):
+    return pl.kernel(
+        body=body,
+        out_type=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        mesh=pltpu.create_tensorcore_mesh("core", num_cores=1),
+        interpret=pltpu.InterpretParams(),
+        **kwargs,
+    )(x)
+
+
+print(launch(_copy_body, jnp.ones((8, 128), jnp.float32), scratch_types=[pltpu.SemaphoreType.DMA]).sum())

@@ -1,0 +1,32 @@
+"""Tokamax-style: a pl.kernel body runs `pltpu.emit_pipeline` over an inner closure; the inner
+pipeline body returns its block.  JAX drops it by
+default; under jax_use_emit_pipeline_primitive (as here) it fails:
+ValueError "The emit_pipeline body function must return None."."""
+import jax
+import jax.numpy as jnp
+from jax._src import config
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def scaled_copy(x):
+    block = pl.BlockSpec((8, 128), lambda i: (i, 0))
+
+    @pl.kernel(
+        out_type=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        mesh=pltpu.create_tensorcore_mesh("core", num_cores=1),
+        interpret=pltpu.InterpretParams(),
+    )
+    def outer(x_hbm_ref, o_hbm_ref):
+        def inner(x_ref, o_ref):
+            y = x_ref[...] * 2.0
+            o_ref[...] = y
+            return y  # expect: PAL006
+
+        pltpu.emit_pipeline(inner, grid=(x.shape[0] // 8,), in_specs=[block], out_specs=[block])(x_hbm_ref, o_hbm_ref)
+
+    return outer(x)
+
+
+with config.use_emit_pipeline_primitive(True):  # JAX rejects the returned block only with this flag
+    print(jax.eval_shape(scaled_copy, jnp.ones((16, 128), jnp.float32)))
