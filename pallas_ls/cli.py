@@ -21,9 +21,10 @@ from . import fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.analysis import analyze_source
-from .engine.findings import Finding
+from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.batch import check_files
-from .engine.project import FileResult, UnreadableFile, set_max_file_size, source_from_bytes
+from .engine.notebook import CellMap, is_notebook_path
+from .engine.project import FileResult, UnreadableFile, read_source, set_max_file_size, source_from_bytes
 from .output import FORMATS, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
@@ -51,12 +52,14 @@ def _cache_dir(args: argparse.Namespace) -> str:
     return os.path.abspath(args.cache_dir or os.environ.get("PALLAS_LS_CACHE_DIR") or ".pallas-ls-cache")
 
 
-def _check_bytes(data: bytes, path: str | None) -> FileResult:
-    """Check standard input (as if it were `path`)."""
+def _check_bytes(data: bytes, path: str | None, modules: dict[str, str] | None = None) -> FileResult:
+    """Check standard input (as if it were `path`); a notebook's module goes into `modules`."""
     try:
         source = source_from_bytes(data, path)
     except UnreadableFile as exc:
         return FileResult(path or "-", [exc.finding(path)], exc.reason)
+    if modules is not None and path and source.notebook is not None:
+        modules[path] = source.text
     try:
         return FileResult(path or "-", analyze_source(source.text, path))
     except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
@@ -132,11 +135,40 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.fix or args.diff:
         return _check_and_fix(args, settings, files, "-" in paths, cwd)
     results = _check_files(files, args)
+    modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
     if "-" in paths:
-        results.append(_check_bytes(_read_stdin(), _stdin_path(args)))
+        data = _read_stdin()
+        results.append(_check_bytes(data, _stdin_path(args), modules))
     findings = _select([f for r in results for f in r.findings], settings)
-    _write_findings(args, findings, cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes))
+    _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes))
     return _exit_status(args, findings)
+
+
+def _in_cells(findings: list[Finding], modules: dict[str, str]) -> list[Finding]:
+    """Findings in notebooks located in their cells, as every output format shows them.
+    `modules` holds the analysed module of a notebook that is not (or no longer) the file on disk
+    (standard input, a fixed text); other notebooks are read again."""
+    maps: dict[str, CellMap | None] = {}
+    located = []
+    for finding in findings:
+        path = finding.path
+        if not is_notebook_path(path) or finding.code == UNREADABLE_CODE:
+            located.append(finding)
+            continue
+        if path not in maps:
+            maps[path] = _cell_map(path, modules)  # type: ignore[index]
+        cells = maps[path]  # type: ignore[index]
+        located.append(cells.located(finding) if cells else finding)
+    return located
+
+
+def _cell_map(path: str, modules: dict[str, str]) -> CellMap | None:
+    if path in modules:
+        return CellMap.of(modules[path])
+    try:
+        return CellMap.of(read_source(path).text)
+    except UnreadableFile:
+        return None
 
 
 def _stdin_path(args: argparse.Namespace) -> str | None:
@@ -166,6 +198,7 @@ def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str
     remaining = _select([f for r in outcome.results for f in r.findings], settings)
     if args.diff:
         return _show_diff(args, outcome, remaining, cwd)
+    remaining = _in_cells(remaining, {f.path: f.text for f in outcome.files if f.path and is_notebook_path(f.path)})
     status = FixStatus(args.unsafe_fixes, tuple(outcome.fixed))
     if fixed_stdin is None:
         _write_findings(args, remaining, cwd, sys.stdout, status)

@@ -1,6 +1,6 @@
 """Which files `pallas-ls check` looks at.
 
-Directories are walked for `*.py`, skipping version-control metadata, virtual environments, build
+Directories are walked for `*.py` and `*.ipynb`, skipping version-control metadata, virtual environments, build
 output and `exclude` patterns.  A file named on the command line is always checked: the user asked
 for it explicitly (ruff does the same).
 """
@@ -211,6 +211,10 @@ def _parse_class(glob: str, start: int, shown: str) -> tuple[tuple[int, object],
     return None
 
 
+# What a walked directory yields: Python files and Jupyter notebooks (their code cells).
+CHECKED_SUFFIXES = (".py", ".ipynb")
+
+
 def is_virtualenv(directory: str) -> bool:
     """Any directory with a pyvenv.cfg is an environment, whatever its name."""
     return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
@@ -235,7 +239,7 @@ def _walk(root: str, excludes: list[ExcludePattern]) -> Iterator[str]:
         )
         for name in sorted(filenames):
             path = os.path.join(directory, name)
-            if name.endswith(".py") and not _special(path) and not is_excluded(path, excludes):
+            if name.endswith(CHECKED_SUFFIXES) and not _special(path) and not is_excluded(path, excludes):
                 yield path
 
 

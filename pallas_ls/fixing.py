@@ -29,6 +29,7 @@ from typing import Callable, Iterable
 from .engine.analysis import analyze, run_rules
 from .engine.edits import OverlappingEdits, apply_edits, parses
 from .engine.findings import Applicability, Finding, Fix
+from .engine.notebook import Notebook
 from .engine.project import FileResult, Project, UnreadableFile, source_from_bytes
 from .engine.source import BOM, SourceFile, split_lines_keepends
 
@@ -121,10 +122,12 @@ class FixedFile:
     text: str
     fixed: list[Finding] = field(default_factory=list)  # selected findings whose fix was applied
     failed: bool = False  # an internal error: the file is left as it was
+    # A notebook: `original` and `text` are its code cells as one module; its file is the JSON.
+    notebook: Notebook | None = None
 
     @classmethod
     def of(cls, source: SourceFile, path: str | None) -> FixedFile:
-        return cls(path, source.text, source.had_bom, source.text)
+        return cls(path, source.text, source.had_bom, source.text, notebook=source.notebook)
 
     @property
     def changed(self) -> bool:
@@ -132,11 +135,13 @@ class FixedFile:
 
     def data(self) -> bytes:
         """The fixed file's bytes: UTF-8 (as it was read), the BOM kept."""
-        return ((BOM if self.had_bom else "") + self.text).encode("utf-8", "surrogatepass")
+        text = self.notebook.with_python(self.text) if self.notebook else self.text
+        return ((BOM if self.had_bom else "") + text).encode("utf-8", "surrogatepass")
 
     def original_data(self) -> bytes:
         """The bytes that were analysed (strict UTF-8 decoding round-trips exactly)."""
-        return ((BOM if self.had_bom else "") + self.original).encode("utf-8", "surrogatepass")
+        text = self.notebook.text if self.notebook else self.original
+        return ((BOM if self.had_bom else "") + text).encode("utf-8", "surrogatepass")
 
     def give_up(self, reason: str) -> None:
         log.error("internal error while fixing %s: %s; the file was left unchanged", self.path or "stdin", reason)
@@ -370,10 +375,21 @@ def _findings_of(source: SourceFile) -> list[Finding]:
 
 # ------------------------------------------------------------------------------------ --diff
 def unified_diff(file: FixedFile, shown_path: str) -> str:
-    """`--- a/path` / `+++ b/path` and the hunks; a path outside the working directory as it is."""
+    """`--- a/path` / `+++ b/path` and the hunks; a path outside the working directory as it is.
+    A notebook shows one diff per changed cell, of its code (`path:cell 3`), as ruff does."""
+    if file.notebook is not None:
+        fixed = Notebook.parse(file.data().decode("utf-8", "surrogatepass").lstrip(BOM))
+        return "".join(
+            _diff(before.source, after.source, f"{shown_path}:cell {before.number}")
+            for before, after in zip(file.notebook.cells, fixed.cells) if before.source != after.source
+        )
+    return _diff(file.original, file.text, shown_path)
+
+
+def _diff(original: str, text: str, shown_path: str) -> str:
     relative = not os.path.isabs(shown_path) and shown_path != "-"
     old, new = (f"a/{shown_path}", f"b/{shown_path}") if relative else (shown_path, shown_path)
-    lines = difflib.unified_diff(split_lines_keepends(file.original), split_lines_keepends(file.text), old, new)
+    lines = difflib.unified_diff(split_lines_keepends(original), split_lines_keepends(text), old, new)
     out = []
     for line in lines:
         out.append(line)

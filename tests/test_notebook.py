@@ -14,7 +14,7 @@ import pytest
 from pallas_ls.engine.analysis import analyze, run_rules
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.fixing import fix_pass
-from pallas_ls.notebook import Notebook, NotebookError
+from pallas_ls.engine.notebook import CellMap, Notebook, NotebookError
 
 NOTEBOOKS = pathlib.Path(__file__).with_name("notebooks")
 FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -33,7 +33,9 @@ def test_kernel_in_one_cell_launched_in_another(path):
     notebook = Notebook.parse(read(path))
     [finding] = findings_of(notebook)
     assert finding.code == "PAL001"
-    assert notebook.cell_at(finding.range.start.line) == (3, 2)  # `return y`, the third line of cell 3
+    cell, position = CellMap.of(notebook.python).locate(finding.range.start)
+    assert (cell, position.line, position.column) == (3, 2, 4)  # `return y`, the third line of cell 3
+    assert "cell 5, line 3" in CellMap.of(notebook.python).describe_lines(finding.message)  # its launch
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -113,3 +115,48 @@ def test_an_empty_source_list_gets_nbformat_layout():
 def test_what_is_not_a_notebook_says_why(text, reason):
     with pytest.raises(NotebookError, match=reason):
         Notebook.parse(text)
+
+
+# ------------------------------------------------------------------------------ the command line
+def run_cli(*args: str, cwd: pathlib.Path, stdin: bytes | None = None):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", *args],
+                          cwd=cwd, input=stdin, capture_output=True)
+
+
+def test_check_finds_notebooks_in_directories_and_locates_cells(tmp_path):
+    (tmp_path / "proto.ipynb").write_bytes((NOTEBOOKS / "proto_v45.ipynb").read_bytes())
+    (tmp_path / "broken.ipynb").write_text('{"cells": [')
+    run = run_cli(".", cwd=tmp_path)
+    out = run.stdout.decode()
+    assert run.returncode == 1
+    assert "proto.ipynb:cell 3:3:5: PAL001" in out and "launched by pallas_call on cell 5, line 3" in out
+    assert "broken.ipynb:1:1: PAL900" in out and "not valid JSON" in out
+    [finding] = json.loads(run_cli("--output-format", "json", "proto.ipynb", cwd=tmp_path).stdout)
+    assert (finding["cell"], finding["location"], finding["noqa_row"]) == (3, {"row": 3, "column": 5}, 3)
+    assert finding["fix"]["edits"][0]["location"] == {"row": 3, "column": 5}
+    github = run_cli("--output-format", "github", "proto.ipynb", cwd=tmp_path).stdout.decode()
+    assert "line=3," in github and "::cell 3, line 3: Pallas kernel" in github
+
+
+def test_fix_and_diff_edit_only_the_cell(tmp_path):
+    original = (NOTEBOOKS / "proto_v45.ipynb").read_bytes()
+    notebook = tmp_path / "proto.ipynb"
+    notebook.write_bytes(original)
+    diff = run_cli("--diff", "proto.ipynb", cwd=tmp_path).stdout.decode()
+    assert diff.startswith("--- a/proto.ipynb:cell 3\n+++ b/proto.ipynb:cell 3\n") and "+    o_ref[...] = y" in diff
+    assert notebook.read_bytes() == original
+    run = run_cli("--fix", "proto.ipynb", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout
+    fixed = notebook.read_bytes()
+    assert fixed == original.replace(b'"    return y"', b'"    o_ref[...] = y"')
+    stdin = run_cli("--fix", "--stdin-filename", "proto.ipynb", "-", cwd=tmp_path, stdin=original)
+    assert stdin.stdout == fixed
+
+
+def test_noqa_in_a_cell_silences(tmp_path):
+    text = read(NOTEBOOKS / "proto_v45.ipynb").replace('"    return y"', '"    return y  # noqa: PAL001"')
+    (tmp_path / "proto.ipynb").write_text(text)
+    assert run_cli("proto.ipynb", cwd=tmp_path).returncode == 0

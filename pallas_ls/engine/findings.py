@@ -46,6 +46,7 @@ class Related:
     path: str | None
     range: Range
     message: str
+    cell: int | None = None  # in a notebook: the cell `range` is relative to (1-based over all cells)
 
 
 @dataclass
@@ -57,6 +58,9 @@ class Finding:
     severity: Severity = Severity.ERROR
     related: list[Related] = field(default_factory=list)
     fixes: list[Fix] = field(default_factory=list)
+    # In a notebook, once located for output: the cell (1-based over all cells) that `range`,
+    # and the ranges of the fixes' edits, are relative to.  Analysis and fixing use module ranges.
+    cell: int | None = None
 
     @property
     def sort_key(self) -> tuple:

@@ -22,6 +22,7 @@ from .interp import EMPTY_ENV, Env, Loader
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .model import ModuleModel
 from .names import mentions_pallas
+from .notebook import Notebook, NotebookError, is_notebook_path
 from .source import Range, SourceFile
 
 log = logging.getLogger(__name__)
@@ -136,11 +137,19 @@ def read_source(path: str) -> SourceFile:
 
 
 def source_from_bytes(data: bytes, path: str | None) -> SourceFile:
+    """A file's source; for a notebook (`*.ipynb`), its code cells as one module."""
     try:
-        return SourceFile.from_bytes(data, path)
+        source = SourceFile.from_bytes(data, path)
     except UnicodeDecodeError as exc:
         reason = f"not valid UTF-8 (byte 0x{data[exc.start]:02X} cannot be decoded)"
         raise UnreadableFile(reason, _byte_position(data, exc.start)) from exc
+    if not is_notebook_path(path):
+        return source
+    try:
+        notebook = Notebook.parse(source.text)
+    except NotebookError as exc:
+        raise UnreadableFile(str(exc), Range.of(0, 0, 0, 1)) from None
+    return SourceFile(notebook.python, path, source.had_bom, notebook=notebook)
 
 
 def _byte_position(data: bytes, offset: int) -> Range:

@@ -14,7 +14,7 @@ import re
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 BOM = "\ufeff"
 
@@ -60,6 +60,8 @@ class SourceFile:
     text: str
     path: str | None = None
     had_bom: bool = False
+    # For a Jupyter notebook: the notebook (engine/notebook.py) whose code cells `text` is.
+    notebook: Any = field(default=None, repr=False, compare=False)
     _line_starts: list[int] = field(default_factory=list, repr=False)
     _lines: list[str] | None = field(default=None, repr=False)
     _tree: ast.Module | None = field(default=None, repr=False)

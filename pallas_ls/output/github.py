@@ -32,8 +32,12 @@ def annotation(finding: Finding, cwd: str) -> str:
         "endColumn": end_col,
         "title": f"pallas-ls ({finding.code})",
     }
+    message = finding.message
+    if finding.cell is not None:  # GitHub shows a notebook's JSON: the rows are the cell's
+        properties["title"] += f" cell {finding.cell}"
+        message = f"cell {finding.cell}, line {row}: {message}"
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-    return f"::{_COMMAND[finding.severity]} {props}::{escape_data(finding.message)}"
+    return f"::{_COMMAND[finding.severity]} {props}::{escape_data(message)}"
 
 
 def render(report: Report) -> str:

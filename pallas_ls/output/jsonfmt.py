@@ -45,13 +45,14 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "severity": finding.severity.value,
         "filename": absolute_path(finding.path),
+        "cell": finding.cell,  # in a notebook: the cell (1-based) that rows are relative to, as ruff
         **_span(finding.range),
         "noqa_row": finding.range.start.line + 1,  # the line a noqa comment must be on to silence it
         "url": rule_url(finding.code),
         "fix": fix_json(chosen_fix(finding)),
         # Not in ruff's schema: where else to look (a launch site, the first occurrence, ...).
         "related": [
-            {"filename": absolute_path(r.path or finding.path), "message": r.message, **_span(r.range)}
+            {"filename": absolute_path(r.path or finding.path), "message": r.message, "cell": r.cell, **_span(r.range)}
             for r in finding.related
         ],
     }

@@ -71,6 +71,8 @@ def _result(finding: Finding, rule_index: dict[str, int], cwd: str) -> dict[str,
     }
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
+    if finding.cell is not None:  # a notebook: the region is in this cell's source (1-based cells)
+        result["properties"] = {"cell": finding.cell}
     if finding.related:
         result["relatedLocations"] = [
             {"id": i, **_physical(r.path or finding.path, r.range, cwd), "message": {"text": r.message}}

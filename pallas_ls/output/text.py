@@ -43,6 +43,8 @@ def _one_line(message: str) -> str:
 def finding_line(finding: Finding, cwd: str, color: bool = False, unsafe: bool = False) -> str:
     row, col = one_based(finding.range.start)
     path = _style(display_path(finding.path, cwd), _BOLD, color)
+    if finding.cell is not None:
+        path += f":cell {finding.cell}"
     code = _style(finding.code, _CODE_STYLE.get(finding.severity, _BOLD), color)
     mark = " " + _style("[*]", _FIX_MARK_STYLE, color) if applicable_fix(finding, unsafe) else ""
     return f"{path}:{row}:{col}: {code}{mark} {_one_line(finding.message)}"

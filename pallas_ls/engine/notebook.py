@@ -20,7 +20,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from .findings import Finding, Related
+from .source import Position, Range
 
 MARKER = "# pallas-ls: notebook cell {number}"
 _MARKER_LINE = re.compile(r"# pallas-ls: notebook cell (\d+)\r?\n?$")
@@ -79,13 +82,6 @@ class Notebook:
             line += len(lines)
         return cls(text, tuple(cells), tuple(code), "".join(parts))
 
-    def cell_at(self, line: int) -> tuple[int, int] | None:
-        """(cell number, 0-based line in the cell) for a 0-based line of `python`; None on a marker."""
-        for cell in reversed(self.code):
-            if line >= cell.first_line:
-                offset = line - cell.first_line
-                return (cell.cell.number, offset) if offset < max(len(cell.lines), 1) else None
-        return None
 
     def with_python(self, fixed: str) -> str:
         """The notebook's JSON text with the code cells replaced by those of `fixed` (a fixed
@@ -102,6 +98,67 @@ class Notebook:
                 restored[-1] = restored[-1][:-1]  # the newline added before the next marker
             new_sources[cell.cell.number] = "".join(restored)
         return replace_sources(self.text, self.cells, new_sources)
+
+
+@dataclass(frozen=True)
+class CellMap:
+    """Where each code cell starts in a notebook's module, read from its marker lines (so it holds
+    for the module as analysed, and for the module after fixes changed its line counts)."""
+
+    starts: tuple[tuple[int, int], ...]  # (0-based module line of the cell's first line, cell number)
+
+    @classmethod
+    def of(cls, python: str) -> "CellMap":
+        starts = []
+        for line, text in enumerate(python.splitlines(keepends=True)):
+            marker = _MARKER_LINE.match(text)
+            if marker:
+                starts.append((line + 1, int(marker.group(1))))
+        return cls(tuple(starts))
+
+    def locate(self, position: Position) -> tuple[int, Position]:
+        """(cell number, position in the cell) of a position of the module."""
+        for first, number in reversed(self.starts):
+            if position.line >= first:
+                return number, Position(position.line - first, position.column)
+        first, number = self.starts[0] if self.starts else (0, 1)
+        return number, Position(0, 0)  # on the first marker line (nothing is reported there)
+
+    def cell_range(self, range_: Range) -> tuple[int, Range]:
+        cell, start = self.locate(range_.start)
+        end_cell, end = self.locate(range_.end)
+        return cell, Range(start, end if end_cell == cell else start)
+
+    def describe_lines(self, message: str) -> str:
+        """`line 14` in a message (the module's line of a launch, say) as `cell 5, line 3`."""
+        def cell_line(match: re.Match) -> str:
+            cell, position = self.locate(Position(int(match.group(1)) - 1, 0))
+            return f"cell {cell}, line {position.line + 1}"
+        return _LINE_IN_MESSAGE.sub(cell_line, message)
+
+
+    def located(self, finding: Finding) -> Finding:
+        """The finding as output shows it: cell-relative ranges (its own, its related places' in
+        the notebook, its fixes' edits) and `line N` of its message as `cell C, line L`."""
+        cell, range_ = self.cell_range(finding.range)
+        related = [self._related(r, finding.path) for r in finding.related]
+        fixes = [replace(fix, edits=tuple(replace(e, range=self.cell_range(e.range)[1]) for e in fix.edits))
+                 for fix in finding.fixes]
+        return replace(finding, range=range_, cell=cell, message=self.describe_lines(finding.message),
+                       related=related, fixes=fixes)
+
+    def _related(self, related: Related, path: str | None) -> Related:
+        if related.path not in (None, path):
+            return related
+        cell, range_ = self.cell_range(related.range)
+        return replace(related, range=range_, cell=cell, message=self.describe_lines(related.message))
+
+
+_LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def is_notebook_path(path: str | None) -> bool:
+    return bool(path) and path.endswith(".ipynb")  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------------------------ reading
