@@ -35,16 +35,18 @@ def pal007(body: str) -> list[str]:
 
 
 REPORTED = {
-    "decorated": ("@pl.when(c)\ndef _():\n    return 1\n", ["return 1"]),
-    "applied-name": ("def inc():\n    return o_ref[...] + 1\npl.when(c)(inc)\n", ["return o_ref[...] + 1"]),
-    "applied-lambda": ("pl.when(c)(lambda: x_ref[...])\n", ["x_ref[...]"]),
-    "applied-partial": ("pl.when(c)(functools.partial(value, o_ref))\n", ["return o_ref[...]"]),
-    "helper-value": ("@pl.when(c)\ndef _():\n    return value(o_ref)\n", ["return value(o_ref)"]),
+    "decorated": ("@pl.when(pl.program_id(0) == 0)\ndef _():\n    return 1\n", ["return 1"]),
+    "applied-name": ("def inc():\n    return o_ref[...] + 1\npl.when(pl.program_id(0) == 0)(inc)\n", ["return o_ref[...] + 1"]),
+    "applied-lambda": ("pl.when(pl.program_id(0) == 0)(lambda: x_ref[...])\n", ["x_ref[...]"]),
+    "applied-partial": ("pl.when(pl.program_id(0) == 0)(functools.partial(value, o_ref))\n", ["return o_ref[...]"]),
+    "helper-value": ("@pl.when(pl.program_id(0) == 0)\ndef _():\n    return value(o_ref)\n", ["return value(o_ref)"]),
     "every-value-return": (
-        "@pl.when(c)\ndef _():\n    if d:\n        return 0\n    return []\n",
+        "@pl.when(pl.program_id(0) == 0)\ndef _():\n    if d:\n        return 0\n    return []\n",
         ["return 0", "return []"],
     ),
     "traced-looking-constant": ("@pl.when(1)\ndef _():\n    return 1\n", ["return 1"]),
+    "ref-value-condition": ("@pl.when((x_ref[0, 0] > 0) & (o_ref[0, 0] < 1))\ndef _():\n    return 1\n", ["return 1"]),
+    "local-traced-condition": ("first = pl.program_id(0) == 0\n@pl.when(first)\ndef _():\n    return 1\n", ["return 1"]),
 }
 
 SILENT = {
@@ -55,6 +57,9 @@ SILENT = {
     "unknown-call": "@pl.when(c)\ndef _():\n    return mystery(o_ref)\n",
     "nested-def": "@pl.when(c)\ndef _():\n    def f(i, a):\n        return a + 1\n    o_ref[...] = jax.lax.fori_loop(0, 2, f, 0)\n",
     "python-bool-literal": "@pl.when(True)\ndef _():\n    return 1\n",
+    # JAX runs a plain `if` for a Python bool: only a condition that is certainly traced is reported.
+    "condition-of-unknown-kind": "@pl.when(c)\ndef _():\n    return 1\n",
+    "static-shape-comparison": "@pl.when(x_ref.shape[0] > 4)\ndef _():\n    return 1\n",
     "lambda-returning-none": "pl.when(c)(lambda: o_ref.__setitem__(..., 1))\n",
     "loop-body-is-not-when": "@pl.loop(0, 4)\ndef _(i):\n    return None\n",
 }
@@ -71,6 +76,6 @@ def test_silent(body):
 
 
 def test_not_also_reported_as_pal001():
-    text = HEADER + "def k(x_ref, o_ref):\n    @pl.when(c)\n    def _():\n        return 1\npl.pallas_call(k, out_shape=s)(x)\n"
+    text = HEADER + "def k(x_ref, o_ref):\n    @pl.when(pl.program_id(0) == 0)\n    def _():\n        return 1\npl.pallas_call(k, out_shape=s)(x)\n"
     codes = [f.code for f in analyze_source(text, "t.py")]
     assert codes == ["PAL007"]

@@ -305,7 +305,7 @@ def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, 
             continue
         if isinstance(parent, (ast.BinOp, ast.Compare)):
             operands = [parent.left, parent.right] if isinstance(parent, ast.BinOp) else [parent.left, *parent.comparators]
-            if any(o is not expr and _certainly_jax(o, model, scope) for o in operands):
+            if any(o is not expr and certainly_traced(o, model, scope) for o in operands):
                 return True
             if isinstance(parent, ast.Compare) and len(operands) > 2:
                 return False
@@ -340,28 +340,37 @@ def _is_kernel_ref(expr: ast.AST, scope: Scope) -> bool:
     return False
 
 
-def _certainly_jax(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int = 0) -> bool:
+_PALLAS_TRACED = frozenset({"jax.experimental.pallas.program_id", "jax.experimental.pallas.num_programs"})
+
+
+def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int = 0) -> bool:
     """The expression is certainly a traced JAX value inside the kernel: a ref read, a `jnp` / `lax`
-    call, arithmetic on one, or a local name bound only to such values."""
+    call, `pl.program_id(...)`, arithmetic or a comparison on one, or a local name bound only to
+    such values."""
     if depth > 8:
         return False
     if isinstance(expr, ast.Subscript):
         return isinstance(expr.ctx, ast.Load) and _is_kernel_ref(expr.value, scope)
+    if isinstance(expr, ast.Compare):
+        return any(certainly_traced(e, model, scope, depth + 1) for e in [expr.left, *expr.comparators])
+    if isinstance(expr, ast.BoolOp):
+        return any(certainly_traced(e, model, scope, depth + 1) for e in expr.values)
     if isinstance(expr, ast.Call):
         name = qualname(expr.func, model.loc(expr), model)
-        if name and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS:
+        if name and ((name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS)
+                     or name in _PALLAS_TRACED):
             return True
         func = expr.func
         return (isinstance(func, ast.Attribute) and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS
-                and _certainly_jax(func.value, model, scope, depth + 1))
+                and certainly_traced(func.value, model, scope, depth + 1))
     if isinstance(expr, ast.BinOp):
-        return _certainly_jax(expr.left, model, scope, depth + 1) or _certainly_jax(expr.right, model, scope, depth + 1)
+        return certainly_traced(expr.left, model, scope, depth + 1) or certainly_traced(expr.right, model, scope, depth + 1)
     if isinstance(expr, ast.UnaryOp):
-        return _certainly_jax(expr.operand, model, scope, depth + 1)
+        return certainly_traced(expr.operand, model, scope, depth + 1)
     if isinstance(expr, ast.Name):
         bindings = scope.bindings.get(expr.id)
         return bool(bindings) and all(
-            b.kind == "assign" and b.value is not None and _certainly_jax(b.value, model, scope, depth + 1)
+            b.kind == "assign" and b.value is not None and certainly_traced(b.value, model, scope, depth + 1)
             for b in bindings
         )
     return False

@@ -1401,11 +1401,27 @@ class _DictMethod(Value):
 # ---------------------------------------------------------------------------- helpers
 def _fresh_refs(result: frozenset, args: list, keywords: list, call: ast.Call) -> frozenset:
     """A Ref a function makes is a new object at every call: tag it with the call, so that
-    `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one."""
-    if not any(isinstance(v, Ref) for v in result):
-        return result
+    `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the
+    tuples, lists and dicts it returns too (`return {"k": new_ref(x), "v": new_ref(y)}`)."""
     passed = union(args) | union(v for _, v in keywords)
-    return frozenset(Ref((call, v.site)) if isinstance(v, Ref) and v not in passed else v for v in result)
+    return _retag(result, passed, call, 0)
+
+
+def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> frozenset:
+    if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
+        return values
+    out = set()
+    for v in values:
+        if isinstance(v, Ref) and v not in passed:
+            v = Ref((call, v.site))
+        elif isinstance(v, Seq) and v.known:
+            v = Seq(v.kind, tuple(_retag(e, passed, call, depth + 1) for e in v.elts), v.members)
+        elif isinstance(v, Seq):
+            v = Seq(v.kind, None, _retag(v.members, passed, call, depth + 1))
+        elif isinstance(v, DictV) and v.items is not None:
+            v = DictV(tuple((k, _retag(e, passed, call, depth + 1)) for k, e in v.items), v.members)
+        out.add(v)
+    return frozenset(out)
 
 
 def _small_constant(value: object) -> bool:

@@ -6,6 +6,7 @@ import ast
 from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
+from ..engine.captures import certainly_traced
 from ..engine.callbacks import WHEN, CallbackBody
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import kernel_name
@@ -33,7 +34,11 @@ With a Python `bool` the body simply runs (or not) and the value is silently dro
 and `return 0` count as values too.
 
 ## What is not reported
-A condition written as the literal `True` or `False` (a plain `if`), a bare `return`,
+A condition that may be a Python `bool`: only a condition that is certainly traced is reported
+(it calls `pl.program_id` / `pl.num_programs` or a `jnp` / `lax` function, reads a ref, compares or
+combines such values, or is a non-bool literal such as `1`). So `pl.when(True)`,
+`pl.when(x_ref.shape[0] > 4)`, `pl.when(has_bias)` (a flag bound by `functools.partial`) and a
+condition pallas-ls cannot see through (a loop index, a module-level name) stay silent. Also a bare `return`,
 `return None`, returns of values that are None (`return pltpu.sync_copy(...)`, a
 call of a function that returns None), returns inside functions nested in the body, and returns
 whose value cannot be known statically.
@@ -131,20 +136,23 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         function = body.function
         if isinstance(function, ast.AsyncFunctionDef) or is_generator(function):
             continue
-        if _python_bool_condition(body):
-            continue  # `pl.when(True)`: a plain `if`, the value is only dropped
+        if not _traced_condition(analysis, body):
+            continue  # `pl.when(True)`, `pl.when(flag)`: maybe a plain `if`, the value only dropped
         for node in analysis.values.value_returns(function):
             yield _finding(analysis, body, node)
 
 
-def _python_bool_condition(body: CallbackBody) -> bool:
+def _traced_condition(analysis: ModuleAnalysis, body: CallbackBody) -> bool:
+    """JAX raises only for a traced condition (`pl.program_id(0) == 0`, `x_ref[0] > 0`); with a
+    Python bool (`pl.when(has_bias)`, a flag bound by functools.partial) it runs a plain `if`."""
     call = body.node
-    return (
-        isinstance(call, ast.Call)
-        and len(call.args) == 1
-        and isinstance(call.args[0], ast.Constant)
-        and isinstance(call.args[0].value, bool)
-    )
+    if not isinstance(call, ast.Call) or len(call.args) != 1:
+        return False
+    condition = call.args[0]
+    if isinstance(condition, ast.Constant):
+        return not isinstance(condition.value, bool)  # `pl.when(1)`: not a bool, so JAX traces it
+    model = analysis.model
+    return certainly_traced(condition, model, model.loc(call).scope)
 
 
 def _finding(analysis: ModuleAnalysis, body: CallbackBody, node: ast.AST) -> Finding:
