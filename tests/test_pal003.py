@@ -132,6 +132,11 @@ REPORTED = {
         "        return pl.pallas_call(k, out_shape=S)(x)\n",
         ["self.b"],
     ),
+    "dict-of-arrays-and-lax-iota": (
+        "P = {'w': jnp.ones((8, 128)), 'n': 3}\nI = jax.lax.broadcasted_iota(jnp.int32, (8, 128), 0)\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * P['w'] * P['n'] + (I > 2)\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["P['w']", "I"],
+    ),
     "global-statement": (
         "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref):\n    global C\n    o_ref[...] = C + 1\n"
         "pl.pallas_call(k, out_shape=S)(x)\n",
@@ -211,8 +216,9 @@ SILENT = {
         "pl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "refs": (
-        "r = jax.new_ref(jnp.ones((8, 128)))\n@pl.kernel(out_type=S, mesh=mesh)\ndef k(x_ref, o_ref):\n"
-        "    o_ref[...] = r[...]\n"
+        "r = jax.new_ref(jnp.ones((8, 128)))\nR = {'a': jax.new_ref(jnp.ones((8, 128)))}\n"
+        "@pl.kernel(out_type=S, mesh=mesh)\ndef k(x_ref, o_ref):\n"
+        "    o_ref[...] = r[...] + r[0] + R['a'][...]\n"
     ),
     "ref-named-jit-parameter": (
         "@jax.jit\ndef op(x, y_ref):\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] + y_ref\n"

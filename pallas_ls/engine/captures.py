@@ -39,10 +39,10 @@ class FreeUse:
     # (`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`); numpy arithmetic alone
     # (`table * 2`, `table.sum()`) stays numpy and is no capture.
     meets_jax: bool = False
-    # `name.attr` when the read is an attribute that is not static metadata (`self.bias`), and
-    # whether that attribute's value certainly binds a JAX operation.
-    attribute: ast.Attribute | None = None
-    attribute_traced: bool = False
+    # `name.attr` or `name["key"]` when the read takes a member (`self.bias`, `PARAMS["scale"]`),
+    # and whether that member's value certainly binds a JAX operation.
+    member: ast.Attribute | ast.Subscript | None = None
+    member_traced: bool = False
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -104,10 +104,10 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted) -> list[FreeUse]:
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id not in comp_names and wanted(node.id, scope, top):
-                attribute = _attribute_read(node, parents)
+                member = _member_read(node, parents)
                 uses.append(FreeUse(node.id, node, _is_traced_use(node, parents, model), _is_subscripted(node, parents),
-                                    _meets_jax(node, parents, model, scope), attribute,
-                                    attribute is not None and _is_traced_use(attribute, parents, model)))
+                                    _meets_jax(node, parents, model, scope), member,
+                                    member is not None and _is_traced_use(member, parents, model)))
             continue
         stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
@@ -150,10 +150,14 @@ def _is_free(name: str, scope: Scope, top: Scope) -> bool:
     return True
 
 
-def _attribute_read(node: ast.Name, parents: dict[int, ast.AST]) -> ast.Attribute | None:
+def _member_read(node: ast.Name, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
+    """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name."""
     parent = parents.get(id(node))
     if isinstance(parent, ast.Attribute) and parent.value is node and isinstance(parent.ctx, ast.Load) \
             and parent.attr not in STATIC_ATTRIBUTES:
+        return parent
+    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load) \
+            and isinstance(parent.slice, ast.Constant) and isinstance(parent.slice.value, (str, int)):
         return parent
     return None
 
@@ -459,10 +463,11 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     return None
 
 
-def attribute_is_array(model: ModuleModel, function: FunctionNode, attribute: ast.Attribute) -> bool:
-    """`obj.attr` read in the kernel is a jax array on every path the interpreter sees (`self.bias`
-    set to a `jnp` array in `__init__`, and to nothing else anywhere in the class)."""
-    values = interpreter_for(model).ev(attribute, model.body_loc(function), EMPTY_ENV, model)
+def member_is_array(model: ModuleModel, function: FunctionNode, member: ast.Attribute | ast.Subscript) -> bool:
+    """`obj.attr` / `obj["key"]` read in the kernel is a jax array on every path the interpreter
+    sees (`self.bias` set to a `jnp` array in `__init__` and to nothing else anywhere in the class;
+    `PARAMS["scale"]` of a module-level dict of arrays)."""
+    values = interpreter_for(model).ev(member, model.body_loc(function), EMPTY_ENV, model)
     return bool(values) and all(isinstance(v, Array) and v.origin == "jax" for v in values)
 
 
@@ -493,6 +498,10 @@ def _constructor_rank(name: str, call: ast.Call) -> Rank | None:
         if func in _FROM_DATA:
             return _data_rank(_argument(call, 0, "object" if func in ("array", "asarray") else "x"))
         return Rank.UNKNOWN
+    if name == "jax.lax.broadcasted_iota":
+        return _shape_rank(_argument(call, 1, "shape"))
+    if name == "jax.lax.iota":
+        return Rank.NONSCALAR
     if name.startswith("jax.random."):
         func = name[len("jax.random."):]
         if func in ("PRNGKey", "split"):

@@ -309,6 +309,8 @@ VALUE_APIS = frozenset(
                                                     "make_async_remote_copy", "repeat", "roll", "bitcast",
                                                     "prng_random_bits")}
 )
+_LAX_ARRAYS = frozenset({"jax.lax.broadcasted_iota", "jax.lax.iota", "jax.lax.full", "jax.lax.broadcast",
+                         "jax.lax.broadcast_in_dim"})
 ARRAY_PREFIXES = ("jax.numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
 _NON_ARRAY_JNP = frozenset({"jax.numpy.float32", "jax.numpy.dtype", "jax.numpy.iinfo", "jax.numpy.finfo",
                             "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.numpy.result_type",
@@ -467,7 +469,7 @@ class Interpreter:
         if cls is ast.NamedExpr:
             return self.ev(expr.value, loc, env, model)
         if cls in (ast.ListComp, ast.GeneratorExp):
-            return frozenset({Seq("list", None, U)})
+            return self._comprehension(expr, loc, env, model)
         if cls in (ast.SetComp, ast.Set):
             return frozenset({Opaque("set")})
         if cls is ast.DictComp:
@@ -516,11 +518,41 @@ class Interpreter:
                 known = False
         return DictV(tuple(items) if known else None, frozenset(members))
 
+    def _comprehension(self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+        """`[S for _ in range(3)]`: three elements when the count is constant and the element does
+        not depend on the loop variable (then it is evaluated once); else elements unknown."""
+        [*generators] = expr.generators
+        if len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
+            count = self._range_length(generators[0].iter, loc, env, model)
+            targets = {n.id for n in ast.walk(generators[0].target) if isinstance(n, ast.Name)}
+            uses_target = any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(expr.elt))
+            if count is not None and count <= MAX_REPEAT and not uses_target:
+                element = self.ev(expr.elt, loc, env, model)
+                # Each iteration evaluates the element again: a Ref it makes is a new one each time
+                # (a Ref made outside, `[r for _ in range(2)]`, stays the same one).
+                inside = {id(node) for node in ast.walk(expr.elt)}
+                outside = frozenset(r for r in _refs_in(element, 0) if id(_ref_origin(r)) not in inside)
+                return frozenset({Seq("list", tuple(_retag(element, outside, (expr, i), 0) for i in range(count)))})
+        return frozenset({Seq("list", None, U)})
+
+    def _range_length(self, expr: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> int | None:
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "range"
+                and not expr.keywords and 1 <= len(expr.args) <= 3):
+            return None
+        bounds = [_int_constant(self.ev(a, loc, env, model)) for a in expr.args]
+        if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
+            return None
+        return len(range(*bounds))  # type: ignore[arg-type]
+
     def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
         left = self.ev(expr.left, loc, env, model)
         right = self.ev(expr.right, loc, env, model)
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({_array_of(left | right)})
+        if isinstance(expr.op, ast.Mult):
+            repeated = _repeated(left, right) or _repeated(right, left)
+            if repeated is not None:
+                return repeated
         if isinstance(expr.op, ast.Add):
             ls, rs = _single_known_seq(left), _single_known_seq(right)
             if ls is not None and rs is not None and ls.kind == rs.kind:
@@ -837,6 +869,8 @@ class Interpreter:
             return self.instance_attribute(value, attr)
         if isinstance(value, Class):
             return self.class_attribute(value, attr, None)
+        if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
+            return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
         if isinstance(value, Ref):
             return frozenset({RefView(value)}) if attr == "at" else frozenset({_RefMethod(attr, value)})
         if isinstance(value, RefView):
@@ -1269,6 +1303,8 @@ class Interpreter:
             return frozenset({Array("numpy")}) if q.count(".") == 1 else frozenset({Opaque("numpy")})
         if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
             return frozenset({Array()})
+        if q in _LAX_ARRAYS:
+            return frozenset({Array()})
         if q.startswith("jax.lax."):
             return frozenset({Opaque("lax")}) if q != "jax.lax.scan" else frozenset({Seq("tuple", (U, U))})
         if q in ("list", "tuple"):
@@ -1407,6 +1443,26 @@ def _fresh_refs(result: frozenset, args: list, keywords: list, call: ast.Call) -
     return _retag(result, passed, call, 0)
 
 
+def _refs_in(values: frozenset, depth: int):
+    for v in values:
+        if isinstance(v, Ref):
+            yield v
+        elif depth < 4 and isinstance(v, Seq):
+            for element in (v.elts or ()) + (v.members,):
+                yield from _refs_in(element, depth + 1)
+        elif depth < 4 and isinstance(v, DictV):
+            for _, element in v.items or ():
+                yield from _refs_in(element, depth + 1)
+
+
+def _ref_origin(ref: Ref) -> object:
+    """The constructor call (or binding) that made a Ref, under the call tags added to it."""
+    site = ref.site
+    while isinstance(site, tuple):
+        site = site[1]
+    return site
+
+
 def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> frozenset:
     if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
         return values
@@ -1422,6 +1478,25 @@ def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> 
             v = DictV(tuple((k, _retag(e, passed, call, depth + 1)) for k, e in v.items), v.members)
         out.add(v)
     return frozenset(out)
+
+
+MAX_REPEAT = 64  # `[ref] * n`, `[S for _ in range(n)]`: elements kept one by one up to this many
+
+
+def _int_constant(values: frozenset) -> int | None:
+    if len(values) == 1:
+        value = next(iter(values))
+        if isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool):
+            return value.value
+    return None
+
+
+def _repeated(seqs: frozenset, count: frozenset) -> frozenset | None:
+    """`[x] * 2`: the same element objects, repeated (so `[new_ref(x)] * 2` holds one Ref twice)."""
+    seq, times = _single_known_seq(seqs), _int_constant(count)
+    if seq is None or times is None or not 0 <= times * len(seq.elts) <= MAX_REPEAT:
+        return None
+    return frozenset({Seq(seq.kind, seq.elts * times)})
 
 
 def _small_constant(value: object) -> bool:

@@ -70,6 +70,7 @@ _ASSIGNMENT = re.compile(r"([\w \t,.*()\[\]]+?)(?::[^=\n]*)?(?:[-+*/%&|^@<>]{0,3
 # Statements that bind names in ways the text does not show: `for x in`, `with ... as x`,
 # `except E as x`, `match` captures, the statements under `if`/`try`/`while`, `del`, `type`.
 _BINDING_KEYWORDS = frozenset({"if", "for", "while", "try", "with", "match", "async", "del", "type", "global", "nonlocal"})
+_NESTED_IMPORT = re.compile(r"^[ \t]+(?:from[ \t]|import[ \t])", re.MULTILINE)
 _MULTILINE_IMPORT = re.compile(r"\bimport[ \t]*\(|\bimport\b[^\n]*\\\n")
 _LAST_LONE_EQUALS = re.compile(r"(.*)(?<![=!<>:])=(?!=)")  # `x = 1`, `x += 1`, `a = b = 1`, not `==`
 _FOR_TARGET = re.compile(r"\bfor\b(.*?)\bin\b")
@@ -154,15 +155,33 @@ def _compound_bindings(code: str, block: _Block) -> frozenset[str]:
         return block.mentions
     names: set[str] = set()
     for line in code.splitlines():
-        assignment = _LAST_LONE_EQUALS.match(line)
-        if assignment is not None:
-            names.update(_IDENTIFIER.findall(assignment.group(1)))
+        targets = _assigned_part(line)
+        if targets is not None:
+            names.update(_IDENTIFIER.findall(targets))
         for pattern in (_FOR_TARGET, _AS_TARGET, _DEF_NAME):
             for found in pattern.findall(line):
                 names.update(_IDENTIFIER.findall(found))
-        if _FOR_WITHOUT_IN.search(line) or _WHOLE_LINE_BINDS.match(line):
+        if _IMPORT.match(line.lstrip()) and "(" not in line and not line.rstrip().endswith("\\"):
+            names.update(_imported_names(line.strip(), block))  # `from a.b import c as d` binds `d` only
+        elif _FOR_WITHOUT_IN.search(line) or _WHOLE_LINE_BINDS.match(line):
             names.update(_IDENTIFIER.findall(line))
     return frozenset(names)
+
+
+def _assigned_part(line: str) -> str | None:
+    """The text left of the line's last `=` outside brackets (`out = f(x, interpret=True)` binds
+    `out`, not `interpret`); None when it has none."""
+    if _LAST_LONE_EQUALS.match(line) is None:
+        return None
+    depth, last = 0, None
+    for i, ch in enumerate(line):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "=" and depth <= 0 and line[i + 1:i + 2] != "=" and line[i - 1:i] not in ("=", "!", "<", ">", ":"):
+            last = i
+    return line[:last] if last is not None else None
 
 
 def _assignment_targets(code: str) -> frozenset[str] | None:
@@ -298,8 +317,9 @@ class _Selector:
         seeds: dict[int, _Block] = {}
         for block in self._mentioning_pattern(_API_WORD):
             code = _code_only(block)
-            # `from jax.experimental.pallas import pallas_call as launch`: the import says the name.
-            imported = code if _IMPORT.match(code.lstrip()) else ""
+            # `from jax.experimental.pallas import pallas_call as launch`: the import says the name,
+            # also inside `try:` / `if:` (`try: from ... import pallas_call` / `except ImportError:`).
+            imported = code if _IMPORT.match(code.lstrip()) or _NESTED_IMPORT.search(code) else ""
             if _LAUNCH_ATTRIBUTE.search(code) or _LAUNCH_WORD.search(imported):
                 seeds[id(block)] = block
             elif _CALLBACK_ATTRIBUTE.search(code) or _API_WORD.search(imported):

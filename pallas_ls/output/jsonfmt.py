@@ -52,7 +52,8 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "fix": fix_json(chosen_fix(finding)),
         # Not in ruff's schema: where else to look (a launch site, the first occurrence, ...).
         "related": [
-            {"filename": absolute_path(r.path or finding.path), "message": r.message, "cell": r.cell, **_span(r.range)}
+            {"filename": absolute_path(r.path or finding.path), "message": r.message, **_span(r.range),
+             **({"cell": r.cell} if r.cell is not None else {})}
             for r in finding.related
         ],
     }

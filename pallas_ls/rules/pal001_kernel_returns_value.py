@@ -669,8 +669,8 @@ KERNELS = {
     "copy": lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...]),
     "add": lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] + 1),
 }
-for op, kernel in KERNELS.items():
-    pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+for op, body in KERNELS.items():
+    pl.pallas_call(body, out_shape=out_shape, interpret=True)(x)
 ''', valid=True),
 ]
 

@@ -8,7 +8,7 @@ from typing import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.captures import (
     ArrayFact,
-    attribute_is_array,
+    member_is_array,
     FreeUse,
     Rank,
     combined_rank,
@@ -39,7 +39,8 @@ enclosing `@jax.jit` function (which jit turns into a traced array). Also a nump
 >= 1 (`np.arange(...)`, `np.ones((8, 128))`, `np.triu(...)`) where it meets a traced value
 (`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`), a parameter with an array
 default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
-refs), and an attribute such as `self.bias` that is a jax array on every path. A read counts when it
+refs), and a member such as `self.bias` or `PARAMS["scale"]` that is a jax array on every path. A
+read counts when it
 certainly binds a JAX operation on the value, which is what makes the array a constant of the
 kernel: arithmetic and comparisons, a store into a ref (`o_ref[...] = c`), a `jnp` / `lax`
 function, a reduction method (`c.sum()`), `c.T`, `c.at[...]` — also through indexing and through
@@ -334,13 +335,13 @@ def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[
     for use in free_uses(model, function):
         if use.name in reported or use.name.endswith("_ref"):
             continue  # named like a Ref: a Ref may be captured
-        if not (use.traced or use.meets_jax or use.attribute_traced):
+        if not (use.traced or use.meets_jax or use.member_traced):
             continue
         if use.name not in facts_by_name:
             facts_by_name[use.name] = names_array(model, outer_bindings(model, function, use.name))
         facts = facts_by_name[use.name]
-        if facts is None and use.attribute is not None:
-            yield from _attribute_capture(analysis, function, sites, use, reported)  # `self.bias`
+        if facts is None and use.member is not None:
+            yield from _member_capture(analysis, function, sites, use, reported)  # `self.bias`, `P["w"]`
             continue
         if facts is None or not _captured_here(use, facts):
             continue
@@ -354,11 +355,12 @@ def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[
     yield from _default_captures(analysis, function, sites, reported)
 
 
-def _attribute_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse,
-                       reported: set[str]) -> Iterator[Finding]:
-    """`self.bias` (any `name.attr`) read by the kernel and certainly a jax array: captured."""
-    text = f"{use.name}.{use.attribute.attr}"
-    if text in reported or not use.attribute_traced or not attribute_is_array(analysis.model, function, use.attribute):
+def _member_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse,
+                    reported: set[str]) -> Iterator[Finding]:
+    """`self.bias`, `PARAMS["scale"]` read by the kernel and certainly a jax array: captured."""
+    member = use.member
+    text = analysis.source.segment(member)
+    if text in reported or not use.member_traced or not member_is_array(analysis.model, function, member):
         return
     site = _rejecting_site(sites, Rank.UNKNOWN)
     if site is None:
@@ -370,7 +372,7 @@ def _attribute_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: 
         f"(\"{_rejection(site)}\"). Pass `{text}` to the kernel as an input and read it through its ref"
     )
     related = [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
-    yield Finding(CODE, message, analysis.source.node_range(use.attribute), analysis.path, SEVERITY, related=related)
+    yield Finding(CODE, message, analysis.source.node_range(member), analysis.path, SEVERITY, related=related)
 
 
 def _default_captures(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite],
@@ -438,10 +440,12 @@ def _describe(analysis: ModuleAnalysis, fact: ArrayFact) -> str:
         function = fact.binding.scope.node
         return f"a parameter of the jitted function `{getattr(function, 'name', '?')}`, so a traced array"
     origin = fact.origin
-    callee = analysis.source.segment(origin.func) if isinstance(origin, ast.Call) else "?"
     rank = "" if fact.rank is Rank.UNKNOWN or fact.numpy else f" {fact.rank.value}"
     kind = "numpy" if fact.numpy else "jax"
-    return f"a{rank} {kind} array from `{callee}(...)` on line {getattr(origin, 'lineno', '?')}"
+    line = getattr(origin, "lineno", "?")
+    if isinstance(origin, ast.Call):
+        return f"a{rank} {kind} array from `{analysis.source.segment(origin.func)}(...)` on line {line}"
+    return f"a{rank} {kind} array computed on line {line}"  # `CAUSAL = rows >= cols`
 
 
 def _finding(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, use: FreeUse,
