@@ -346,6 +346,10 @@ class Loader:
     def source_of(self, model: ModuleModel):
         return None
 
+    def from_environment(self, model: ModuleModel) -> bool:
+        """Whether the module was read from the Python environment (followed, never checked)."""
+        return False
+
 
 NO_LOADER = Loader()
 
