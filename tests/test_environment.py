@@ -240,3 +240,35 @@ def test_environment_modules_are_parsed_once_per_version(tmp_path):
     path.write_text("X = 22\n", encoding="utf-8")
     os.utime(path, ns=(1, 1))
     assert Environment.none().model_of(str(path))[1] is not first
+
+
+def test_the_language_server_path_follows_the_environment(env_dir, tmp_path):
+    """What the server does with a buffer (Project.findings_for), given the discovered environment."""
+    project = Project([str(tmp_path)], environment=Environment.discover(str(env_dir), env={}))
+    path = str(tmp_path / "ops.py")
+    findings = project.findings_for(path, OPS.format(module="finderlib"))
+    assert [(f.code, f.range.start.line + 1) for f in findings] == [("PAL001", RETURN_LINE)]
+    assert findings[0].related[0].path.endswith(os.path.join("finderlib", "ops.py"))  # the launch, installed
+    assert Project([str(tmp_path)]).findings_for(path, OPS.format(module="finderlib")) == []
+
+
+def test_a_package_that_never_leads_to_pallas_is_not_parsed(tmp_path):
+    """Bounded: scipy-like packages a kernel file calls are not read module after module."""
+    site = tmp_path / "site"
+    write(site / "plainlib" / "__init__.py", "from .impl import *\n")
+    write(site / "plainlib" / "impl.py", "__all__ = ['expm']\n\ndef expm(x):\n    return x\n")
+    kernel = write(tmp_path / "proj" / "k.py", """\
+        import jax
+        from jax.experimental import pallas as pl
+        import plainlib
+
+        def kernel(x_ref, o_ref):
+            return x_ref[...]
+
+        def f(x):
+            y = plainlib.expm(x)
+            return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(y)
+        """)
+    project = Project(environment=Environment.from_directories([str(site)]))
+    assert [f.code for f in project.check_paths([str(kernel)])[0].findings] == ["PAL001"]
+    assert not any("plainlib" in path for path in environment_module._PARSED)

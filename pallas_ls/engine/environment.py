@@ -48,8 +48,8 @@ _QUERY = (
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
 _NOT_LOOKED_UP = EXTERNAL_ROOTS | _STDLIB
 _SITE_DIR_NAMES = ("site-packages", "dist-packages")
-# How many imports deep the prefilter looks for Pallas in an installed package (a package's
-# `__init__` re-exporting its wrappers module is one).
+# How many imports deep we look for Pallas in an installed package before following it (a
+# package's `__init__` re-exporting its wrappers module is one).
 _PREFILTER_DEPTH = 3
 _HEAD_BYTES = 1 << 20
 
@@ -135,7 +135,12 @@ class Environment:
 
     def _leads_to_pallas(self, dotted: str) -> bool:
         located = self.locate(dotted)
-        return located is not None and self._mentions_pallas(located[0], _PREFILTER_DEPTH)
+        return located is not None and self.leads_to_pallas(located[0])
+
+    def leads_to_pallas(self, path: str) -> bool:
+        """Whether a module of the environment mentions Pallas, or imports one that does (a few
+        modules deep): only those are worth following (the others cannot launch a kernel)."""
+        return self._mentions_pallas(path, _PREFILTER_DEPTH)
 
     def _mentions_pallas(self, path: str, depth: int) -> bool:
         """Memoised per file; a module being looked at counts as not mentioning (cycles)."""

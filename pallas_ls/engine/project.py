@@ -596,7 +596,8 @@ class _ProjectLoader(Loader):
         self.root_path = os.path.abspath(root_path) if root_path else None
         self._paths: dict[int, str] = {}
         self._sources: dict[int, SourceFile] = {}
-        self._environment_paths: set[str] = set()  # files read from the environment
+        # Files read from the environment -> the top-level package they were found under.
+        self._environment_paths: dict[str, str] = {}
 
     def module(self, from_model: ModuleModel, dotted: str):
         from_path = self._paths.get(id(from_model), self.root_path)
@@ -619,7 +620,8 @@ class _ProjectLoader(Loader):
         self._paths[id(model)] = module_path
         self._sources[id(model)] = source
         if in_environment:
-            self._environment_paths.add(module_path)
+            package = self._environment_paths.get(os.path.abspath(from_path), "")
+            self._environment_paths[module_path] = package if dotted.startswith(".") else dotted.split(".")[0]
         return model, rest
 
     def _locate(self, from_path: str, dotted: str) -> tuple[tuple[str, list[str]] | None, bool]:
@@ -627,14 +629,18 @@ class _ProjectLoader(Loader):
         their package; an absolute one is the project's first, then the environment's, but an
         installed module's absolute imports are the environment's (as Python would find them)."""
         environment = self.project.environment
-        from_environment = os.path.abspath(from_path) in self._environment_paths
+        package = self._environment_paths.get(os.path.abspath(from_path))
         relative = dotted.startswith(".")
-        if not from_environment or relative:
+        if package is None or relative:
             located = self.project._locate_module(from_path, dotted)
             if located is not None or relative or environment is None:
-                return located, from_environment and located is not None
+                return located, package is not None and located is not None
         located = environment.locate(dotted) if environment is not None else None
-        return located, located is not None
+        if located is None or dotted.split(".")[0] == package or environment.leads_to_pallas(located[0]):
+            return located, located is not None
+        # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
+        # stays opaque, as if not installed, instead of being parsed module after module.
+        return None, False
 
     def path_of(self, model: ModuleModel) -> str | None:
         return self._paths.get(id(model))
