@@ -272,3 +272,13 @@ def test_a_package_that_never_leads_to_pallas_is_not_parsed(tmp_path):
     project = Project(environment=Environment.from_directories([str(site)]))
     assert [f.code for f in project.check_paths([str(kernel)])[0].findings] == ["PAL001"]
     assert not any("plainlib" in path for path in environment_module._PARSED)
+
+
+def test_the_server_can_change_the_environment(env_dir, tmp_path):
+    project = Project([str(tmp_path)])
+    path, text = str(tmp_path / "ops.py"), OPS.format(module="teamlib")
+    assert project.findings_for(path, text) == []
+    project.set_environment(Environment.discover(str(env_dir), env={}))
+    assert [f.code for f in project.findings_for(path, text)] == ["PAL001"]
+    project.set_environment(None)
+    assert project.findings_for(path, text) == []

@@ -16,7 +16,18 @@ to parse).  An interpreter that is missing or fails gives a one-line warning and
 path: imports are then resolved in the project only.
 
 Modules read from the environment are parsed when an import is actually followed, cached by
-path and modification time, and never analysed for findings.
+path and modification time, and never analysed for findings.  Only packages that lead to Pallas
+(they mention it, or import a module that does, a few imports deep) are followed: one that never
+does cannot launch a kernel, and a kernel file calling scipy would otherwise parse dozens of its
+modules.
+
+Why not jedi (the design card names it): jedi's `get_default_environment` has this order and its
+`create_environment(path).get_sys_path()` gives the same answer, but it costs `import jedi`
+(~90 ms) and a helper process of its own started in the target interpreter (~170 ms, which
+imports jedi there and stays running), against ~45 ms for the one-line query here
+(benchmarks/bench_environment.py); its answer carries its helper's directory, and it does not
+read editable finders either.  What it would give us, the environment layouts and the order, is
+the few lines below.
 """
 
 from __future__ import annotations
@@ -87,10 +98,9 @@ class Environment:
             return cls(description="no environment (broken interpreter)", warning=warning)
 
     @classmethod
-    def from_sys_path(cls, sys_path: list[str], description: str, executable: str | None = None,
-                      stdlib: tuple[str, ...] = ()) -> "Environment":
+    def from_sys_path(cls, sys_path: list[str], description: str, executable: str | None = None) -> "Environment":
         """An interpreter's sys.path, less the working directory and the standard library."""
-        stdlib = stdlib or _local_stdlib()
+        stdlib = _local_stdlib()
         directories = tuple(d for d in dict.fromkeys(os.path.abspath(p) for p in sys_path if p)
                             if os.path.isdir(d) and not _in_stdlib(d, stdlib) and d != os.getcwd())
         return cls(directories, description, executable=executable)
@@ -99,7 +109,8 @@ class Environment:
     def from_directories(cls, directories: list[str], description: str | None = None) -> "Environment":
         """Directories taken as site directories as they are (their `.pth` files read): a
         `site-packages` laid out by hand, or `PYTHONPATH`-like extra roots."""
-        return cls(tuple(os.path.abspath(d) for d in directories), description or "directories " + os.pathsep.join(directories))
+        description = description or "directories " + os.pathsep.join(directories)
+        return cls(tuple(os.path.abspath(d) for d in directories), description)
 
     @classmethod
     def none(cls) -> "Environment":

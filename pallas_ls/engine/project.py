@@ -279,6 +279,14 @@ class Project:
                 results[path] = FileResult(path, [], "internal error")
         return [results[p] for p in paths]
 
+    def set_environment(self, environment: Environment | None) -> None:
+        """Follow imports beyond the project into `environment` from now on (the interpreter
+        setting changed): every analysis and known finding is made again when next asked for."""
+        self.environment = environment
+        self._forget_resolutions()
+        self._analyses.clear()
+        self._known.clear()
+
     def imports_pallas_from_environment(self, text: str) -> bool:
         """Whether a file that never says "pallas" imports an installed module that may launch."""
         return self.environment is not None and self.environment.imports_pallas(text)
