@@ -282,3 +282,10 @@ def test_the_server_can_change_the_environment(env_dir, tmp_path):
     assert [f.code for f in project.findings_for(path, text)] == ["PAL001"]
     project.set_environment(None)
     assert project.findings_for(path, text) == []
+
+
+def test_an_invalid_python_setting_is_a_usage_error(run, tmp_path):
+    proj = project(tmp_path, "teamlib")
+    write(proj / "pyproject.toml", "[tool.pallas-ls]\npython = 3\n")
+    status, out, err = run(proj, ".")
+    assert status == 2 and "invalid `python`" in err, err
