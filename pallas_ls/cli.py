@@ -23,6 +23,7 @@ from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.analysis import analyze_source
 from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.batch import check_files
+from .engine.environment import Environment
 from .engine.notebook import CellMap, is_notebook_path
 from .engine.project import FileResult, UnreadableFile, read_source, set_max_file_size, source_from_bytes
 from .output import FORMATS, Report, display_path, tool_version, write_report
@@ -41,11 +42,22 @@ class CliError(Exception):
 
 
 # ------------------------------------------------------------------------------ the engine
-def _check_files(paths: list[str], args: argparse.Namespace | None = None) -> list[FileResult]:
+def _check_files(paths: list[str], args: argparse.Namespace | None = None,
+                 environment: Environment | None = None) -> list[FileResult]:
     """Check files as one project (kernels launched from one file are checked where defined),
     on every core, reusing cached findings for unchanged files unless --no-cache."""
     cache_dir = None if args is None or args.no_cache else _cache_dir(args)
-    return check_files(paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None))
+    return check_files(paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment)
+
+
+def _environment(args: argparse.Namespace, settings: Settings) -> Environment | None:
+    """Where imports beyond the project are followed: `--python`, else the configuration's
+    `python` (relative to its file), else the active environment; none with --no-python-env."""
+    if args.no_python_env:
+        return None
+    if args.python:
+        return Environment.discover(args.python, os.environ, os.getcwd())
+    return Environment.discover(settings.python, os.environ, settings.root)
 
 
 def _cache_dir(args: argparse.Namespace) -> str:
@@ -132,9 +144,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise CliError(f"no such file or directory: {exc}") from None
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
+    environment = _environment(args, settings)
     if args.fix or args.diff:
-        return _check_and_fix(args, settings, files, "-" in paths, cwd)
-    results = _check_files(files, args)
+        return _check_and_fix(args, settings, files, "-" in paths, cwd, environment)
+    results = _check_files(files, args, environment)
     modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
     if "-" in paths:
         data = _read_stdin()
@@ -190,10 +203,11 @@ def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str,
 
 
 # ------------------------------------------------------------------------------------ fix
-def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str) -> int:
+def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str,
+                   environment: Environment | None = None) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
     select = functools.partial(_select, settings=settings)
-    outcome = fixing.fix_paths(files, select, args.unsafe_fixes, write=not args.diff)
+    outcome = fixing.fix_paths(files, select, args.unsafe_fixes, write=not args.diff, environment=environment)
     fixed_stdin = _fix_stdin(args, select, outcome) if stdin else None
     remaining = _select([f for r in outcome.results for f in r.findings], settings)
     if args.diff:
@@ -363,6 +377,16 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         help="read [tool.pallas-ls] from this file instead of the nearest pyproject.toml",
     )
     p.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    environment = p.add_mutually_exclusive_group()
+    environment.add_argument(
+        "--python",
+        metavar="PATH",
+        help="follow imports into this interpreter's packages (an interpreter or an environment directory; "
+        "default: the `python` setting, $VIRTUAL_ENV, $CONDA_PREFIX, else the interpreter pallas-ls runs in)",
+    )
+    environment.add_argument(
+        "--no-python-env", action="store_true", help="resolve imports in the checked project only"
+    )
     p.add_argument("--no-cache", action="store_true", help="do not read or write the findings cache")
     p.add_argument(
         "--cache-dir",

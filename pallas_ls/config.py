@@ -89,6 +89,9 @@ class Settings:
     exclude: tuple[str, ...] = ()  # glob patterns, relative to `root`
     show_syntax_errors: bool = True
     max_file_size: int | None = None  # bytes; None: engine.project.DEFAULT_MAX_FILE_SIZE (issue 15)
+    # The Python interpreter or environment directory whose packages imports are followed into
+    # (relative to `root`); None: $VIRTUAL_ENV, $CONDA_PREFIX, else the one pallas-ls runs in.
+    python: str | None = None
     root: str | None = None  # the directory of the config file (None: the working directory)
     source: str | None = None  # where these settings came from, for messages
 
@@ -213,6 +216,12 @@ def _parse_size(value: Any) -> int:
     return value
 
 
+def _parse_python(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected the path of a Python interpreter or environment, got {value!r}")
+    return value
+
+
 _PARSERS = {
     "select": _parse_selectors,
     "ignore": _parse_selectors,
@@ -220,6 +229,7 @@ _PARSERS = {
     "exclude": _parse_excludes,
     "show_syntax_errors": _parse_bool,
     "max_file_size": _parse_size,
+    "python": _parse_python,
 }
 
 

@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 
 from .engine.analysis import analyze, run_rules
 from .engine.edits import OverlappingEdits, apply_edits, parses
+from .engine.environment import Environment
 from .engine.findings import Applicability, Finding, Fix
 from .engine.notebook import Notebook
 from .engine.project import FileResult, Project, UnreadableFile, source_from_bytes
@@ -164,9 +165,11 @@ class FixOutcome:
 
 
 # ------------------------------------------------------------------------------ files on disk
-def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool) -> FixOutcome:
-    """Fix files (checked together as one project); `write=False` only computes the new texts."""
-    project = Project()
+def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
+              environment: Environment | None = None) -> FixOutcome:
+    """Fix files (checked together as one project); `write=False` only computes the new texts;
+    `environment`: where imports beyond the project are followed."""
+    project = Project(environment=environment)
     paths = [os.path.abspath(p) for p in paths]
     files: dict[str, FixedFile] = {}
     results = project.check_paths(paths)

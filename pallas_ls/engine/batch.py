@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .. import __version__
+from .environment import Environment
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
 from .project import FileResult, Project, UnreadableFile, _imports_one_of, _mentions_one_of, read_source
@@ -47,9 +49,11 @@ class _Checked:
 
 
 def check_files(
-    paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None
+    paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None,
+    environment: Environment | None = None,
 ) -> list[FileResult]:
-    """Check files as one project; `cache_dir=None` disables the cache, `jobs=1` the workers."""
+    """Check files as one project; `cache_dir=None` disables the cache, `jobs=1` the workers;
+    `environment`: where imports beyond the project are followed (None: nowhere)."""
     paths = [os.path.abspath(p) for p in paths]
     cache = _Cache(cache_dir) if cache_dir else None
     results: dict[str, FileResult] = {}
@@ -65,7 +69,7 @@ def check_files(
             results[path] = FileResult(path, [])
             quiet[path] = text
             continue
-        key = _cache_key(path, text)
+        key = _cache_key(path, text, environment)
         cached = cache.get(key, path) if cache else None
         if cached is not None and cached.standalone:
             results[path] = FileResult(path, cached.findings)
@@ -73,7 +77,7 @@ def check_files(
             to_analyse.append((path, key))
     launchers = []
     wrappers: dict[str, frozenset] = {}
-    for checked, key in _analyse_all(to_analyse, jobs):
+    for checked, key in _analyse_all(to_analyse, jobs, environment):
         results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
         if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
             cache.put(key, checked)
@@ -85,31 +89,35 @@ def check_files(
     # file of the check: those are checked with the project (see Project.check_paths).
     stems = _stems_of_analyses(wrappers)
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
+    # So may one calling a wrapper of an installed package.
     launchers += [p for p, text in quiet.items()
-                  if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)]
+                  if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)
+                  or environment is not None and environment.imports_pallas(text)]
     if launchers:
-        _check_across_modules(launchers, set(paths), roots, results)
+        _check_across_modules(launchers, set(paths), roots, results, environment)
     return [results[p] for p in paths]
 
 
-def _analyse_all(files: list[tuple[str, str]], jobs: int | None) -> list[tuple[_Checked, str]]:
+def _analyse_all(files: list[tuple[str, str]], jobs: int | None,
+                 environment: Environment | None) -> list[tuple[_Checked, str]]:
     jobs = jobs or os.cpu_count() or 1
+    analyse_one = _analyse_one if environment is None else functools.partial(_analyse_one, environment=environment)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:
-        return [(_analyse_one(path), key) for path, key in files]
+        return [(analyse_one(path), key) for path, key in files]
     chunk = max(1, len(files) // (jobs * 4))
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
         with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            checked = list(pool.map(_analyse_one, [p for p, _ in files], chunksize=chunk))
+            checked = list(pool.map(analyse_one, [p for p, _ in files], chunksize=chunk))
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
-        checked = [_analyse_one(path) for path, _ in files]
+        checked = [analyse_one(path) for path, _ in files]
     return list(zip(checked, [k for _, k in files]))
 
 
-def _analyse_one(path: str) -> _Checked:
+def _analyse_one(path: str, environment: Environment | None = None) -> _Checked:
     """One file on its own (in a worker): its findings, and whether it launches imported kernels."""
-    project = Project()
+    project = Project(environment=environment)
     try:
         analysis = project.analysis_of(path)
         findings = project.check_paths([path])[0].findings
@@ -126,9 +134,10 @@ def _analyse_one(path: str) -> _Checked:
         return _Checked(path, [], True, "internal error")
 
 
-def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult]) -> None:
+def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult],
+                          environment: Environment | None = None) -> None:
     """Launching files and the requested files defining their kernels, checked together."""
-    project = Project(roots)
+    project = Project(roots, environment=environment)
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}
@@ -136,9 +145,12 @@ def _check_across_modules(launchers: list[str], requested: set[str], roots, resu
         results[result.path] = result
 
 
-def _cache_key(path: str, text: str) -> str:
+def _cache_key(path: str, text: str, environment: Environment | None = None) -> str:
+    """A file's findings can depend on the installed modules it imports: which files those are is
+    part of the key (a package installed since is a miss).  A file reading one is not cached."""
     digest = hashlib.blake2b(digest_size=20)
-    for part in (__version__, path, text):
+    installed = environment.fingerprint(text) if environment is not None else ""
+    for part in (__version__, path, text) + ((installed,) if installed else ()):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()

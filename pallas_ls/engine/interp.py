@@ -9,8 +9,10 @@ What is followed
   lookup).  A module-level name read inside a top-level function that the module itself calls
   takes the definitions live at those calls (notebook style: `kernel` redefined cell after cell).
 - Bindings of every statement form: `a = b = v`, tuple unpacking, `for x in (a, b)` (each element),
-  annotated and augmented assignment (`outs += [...]`), walrus, imports (project modules read as
-  source through a loader, never imported; star imports honour `__all__`), `def` with its
+  annotated and augmented assignment (`outs += [...]`), walrus, imports (project modules, then
+  installed and editable packages of the user's Python environment, read as source through a
+  loader, never imported: see `project._ProjectLoader` and `environment`; jax, numpy and the other
+  EXTERNAL_ROOTS are modelled, not read; star imports honour `__all__`), `def` with its
   decorators applied, `class`.
 - Calls through bounded, memoised return summaries of project functions: arguments are bound to
   parameters (positional, keyword, defaults, `*args` / `**kwargs` when they resolve), a branch
@@ -25,8 +27,9 @@ What is followed
   views of them, arrays (jnp / np constructors and anything computed from an array), the Pallas
   entry points, `functools.partial`, and the launches that calling an entry point makes.
 
-Where it gives up (UNKNOWN): calls past `MAX_CALL_DEPTH`, recursion, values from outside the
-project that are not known APIs, attributes of unknown objects, comprehensions' elements.
+Where it gives up (UNKNOWN): calls past `MAX_CALL_DEPTH`, recursion, values from modules it
+cannot read (not found, compiled only, stubs only) that are not known APIs, attributes of unknown
+objects, comprehensions' elements.
 
 Precision policy: "may" for which functions are kernels (any function in the set), "must" for what
 a finding asserts (a set without UNKNOWN whose every member has the property).
@@ -347,6 +350,10 @@ class Loader:
 
     def source_of(self, model: ModuleModel):
         return None
+
+    def from_environment(self, model: ModuleModel) -> bool:
+        """Whether the module was read from the Python environment (followed, never checked)."""
+        return False
 
 
 NO_LOADER = Loader()

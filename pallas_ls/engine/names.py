@@ -8,6 +8,7 @@ Everything is resolved from bindings, never from the bare text.
 from __future__ import annotations
 
 import ast
+import re
 
 from .model import Binding, Loc, ModuleModel
 
@@ -100,3 +101,12 @@ def mentions_pallas(text: str) -> bool:
     asking for the files it needs explicitly.
     """
     return "pallas" in text
+
+
+_IMPORT_LINE = re.compile(r"^\s*(?:from\s+([.\w]+)\s+import|import\s+([.\w]+))", re.MULTILINE)
+
+
+def imported_modules(text: str) -> list[str]:
+    """The dotted module names a text's import lines spell (a cheap scan, no parse): `from .a
+    import b` gives `.a`, `import x.y as z` gives `x.y`."""
+    return [m.group(1) or m.group(2) for m in _IMPORT_LINE.finditer(text) if m.group(1) or m.group(2)]

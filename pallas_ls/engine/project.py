@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .analysis import ModuleAnalysis, analyze, analyze_model, run_rules
+from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
 from .incremental import IncrementalDocument
 from .interp import EMPTY_ENV, Env, Loader
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .model import ModuleModel
-from .names import mentions_pallas
+from .names import imported_modules, mentions_pallas
 from .notebook import Notebook, NotebookError, is_notebook_path
 from .source import Range, SourceFile
 
@@ -192,6 +193,9 @@ class Project:
     _resolved: dict[tuple[str, str], tuple[str, str] | None] = field(default_factory=dict)
     _consulted: set[str] = field(default_factory=set)
     _models: dict[str, tuple[SourceFile, ModuleModel]] = field(default_factory=dict)  # modules read by imports
+    # Where imports the project cannot resolve are looked up (installed and editable packages);
+    # None: the project only.  Modules read from it are followed, never checked.
+    environment: Environment | None = None
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -263,7 +267,8 @@ class Project:
         stems = _module_stems(launching)
         names = frozenset().union(*launching.values()) if launching else frozenset()
         for path, source in skipped.items():
-            if stems and _imports_one_of(source.text, stems) and _mentions_one_of(source.text, names):
+            if (stems and _imports_one_of(source.text, stems) and _mentions_one_of(source.text, names)
+                    or self.imports_pallas_from_environment(source.text)):
                 try:
                     analyses[path] = self._analysis_for(source)
                 except Exception:  # noqa: BLE001
@@ -283,11 +288,24 @@ class Project:
                 results[path] = FileResult(path, [], "internal error")
         return [results[p] for p in paths]
 
+    def set_environment(self, environment: Environment | None) -> None:
+        """Follow imports beyond the project into `environment` from now on (the interpreter
+        setting changed): every analysis and known finding is made again when next asked for."""
+        self.environment = environment
+        self._forget_resolutions()
+        self._analyses.clear()
+        self._known.clear()
+
+    def imports_pallas_from_environment(self, text: str) -> bool:
+        """Whether a file that never says "pallas" imports an installed module that may launch."""
+        return self.environment is not None and self.environment.imports_pallas(text)
+
     def findings_for(self, path: str, text: str) -> list[Finding]:
         """Findings for an open document, including kernels launched from indexed files."""
         path = os.path.abspath(path)
         self.set_overlay(path, text)
-        if not mentions_pallas(text) and not self._launches_of_kernels_in(path):
+        if (not mentions_pallas(text) and not self._launches_of_kernels_in(path)
+                and not self.imports_pallas_from_environment(text)):
             self._set_launches(path, [])
             launches: list[ForeignLaunch] = []
             findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
@@ -325,7 +343,7 @@ class Project:
         launches = self._launches_of_kernels_in(path)
         if known is not None and known.still_valid(text, launches):
             return
-        if not mentions_pallas(source.text) and not launches:
+        if not mentions_pallas(source.text) and not launches and not self.imports_pallas_from_environment(source.text):
             findings: list[Finding] = []
         else:
             findings = self._run(self._analysis_for(source), launches)
@@ -427,8 +445,8 @@ class Project:
         found = []
         for foreign in analysis.imported:
             def_path = loader.path_of(foreign.model) if loader is not None else None
-            if def_path is None:
-                continue
+            if def_path is None or loader.from_environment(foreign.model):
+                continue  # findings are reported in the project's files only
             launch_path, launch_source = path, analysis.source
             if foreign.launch.model is not analysis.model and loader is not None:
                 launch_path = loader.path_of(foreign.launch.model) or path
@@ -565,15 +583,8 @@ def _module_stems(analyses: dict) -> frozenset[str]:
     return frozenset(names)
 
 
-_IMPORT_LINE = re.compile(r"^\s*(?:from\s+([.\w]+)\s+import|import\s+([.\w]+))", re.MULTILINE)
-
-
 def _imports_one_of(text: str, stems: frozenset[str]) -> bool:
-    for match in _IMPORT_LINE.finditer(text):
-        dotted = match.group(1) or match.group(2) or ""
-        if any(part in stems for part in dotted.split(".") if part):
-            return True
-    return False
+    return any(part in stems for dotted in imported_modules(text) for part in dotted.split(".") if part)
 
 
 def _module_file(directory: str, parts: list[str]) -> str | None:
@@ -594,34 +605,65 @@ def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileRes
 
 
 class _ProjectLoader(Loader):
-    """Finds the modules an analysed file imports, in the project (never importing them)."""
+    """Finds the modules an analysed file imports, in the project, then in its environment
+    (never importing them)."""
 
     def __init__(self, project: Project, root_path: str | None):
         self.project = project
         self.root_path = os.path.abspath(root_path) if root_path else None
         self._paths: dict[int, str] = {}
         self._sources: dict[int, SourceFile] = {}
+        # Files read from the environment -> the top-level package they were found under.
+        self._environment_paths: dict[str, str] = {}
 
     def module(self, from_model: ModuleModel, dotted: str):
         from_path = self._paths.get(id(from_model), self.root_path)
         if from_path is None:
             return None
-        located = self.project._locate_module(from_path, dotted)
+        located, in_environment = self._locate(from_path, dotted)
         if located is None:
             return None
         module_path, rest = located
-        if os.path.abspath(module_path) == self.root_path:
+        module_path = os.path.abspath(module_path)
+        if module_path == self.root_path:
             return None  # the module itself (a package importing from its own __init__)
-        loaded = self.project.model_of(module_path)
+        if in_environment:
+            loaded = self.project.environment.model_of(module_path)  # type: ignore[union-attr]
+        else:
+            loaded = self.project.model_of(module_path)
         if loaded is None:
             return None
         source, model = loaded
-        self._paths[id(model)] = os.path.abspath(module_path)
+        self._paths[id(model)] = module_path
         self._sources[id(model)] = source
+        if in_environment:
+            package = self._environment_paths.get(os.path.abspath(from_path), "")
+            self._environment_paths[module_path] = package if dotted.startswith(".") else dotted.split(".")[0]
         return model, rest
+
+    def _locate(self, from_path: str, dotted: str) -> tuple[tuple[str, list[str]] | None, bool]:
+        """Where `dotted` is, and whether that is in the environment.  Relative imports stay in
+        their package; an absolute one is the project's first, then the environment's, but an
+        installed module's absolute imports are the environment's (as Python would find them)."""
+        environment = self.project.environment
+        package = self._environment_paths.get(os.path.abspath(from_path))
+        relative = dotted.startswith(".")
+        if package is None or relative:
+            located = self.project._locate_module(from_path, dotted)
+            if located is not None or relative or environment is None:
+                return located, package is not None and located is not None
+        located = environment.locate(dotted) if environment is not None else None
+        if located is None or dotted.split(".")[0] == package or environment.leads_to_pallas(located[0]):
+            return located, located is not None
+        # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
+        # stays opaque, as if not installed, instead of being parsed module after module.
+        return None, False
 
     def path_of(self, model: ModuleModel) -> str | None:
         return self._paths.get(id(model))
 
     def source_of(self, model: ModuleModel):
         return self._sources.get(id(model))
+
+    def from_environment(self, model: ModuleModel) -> bool:
+        return self._paths.get(id(model)) in self._environment_paths

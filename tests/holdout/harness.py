@@ -16,7 +16,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from verify_under_jax import CASES_DIR, Case, discover  # noqa: E402
+from verify_under_jax import CASES_DIR, ENV_DIR, Case, discover  # noqa: E402
 
 KNOWN_MISSES_FILE = HERE / "known_misses.txt"
 
@@ -45,9 +45,12 @@ def lint_case(case: Case) -> set[Marker]:
 
 
 def _lint_tree(root: pathlib.Path, files: list[pathlib.Path]) -> set[Marker]:
+    from pallas_ls.engine.environment import Environment
     from pallas_ls.engine.project import Project
 
-    project = Project(roots=[str(root)])
+    site = root / ENV_DIR / "site-packages"
+    environment = Environment.from_directories([str(site)]) if site.is_dir() else None
+    project = Project(roots=[str(root)], environment=environment)
     found: set[Marker] = set()
     for result in project.check_paths([str(f) for f in files]):
         rel = pathlib.Path(result.path).resolve().relative_to(root.resolve()).as_posix()

@@ -1,7 +1,8 @@
 """Run every holdout case under real JAX (CPU) and check it does what its markers claim.
 
 A case is `cases/<name>.py` (run with cwd = cases/) or `cases/<name>/main.py` (run with cwd = that
-directory).  `# expect: PAL001[, PAL004]` comments in any of its files are its expected findings; a
+directory; its `_env/site-packages`, if any, is the environment its imports are resolved in, and
+main.py adds it with `site.addsitedir`).  `# expect: PAL001[, PAL004]` comments in any of its files are its expected findings; a
 case with no marker is VALID and must exit 0.  An INVALID case must exit non-zero with an exception
 whose text fits one of its expected rules (JAX raises only the first error it meets).
 
@@ -26,6 +27,10 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 CASES_DIR = HERE / "cases"
 TIMEOUT_S = 240
+
+# A directory case's Python environment (its `site-packages`, and sources its `.pth` files name):
+# what the program imports as installed packages, not files of the case.
+ENV_DIR = "_env"
 
 EXPECT_RE = re.compile(r"#\s*expect:\s*(PAL\d{3}(?:\s*,\s*PAL\d{3})*)")
 
@@ -94,7 +99,7 @@ def discover(cases_dir: pathlib.Path = CASES_DIR) -> list[Case]:
             files = [entry]
             program = entry
         elif entry.is_dir() and (entry / "main.py").is_file():
-            files = sorted(p for p in entry.rglob("*.py") if "__pycache__" not in p.parts)
+            files = sorted(p for p in entry.rglob("*.py") if not {"__pycache__", ENV_DIR} & set(p.parts))
             program = entry / "main.py"
         else:
             continue
