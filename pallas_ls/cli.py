@@ -109,6 +109,11 @@ def _excludes(settings: Settings, cli_patterns: list[str], cwd: str) -> list[Exc
         raise CliError(f"--exclude: {exc}") from None
 
 
+def _includes(settings: Settings, cwd: str) -> list[ExcludePattern]:
+    base = settings.root or cwd
+    return [ExcludePattern(p, base) for p in settings.include + settings.extend_include]
+
+
 def _read_stdin() -> bytes:
     stream = sys.stdin
     buffer = getattr(stream, "buffer", None)
@@ -139,7 +144,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     settings = _settings_for(args, paths)
     set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
-        files = discover([p for p in paths if p != "-"], _excludes(settings, args.exclude, cwd))
+        files = discover([p for p in paths if p != "-"], _excludes(settings, args.exclude, cwd), _includes(settings, cwd))
     except PathNotFound as exc:
         raise CliError(f"no such file or directory: {exc}") from None
     if not files and "-" not in paths:

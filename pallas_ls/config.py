@@ -87,6 +87,9 @@ class Settings:
     ignore: tuple[str, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict)  # per-code overrides
     exclude: tuple[str, ...] = ()  # glob patterns, relative to `root`
+    # The files a walked directory yields (as ruff: `include` replaces, `extend-include` adds).
+    include: tuple[str, ...] = ("*.py", "*.ipynb")
+    extend_include: tuple[str, ...] = ()
     show_syntax_errors: bool = True
     max_file_size: int | None = None  # bytes; None: engine.project.DEFAULT_MAX_FILE_SIZE (issue 15)
     # The Python interpreter or environment directory whose packages imports are followed into
@@ -227,6 +230,8 @@ _PARSERS = {
     "ignore": _parse_selectors,
     "severity": _parse_severity_table,
     "exclude": _parse_excludes,
+    "include": _parse_excludes,
+    "extend_include": _parse_excludes,
     "show_syntax_errors": _parse_bool,
     "max_file_size": _parse_size,
     "python": _parse_python,

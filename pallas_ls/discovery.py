@@ -224,7 +224,7 @@ def is_excluded(path: str, excludes: Iterable[ExcludePattern]) -> bool:
     return any(pattern.matches(path) for pattern in excludes)
 
 
-def _walk(root: str, excludes: list[ExcludePattern]) -> Iterator[str]:
+def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePattern] | None) -> Iterator[str]:
     def on_error(exc: OSError) -> None:
         log.warning("cannot list %s: %s", exc.filename, exc.strerror)
 
@@ -239,7 +239,8 @@ def _walk(root: str, excludes: list[ExcludePattern]) -> Iterator[str]:
         )
         for name in sorted(filenames):
             path = os.path.join(directory, name)
-            if name.endswith(CHECKED_SUFFIXES) and not _special(path) and not is_excluded(path, excludes):
+            included = name.endswith(CHECKED_SUFFIXES) if includes is None else is_excluded(path, includes)
+            if included and not _special(path) and not is_excluded(path, excludes):
                 yield path
 
 
@@ -253,8 +254,12 @@ def _special(path: str) -> bool:
         return False
 
 
-def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = ()) -> list[str]:
+def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = (),
+             includes: Iterable[ExcludePattern] | None = None) -> list[str]:
     """Absolute paths of the files to check, in a stable order, each once.
+
+    A walked directory yields the files matching `includes` (default: `*.py` and `*.ipynb`); a
+    file named explicitly is checked whatever its name.
 
     A directory named explicitly is walked even if its own name would be skipped (`check .venv`
     means it); what is below it is filtered.  Raises PathNotFound for a path that does not exist.
@@ -264,7 +269,7 @@ def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = ()) -> l
     for raw in paths:
         path = os.path.abspath(raw)
         if os.path.isdir(path):
-            found: Iterable[str] = _walk(path, excludes)
+            found: Iterable[str] = _walk(path, excludes, None if includes is None else list(includes))
         elif os.path.exists(path):
             found = [path]
         else:

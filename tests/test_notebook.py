@@ -118,11 +118,12 @@ def test_what_is_not_a_notebook_says_why(text, reason):
 
 
 # ------------------------------------------------------------------------------ the command line
-def run_cli(*args: str, cwd: pathlib.Path, stdin: bytes | None = None):
+def run_cli(*args: str, cwd: pathlib.Path, stdin: bytes | None = None, isolated: bool = True):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", *args],
+    options = ["--isolated"] if isolated else []
+    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", *options, "--no-cache", *args],
                           cwd=cwd, input=stdin, capture_output=True)
 
 
@@ -160,3 +161,13 @@ def test_noqa_in_a_cell_silences(tmp_path):
     text = read(NOTEBOOKS / "proto_v45.ipynb").replace('"    return y"', '"    return y  # noqa: PAL001"')
     (tmp_path / "proto.ipynb").write_text(text)
     assert run_cli("proto.ipynb", cwd=tmp_path).returncode == 0
+
+
+def test_include_and_extend_include_choose_what_directories_yield(tmp_path):
+    (tmp_path / "proto.ipynb").write_bytes((NOTEBOOKS / "proto_v45.ipynb").read_bytes())
+    (tmp_path / "kernels.pyw").write_text("")
+    assert "proto.ipynb:cell 3" in run_cli(".", cwd=tmp_path).stdout.decode()
+    (tmp_path / "pyproject.toml").write_text('[tool.pallas-ls]\ninclude = ["*.py"]\n')
+    assert run_cli(".", cwd=tmp_path, isolated=False).returncode == 0  # notebooks left out
+    (tmp_path / "pyproject.toml").write_text('[tool.pallas-ls]\ninclude = ["*.py"]\nextend-include = ["*.ipynb"]\n')
+    assert "proto.ipynb:cell 3" in run_cli(".", cwd=tmp_path, isolated=False).stdout.decode()
