@@ -25,7 +25,8 @@ from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.batch import check_files
 from .engine.environment import Environment
 from .engine.notebook import CellMap, is_notebook_path
-from .engine.project import FileResult, UnreadableFile, read_source, set_max_file_size, source_from_bytes
+from .engine.project import (FileResult, UnreadableFile, launching_context, project_root, read_source,
+                             set_max_file_size, source_from_bytes)
 from .output import FORMATS, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
@@ -43,11 +44,27 @@ class CliError(Exception):
 
 # ------------------------------------------------------------------------------ the engine
 def _check_files(paths: list[str], args: argparse.Namespace | None = None,
-                 environment: Environment | None = None) -> list[FileResult]:
+                 environment: Environment | None = None, context: list[str] | None = None) -> list[FileResult]:
     """Check files as one project (kernels launched from one file are checked where defined),
     on every core, reusing cached findings for unchanged files unless --no-cache."""
     cache_dir = None if args is None or args.no_cache else _cache_dir(args)
-    return check_files(paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment)
+    return check_files(paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment,
+                       context=context or ())
+
+
+def _project_context(named: list[str], files: list[str], settings: Settings, args: argparse.Namespace,
+                     cwd: str) -> list[str]:
+    """For files named on the command line (pre-commit passes only the changed ones): the other
+    files of their projects that may launch their kernels (engine.project.launching_context)."""
+    if not named:
+        return []
+    roots = sorted({project_root(path) for path in named})
+    try:
+        candidates = discover(roots, _excludes(settings, args.exclude, cwd), _includes(settings, cwd))
+    except PathNotFound:
+        return []
+    checked = set(files)
+    return launching_context(named, [c for c in candidates if c not in checked])
 
 
 def _environment(args: argparse.Namespace, settings: Settings) -> Environment | None:
@@ -150,9 +167,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
     environment = _environment(args, settings)
+    context = _project_context([p for p in paths if p != "-" and os.path.isfile(p)], files, settings, args, cwd)
     if args.fix or args.diff:
-        return _check_and_fix(args, settings, files, "-" in paths, cwd, environment)
-    results = _check_files(files, args, environment)
+        return _check_and_fix(args, settings, files, "-" in paths, cwd, environment, context)
+    results = _check_files(files, args, environment, context)
     modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
     if "-" in paths:
         data = _read_stdin()
@@ -209,10 +227,11 @@ def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str,
 
 # ------------------------------------------------------------------------------------ fix
 def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str,
-                   environment: Environment | None = None) -> int:
+                   environment: Environment | None = None, context: list[str] | None = None) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
     select = functools.partial(_select, settings=settings)
-    outcome = fixing.fix_paths(files, select, args.unsafe_fixes, write=not args.diff, environment=environment)
+    outcome = fixing.fix_paths(files, select, args.unsafe_fixes, write=not args.diff, environment=environment,
+                               context=context)
     fixed_stdin = _fix_stdin(args, select, outcome) if stdin else None
     remaining = _select([f for r in outcome.results for f in r.findings], settings)
     if args.diff:

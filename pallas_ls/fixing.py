@@ -166,24 +166,27 @@ class FixOutcome:
 
 # ------------------------------------------------------------------------------ files on disk
 def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
-              environment: Environment | None = None) -> FixOutcome:
+              environment: Environment | None = None, context: list[str] | None = None) -> FixOutcome:
     """Fix files (checked together as one project); `write=False` only computes the new texts;
-    `environment`: where imports beyond the project are followed."""
+    `environment`: where imports beyond the project are followed; `context`: files that may launch
+    their kernels, analysed with them but neither reported nor fixed."""
     project = Project(environment=environment)
     paths = [os.path.abspath(p) for p in paths]
     files: dict[str, FixedFile] = {}
-    results = project.check_paths(paths)
+    checked = paths + [os.path.abspath(p) for p in context or () if os.path.abspath(p) not in paths]
+    requested = len(paths)
+    results = project.check_paths(checked)[:requested]
     for _ in range(MAX_PASSES):
         if not _fix_round(project, results, files, select, unsafe):
             break
-        results = project.check_paths(paths)
+        results = project.check_paths(checked)[:requested]
     outcome = FixOutcome(results, list(files.values()))
     if write:
         unwritten = _write_all(outcome.changed, outcome.skipped)
         for file in unwritten:
             project.set_overlay(file.path, None)  # type: ignore[arg-type]
         if unwritten:
-            outcome.results = project.check_paths(paths)
+            outcome.results = project.check_paths(checked)[:requested]
     return outcome
 
 

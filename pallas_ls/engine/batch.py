@@ -50,10 +50,11 @@ class _Checked:
 
 def check_files(
     paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None,
-    environment: Environment | None = None,
+    environment: Environment | None = None, context: Sequence[str] = (),
 ) -> list[FileResult]:
     """Check files as one project; `cache_dir=None` disables the cache, `jobs=1` the workers;
-    `environment`: where imports beyond the project are followed (None: nowhere)."""
+    `environment`: where imports beyond the project are followed (None: nowhere); `context`: other
+    files of the project that may launch the checked files' kernels (analysed, not reported)."""
     paths = [os.path.abspath(p) for p in paths]
     cache = _Cache(cache_dir) if cache_dir else None
     results: dict[str, FileResult] = {}
@@ -93,6 +94,8 @@ def check_files(
     launchers += [p for p, text in quiet.items()
                   if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)
                   or environment is not None and environment.imports_pallas(text)]
+    # Files outside the check that launch kernels of checked files (engine.project.launching_context).
+    launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
         _check_across_modules(launchers, set(paths), roots, results, environment)
     return [results[p] for p in paths]

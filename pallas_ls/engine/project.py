@@ -566,6 +566,48 @@ def _mentions_one_of(text: str, names: frozenset[str]) -> bool:
     return any(re.search(r"\b" + re.escape(name) + r"\b", text) for name in names if name)
 
 
+# What marks a project's root, looking up from a checked file (as ruff finds its pyproject).
+_ROOT_MARKERS = ("pyproject.toml", ".git", "setup.py", "setup.cfg")
+
+
+def project_root(path: str) -> str:
+    """The nearest directory above `path` with a pyproject.toml, .git, setup.py or setup.cfg
+    (the file's own directory when there is none)."""
+    start = os.path.dirname(os.path.abspath(path))
+    directory = start
+    while True:
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in _ROOT_MARKERS):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return start
+        directory = parent
+
+
+def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[str]:
+    """The candidate files that may launch a kernel defined in a named file: they say "pallas" and
+    import a module named like one of the named files (read as text; never parsed here).
+
+    `check kern.py` (pre-commit passes only the changed files) must see the launch in launch.py
+    that makes kern.py's function a kernel; these files are analysed with the named ones, and
+    their own findings are not reported."""
+    named = [os.path.abspath(p) for p in named]
+    stems = _module_stems(dict.fromkeys(named))
+    wanted = set(named)
+    found = []
+    for path in candidates:
+        path = os.path.abspath(path)
+        if path in wanted:
+            continue
+        try:
+            text = read_file_bytes(path).decode("utf-8", errors="replace")
+        except UnreadableFile:
+            continue
+        if mentions_pallas(text) and _imports_one_of(text, stems):
+            found.append(path)
+    return found
+
+
 def _module_stems(analyses: dict) -> frozenset[str]:
     """The names an import of the analysed files would spell: their module names, and the name of
     a package whose `__init__` imports one of them (a re-export)."""

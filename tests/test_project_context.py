@@ -1,0 +1,56 @@
+"""Files named on the command line are checked in their project's context (issue 18: pre-commit
+passes only the changed files, and `check kern.py` used to say "All checks passed!" when kern.py's
+kernel is launched from launch.py)."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+from pallas_ls.engine.project import launching_context, project_root
+
+KERNEL = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
+LAUNCH = (
+    "import jax\nfrom jax.experimental import pallas as pl\nfrom pkg.kern import add_one\n\n"
+    "def run(x):\n    return pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
+)
+
+
+def make_project(tmp_path: pathlib.Path) -> pathlib.Path:
+    (tmp_path / "pyproject.toml").write_text("")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "kern.py").write_text(KERNEL)
+    (package / "launch.py").write_text(LAUNCH)
+    (package / "other.py").write_text("from jax.experimental import pallas as pl\nimport numpy\n")
+    return package
+
+
+def check(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", *args],
+                          cwd=cwd, capture_output=True, text=True)
+
+
+def test_root_and_context(tmp_path):
+    package = make_project(tmp_path)
+    assert project_root(str(package / "kern.py")) == str(tmp_path)
+    candidates = [str(p) for p in package.glob("*.py")]
+    assert launching_context([str(package / "kern.py")], candidates) == [str(package / "launch.py")]
+
+
+def test_a_named_file_is_checked_with_the_files_that_launch_its_kernels(tmp_path):
+    package = make_project(tmp_path)
+    run = check("kern.py", cwd=package)
+    assert run.returncode == 1
+    assert "kern.py:2:5: PAL001" in run.stdout and "launched by pallas_call in launch.py:6" in run.stdout
+    assert "launch.py:" not in run.stdout.replace("in launch.py:6", "")  # the context is not reported
+    assert check("--fix", "kern.py", cwd=package).returncode == 0
+    assert (package / "kern.py").read_text() == KERNEL.replace("return x_ref", "o_ref[...] = x_ref")
+    assert (package / "launch.py").read_text() == LAUNCH
+
+
+def test_excluded_files_are_no_context(tmp_path):
+    package = make_project(tmp_path)
+    assert check("--exclude", "launch.py", "kern.py", cwd=package).returncode == 0
