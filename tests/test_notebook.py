@@ -171,3 +171,14 @@ def test_include_and_extend_include_choose_what_directories_yield(tmp_path):
     assert run_cli(".", cwd=tmp_path, isolated=False).returncode == 0  # notebooks left out
     (tmp_path / "pyproject.toml").write_text('[tool.pallas-ls]\ninclude = ["*.py"]\nextend-include = ["*.ipynb"]\n')
     assert "proto.ipynb:cell 3" in run_cli(".", cwd=tmp_path, isolated=False).stdout.decode()
+
+
+def test_a_notebook_known_by_its_cells_as_an_editor_sends_them():
+    kernel = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
+    launch = ("import jax\nfrom jax.experimental import pallas as pl\n%time 1\n"
+              "pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct((8,), 'float32'))(x)")
+    notebook = Notebook.of_cells([("markdown", "# A kernel"), ("code", kernel), ("code", launch)])
+    [finding] = findings_of(notebook)
+    located = CellMap.of(notebook.python).located(finding)
+    assert (located.cell, located.range.start.line) == (2, 1)
+    assert "on cell 3, line 4" in located.message

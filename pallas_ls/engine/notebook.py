@@ -65,23 +65,17 @@ class Notebook:
 
     @classmethod
     def parse(cls, text: str) -> "Notebook":
-        cells = _cells(text)
-        code: list[CellText] = []
-        parts: list[str] = []
-        line = 0
-        for cell in cells:
-            if cell.kind != "code":
-                continue
-            parts.append(MARKER.format(number=cell.number) + "\n")
-            line += 1
-            lines, masked = _masked_lines(cell.source)
-            if lines and not lines[-1].endswith(("\n", "\r")):
-                lines[-1] += "\n"  # the next marker starts a line of its own
-            code.append(CellText(cell, line, tuple(lines), masked))
-            parts.extend(lines)
-            line += len(lines)
-        return cls(text, tuple(cells), tuple(code), "".join(parts))
+        cells = tuple(_cells(text))
+        code, python = _module_of(cells)
+        return cls(text, cells, code, python)
 
+    @classmethod
+    def of_cells(cls, cells: list[tuple[str, str]]) -> "Notebook":
+        """A notebook known by its cells, (kind, source) in order (an editor's notebook document):
+        `python` and the cell map, without a file to write back to."""
+        known = tuple(Cell(i + 1, kind, source, (0, 0), True) for i, (kind, source) in enumerate(cells))
+        code, python = _module_of(known)
+        return cls("", known, code, python)
 
     def with_python(self, fixed: str) -> str:
         """The notebook's JSON text with the code cells replaced by those of `fixed` (a fixed
@@ -159,6 +153,25 @@ _LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
 
 def is_notebook_path(path: str | None) -> bool:
     return bool(path) and path.endswith(".ipynb")  # type: ignore[union-attr]
+
+
+def _module_of(cells: tuple[Cell, ...]) -> tuple[tuple[CellText, ...], str]:
+    """The code cells as one module: each after its marker line, IPython syntax masked."""
+    code: list[CellText] = []
+    parts: list[str] = []
+    line = 0
+    for cell in cells:
+        if cell.kind != "code":
+            continue
+        parts.append(MARKER.format(number=cell.number) + "\n")
+        line += 1
+        lines, masked = _masked_lines(cell.source)
+        if lines and not lines[-1].endswith(("\n", "\r")):
+            lines[-1] += "\n"  # the next marker starts a line of its own
+        code.append(CellText(cell, line, tuple(lines), masked))
+        parts.extend(lines)
+        line += len(lines)
+    return tuple(code), "".join(parts)
 
 
 # ------------------------------------------------------------------------------------ reading
