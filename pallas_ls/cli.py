@@ -20,10 +20,9 @@ from typing import Sequence, TextIO
 from . import fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
-from .engine.analysis import analyze_source
 from .engine.findings import Finding
-from .engine.batch import check_files
 from .engine.project import FileResult, UnreadableFile, set_max_file_size, source_from_bytes
+from .lint import analyze_source, check_files
 from .output import FORMATS, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output

@@ -26,10 +26,11 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .engine.analysis import analyze, run_rules
+from .engine.analysis import analyze
 from .engine.edits import OverlappingEdits, apply_edits, parses
 from .engine.findings import Applicability, Finding, Fix
-from .engine.project import FileResult, Project, UnreadableFile, source_from_bytes
+from .engine.project import FileResult, UnreadableFile, source_from_bytes
+from .lint import Project, run_rules
 from .engine.source import BOM, SourceFile, split_lines_keepends
 
 log = logging.getLogger("pallas_ls.fixing")

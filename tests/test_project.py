@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pallas_ls.engine.project import Project, check_paths
+from pallas_ls.lint import Project, check_paths
 
 KERNELS = """\
 import jax.numpy as jnp

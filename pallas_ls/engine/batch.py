@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .. import __version__
+from .analysis import Linter
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
 from .project import FileResult, Project, UnreadableFile, _imports_one_of, _mentions_one_of, read_source
@@ -47,9 +48,11 @@ class _Checked:
 
 
 def check_files(
-    paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None
+    paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None,
+    *, lint: Linter,
 ) -> list[FileResult]:
-    """Check files as one project; `cache_dir=None` disables the cache, `jobs=1` the workers."""
+    """Check files as one project with the rules `lint` runs (a module-level function: worker
+    processes are handed it by name); `cache_dir=None` disables the cache, `jobs=1` the workers."""
     paths = [os.path.abspath(p) for p in paths]
     cache = _Cache(cache_dir) if cache_dir else None
     results: dict[str, FileResult] = {}
@@ -73,7 +76,7 @@ def check_files(
             to_analyse.append((path, key))
     launchers = []
     wrappers: dict[str, frozenset] = {}
-    for checked, key in _analyse_all(to_analyse, jobs):
+    for checked, key in _analyse_all(to_analyse, jobs, lint):
         results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
         if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
             cache.put(key, checked)
@@ -88,18 +91,30 @@ def check_files(
     launchers += [p for p, text in quiet.items()
                   if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)]
     if launchers:
-        _check_across_modules(launchers, set(paths), roots, results)
+        _check_across_modules(launchers, set(paths), roots, results, lint)
     return [results[p] for p in paths]
 
 
-def _analyse_all(files: list[tuple[str, str]], jobs: int | None) -> list[tuple[_Checked, str]]:
+# The rules of the check under way (check_files sets it here and in each worker process, through
+# the pool's initializer), so that the unit of work stays one path: `_analyse_one(path)`.
+_lint: Linter | None = None
+
+
+def _use_lint(lint: Linter) -> None:
+    global _lint
+    _lint = lint
+
+
+def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter) -> list[tuple[_Checked, str]]:
     jobs = jobs or os.cpu_count() or 1
+    _use_lint(lint)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:
         return [(_analyse_one(path), key) for path, key in files]
     chunk = max(1, len(files) // (jobs * 4))
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_use_lint,
+                                                    initargs=(lint,)) as pool:
             checked = list(pool.map(_analyse_one, [p for p, _ in files], chunksize=chunk))
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
@@ -109,7 +124,7 @@ def _analyse_all(files: list[tuple[str, str]], jobs: int | None) -> list[tuple[_
 
 def _analyse_one(path: str) -> _Checked:
     """One file on its own (in a worker): its findings, and whether it launches imported kernels."""
-    project = Project()
+    project = Project(lint=_lint)
     try:
         analysis = project.analysis_of(path)
         findings = project.check_paths([path])[0].findings
@@ -126,9 +141,10 @@ def _analyse_one(path: str) -> _Checked:
         return _Checked(path, [], True, "internal error")
 
 
-def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult]) -> None:
+def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult],
+                          lint: Linter) -> None:
     """Launching files and the requested files defining their kernels, checked together."""
-    project = Project(roots)
+    project = Project(roots, lint=lint)
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}

@@ -14,7 +14,7 @@ import stat  # read_file_bytes: only regular files are read (issue 15)
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .analysis import ModuleAnalysis, analyze, analyze_model, run_rules
+from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
 from .incremental import IncrementalDocument
@@ -168,9 +168,13 @@ FIRST_LOOK_MIN_CHARS = 20_000
 
 @dataclass
 class Project:
-    """A set of files analysed together, with overlays for documents open in an editor."""
+    """A set of files analysed together, with overlays for documents open in an editor.
+
+    `lint` runs the rules on an analysis: the engine knows none (pallas_ls.lint.Project sets the
+    product's rules)."""
 
     roots: Sequence[str] = ()
+    lint: Linter | None = None
     _analyses: dict[str, _Entry] = field(default_factory=dict)
     _overlays: dict[str, str] = field(default_factory=dict)
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
@@ -366,7 +370,9 @@ class Project:
 
     def _run(self, analysis: ModuleAnalysis, launches: list[ForeignLaunch]) -> list[Finding]:
         analysis.foreign_sites = [site for f in launches for site in self._sites_in(analysis, f)]
-        return run_rules(analysis)
+        if self.lint is None:
+            raise TypeError("this Project has no rules to run: make it with pallas_ls.lint.Project")
+        return self.lint(analysis)
 
     # -------------------------------------------------------------------------- index
     def index_file(self, path: str) -> None:
@@ -577,11 +583,6 @@ def _module_file(directory: str, parts: list[str]) -> str | None:
     if os.path.isfile(init):
         return init
     return None
-
-
-def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileResult]:
-    """Check a list of files (not directories) as one project."""
-    return Project(roots).check_paths(paths)
 
 
 class _ProjectLoader(Loader):

@@ -27,7 +27,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.uris import from_fs_path
 
-from ..engine.analysis import ModuleAnalysis, analyze, run_rules
+from ..engine.analysis import ModuleAnalysis, analyze
+from ..lint import run_rules
 from ..engine.findings import Finding
 from ..engine.project import UnreadableFile, read_file_bytes, set_max_file_size
 from ..engine.source import Position, SourceFile

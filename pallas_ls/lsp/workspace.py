@@ -16,19 +16,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from ..engine.analysis import ModuleAnalysis, analyze, run_rules
+from ..engine.analysis import ModuleAnalysis, analyze
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
+from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
+from ..lint import Project, run_rules
 
 log = logging.getLogger(__name__)
-
-try:  # the cross-module engine
-    from ..engine.project import Project, UnreadableFile, read_file_bytes
-except ImportError:  # pragma: no cover - only while the project module does not exist
-    Project = None  # type: ignore[assignment,misc]
-    UnreadableFile = OSError  # type: ignore[assignment,misc]
-    read_file_bytes = None  # type: ignore[assignment]
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -55,7 +50,7 @@ class Analyzer:
     def __init__(self, roots: Iterable[str] = ()) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.lock = threading.RLock()
-        self.project = Project(self.roots) if Project is not None else None
+        self.project = Project(self.roots)
 
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:

@@ -35,7 +35,8 @@ from lsp_harness import (
     eventually,
     wait_for,
 )
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
 
 pytestmark = pytest.mark.asyncio

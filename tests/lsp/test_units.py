@@ -124,7 +124,7 @@ def test_finding_json_carries_fixes_and_related():
 
 
 def _json_of_every_rule_example(encoding: str, features: ClientFeatures) -> list[dict]:
-    from pallas_ls.engine.analysis import analyze_source
+    from pallas_ls.lint import analyze_source
     from pallas_ls.rules import RULES
 
     diagnostics = []
