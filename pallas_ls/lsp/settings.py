@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import threading
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from ..config import ConfigError, Settings, find_pyproject
+from ..config import ConfigError, Settings, find_pyproject, normalise_key
 from ..discovery import ExcludePattern
 
 log = logging.getLogger(__name__)
@@ -37,11 +36,6 @@ _CLIENT_ONLY = frozenset({"path", "interpreter", "log_level", "trace", "trace_se
 _NESTED = ("pallas-ls", "pallas_ls", "pallasLs", "settings")
 
 
-def _norm_key(key: str) -> str:
-    key = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
-    return key.replace("-", "_").replace(".", "_").lower()
-
-
 @dataclass(frozen=True)
 class EditorSettings:
     """What the editor asked for, parsed; rule settings are per-field overrides of pyproject's."""
@@ -49,6 +43,11 @@ class EditorSettings:
     overrides: Mapping[str, Any] = field(default_factory=dict)
     show_syntax_errors: bool = False
     debounce_ms: float = DEFAULT_DEBOUNCE_MS
+
+    @property
+    def max_file_size(self) -> int | None:
+        """`maxFileSize` (bytes; None: the engine's default)."""
+        return self.overrides.get("max_file_size")
 
 
 def _unwrap(mapping: Any) -> Any:
@@ -75,7 +74,7 @@ def parse_editor_settings(*layers: Any) -> tuple[EditorSettings, list[str]]:
         for key, value in layer.items():
             if value is None:
                 continue
-            merged[_norm_key(str(key))] = (str(key), value)
+            merged[normalise_key(str(key))] = (str(key), value)
 
     overrides: dict[str, Any] = {}
     show_syntax_errors = False
