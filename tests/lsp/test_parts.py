@@ -62,3 +62,13 @@ def test_fix_all_rounds_see_kernels_launched_elsewhere(tmp_path):
     assert [f.code for f in analyzer.findings_of_text(None, edited)] == []
     # The document's own text (its overlay) is untouched: its analysis is still of KERNELS.
     assert analyzer.analyze_document(kernels, KERNELS).analysis.source.text == KERNELS
+
+
+def test_editor_settings_are_typed_and_a_bad_value_keeps_only_its_own_default():
+    from pallas_ls.lsp.settings import EditorSettings, RuleOverrides, parse_editor_settings
+
+    settings, warnings = parse_editor_settings({"debounce": "soon", "ignore": ["PAL002"], "maxFileSize": 1024,
+                                                "showSyntaxErrors": "yes"})
+    assert settings == EditorSettings(RuleOverrides(ignore=("PAL002",), max_file_size=1024))
+    assert len(warnings) == 2 and all("debounce" in w or "showSyntaxErrors" in w for w in warnings)
+    assert parse_editor_settings(None) == (EditorSettings(), [])
