@@ -48,12 +48,6 @@ class PallasProtocol(LanguageServerProtocol):
     # A TCP connection's own protocol (issue 15): `exit` ends that connection's session only.
     connection_only = False
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # method -> params (JSON) -> the answer's JSON text when it is ready now, else None:
-        # transport._answered_at_once answers those requests without pygls' request machinery.
-        self.answers_at_once: dict[str, Callable[[Any], str | None]] = {}
-
     @lsp_method(types.EXIT)
     def lsp_exit(self, *args):
         # pygls' exit ends the process; a TCP connection's must end that connection only, and

@@ -278,8 +278,6 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
     method = data.get("method")
-    if request_id is not None and _answered_at_once(protocol, method, data.get("params"), request_id):
-        return
     if request_id is None and method in DIRECT_NOTIFICATIONS and handler_for(protocol, method) is not None:
         params = params_module.STRUCTURE[method](data.get("params"))
         if params is not None:
@@ -313,22 +311,3 @@ def _handle_directly(protocol: JsonRPCProtocol, method: str, params: Any) -> Non
         handler_for(protocol, method)(params)  # type: ignore[misc]  # the caller checked it is there
     except Exception:  # noqa: BLE001 - never end the loop
         log.exception("cannot handle %s", method)
-
-
-def _answered_at_once(protocol: JsonRPCProtocol, method: Any, params: Any, request_id: Any) -> bool:
-    """Answer a request whose answer (its JSON text) is ready now (PallasProtocol.answers_at_once),
-    skipping pygls' request machinery (a Future, a task, cattrs both ways): a pull for diagnostics
-    that are already known is answered in the same loop turn as it arrived."""
-    answer_at_once = getattr(protocol, "answers_at_once", {}).get(method)
-    if answer_at_once is None:
-        return False
-    try:
-        result = answer_at_once(params)
-    except Exception:  # noqa: BLE001 - the usual way answers it then
-        log.exception("cannot answer %s at once", method)
-        return False
-    if result is None:
-        return False
-    send_body(protocol, f'{{"jsonrpc": "2.0", "id": {json.dumps(request_id)}, "result": {result}}}')
-    log.debug("answered %s at once", method)
-    return True

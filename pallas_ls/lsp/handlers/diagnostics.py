@@ -4,7 +4,7 @@ never another version's (their positions would be wrong)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -40,20 +40,3 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         if result is None:
             return {"kind": "full", "items": []}
         return json.loads(report_text(result, params.previous_result_id))  # one way to write a report
-
-    def report_at_once(params: Any) -> str | None:
-        """The answer (JSON text) to a pull whose params are `params` (JSON), when it is ready now,
-        without pygls' request machinery: a result of the document's current version (or its first
-        look, as `document_diagnostic` would use it).  None: take the usual way."""
-        document = params.get("textDocument") if type(params) is dict else None
-        uri = document.get("uri") if type(document) is dict else None
-        previous = params.get("previousResultId") if uri is not None else None
-        if type(uri) is not str or not (previous is None or type(previous) is str) or session.stopped:
-            return None
-        document = session.python_document(uri)
-        if document is None:
-            return None
-        result = pipeline.ready_result(uri, document, first_look_ok=session.client.diagnostic_refresh)
-        return report_text(result, previous) if result is not None else None
-
-    server.protocol.answers_at_once[types.TEXT_DOCUMENT_DIAGNOSTIC] = report_at_once  # type: ignore[attr-defined]
