@@ -7,11 +7,13 @@ On the analysis worker: `_analyze` (it reads only its `Snapshot`, and calls the 
 for an older version, older settings or another text than the document has now is dropped.
 
 One special case earns its place on the open path: a big file's **kernel slice first**.  Opening
-jax's 5.4k-line Mosaic lowering, the whole analysis takes ~120 ms on a quiet machine (~740 ms
-loaded) against ruff server's ~21 ms to first diagnostics; the slice's findings (engine/slicing.py)
-are there in ~11 ms (26 ms loaded), so they are published (or answer a waiting pull, when the
-client can be told to pull again) before the whole analysis, which follows and is sent only if it
-differs.  Below FIRST_LOOK_MIN_CHARS there is no slice to take.
+jax's 5.4k-line Mosaic lowering, the whole analysis takes ~120 ms on a quiet machine against ruff
+server's ~21 ms to first diagnostics; the slice's findings (engine/slicing.py) are there in ~11 ms.
+Without it, didOpen -> first diagnostics went from 54 ms to 1017 ms (medians of interleaved runs on
+a machine at load ~10, issue 19).  So they are published (or answer a waiting pull, when the client
+can be told to pull again) before the whole analysis, which follows and is sent only if it differs.
+Below FIRST_LOOK_MIN_CHARS (engine/project.py) there is no slice to take.  The other open-path
+special cases did not pay for themselves and are gone (README, Performance).
 """
 
 from __future__ import annotations
