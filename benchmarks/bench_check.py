@@ -34,7 +34,8 @@ import subprocess
 import sys
 import time
 
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.names import mentions_pallas
 from pallas_ls.engine.source import SourceFile
 
@@ -109,7 +110,7 @@ def bench_engine(files: list[str]) -> dict:
 
 def bench_project(files: list[str]) -> dict | None:
     try:
-        from pallas_ls.engine.project import Project
+        from pallas_ls.lint import Project
     except ImportError:
         return None
     t0 = time.perf_counter()

@@ -20,13 +20,12 @@ from typing import Sequence, TextIO
 from . import fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
-from .engine.analysis import analyze_source
-from .engine.findings import UNREADABLE_CODE, Finding
-from .engine.batch import check_files
 from .engine.environment import Environment
+from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.notebook import CellMap, is_notebook_path
 from .engine.project import (FileResult, UnreadableFile, launching_context, project_root, read_source,
                              set_max_file_size, source_from_bytes)
+from .lint import analyze_source, check_files
 from .output import FORMATS, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output

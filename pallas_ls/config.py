@@ -41,13 +41,15 @@ def known_codes() -> list[str]:
     return sorted(set(RULES) | set(PSEUDO_RULES))
 
 
-def _norm_key(key: str) -> str:
-    """`show-syntax-errors`, `show_syntax_errors` and `showSyntaxErrors` are the same key.
+def normalise_key(key: str) -> str:
+    """`show-syntax-errors`, `show_syntax_errors` and `showSyntaxErrors` are the same key (a dot,
+    as in an editor's `a.b`, counts as `_`): the one normalisation, for pyproject.toml and the
+    editor's settings alike.
 
     Kebab case is the pyproject.toml convention, camelCase the LSP one.
     """
     key = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
-    return key.replace("-", "_").lower()
+    return key.replace("-", "_").replace(".", "_").lower()
 
 
 # --------------------------------------------------------------------------------- selectors
@@ -131,7 +133,7 @@ class Settings:
         values: dict[str, Any] = {}
         warnings: list[str] = []
         for raw_key, raw_value in data.items():
-            key = _norm_key(str(raw_key))
+            key = normalise_key(str(raw_key))
             parser = _PARSERS.get(key)
             if parser is None:
                 warnings.append(f"unknown setting `{raw_key}`")

@@ -26,12 +26,13 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .engine.analysis import analyze, run_rules
+from .engine.analysis import analyze
 from .engine.edits import OverlappingEdits, apply_edits, parses
 from .engine.environment import Environment
 from .engine.findings import Applicability, Finding, Fix
 from .engine.notebook import Notebook
-from .engine.project import FileResult, Project, UnreadableFile, source_from_bytes
+from .engine.project import FileResult, UnreadableFile, source_from_bytes
+from .lint import Project, run_rules
 from .engine.source import BOM, SourceFile, split_lines_keepends
 
 log = logging.getLogger("pallas_ls.fixing")

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from pallas_ls.engine import batch
-from pallas_ls.engine.batch import check_files
+from pallas_ls.lint import check_files
 
 KERNEL = """\
 import jax

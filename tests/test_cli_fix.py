@@ -13,7 +13,8 @@ import sys
 import pytest
 
 from pallas_ls import cli, fixing
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
 
 # A kernel whose output ref is known from the launch: a SAFE fix "Write the result to `o_ref`".

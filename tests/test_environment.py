@@ -23,7 +23,7 @@ import pytest
 from pallas_ls import cli
 from pallas_ls.engine import environment as environment_module
 from pallas_ls.engine.environment import Environment
-from pallas_ls.engine.project import Project
+from pallas_ls.lint import Project
 from pallas_ls.engine.sitepackages import SearchPath
 
 WRAPPERS = '''\

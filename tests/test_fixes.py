@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.findings import Applicability
 from pallas_ls.engine.source import SourceFile

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.source import SourceFile
 

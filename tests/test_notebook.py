@@ -11,7 +11,8 @@ import pathlib
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.fixing import fix_pass
 from pallas_ls.engine.notebook import CellMap, Notebook, NotebookError

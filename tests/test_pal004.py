@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze_source
+from pallas_ls.lint import analyze_source
 from pallas_ls.engine.signatures import (
     bind,
     def_header_range,

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze_source
+from pallas_ls.lint import analyze_source
 from pallas_ls.engine.findings import Severity
 
 HEADER = """\

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pallas_ls.engine.project import Project, check_paths
+from pallas_ls.lint import Project, check_paths
 
 KERNELS = """\
 import jax.numpy as jnp
@@ -131,7 +131,7 @@ def test_import_resolution_is_cached_until_a_consulted_module_changes(tmp_path):
     assert project.dependents(main) == {str(tmp_path / "pkg/other.py")}
 
 
-# ---------------------------------------------------------------------- known findings
+# ----------------------------------------------------------------------- the launch index
 OPS = "from jax.experimental import pallas as pl\nfrom kernels import add_one\npl.pallas_call(add_one, s)(x)\n"
 
 
@@ -141,44 +141,6 @@ def _indexed_project(root: Path) -> Project:
     for name in ("kernels.py", "ops.py"):
         project.index_file(str(root / name))
     return project
-
-
-def test_remembered_findings_are_those_of_an_analysis(tmp_path):
-    project = _indexed_project(tmp_path)
-    kernels = str(tmp_path / "kernels.py")
-    text = (tmp_path / "kernels.py").read_text()
-    assert project.known_findings(kernels, text) is None  # nothing analysed yet
-    project.remember_findings(kernels)
-    known = project.known_findings(kernels, text)
-    assert [f.code for f in known] == ["PAL001"]  # launched from ops.py
-    assert known == Project([str(tmp_path)]).check_paths([kernels, str(tmp_path / "ops.py")])[0].findings
-    assert project.known_findings(kernels, text + "\n") is None  # another text
-    assert project.known_findings(kernels, text) == project.findings_for(kernels, text)
-
-
-def test_known_findings_end_when_a_launch_elsewhere_changes(tmp_path):
-    project = _indexed_project(tmp_path)
-    kernels, ops = str(tmp_path / "kernels.py"), str(tmp_path / "ops.py")
-    text = (tmp_path / "kernels.py").read_text()
-    project.remember_findings(kernels)
-    project.index_file(ops)  # re-indexed, even unchanged: new launch objects, so not known any more
-    assert project.known_findings(kernels, text) is None
-    project.remember_findings(kernels)
-    assert project.known_findings(kernels, text) is not None
-    project.findings_for(ops, OPS.replace("pl.pallas_call(add_one, s)(x)", "pass"))  # the editor's ops.py
-    assert project.known_findings(kernels, text) is None
-    assert project.findings_for(kernels, text) == []
-    assert project.known_findings(kernels, text) == []  # known again: no findings
-
-
-def test_a_file_with_a_bom_is_known_by_the_text_the_editor_sends(tmp_path):
-    project = _indexed_project(tmp_path)
-    kernels = tmp_path / "kernels.py"
-    kernels.write_bytes(b"\xef\xbb\xbf" + kernels.read_bytes())
-    project.index_file(str(kernels))
-    project.remember_findings(str(kernels))
-    assert project.known_findings(str(kernels), "\ufeff" + KERNELS) is not None
-    assert project.known_findings(str(kernels), KERNELS) is None
 
 
 def test_the_reverse_index_follows_every_change(tmp_path):

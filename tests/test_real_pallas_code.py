@@ -12,10 +12,11 @@ import pathlib
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
 from pallas_ls.engine.incremental import IncrementalDocument
-from pallas_ls.engine.project import Project
+from pallas_ls.lint import Project
 from pallas_ls.engine.source import SourceFile
 
 pytestmark = pytest.mark.serial  # one worker builds the module fixture (the jax package analysed) once

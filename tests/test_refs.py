@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze_source
+from pallas_ls.lint import analyze_source
 
 HEADER = """\
 import jax

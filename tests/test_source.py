@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pallas_ls.engine.analysis import analyze_source
+from pallas_ls.lint import analyze_source
 from pallas_ls.engine.source import SourceFile, normalise_new_syntax
 
 KERNEL = "def k(x_ref, o_ref):\n    return x_ref[...]\npl.pallas_call(k, s)\n"
@@ -107,7 +107,7 @@ def parsed_lines(monkeypatch, text: str) -> tuple[list[str], int]:
     """The codes an open document shows after editing BIG into `text`, and how many lines the
     parser was given for that edit (padding not counted)."""
     from pallas_ls.engine import source
-    from pallas_ls.engine.analysis import run_rules
+    from pallas_ls.lint import run_rules
     from pallas_ls.engine.incremental import IncrementalDocument
 
     document = IncrementalDocument()

@@ -1,7 +1,7 @@
-"""One module's analysis: the model, its launches and kernel sites, and the rules run over them.
+"""One module's analysis: the model, its launches and kernel sites, and what running rules over it means.
 
-`analyze_source` is the single entry point front ends use for a text; `project.Project` adds the
-kernels that other files launch.
+The engine knows no rule: `apply_rules` takes them, and `pallas_ls.lint` (above the engine and the
+rules) hands it the registry.  `project.Project` adds the kernels that other files launch.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import ast
 import functools
 import logging
 from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol
 
 from .callbacks import CallbackBody, callback_bodies
 from .edits import fix_keeps_code_valid, noqa_fix
@@ -120,20 +121,30 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
     return frozenset(names)
 
 
-def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
-    """Run every rule (or those in `codes`) and drop findings silenced by `# noqa`.
+class RuleCheck(Protocol):
+    """What the engine needs of a rule (pallas_ls.rules.base.Rule is one)."""
+
+    code: str
+
+    def check(self, analysis: ModuleAnalysis) -> Iterable[Finding]: ...
+
+
+# analysis -> its findings: a rule set bound to `apply_rules` (pallas_ls.lint.run_rules is the product's).
+Linter = Callable[[ModuleAnalysis], list[Finding]]
+
+
+def apply_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes=None) -> list[Finding]:
+    """Run `rules` (those in `codes`, when given) and drop findings silenced by `# noqa`.
 
     A rule that fails is logged and skipped: the other rules' findings are still reported.
     """
     with paused_gc():
-        return _run_rules(analysis, codes)
+        return _run_rules(analysis, rules, codes)
 
 
-def _run_rules(analysis: ModuleAnalysis, codes) -> list[Finding]:
-    from ..rules import RULES  # rules import the engine, not the other way round at load time
-
+def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes) -> list[Finding]:
     findings: list[Finding] = []
-    for rule in RULES.values():
+    for rule in rules:
         if codes is not None and rule.code not in codes:
             continue
         try:
@@ -174,13 +185,3 @@ def syntax_findings(source: SourceFile) -> list[Finding]:
         Finding(SYNTAX_ERROR_CODE, problem.message, problem.range, source.path, Severity.ERROR)
         for problem in source.syntax_problems
     ]
-
-
-def analyze_source(text: str, path: str | None = None) -> list[Finding]:
-    """Findings for one text on its own (kernels launched from other files are not known here).
-
-    A text that never mentions Pallas launches no kernel: it is not even parsed.
-    """
-    if not mentions_pallas(text):
-        return []
-    return run_rules(analyze(SourceFile.from_text(text, path)))

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .. import __version__
+from .analysis import Linter
 from .environment import Environment
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
@@ -50,9 +51,10 @@ class _Checked:
 
 def check_files(
     paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None,
-    environment: Environment | None = None, context: Sequence[str] = (),
+    environment: Environment | None = None, context: Sequence[str] = (), *, lint: Linter,
 ) -> list[FileResult]:
-    """Check files as one project; `cache_dir=None` disables the cache, `jobs=1` the workers;
+    """Check files as one project with the rules `lint` runs (a module-level function: worker
+    processes are handed it by name); `cache_dir=None` disables the cache, `jobs=1` the workers;
     `environment`: where imports beyond the project are followed (None: nowhere); `context`: other
     files of the project that may launch the checked files' kernels (analysed, not reported)."""
     paths = [os.path.abspath(p) for p in paths]
@@ -78,7 +80,7 @@ def check_files(
             to_analyse.append((path, key))
     launchers = []
     wrappers: dict[str, frozenset] = {}
-    for checked, key in _analyse_all(to_analyse, jobs, environment):
+    for checked, key in _analyse_all(to_analyse, jobs, lint, environment):
         results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
         if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
             cache.put(key, checked)
@@ -97,20 +99,32 @@ def check_files(
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
-        _check_across_modules(launchers, set(paths), roots, results, environment)
+        _check_across_modules(launchers, set(paths), roots, results, lint, environment)
     return [results[p] for p in paths]
 
 
-def _analyse_all(files: list[tuple[str, str]], jobs: int | None,
+# The rules of the check under way (check_files sets it here and in each worker process, through
+# the pool's initializer), so that the unit of work stays one path: `_analyse_one(path)`.
+_lint: Linter | None = None
+
+
+def _use_lint(lint: Linter) -> None:
+    global _lint
+    _lint = lint
+
+
+def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter,
                  environment: Environment | None) -> list[tuple[_Checked, str]]:
     jobs = jobs or os.cpu_count() or 1
+    _use_lint(lint)
     analyse_one = _analyse_one if environment is None else functools.partial(_analyse_one, environment=environment)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:
         return [(analyse_one(path), key) for path, key in files]
     chunk = max(1, len(files) // (jobs * 4))
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_use_lint,
+                                                    initargs=(lint,)) as pool:
             checked = list(pool.map(analyse_one, [p for p, _ in files], chunksize=chunk))
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
@@ -120,7 +134,7 @@ def _analyse_all(files: list[tuple[str, str]], jobs: int | None,
 
 def _analyse_one(path: str, environment: Environment | None = None) -> _Checked:
     """One file on its own (in a worker): its findings, and whether it launches imported kernels."""
-    project = Project(environment=environment)
+    project = Project(environment=environment, lint=_lint)
     try:
         analysis = project.analysis_of(path)
         findings = project.check_paths([path])[0].findings
@@ -138,9 +152,9 @@ def _analyse_one(path: str, environment: Environment | None = None) -> _Checked:
 
 
 def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult],
-                          environment: Environment | None = None) -> None:
+                          lint: Linter, environment: Environment | None = None) -> None:
     """Launching files and the requested files defining their kernels, checked together."""
-    project = Project(roots, environment=environment)
+    project = Project(roots, environment=environment, lint=lint)
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}

@@ -14,7 +14,7 @@ import stat  # read_file_bytes: only regular files are read (issue 15)
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .analysis import ModuleAnalysis, analyze, analyze_model, run_rules
+from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
@@ -51,21 +51,6 @@ class ForeignLaunch:
     bound_positional: int
     bound_keywords: frozenset[str]
     env: Env = EMPTY_ENV  # the closure the kernel was made in (its bindings are of the def file's model)
-
-
-@dataclass
-class _KnownFindings:
-    """The findings of one text of a file, and the launches elsewhere of its kernels that they
-    took into account: still right while the file has that text and those launches (the same
-    objects: re-indexing a launching file makes new ones)."""
-
-    text: str  # as the editor would send it (with its BOM, if any)
-    launches: list[ForeignLaunch]
-    findings: list[Finding]
-
-    def still_valid(self, text: str, launches: list[ForeignLaunch]) -> bool:
-        return (text == self.text and len(launches) == len(self.launches)
-                and all(now is then for now, then in zip(launches, self.launches)))
 
 
 class UnreadableFile(Exception):
@@ -178,15 +163,18 @@ FIRST_LOOK_MIN_CHARS = 20_000
 
 @dataclass
 class Project:
-    """A set of files analysed together, with overlays for documents open in an editor."""
+    """A set of files analysed together, with overlays for documents open in an editor.
+
+    `lint` runs the rules on an analysis: the engine knows none (pallas_ls.lint.Project sets the
+    product's rules)."""
 
     roots: Sequence[str] = ()
+    lint: Linter | None = None
     _analyses: dict[str, _Entry] = field(default_factory=dict)
     _overlays: dict[str, str] = field(default_factory=dict)
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
     # The same launches by the file defining the kernel: def path -> launch path -> launches.
     _launched_in: dict[str, dict[str, list[ForeignLaunch]]] = field(default_factory=dict)
-    _known: dict[str, _KnownFindings] = field(default_factory=dict)  # path -> its last findings
     _documents: dict[str, IncrementalDocument] = field(default_factory=dict)  # open documents
     # Import resolutions, so an edit does not touch the file system: (file, dotted) -> result.
     # Dropped when a consulted module changes (on disk or in the editor).
@@ -294,7 +282,6 @@ class Project:
         self.environment = environment
         self._forget_resolutions()
         self._analyses.clear()
-        self._known.clear()
 
     def imports_pallas_from_environment(self, text: str) -> bool:
         """Whether a file that never says "pallas" imports an installed module that may launch."""
@@ -307,47 +294,19 @@ class Project:
         if (not mentions_pallas(text) and not self._launches_of_kernels_in(path)
                 and not self.imports_pallas_from_environment(text)):
             self._set_launches(path, [])
-            launches: list[ForeignLaunch] = []
             findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
         else:
             analysis = self._document_analysis(path, text)
             self._set_launches(path, self._foreign_launches(path, analysis))
-            launches = self._launches_of_kernels_in(path)
-            findings = self._run(analysis, launches)
-        self._known[path] = _KnownFindings(text, launches, findings)
+            findings = self._run(analysis, self._launches_of_kernels_in(path))
         return findings
 
-    def known_findings(self, path: str, text: str) -> list[Finding] | None:
-        """The findings of `text` without analysing it, when they are known: the file was analysed
-        with this very text (open before, or `remember_findings` at indexing) and the launches of
-        its kernels elsewhere have not changed since.  None when they are not known."""
+    def findings_of_text(self, path: str, text: str) -> list[Finding]:
+        """The findings `path` would have with `text`, with the indexed launches of its kernels
+        elsewhere, leaving its overlay (the editor's text) as it is: what a fix-all round sees."""
         path = os.path.abspath(path)
-        known = self._known.get(path)
-        if known is None or not known.still_valid(text, self._launches_of_kernels_in(path)):
-            return None
-        return known.findings
-
-    def remember_findings(self, path: str) -> None:
-        """Analyse the file on disk now, so that opening it later shows its findings at once
-        (`known_findings`).  Worth it only once the index holds the launches of its kernels."""
-        path = os.path.abspath(path)
-        if path in self._overlays:
-            return  # open in the editor: findings_for keeps its findings
-        try:
-            source = read_source(path)
-        except UnreadableFile:
-            self._known.pop(path, None)
-            return
-        text = ("\ufeff" if source.had_bom else "") + source.text
-        known = self._known.get(path)
-        launches = self._launches_of_kernels_in(path)
-        if known is not None and known.still_valid(text, launches):
-            return
-        if not mentions_pallas(source.text) and not launches and not self.imports_pallas_from_environment(source.text):
-            findings: list[Finding] = []
-        else:
-            findings = self._run(self._analysis_for(source), launches)
-        self._known[path] = _KnownFindings(text, launches, findings)
+        source = SourceFile.from_text(text, path)
+        return self._run(analyze(source, self._loader(source)), self._launches_of_kernels_in(path))
 
     def first_look(self, path: str, text: str) -> list[Finding] | None:
         """The findings of a newly opened document's kernel slice (see `slicing`), before its whole
@@ -393,7 +352,9 @@ class Project:
 
     def _run(self, analysis: ModuleAnalysis, launches: list[ForeignLaunch]) -> list[Finding]:
         analysis.foreign_sites = [site for f in launches for site in self._sites_in(analysis, f)]
-        return run_rules(analysis)
+        if self.lint is None:
+            raise TypeError("this Project has no rules to run: make it with pallas_ls.lint.Project")
+        return self.lint(analysis)
 
     # -------------------------------------------------------------------------- index
     def index_file(self, path: str) -> None:
@@ -413,7 +374,6 @@ class Project:
         self._set_launches(path, [])
         self._analyses.pop(path, None)
         self._documents.pop(path, None)
-        self._known.pop(path, None)
 
     def kernel_modules_launched_by(self, path: str) -> set[str]:
         """The files defining kernels that `path` imports and launches."""
@@ -639,11 +599,6 @@ def _module_file(directory: str, parts: list[str]) -> str | None:
     if os.path.isfile(init):
         return init
     return None
-
-
-def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileResult]:
-    """Check a list of files (not directories) as one project."""
-    return Project(roots).check_paths(paths)
 
 
 class _ProjectLoader(Loader):

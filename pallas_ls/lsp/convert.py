@@ -15,8 +15,9 @@ from typing import Any, Callable, Iterable
 
 from lsprotocol import types
 
-from ..engine.findings import Applicability, Finding, Fix, Severity
+from ..engine.findings import Finding, Severity
 from ..engine.source import Position, Range, SourceFile
+from .diagnostic_data import data_json
 from .positions import to_client_column
 
 SOURCE = "pallas-ls"
@@ -68,34 +69,7 @@ class ClientFeatures:
     """What the client said it can show, as far as diagnostics go."""
 
     related_information: bool = True
-    code_description: bool = True
-    data: bool = True
 
-    @classmethod
-    def from_capabilities(cls, capabilities: types.ClientCapabilities | None) -> "ClientFeatures":
-        publish = capabilities.text_document.publish_diagnostics if capabilities and capabilities.text_document else None
-        pull = capabilities.text_document.diagnostic if capabilities and capabilities.text_document else None
-        related = bool(
-            (publish and publish.related_information) or (pull and getattr(pull, "related_information", None))
-        )
-        return cls(related_information=related)
-
-
-def fix_to_data(fix: Fix, lines: LineSource, encoding: str) -> dict[str, Any]:
-    return {
-        "title": fix.title,
-        "applicability": Applicability(fix.applicability).value,
-        "preferred": bool(fix.preferred),
-        "edits": [{"range": lines.range_json(edit.range, encoding), "newText": edit.new_text} for edit in fix.edits],
-    }
-
-
-def range_from_json(value: Any) -> types.Range:
-    start, end = value["start"], value["end"]
-    return types.Range(
-        start=types.Position(line=int(start["line"]), character=int(start["character"])),
-        end=types.Position(line=int(end["line"]), character=int(end["character"])),
-    )
 
 
 def finding_json(
@@ -121,7 +95,7 @@ def finding_json(
         "severity": SEVERITIES.get(severity, types.DiagnosticSeverity.Error).value,
         "code": finding.code,
         "source": SOURCE,
-        "data": {"version": version, "fixes": [fix_to_data(f, lines, encoding) for f in finding.fixes]},
+        "data": data_json(version, finding.fixes, lines, encoding),
     }
     url = rule_url(finding.code)
     if url:

@@ -9,15 +9,9 @@ from dataclasses import dataclass
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.kernels import KernelSite, kernel_name
+from ..engine.layout import BOUND, SCRATCH, launch_layout, parameter_roles
 from ..engine.model import positional_args
 from ..engine.source import Position, Range
-
-try:
-    from ..engine import layout as _layout
-except Exception:  # noqa: BLE001 - hover works (without roles) even if the layout module is broken
-    _layout = None  # type: ignore[assignment]
-
-BOUND = getattr(_layout, "BOUND", "bound by partial")
 
 
 @dataclass(frozen=True)
@@ -70,15 +64,14 @@ def _roles(site: KernelSite) -> tuple[tuple[str, str | None], ...]:
     bound_pos = set(positional[: site.target.bound_positional])
     bound_kw = set(site.target.bound_keywords)
     roles: dict[str, str | None] = {}
-    if _layout is not None:
-        try:
-            layout = _layout.launch_layout(site.launch)
-            for item in _layout.parameter_roles(site, layout):
-                roles[item.name] = item.role
-            for name in getattr(layout, "scratch_keywords", ()):  # scratch passed by keyword
-                roles.setdefault(name, getattr(_layout, "SCRATCH", "scratch"))
-        except Exception:  # noqa: BLE001 - a hover without roles is better than none
-            roles = {}
+    try:
+        layout = launch_layout(site.launch)
+        for item in parameter_roles(site, layout):
+            roles[item.name] = item.role
+        for name in layout.scratch_keywords:  # scratch passed by keyword
+            roles.setdefault(name, SCRATCH)
+    except Exception:  # noqa: BLE001 - a hover without roles is better than none
+        roles = {}
     result = []
     for name in positional + [a.arg for a in args.kwonlyargs]:
         if name in bound_pos or name in bound_kw:

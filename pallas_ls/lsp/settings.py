@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from ..config import ConfigError, Settings, find_pyproject
+from ..config import ConfigError, Settings, find_pyproject, normalise_key
 from ..discovery import ExcludePattern
+from ..engine.findings import Severity
 
 log = logging.getLogger(__name__)
 
@@ -37,18 +37,42 @@ _CLIENT_ONLY = frozenset({"path", "interpreter", "log_level", "trace", "trace_se
 _NESTED = ("pallas-ls", "pallas_ls", "pallasLs", "settings")
 
 
-def _norm_key(key: str) -> str:
-    key = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
-    return key.replace("-", "_").replace(".", "_").lower()
+@dataclass(frozen=True)
+class RuleOverrides:
+    """The editor's values for pyproject's rule settings (config.Settings' fields); None: not set,
+    pyproject's value (or the default) applies."""
+
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] | None = None
+    severity: Mapping[str, Severity] | None = None
+    exclude: tuple[str, ...] | None = None
+    max_file_size: int | None = None  # bytes (issue 15)
+
+    def as_fields(self) -> dict[str, Any]:
+        """The values set, by Settings field name."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+
+_RULE_KEYS = frozenset(f.name for f in fields(RuleOverrides))
 
 
 @dataclass(frozen=True)
 class EditorSettings:
-    """What the editor asked for, parsed; rule settings are per-field overrides of pyproject's."""
+    """What the editor asked for, parsed and defaulted."""
 
-    overrides: Mapping[str, Any] = field(default_factory=dict)
-    show_syntax_errors: bool = False
+    rules: RuleOverrides = RuleOverrides()
+    show_syntax_errors: bool = False  # PAL000: the user's Python server already reports syntax errors
     debounce_ms: float = DEFAULT_DEBOUNCE_MS
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """The rule settings the editor set (per-field overrides of pyproject's)."""
+        return self.rules.as_fields()
+
+    @property
+    def max_file_size(self) -> int | None:
+        """`maxFileSize` (bytes; None: the engine's default)."""
+        return self.rules.max_file_size
 
 
 def _unwrap(mapping: Any) -> Any:
@@ -61,50 +85,65 @@ def _unwrap(mapping: Any) -> Any:
     return mapping
 
 
-def parse_editor_settings(*layers: Any) -> tuple[EditorSettings, list[str]]:
-    """Merge setting layers (later wins) into EditorSettings; invalid entries become warnings."""
+def _merged(layers: tuple[Any, ...], warnings: list[str]) -> dict[str, tuple[str, Any]]:
+    """normalised key -> (the key as written, its value), later layers winning; null is "not set"."""
     merged: dict[str, tuple[str, Any]] = {}
-    warnings: list[str] = []
-    for layer in layers:
-        layer = _unwrap(layer)
+    for layer in map(_unwrap, layers):
         if layer is None:
             continue
         if not isinstance(layer, Mapping):
             warnings.append(f"settings must be an object, not {type(layer).__name__}")
             continue
         for key, value in layer.items():
-            if value is None:
-                continue
-            merged[_norm_key(str(key))] = (str(key), value)
+            if value is not None:
+                merged[normalise_key(str(key))] = (str(key), value)
+    return merged
 
-    overrides: dict[str, Any] = {}
-    show_syntax_errors = False
-    debounce_ms = DEFAULT_DEBOUNCE_MS
-    for norm, (key, value) in merged.items():
+
+def _debounce(key: str, value: Any, warnings: list[str]) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_DEBOUNCE_MS:
+        return float(value)
+    warnings.append(f"invalid `{key}`: expected milliseconds between 0 and {MAX_DEBOUNCE_MS:g}, got {value!r}")
+    return None
+
+
+def _flag(key: str, value: Any, warnings: list[str]) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    warnings.append(f"invalid `{key}`: expected true or false, got {value!r}")
+    return None
+
+
+def _rule_setting(norm: str, key: str, value: Any, warnings: list[str]) -> Any:
+    """A rule setting parsed as pyproject's would be (None, with a warning, when it is invalid)."""
+    try:
+        parsed, problems = Settings.from_mapping({key: value})
+    except Exception as exc:  # noqa: BLE001 - a settings bug must not stop the server
+        parsed, problems = None, [f"invalid `{key}`: {exc}"]
+    warnings.extend(problems)
+    if problems or parsed is None or norm not in _RULE_KEYS:
+        return None
+    return getattr(parsed, norm)
+
+
+def parse_editor_settings(*layers: Any) -> tuple[EditorSettings, list[str]]:
+    """Merge setting layers (later wins) into EditorSettings.  A bad value is a warning naming its
+    key, and that key keeps its default: the others still apply."""
+    warnings: list[str] = []
+    rules: dict[str, Any] = {}
+    server: dict[str, Any] = {}
+    for norm, (key, value) in _merged(layers, warnings).items():
         if norm in _CLIENT_ONLY:
             continue
         if norm in ("debounce", "debounce_ms"):
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_DEBOUNCE_MS:
-                debounce_ms = float(value)
-            else:
-                warnings.append(f"invalid `{key}`: expected milliseconds between 0 and {MAX_DEBOUNCE_MS:g}, got {value!r}")
-            continue
-        if norm == "show_syntax_errors":
-            if isinstance(value, bool):
-                show_syntax_errors = value
-            else:
-                warnings.append(f"invalid `{key}`: expected true or false, got {value!r}")
-            continue
-        try:
-            parsed, problems = Settings.from_mapping({key: value})
-        except Exception as exc:  # noqa: BLE001 - a settings bug must not stop the server
-            problems = [f"invalid `{key}`: {exc}"]
-            parsed = None
-        if problems:
-            warnings.extend(problems)
-        elif parsed is not None and hasattr(parsed, norm):
-            overrides[norm] = getattr(parsed, norm)
-    return EditorSettings(overrides, show_syntax_errors, debounce_ms), warnings
+            server["debounce_ms"] = _debounce(key, value, warnings)
+        elif norm == "show_syntax_errors":
+            server["show_syntax_errors"] = _flag(key, value, warnings)
+        else:
+            rules[norm] = _rule_setting(norm, key, value, warnings)
+    server = {name: value for name, value in server.items() if value is not None}
+    rules = {name: value for name, value in rules.items() if value is not None}
+    return EditorSettings(RuleOverrides(**rules), **server), warnings
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
 
 from . import params as params_module
+from .pygls_adapter import handler_for, is_shutting_down, send_message
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +219,7 @@ def _valid_id(value: Any) -> bool:
 
 
 def send_body(protocol: JsonRPCProtocol, body: str) -> None:
-    """Send a message whose JSON text is ready (pygls' `_send_data` would encode a value again)."""
+    """Send a message whose JSON text is ready (pygls' sending would encode a value again)."""
     if protocol.writer is None:
         log.error("cannot send a message: no connection")
         return
@@ -227,7 +228,7 @@ def send_body(protocol: JsonRPCProtocol, body: str) -> None:
 
 
 def send_error(protocol: JsonRPCProtocol, msg_id: Any, code: int, message: str) -> None:
-    protocol._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
+    send_message(protocol, {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
 
 
 def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
@@ -260,10 +261,10 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
         return
     method = data["method"]
     if (not is_request and method.startswith("$/") and protocol.get_message_type(method) is None
-            and method not in protocol.fm.features):
+            and handler_for(protocol, method) is None):
         log.debug("ignored the notification %s", method)  # the protocol lets '$/' ones be ignored
         return
-    if is_request and getattr(protocol, "_shutdown", False) and method != types.EXIT:
+    if is_request and is_shutting_down(protocol) and method != types.EXIT:
         send_error(protocol, msg_id, INVALID_REQUEST, "The server is shutting down")
         return
     # LSP: until the initialize request, every other request gets ServerNotInitialized (issue 15).
@@ -277,9 +278,7 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
     method = data.get("method")
-    if request_id is not None and _answered_at_once(protocol, method, data.get("params"), request_id):
-        return
-    if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
+    if request_id is None and method in DIRECT_NOTIFICATIONS and handler_for(protocol, method) is not None:
         params = params_module.STRUCTURE[method](data.get("params"))
         if params is not None:
             _handle_directly(protocol, method, params)
@@ -296,7 +295,7 @@ def _dispatch(protocol: JsonRPCProtocol, data: dict, request_id: Any) -> None:
         else:
             log.warning("ignored a message with invalid params (%s)", method or "a response")
         return
-    if request_id is None and method in DIRECT_NOTIFICATIONS and method in protocol.fm.features:
+    if request_id is None and method in DIRECT_NOTIFICATIONS and handler_for(protocol, method) is not None:
         _handle_directly(protocol, method, message.params)
         return
     try:
@@ -309,25 +308,6 @@ def _handle_directly(protocol: JsonRPCProtocol, method: str, params: Any) -> Non
     """Document notifications go straight to their handler: pygls' generic path (a Future, a uuid,
     its generator runner) costs a few hundred microseconds on every keystroke."""
     try:
-        protocol.fm.features[method](params)
+        handler_for(protocol, method)(params)  # type: ignore[misc]  # the caller checked it is there
     except Exception:  # noqa: BLE001 - never end the loop
         log.exception("cannot handle %s", method)
-
-
-def _answered_at_once(protocol: JsonRPCProtocol, method: Any, params: Any, request_id: Any) -> bool:
-    """Answer a request whose answer (its JSON text) is ready now (PallasProtocol.answer_at_once), skipping
-    pygls' request machinery (a Future, a task, cattrs both ways): a pull for diagnostics that
-    are already known is answered in the same loop turn as it arrived."""
-    answer_at_once = getattr(protocol, "answer_at_once", None)
-    if answer_at_once is None:
-        return False
-    try:
-        result = answer_at_once(method, params)
-    except Exception:  # noqa: BLE001 - the usual way answers it then
-        log.exception("cannot answer %s at once", method)
-        return False
-    if result is None:
-        return False
-    send_body(protocol, f'{{"jsonrpc": "2.0", "id": {json.dumps(request_id)}, "result": {result}}}')
-    log.debug("answered %s at once", method)
-    return True

@@ -1,8 +1,9 @@
 """The engine as the server uses it: one document's analysis, and the cross-module project.
 
-Everything here runs on worker threads.  `Analyzer` wraps `engine.project.Project` (kernels defined in
-one file and launched from another) behind a lock, and falls back on a file-local analysis when the
-project cannot help (an unsaved `untitled:` buffer) or fails.
+Everything here runs on worker threads.  `Analyzer` wraps `lint.Project` (kernels defined in one
+file and launched from another) behind a lock, and falls back on a file-local analysis when the
+project cannot help (an unsaved `untitled:` buffer) or fails.  The editor's open texts are the
+project's overlays.
 """
 
 from __future__ import annotations
@@ -16,19 +17,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from ..engine.analysis import ModuleAnalysis, analyze, run_rules
+from ..engine.analysis import ModuleAnalysis, analyze
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
+from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
+from ..lint import Project, run_rules
 
 log = logging.getLogger(__name__)
-
-try:  # the cross-module engine
-    from ..engine.project import Project, UnreadableFile, read_file_bytes
-except ImportError:  # pragma: no cover - only while the project module does not exist
-    Project = None  # type: ignore[assignment,misc]
-    UnreadableFile = OSError  # type: ignore[assignment,misc]
-    read_file_bytes = None  # type: ignore[assignment]
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -55,13 +51,13 @@ class Analyzer:
     def __init__(self, roots: Iterable[str] = ()) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.lock = threading.RLock()
-        self.project = Project(self.roots) if Project is not None else None
+        self.project = Project(self.roots)
 
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:
         """Findings for an editor buffer (its text, not the file on disk)."""
         text = without_lone_surrogates(text)
-        if path and self.project is not None:
+        if path:
             try:
                 with self.lock:
                     findings = self.project.findings_for(path, text)
@@ -73,9 +69,21 @@ class Analyzer:
         analysis = analyze(SourceFile.from_text(text, path))
         return AnalysisOutcome(analysis, run_rules(analysis))
 
+    def findings_of_text(self, path: str | None, text: str) -> list[Finding]:
+        """The findings `path` would have with `text` (a fix-all round's text), with the launches
+        of its kernels elsewhere, as `check --fix` analyses it; the document keeps its own text."""
+        text = without_lone_surrogates(text)
+        if path:
+            try:
+                with self.lock:
+                    return self.project.findings_of_text(path, text)
+            except Exception:  # noqa: BLE001 - fall back on the file on its own
+                log.exception("cross-module analysis failed; analysing the file on its own")
+        return run_rules(analyze(SourceFile.from_text(text, path)))
+
     def first_look(self, path: str | None, text: str) -> list[Finding] | None:
         """Findings of a newly opened document's kernel slice, or None (see Project.first_look)."""
-        if not path or self.project is None:
+        if not path:
             return None
         text = without_lone_surrogates(text)
         try:
@@ -85,22 +93,9 @@ class Analyzer:
             log.exception("the first look at a document failed")
             return None
 
-    def known_findings(self, path: str | None, text: str) -> list[Finding] | None:
-        """The findings of `text`, if the engine already knows them (see Project.known_findings);
-        never waits: None while the engine is busy on another thread."""
-        if not path or self.project is None or not self.lock.acquire(blocking=False):
-            return None
-        try:
-            return self.project.known_findings(path, without_lone_surrogates(text))
-        except Exception:  # noqa: BLE001 - the whole analysis follows anyway
-            log.exception("looking up known findings failed")
-            return None
-        finally:
-            self.lock.release()
-
     def close_document(self, path: str | None) -> set[str]:
         """The editor no longer holds `path`: use the file on disk again. Returns its old dependents."""
-        if not path or self.project is None:
+        if not path:
             return set()
         # Issue 15: closing `file:///dev/zero` read it under the lock every document needs.  Only a
         # regular file (within the size limit) is read again; the check is made before the lock.
@@ -117,8 +112,6 @@ class Analyzer:
     # ---------------------------------------------------------------------------- index
     def file_changed(self, path: str, deleted: bool = False) -> set[str]:
         """A file changed on disk: re-index it. Returns the files whose findings may change."""
-        if self.project is None:
-            return set()
         deleted = deleted or not is_regular_file(path)  # a FIFO or device is never read (issue 15)
         with self.lock:
             before = self._dependents(path)
@@ -127,15 +120,10 @@ class Analyzer:
             else:
                 self._index(path)
             affected = before | self._dependents(path)
-            if not deleted:  # a file new or changed on disk (a pull, a checkout) opens with its findings known
-                for known in [path, *sorted(affected)]:
-                    self._remember(known)
             return affected | ({os.path.abspath(path)} if not deleted else set())
 
     def launched_from_elsewhere(self, paths: Iterable[str]) -> set[str]:
         """Those of `paths` that define a kernel another indexed file launches."""
-        if self.project is None:
-            return set()
         with self.lock:
             found = set()
             for path in paths:
@@ -148,21 +136,13 @@ class Analyzer:
 
     def _index(self, path: str) -> None:
         try:
-            self.project.index_file(path)  # type: ignore[union-attr]
+            self.project.index_file(path)
         except Exception:  # noqa: BLE001
             log.exception("indexing a file failed")
 
-    def _remember(self, path: str) -> None:
-        try:
-            self.project.remember_findings(path)  # type: ignore[union-attr]
-        except Exception:  # noqa: BLE001
-            log.exception("analysing %s ahead of time failed", path)
-        else:
-            log.debug("analysed %s ahead of time", os.path.basename(path))
-
     def _dependents(self, path: str) -> set[str]:
         try:
-            return set(self.project.dependents(path))  # type: ignore[union-attr]
+            return set(self.project.dependents(path))
         except Exception:  # noqa: BLE001
             return set()
 
@@ -179,11 +159,8 @@ class Analyzer:
 
         `should_yield` is called before each file so that edits (on the other worker) go first.
         """
-        if self.project is None:
-            return 0
         started = time.monotonic()
         done = 0
-        indexed: list[str] = []
         for path in paths:
             if cancelled() or time.monotonic() - started > time_budget:
                 log.info("workspace indexing stopped after %d of %d files", done, len(paths))
@@ -192,26 +169,9 @@ class Analyzer:
             if _may_launch(path):
                 with self.lock:
                     self._index(path)
-                indexed.append(path)
             done += 1
             progress(done, len(paths))
-        self._remember_findings(indexed, should_yield, cancelled, deadline=started + time_budget)
         return done
-
-    def _remember_findings(self, paths: list[str], should_yield: Callable[[], None], cancelled: Callable[[], bool],
-                           deadline: float) -> None:
-        """Analyse the indexed files (and those defining kernels they launch), now that the launches
-        are known, so that opening one of them shows its findings without waiting for an analysis."""
-        with self.lock:
-            wanted = list(dict.fromkeys(paths + sorted(self.project.launched_files())))  # type: ignore[union-attr]
-        for path in wanted:
-            if cancelled() or time.monotonic() > deadline:
-                log.info("stopped analysing indexed files ahead of time")
-                return
-            should_yield()
-            with self.lock:
-                self._remember(path)
-
 
 def is_regular_file(path: str) -> bool:
     try:

@@ -34,7 +34,7 @@ def expected_markers(case: Case) -> set[Marker]:
 
 def lint_case(case: Case) -> set[Marker]:
     """The findings pallas-ls reports on `case`, as markers."""
-    from pallas_ls.engine.project import Project
+    from pallas_ls.lint import Project
 
     if case.program.parent != CASES_DIR:  # a directory case
         return _lint_tree(case.program.parent, case.files)
@@ -46,7 +46,7 @@ def lint_case(case: Case) -> set[Marker]:
 
 def _lint_tree(root: pathlib.Path, files: list[pathlib.Path]) -> set[Marker]:
     from pallas_ls.engine.environment import Environment
-    from pallas_ls.engine.project import Project
+    from pallas_ls.lint import Project
 
     site = root / ENV_DIR / "site-packages"
     environment = Environment.from_directories([str(site)]) if site.is_dir() else None

@@ -159,3 +159,12 @@ async def test_an_unsaved_untitled_buffer(editor):
     [diagnostic] = await editor.diagnostics(uri)
     assert diagnostic.code == "PAL001"
     assert diagnostic.related_information[0].location.uri == uri
+
+
+async def test_a_pull_of_unchanged_diagnostics_says_unchanged(tmp_path):
+    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}) as ed:
+        uri = ed.open("kernel.py", KERNEL)
+        first = await ed.pull_report(uri)
+        assert len(first.items) == 1
+        again = await ed.pull_report(uri, previous_result_id=first.result_id)
+        assert again.kind == "unchanged" and again.result_id == first.result_id

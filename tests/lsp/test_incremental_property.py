@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 
 from lsp_harness import DEADLINE, capabilities, editor_session
-from pallas_ls.engine.analysis import analyze_source
+from pallas_ls.lint import analyze_source
 
 START = """\
 import jax

@@ -35,7 +35,8 @@ from lsp_harness import (
     eventually,
     wait_for,
 )
-from pallas_ls.engine.analysis import analyze, run_rules
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
 
 pytestmark = pytest.mark.asyncio
@@ -708,8 +709,8 @@ async def test_tcp_binds_the_loopback_address_by_default(tmp_path):
 
 # ================================================================ an analysis that is late
 SLOW_SERVER = patched_server("""\
-import pallas_ls.lsp.session as session
-session.WAIT_TIMEOUT = 1.0  # how long a request waits for the analysis of the current version
+import pallas_ls.lsp.pipeline as pipeline
+pipeline.WAIT_TIMEOUT = 1.0  # how long a request waits for the analysis of the current version
 
 def check(analysis):
     if "SLOW" in analysis.source.text:
@@ -771,3 +772,19 @@ async def test_the_workspace_is_never_imported(tmp_path, module):
         other = ed.open("pkg/kernels.py", (tmp_path / "pkg" / "kernels.py").read_text())
         assert len(await ed.diagnostics(other)) == 1
     assert not marker.exists(), marker.read_text()
+
+
+async def test_other_documents_are_answered_while_an_analysis_runs(tmp_path):
+    """Issue 16: while one document's analysis runs (4 s here), pulls and hovers for another
+    document whose analysis is done are answered at once, not queued behind it."""
+    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0},
+                              server_command=SLOW_SERVER) as ed:
+        other = ed.open("other.py", KERNEL)
+        assert len(await ed.diagnostics(other)) == 1
+        ed.open("slow.py", "# SLOW\n" + KERNEL)
+        await asyncio.sleep(0.5)  # its analysis has started
+        started = time.monotonic()
+        assert len((await ed.pull_report(other)).items) == 1
+        hover = await ed.hover(other, RETURN_LINE - 1, 5)
+        assert hover is not None and "`add_one`" in hover.contents.value
+        assert time.monotonic() - started < 2.0

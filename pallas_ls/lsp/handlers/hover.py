@@ -1,0 +1,43 @@
+"""Hover over a kernel's def line or launch call: its parameters' roles and where it is launched
+(what to say is ../hover.py's; this answers the request)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ...engine.source import Position
+from ..hover import describe_at, render
+from .guard import guarded
+
+if TYPE_CHECKING:
+    from pygls.lsp.server import LanguageServer
+
+    from ..pipeline import Pipeline
+    from ..session import Session
+
+
+def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded()
+    async def hover(params: types.HoverParams) -> types.Hover | None:
+        uri = params.text_document.uri
+        document = session.store.get(uri)
+        if document is None:
+            return None
+        result = await pipeline.current_result(uri)
+        if result is None or result.analysis is None or result.version != document.version:
+            return None
+        line, column = document.code_point_position(params.position, session.encoding)
+        if line == 0 and result.source.had_bom:
+            column = max(column - 1, 0)
+        info = describe_at(result.analysis, Position(line, column))
+        if info is None:
+            return None
+        markdown = session.client.markdown_hover
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
+                                         value=render(info, markdown)),
+            range=result.lines.range(info.range, session.encoding),
+        )
