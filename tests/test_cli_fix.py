@@ -264,7 +264,7 @@ def test_result_that_does_not_parse_is_never_written(run, tmp_path, monkeypatch)
     status, out, err = run("check", "--fix")
     assert status == 2
     assert identity(path) == before
-    assert "internal error while fixing" in err and "would not parse" in err and "left unchanged" in err
+    assert "internal error while fixing" in err and "would not compile" in err and "left unchanged" in err
     assert out.startswith("bad.py:7:5: PAL001 [*] ")  # still reported, still fixable
     assert "Found 1 error." in out
 

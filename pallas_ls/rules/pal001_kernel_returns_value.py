@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import re
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.interp import EMPTY_ENV
 from ..engine.kernels import KernelSite, kernel_name
-from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
+from ..engine.layout import kernel_outputs, launch_layout, missing_outputs_at, refs_in_hbm, written_before
 from ..engine.model import FunctionNode, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
 from .base import Example
@@ -476,8 +477,8 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         returns = _value_returns(analysis, function, sites)
         if not returns:
             continue
-        plan = _output_plan(analysis, function, sites)
         for node in returns:
+            plan = _output_plan(analysis, function, sites, node)
             finding = _finding(analysis, function, sites, node)
             finding.fixes.extend(_fixes(analysis, function, node, plan))
             yield finding
@@ -521,26 +522,35 @@ _OUTPUT_NAME = re.compile(r"^(o|out|output)(_ref)?$|^\w+_out(put)?_ref$|^out(put
 
 @dataclass(frozen=True)
 class _OutputPlan:
-    """Where a kernel's results go: its output parameter names, and an edit adding them if missing."""
+    """Where a kernel's results go: its output parameter names (None: not known), how far the
+    write fix may be trusted, an edit adding the parameter if it is missing, whether every output
+    is already written by the kernel, and whether its refs live in HBM (no `[...]` there)."""
 
-    names: list[str]
+    names: list[str] | None
     applicability: Applicability
     add_parameter: Edit | None = None
+    all_written: bool = False
+    hbm: bool = False
 
 
-def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> _OutputPlan | None:
-    """Output parameters from the launches' layout (safe), or from names when no layout is known (unsafe)."""
-    known = [output_parameters(site) for site in sites]
+def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST) -> _OutputPlan:
+    """Output parameters from the launches' layout or, where that is not known, from the kernel's
+    signature (safe, when every launch agrees); from names only when neither knows (unsafe)."""
+    hbm = any(refs_in_hbm(site) for site in sites)
+    written = written_before(function, node) if isinstance(node, ast.stmt) else frozenset()
+    known = [kernel_outputs(site)[0] for site in sites]
     if known[0] is not None and all(k == known[0] for k in known):
-        return _OutputPlan(known[0], Applicability.SAFE)
+        return _OutputPlan(known[0], Applicability.SAFE, None, set(known[0]) <= written, hbm)
     missing_at = {missing_outputs_at(site) for site in sites}
     if len(missing_at) == 1 and None not in missing_at and {launch_layout(s.launch).outputs for s in sites} == {1}:
-        return _plan_adding_output(analysis, function, sites[0], missing_at.pop())
-    if all(launch_layout(site.launch).outputs is None for site in sites):
+        plan = _plan_adding_output(analysis, function, sites[0], missing_at.pop())
+        if plan is not None:
+            return dataclasses.replace(plan, hbm=hbm)
+    if all(launch_layout(site.launch).outputs is None for site in sites) and all(k is None for k in known):
         by_name = [a.arg for a in positional_args(function) if _OUTPUT_NAME.match(a.arg)]
         if len(by_name) == 1:
-            return _OutputPlan(by_name, Applicability.UNSAFE)
-    return None
+            return _OutputPlan(by_name, Applicability.UNSAFE, None, set(by_name) <= written, hbm)
+    return _OutputPlan(None, Applicability.UNSAFE, None, False, hbm)
 
 
 def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, index: int) -> _OutputPlan | None:
@@ -550,20 +560,34 @@ def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: 
     return _OutputPlan([name], Applicability.SAFE, edit) if edit is not None else None
 
 
-def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan: _OutputPlan | None) -> list[Fix]:
+def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan: _OutputPlan) -> list[Fix]:
+    """The write fix (preferred while some output is not yet written) and "Return None instead".
+
+    Dropping the value is safe when the value is a constant, an empty container or a ref, or when
+    every output is already written (it is then the write that would be a guess); otherwise it
+    throws a result away, and is only shown (display-only).  Refs in HBM take no `[...]` write."""
     if isinstance(function, ast.Lambda):
         return [fix for fix in [_lambda_write_fix(analysis, function, plan)] if fix is not None]
     assert isinstance(node, ast.Return)
     trivial = _is_trivial(analysis, function, node.value)
     fixes: list[Fix] = []
-    if plan is not None and not trivial:
+    if plan.names and not plan.hbm and not trivial:
         edits = write_instead_of_return(analysis.source, node, plan.names, function)
         if edits is not None:
             edits = edits + ([plan.add_parameter] if plan.add_parameter else [])
-            fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
+            if plan.all_written:  # writing again would overwrite what the kernel wrote
+                fixes.append(Fix(_write_title(plan), tuple(edits), Applicability.DISPLAY_ONLY))
+            else:
+                fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
     drop = drop_returned_value(analysis.source, node, function)
-    fixes.append(Fix("Return None instead", (drop,),
-                     Applicability.SAFE if trivial else Applicability.UNSAFE, preferred=not fixes))
+    if trivial:
+        drop_applicability = Applicability.SAFE
+    elif plan.all_written:
+        drop_applicability = plan.applicability  # the outputs are known (safe) or guessed by name
+    else:
+        drop_applicability = Applicability.DISPLAY_ONLY
+    preferred = not any(f.preferred for f in fixes)
+    fixes.append(Fix("Return None instead", (drop,), drop_applicability, preferred=preferred))
     return fixes
 
 
@@ -574,9 +598,9 @@ def _write_title(plan: _OutputPlan) -> str:
     return f"Write the result{'s' if len(plan.names) > 1 else ''} to {names}"
 
 
-def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan | None) -> Fix | None:
+def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan) -> Fix | None:
     """`lambda x_ref, o_ref: v` -> `lambda x_ref, o_ref: o_ref.__setitem__(..., v)` (an expression that writes)."""
-    if plan is None or len(plan.names) != 1:
+    if plan.names is None or len(plan.names) != 1 or plan.hbm:
         return None
     source = analysis.source
     body = source.segment(function.body)
