@@ -25,12 +25,34 @@ def fix_once(text: str, code: str | None = None) -> str:
     return apply_fixes(source, fixes)[0]
 
 
+def preferred_fixes(text: str, code: str, unsafe: bool):
+    """The preferred fixes `check --fix` applies (`unsafe`: with `--unsafe-fixes`)."""
+    source = SourceFile.from_text(text, "t.py")
+    findings = [f for f in run_rules(analyze(source)) if f.code == code]
+    allowed = {Applicability.SAFE, Applicability.UNSAFE} if unsafe else {Applicability.SAFE}
+    return source, [x for f in findings for x in f.fixes if x.preferred and x.applicability in allowed]
+
+
 @pytest.mark.parametrize("code,example", FIXED_EXAMPLES, ids=[f"{c}-{e.name}" for c, e in FIXED_EXAMPLES])
 def test_preferred_fix_gives_the_stated_text_and_rechecks_clean(code, example):
-    fixed = fix_once(example.source, code)
+    unsafe = example.fix_applicability is Applicability.UNSAFE
+    source, fixes = preferred_fixes(example.source, code, unsafe)
+    assert fixes and {fix.applicability for fix in fixes} == {example.fix_applicability}
+    fixed = apply_fixes(source, fixes)[0]
     assert fixed == example.fixed
+    compile(fixed, "fixed.py", "exec", dont_inherit=True)
     assert [f.code for f in run_rules(analyze(SourceFile.from_text(fixed, "t.py"))) if f.code == code] == []
-    assert fix_once(fixed, code) == fixed  # a second pass changes nothing
+    again, more = preferred_fixes(fixed, code, unsafe)
+    assert apply_fixes(again, more)[0] == fixed  # a second pass changes nothing
+
+
+NO_FIX_EXAMPLES = [(rule.code, ex) for rule in RULES.values() for ex in rule.invalid_examples if ex.fixed is None]
+
+
+@pytest.mark.parametrize("code,example", NO_FIX_EXAMPLES, ids=[f"{c}-{e.name}" for c, e in NO_FIX_EXAMPLES])
+def test_examples_without_fixed_text_get_no_bulk_fix(code, example):
+    source, fixes = preferred_fixes(example.source, code, unsafe=True)
+    assert apply_fixes(source, fixes)[0] == example.source
 
 
 def test_every_pal001_invalid_example_has_a_fix():

@@ -115,8 +115,11 @@ def _enclosing_statement_lines(source: SourceFile, first: int, last: int) -> tup
 
 # ------------------------------------------------------------------------------ helpers
 def line_indent(source: SourceFile, line: int) -> str:
+    """The line's indentation as Python's tokenizer sees it: the blanks after the last form feed
+    of its leading whitespace (a form feed resets the column count)."""
     text = source.line_text(line)
-    return text[: len(text) - len(text.lstrip(" \t"))]
+    leading = text[: len(text) - len(text.lstrip(" \t\f"))]
+    return leading.rsplit("\f", 1)[-1]
 
 
 def line_end(source: SourceFile, line: int) -> Position:

@@ -7,7 +7,8 @@ from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Fix, Related, Severity
-from ..engine.kernels import KernelSite, Launch
+from ..engine.interp import EMPTY_ENV, Param, Ref
+from ..engine.kernels import KernelSite, Launch, interpreter_for
 from ..engine.layout import launch_layout, positional_parameters
 from ..engine.refs import duplicate_refs
 from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
@@ -80,6 +81,7 @@ EXAMPLES = [
         valid=False,
         jax_error=_MPMD_ERROR,
         fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
     ),
     Example(
         "through-an-alias",
@@ -87,6 +89,7 @@ EXAMPLES = [
         valid=False,
         jax_error=_MPMD_ERROR,
         fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nv = r\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
     ),
     Example(
         "nested-in-a-pytree",
@@ -184,7 +187,8 @@ def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, r
 # ------------------------------------------------------------------------------------- fix
 def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: ast.expr, repeated: ast.expr) -> Fix | None:
     """Pass the ref once: drop the repeated argument and merge the kernel parameter it fed into
-    the one the first occurrence feeds.  Only when every piece of that is certain."""
+    the one the first occurrence feeds.  Only when this call is the kernel's only launch, both
+    arguments are whole Refs, and the rename is sound for every binding form."""
     if launch.kind == "pallas_call":
         return None  # passing the Ref once fails too: pallas_call takes no Ref arguments (jax 0.10)
     site = _sole_kernel(analysis, launch)
@@ -195,6 +199,8 @@ def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: 
     first_index, repeated_index = _index_of(call.args, first), _index_of(call.args, repeated)
     if first_index is None or repeated_index is None or first_index == repeated_index:
         return None  # nested in a pytree: the kernel parameter is a pytree, not one ref
+    if not (_one_whole_ref(analysis, call, first) and _one_whole_ref(analysis, call, repeated)):
+        return None  # `bufs, bufs["k"]`: one parameter holds a pytree, the other a leaf of it
     params = positional_parameters(site)
     if repeated_index >= len(params) or site.target.bound_keywords & set(params):
         return None
@@ -208,7 +214,18 @@ def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: 
     if renames is None or remove_param is None or remove_arg is None:
         return None
     title = f"Pass `{source.segment(first)}` once and use `{kept}` for `{dropped}`"
-    return Fix(title, (remove_arg, remove_param, *renames), Applicability.SAFE, preferred=True)
+    # Unsafe: the kernel's signature changes, and one buffer now plays two roles (a copy from
+    # `a_ref` to `b_ref` becomes a self-copy); whether that was meant needs a human.
+    return Fix(title, (remove_arg, remove_param, *renames), Applicability.UNSAFE, preferred=True)
+
+
+def _one_whole_ref(analysis: ModuleAnalysis, call: ast.Call, expr: ast.expr) -> bool:
+    """The argument is one Ref itself: not a pytree holding refs, not an `.at[...]` view."""
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Dict, ast.Starred)):
+        return False
+    model = analysis.model
+    values = interpreter_for(model).ev(expr, model.loc(call), EMPTY_ENV, model)
+    return len(values) == 1 and isinstance(next(iter(values)), (Ref, Param))
 
 
 def _sole_kernel(analysis: ModuleAnalysis, launch: Launch) -> KernelSite | None:
