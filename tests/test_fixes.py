@@ -56,7 +56,8 @@ def test_examples_without_fixed_text_get_no_bulk_fix(code, example):
 
 
 def test_every_pal001_invalid_example_has_a_fix():
-    assert all(ex.fixed is not None for ex in RULES["PAL001"].invalid_examples)
+    # Only an example that says so in its name has no fix applied in bulk.
+    assert all(ex.fixed is not None or ex.name.endswith("-no-bulk-fix") for ex in RULES["PAL001"].invalid_examples)
 
 
 HEADER = "from jax.experimental import pallas as pl\nimport jax\nS = jax.ShapeDtypeStruct((8,), 'f4')\n"

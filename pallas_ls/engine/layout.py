@@ -45,6 +45,8 @@ class Layout:
     scratch_keywords: tuple[str, ...] = ()
     # Every output is one array (not a pytree of refs), so `o_ref[...] = value` can write it.
     plain_outputs: bool = False
+    # The outputs that are `None` elements of the out_shape list: their parameters receive None.
+    none_outputs: tuple[int, ...] = ()
 
     @property
     def total(self) -> int | None:
@@ -91,12 +93,14 @@ def _launch_layout(launch: Launch) -> Layout:
     else:
         outputs, plain = _outputs(launch.value_of(outputs_expr))
     scratch, keywords = _scratch(launch, entry.keyword("scratch_types"))
-    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain)
+    nones = _none_outputs(launch.value_of(outputs_expr)) if outputs_expr is not None else ()
+    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain, nones)
 
 
 def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
     outputs, plain = _outputs(launch.value_of(out_shape)) if out_shape is not None else (None, False)
+    nones = _none_outputs(launch.value_of(out_shape)) if out_shape is not None else ()
     grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
     scratch: tuple[int | None, tuple[str, ...]]
@@ -120,7 +124,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     inputs = _input_count(launch, prefetch)
     if inputs is None and in_specs_values is not None:
         inputs = _length(in_specs_values)
-    return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain)
+    return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain, nones)
 
 
 def _arguments_visible(launch: Launch) -> bool:
@@ -172,11 +176,22 @@ def _outputs(values: frozenset) -> tuple[int | None, bool]:
     if isinstance(value, Seq):
         if value.elts is None:
             return None, False
-        plain = all(_is_plain(e) for e in value.elts)
+        plain = all(_is_plain(e) or _is_none(e) for e in value.elts) and not all(map(_is_none, value.elts))
         return len(value.elts), plain
     if isinstance(value, (DictV, ShapeStruct, Array)):
         return 1, _is_plain(values)
     return None, False
+
+
+def _is_none(values: frozenset) -> bool:
+    return len(values) == 1 and isinstance(next(iter(values)), Const) and next(iter(values)).value is None
+
+
+def _none_outputs(values: frozenset) -> tuple[int, ...]:
+    value = next(iter(values)) if len(values) == 1 else None
+    if isinstance(value, Seq) and value.elts is not None:
+        return tuple(i for i, e in enumerate(value.elts) if _is_none(e))
+    return ()
 
 
 def _is_plain(values: frozenset) -> bool:
@@ -266,7 +281,9 @@ def output_parameters(site: KernelSite) -> list[str] | None:
         return None  # the kernel cannot take what JAX passes: roles would be guesses
     roles = parameter_roles(site, layout)
     outputs = [r.name for r in roles if r.role == OUTPUT]
-    return outputs if len(outputs) == layout.outputs else None
+    if len(outputs) != layout.outputs:
+        return None
+    return [name for i, name in enumerate(outputs) if i not in layout.none_outputs]
 
 
 def missing_outputs_at(site: KernelSite) -> int | None:

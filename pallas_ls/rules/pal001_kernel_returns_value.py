@@ -181,6 +181,154 @@ plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=Tru
 assert (plus == x + 1).all() and (minus == x - 1).all()
 '''
 
+_LAYOUT_PRELUDE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
+"""
+
+# The output layout comes from the value of `out_shape`, however it is written.
+_MODULE_CONSTANT_PROGRAM = _LAYOUT_PRELUDE + """SHAPE = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+def run(x):
+    return pl.pallas_call(add_one, out_shape=SHAPE, interpret=True)(x)
+
+
+assert (run(x) == x + 1).all()
+"""
+
+_TUPLE_IN_A_VARIABLE_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+shapes = (shape, shape)
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+_ARRAY_AS_OUT_SHAPE_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+# An array stands for its own shape and dtype: one output.
+out = pl.pallas_call(add_one, out_shape=x, interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+_NONE_ELEMENT_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref, unused):
+    «return x_ref[...] + 1»
+
+
+# A None element still takes a parameter (which receives None).
+out, nothing = pl.pallas_call(add_one, out_shape=[jax.ShapeDtypeStruct(x.shape, x.dtype), None], interpret=True)(x)
+assert (out == x + 1).all() and nothing is None
+"""
+
+_APPENDED_LIST_PROGRAM = _LAYOUT_PRELUDE + """shapes = []
+shapes.append(jax.ShapeDtypeStruct(x.shape, x.dtype))
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+(out,) = pl.pallas_call(add_one, out_shape=shapes, interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+# The out_shape is computed (`jax.tree.map`): only the kernel's signature tells its outputs, once
+# the one input and the absent scratch are known from the launch.
+_SIGNATURE_ONLY_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+# Neither the launch (a computed out_shape, inputs passed with `*`) nor the signature tells the
+# outputs: dropping both results would make the kernel run and return garbage, so that fix is only
+# shown (display-only), and no fix is applied in bulk.
+_LAYOUT_UNKNOWN_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+inputs = [x]
+
+
+def plus_minus(x_ref, plus, minus):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(*inputs)
+"""
+
+_COMMENTS_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return (
+        x_ref[...] + 1,  # the sum
+        x_ref[...] - 1,  # the difference
+    )»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+_COMMENTS_FIXED = _COMMENTS_PROGRAM.replace("""    «return (
+        x_ref[...] + 1,  # the sum
+        x_ref[...] - 1,  # the difference
+    )»
+""", """    plus_ref[...] = x_ref[...] + 1  # the sum
+    minus_ref[...] = x_ref[...] - 1  # the difference
+""")
+
+# A form feed starts the line: Python's tokenizer counts the indentation after it.
+_FORM_FEED_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref):
+    for _ in range(1):
+\f        «return x_ref[...] + 1»
+
+
+out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+_FORM_FEED_FIXED = _FORM_FEED_PROGRAM.replace(
+    "\f        «return x_ref[...] + 1»\n", "\f        o_ref[...] = x_ref[...] + 1\n        return\n"
+)
+
+# pl.kernel refs live in HBM: `o_ref[...] = value` would fail ("Buffers with a memory space of HBM
+# or ANY cannot be referenced directly"); the kernel already copied into its output, so the value
+# is dropped (safe).
+_HBM_PROGRAM = _TPU_MESH_PRELUDE + """
+
+@pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy(x_ref, o_ref):
+    pltpu.sync_copy(x_ref, o_ref)
+    «return x_ref[...] * 2»
+
+
+assert (copy(x) == x).all()
+"""
+
 EXAMPLES = [
     # ----------------------------------------------------------------------------- invalid
     _pallas_call_example(
@@ -347,6 +495,77 @@ def add_one(x_ref, o_ref):
         valid=False,
         jax_error="should return None",
         fixed=_fixed(_CORE_MAP_PROGRAM, "«return (None,)»", None),
+    ),
+    Example(
+        "layout-from-a-module-constant",
+        _MODULE_CONSTANT_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_MODULE_CONSTANT_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-from-a-tuple-in-a-variable",
+        _TUPLE_IN_A_VARIABLE_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_TUPLE_IN_A_VARIABLE_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
+                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+    ),
+    Example(
+        "layout-from-an-array-as-out-shape",
+        _ARRAY_AS_OUT_SHAPE_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_ARRAY_AS_OUT_SHAPE_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-with-a-none-element",
+        _NONE_ELEMENT_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_NONE_ELEMENT_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-from-an-appended-list",
+        _APPENDED_LIST_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_APPENDED_LIST_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "two-outputs-known-only-from-the-signature",
+        _SIGNATURE_ONLY_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_SIGNATURE_ONLY_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
+                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+    ),
+    Example(
+        "two-results-layout-unknown-no-bulk-fix",
+        _LAYOUT_UNKNOWN_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+    ),
+    Example(
+        "comments-in-a-multi-line-return",
+        _COMMENTS_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_COMMENTS_FIXED,
+    ),
+    Example(
+        "line-starting-with-a-form-feed",
+        _FORM_FEED_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_FORM_FEED_FIXED,
+    ),
+    Example(
+        "hbm-refs-output-already-copied",
+        _HBM_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_HBM_PROGRAM, "«return x_ref[...] * 2»", None),
     ),
     # ------------------------------------------------------------------------------- valid
     _pallas_call_example(

@@ -74,6 +74,24 @@ _MERGED_PRELUDE = _MESH_PRELUDE.replace(
 )
 _REF_UNCHANGED = "assert (jax.freeze(r) == x).all()\n"
 
+
+
+def _kernel_program(body: str, call: str = "add(r, «r»)") -> str:
+    """A pl.kernel `add(a_ref, b_ref)` with `body`, called with one ref twice."""
+    return _MESH_PRELUDE.replace("    pltpu.sync_copy(a_ref, b_ref)\n", body) + f"r = jax.new_ref(x)\n{call}\n" + _REF_UNCHANGED
+
+
+# Merging `b_ref` into `a_ref` renames `b_ref`; a binding of either name inside the kernel would
+# capture the renamed uses, so no merge is offered (one example per binding form).
+_BINDING_FORMS = {
+    "def": "    if x.ndim == 0:\n        def a_ref():\n            pass\n",
+    "import-as": "    if x.ndim == 0:\n        import os as a_ref\n",
+    "except-as": "    try:\n        pass\n    except ValueError as a_ref:\n        pass\n",
+    "case-pattern": "    match x.ndim:\n        case 0 as a_ref:\n            pass\n        case _:\n            pass\n",
+    "lambda-parameter": "    unused = lambda b_ref: b_ref\n",
+}
+_NESTED_USE_BODY = "    @pl.when(True)\n    def _():\n        pltpu.sync_copy(a_ref, b_ref)\n"
+
 EXAMPLES = [
     Example(
         "same-ref-twice",
@@ -120,6 +138,25 @@ assert (out == 2).all()
 ''',
         valid=False,
         jax_error="only one reference to a mutable array may be passed",
+    ),
+    *[
+        Example(
+            f"no-merge-when-the-kernel-rebinds-a-name-by-{form}",
+            _kernel_program(binding + "    pltpu.sync_copy(a_ref, b_ref)\n"),
+            valid=False,
+            jax_error=_MPMD_ERROR,
+        )
+        for form, binding in _BINDING_FORMS.items()
+    ],
+    Example(
+        "merge-renames-uses-in-nested-scopes",
+        _kernel_program(_NESTED_USE_BODY),
+        valid=False,
+        jax_error=_MPMD_ERROR,
+        fixed=_MESH_PRELUDE.replace("def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n",
+                                    "def add(a_ref):\n" + _NESTED_USE_BODY.replace("b_ref", "a_ref"))
+        + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
     ),
     Example(
         "same-array-twice",
