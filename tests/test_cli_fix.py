@@ -41,12 +41,13 @@ def add_one(x_ref, o_ref):
     return x_ref[...] + 1
 
 
-def run(x, shape):
-    return pl.pallas_call(add_one, out_shape=shape)(x)
+def launcher(shape):
+    # Neither the layout (a parameter) nor the signature (the inputs are never seen) is known.
+    return pl.pallas_call(add_one, out_shape=shape)
 """
 UNSAFE_FIXED = UNSAFE_SRC.replace("    return x_ref[...] + 1\n", "    o_ref[...] = x_ref[...] + 1\n")
 
-# PAL002 with a safe merge fix.
+# PAL002 with an (unsafe) merge fix.
 PAL002_SRC = """\
 import jax
 import jax.numpy as jnp
@@ -221,6 +222,8 @@ def test_only_selected_findings_are_fixed(run, tmp_path):
     a = write(tmp_path / "a.py", SAFE_SRC)
     b = write(tmp_path / "b.py", PAL002_SRC)
     status, out, _ = run("check", "--fix", "--select", "PAL002")
+    assert status == 1 and b.read_text() == PAL002_SRC  # the merge is unsafe: --fix leaves it
+    status, out, _ = run("check", "--fix", "--unsafe-fixes", "--select", "PAL002")
     assert (status, out) == (0, "Found 1 error (1 fixed, 0 remaining).\n")
     assert a.read_text() == SAFE_SRC and b.read_text() == PAL002_FIXED
     status, out, _ = run("check", "--fix", "--ignore", "PAL001")

@@ -10,21 +10,17 @@ from __future__ import annotations
 
 import ast
 import logging
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from lsprotocol import types
 
 from ..engine.findings import SYNTAX_ERROR_CODE, Applicability, Finding, Fix
-from ..engine.noqa import noqa_codes
-from ..engine.source import Position, SourceFile
+from ..engine.noqa import noqa_edit as engine_noqa_edit, noqa_line_edit
+from ..engine.source import SourceFile
 from .convert import SOURCE, LineSource, range_from_json
 
 log = logging.getLogger(__name__)
-
-# The engine's `# noqa` syntax (pallas_ls/engine/noqa.py), to find where the code list ends.
-_NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 
 QUICKFIX = types.CodeActionKind.QuickFix.value
 FIX_ALL = "source.fixAll.pallas-ls"
@@ -129,22 +125,8 @@ def lines_inside_strings(tree: ast.AST) -> frozenset[int]:
 
 
 def noqa_edit(line_text: str, line: int, code: str, in_string: frozenset[int]) -> tuple[int, int, str] | None:
-    """(start column, end column, new text) in code points on `line` that adds `code` to the line's
-    `# noqa`, or None when the line cannot take one."""
-    if line in in_string or line_text.rstrip().endswith("\\"):
-        return None
-    codes = noqa_codes(line_text)
-    if codes is not None:
-        if not codes or code in codes:
-            return None  # already silenced (a bare noqa silences everything)
-        match = _NOQA.search(line_text)
-        if match is None or match.end("codes") < 0:
-            return None
-        end = match.end("codes")
-        return end, end, f", {code}"
-    content_end = len(line_text.rstrip())
-    separator = "  " if content_end else ""
-    return content_end, len(line_text), f"{separator}# noqa: {code}"
+    """The engine's noqa builder on one line (None inside a multi-line string: see engine/noqa.py)."""
+    return None if line in in_string else noqa_line_edit(line_text, code)
 
 
 def disable_action(
@@ -160,25 +142,17 @@ def disable_action(
     code = str(diagnostic.code)
     if code == SYNTAX_ERROR_CODE:
         return None
-    text = lines.source.line_text(line)
-    edit = noqa_edit(text, line, code, in_string)
+    edit = engine_noqa_edit(lines.source, line, code)  # the engine's string-aware builder
     if edit is None:
         return None
-    start, end, new_text = edit
-    rng = types.Range(
-        start=lines.position(_pos(line, start), encoding),
-        end=lines.position(_pos(line, end), encoding),
-    )
+    new_text = edit.new_text
+    rng = types.Range(start=lines.position(edit.range.start, encoding), end=lines.position(edit.range.end, encoding))
     return types.CodeAction(
         title=f"pallas-ls ({code}): {disable_title(code)}",
         kind=QUICKFIX,
         diagnostics=[diagnostic],
         edit=workspace_edit(uri, version, [types.TextEdit(range=rng, new_text=new_text)], document_changes),
     )
-
-
-def _pos(line: int, column: int) -> Position:
-    return Position(line, column)
 
 
 # ---------------------------------------------------------------------------------- fix all
