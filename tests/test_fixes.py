@@ -143,3 +143,60 @@ def test_fixes_that_would_not_parse_are_dropped():
     text = HEADER + "def k(x_ref=None):\n    return x_ref[...]\npl.pallas_call(k, out_shape=S)(x)\n"
     _, [finding], _ = preferred_safe_fixes(text, "PAL001")
     assert [f.title for f in finding.fixes] == ["Return None instead", "Disable PAL001 for this line"]
+
+
+# ------------------------------------------------------------------------ issue 14 mechanics
+def test_noqa_for_a_multiline_string_goes_where_the_string_ends_and_silences_it():
+    text = HEADER + 'def k(x_ref, o_ref):\n    return """a\nb"""\npl.pallas_call(k, out_shape=S)(x)\n'
+    source = SourceFile.from_text(text, "t.py")
+    [finding] = [f for f in run_rules(analyze(source)) if f.code == "PAL001"]
+    [noqa] = [x for x in finding.fixes if x.suppression]
+    new_text = apply_fixes(source, [noqa])[0]
+    assert 'b"""  # noqa: PAL001\n' in new_text and 'return """a\n' in new_text
+    compile(new_text, "t.py", "exec")
+    assert [f for f in run_rules(analyze(SourceFile.from_text(new_text, "t.py"))) if f.code == "PAL001"] == []
+
+
+def test_noqa_after_a_backslash_continuation_goes_on_the_next_line():
+    text = HEADER + "def k(x_ref, o_ref):\n    return x_ref[...] + \\\n        1\npl.pallas_call(k, out_shape=S)(x)\n"
+    source = SourceFile.from_text(text, "t.py")
+    [finding] = [f for f in run_rules(analyze(source)) if f.code == "PAL001"]
+    [noqa] = [x for x in finding.fixes if x.suppression]
+    new_text = apply_fixes(source, [noqa])[0]
+    assert "        1  # noqa: PAL001\n" in new_text
+    assert [f for f in run_rules(analyze(SourceFile.from_text(new_text, "t.py"))) if f.code == "PAL001"] == []
+
+
+def test_two_results_with_unknown_layout_are_not_dropped_in_bulk():
+    text = HEADER + "def k(x_ref, a, b):\n    return x_ref[...] + 1, x_ref[...] - 1\ndef f(shape):\n    return pl.pallas_call(k, out_shape=shape)\n"
+    _, [finding], _ = preferred_safe_fixes(text, "PAL001")
+    [drop] = [x for x in finding.fixes if x.title == "Return None instead"]
+    assert drop.applicability is Applicability.DISPLAY_ONLY
+
+
+def test_output_already_written_prefers_dropping_the_value():
+    kernel = "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n    return o_ref[...].sum()\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n"
+
+
+def test_output_written_only_on_another_path_is_not_already_written():
+    kernel = "def k(x_ref, o_ref):\n    if c:\n        return x_ref[...]\n    o_ref[...] = 0\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+
+
+def test_removed_argument_keeps_its_comment():
+    text = HEADER + ("@pl.kernel(mesh=m)\ndef add(a_ref,  # source\n        b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n"
+                     "r = jax.new_ref(x)\nadd(r,  # once\n    r)\n")
+    source = SourceFile.from_text(text, "t.py")
+    [finding] = [f for f in run_rules(analyze(source)) if f.code == "PAL002"]
+    fix = next(x for x in finding.fixes if x.preferred)
+    assert fix.applicability is Applicability.UNSAFE
+    new_text = apply_fixes(source, [fix])[0]
+    assert "def add(a_ref  # source\n        ):" in new_text and "add(r  # once\n    )" in new_text
+    compile(new_text, "t.py", "exec")
+
+
+def test_fix_that_would_not_compile_is_dropped():
+    from pallas_ls.engine.edits import compiles
+
+    assert not compiles("return 1\n") and compiles("def f():\n    return 1\n")
