@@ -129,6 +129,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise CliError(f"no such file or directory: {exc}") from None
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
+    if args.add_noqa:
+        return _add_noqa(args, settings, files, "-" in paths)
     if args.fix or args.diff:
         return _check_and_fix(args, settings, files, "-" in paths, cwd)
     results = _check_files(files, args)
@@ -158,6 +160,16 @@ def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str,
 
 
 # ------------------------------------------------------------------------------------ fix
+def _add_noqa(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool) -> int:
+    """`--add-noqa`: a `# noqa: CODE` for every selected finding, written in place (like ruff's)."""
+    if stdin or args.fix or args.diff:
+        raise CliError("--add-noqa works on files, without --fix or --diff")
+    added, skipped = fixing.add_noqa_paths(files, functools.partial(_select, settings=settings))
+    if not args.quiet:
+        sys.stderr.write(f"Added {added} noqa directive{'' if added == 1 else 's'}.\n")
+    return EXIT_FINDINGS if skipped else EXIT_CLEAN
+
+
 def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
     select = functools.partial(_select, settings=settings)
@@ -308,6 +320,7 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         help="apply the safe fixes in place (with stdin: print the fixed source); report what remains",
     )
     p.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
+    p.add_argument("--add-noqa", action="store_true", help="add a `# noqa: CODE` comment for every finding, in place")
     p.add_argument(
         "--diff",
         action="store_true",

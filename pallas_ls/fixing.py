@@ -28,9 +28,10 @@ from typing import Callable, Iterable
 
 from .engine.analysis import analyze, run_rules
 from .engine.edits import OverlappingEdits, apply_edits, compiles
-from .engine.findings import Applicability, Finding, Fix
+from .engine.findings import Applicability, Edit, Finding, Fix
+from .engine.noqa import noqa_line_edit
 from .engine.project import FileResult, Project, UnreadableFile, source_from_bytes
-from .engine.source import BOM, SourceFile, split_lines_keepends
+from .engine.source import BOM, Position, Range, SourceFile, split_lines_keepends
 
 log = logging.getLogger("pallas_ls.fixing")
 
@@ -382,3 +383,53 @@ def unified_diff(file: FixedFile, shown_path: str) -> str:
         if not line.endswith(("\n", "\r")):
             out.append("\n\\ No newline at end of file\n")
     return "".join(out)
+
+
+# -------------------------------------------------------------------------------- --add-noqa
+def add_noqa_text(source: SourceFile, findings: Iterable[Finding]) -> tuple[str, int]:
+    """The text with a `# noqa` for every finding (the engine's suppression: on the line where a
+    comment can silence it, codes added to a noqa already there); (text, directives added)."""
+    by_line: dict[int, list[str]] = {}
+    for finding in findings:
+        fix = next((f for f in finding.fixes if f.suppression and f.edits), None)
+        if fix is not None and finding.code not in by_line.setdefault(fix.edits[0].range.start.line, []):
+            by_line[fix.edits[0].range.start.line].append(finding.code)
+    edits, added = [], 0
+    for line, codes in sorted(by_line.items()):
+        text = original = source.line_text(line)
+        for code in codes:
+            edit = noqa_line_edit(text, code)
+            if edit is not None:
+                start, end, new = edit
+                text = text[:start] + new + text[end:]
+                added += 1
+        if text != original:
+            edits.append(Edit(Range(Position(line, 0), Position(line, len(original))), text))
+    return apply_edits(source.text, source, edits), added
+
+
+def add_noqa_paths(paths: list[str], select: Select) -> tuple[int, list[str]]:
+    """`check --add-noqa`: silence every selected finding in place; (directives added, files skipped
+    because they changed on disk since they were analysed)."""
+    project = Project()
+    added, skipped = 0, []
+    for result in project.check_paths([os.path.abspath(p) for p in paths]):
+        findings = [f for f in select(result.findings) if f.path and os.path.abspath(f.path) == result.path]
+        if result.error is not None or not findings:
+            continue
+        source = project.analysis_of(result.path).source
+        text, count = add_noqa_text(source, findings)
+        if not count or not compiles(text):
+            continue
+        file = FixedFile(result.path, source.text, source.had_bom, text)
+        try:
+            write_atomically(result.path, file.data(), expected=file.original_data())
+        except FileChanged:
+            log.warning("%s changed on disk while it was being checked; no noqa was added (run again)", result.path)
+            skipped.append(result.path)
+            continue
+        except OSError as exc:
+            log.error("cannot write %s: %s", result.path, exc.strerror or exc)
+            continue
+        added += count
+    return added, skipped

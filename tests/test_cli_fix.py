@@ -427,3 +427,14 @@ def test_json_fix_field(run, tmp_path):
     }
     assert fixes["b.py"]["applicability"] == "unsafe" and fixes["b.py"]["message"] == "Write the result to `o_ref`"
     assert fixes["c.py"] is None  # only the noqa suppression: no fix
+
+
+def test_add_noqa_silences_every_finding_with_the_engine_builder(run, tmp_path):
+    multiline = SAFE_SRC.replace("    return x_ref[...] + 1\n", '    return """a\nb"""\n')
+    a = write(tmp_path / "a.py", SAFE_SRC)
+    b = write(tmp_path / "b.py", multiline)
+    status, _, err = run("check", "--add-noqa")
+    assert status == 0 and "Added 2 noqa directives." in err
+    assert a.read_text() == SAFE_SRC.replace("    return x_ref[...] + 1\n", "    return x_ref[...] + 1  # noqa: PAL001\n")
+    assert b.read_text() == multiline.replace('b"""\n', 'b"""  # noqa: PAL001\n')  # not inside the string
+    assert run("check")[:2] == (0, "All checks passed!\n")

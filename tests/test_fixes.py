@@ -200,3 +200,18 @@ def test_fix_that_would_not_compile_is_dropped():
     from pallas_ls.engine.edits import compiles
 
     assert not compiles("return 1\n") and compiles("def f():\n    return 1\n")
+
+
+def test_write_in_a_nested_def_nothing_uses_is_not_a_write():
+    kernel = "def k(x_ref, o_ref):\n    def unused(i):\n        o_ref[i] = 0\n    return x_ref[...]\n"
+    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    def unused(i):\n        o_ref[i] = 0\n    o_ref[...] = x_ref[...]\n"
+
+
+def test_dropping_a_value_keeps_its_effects():
+    kernel = ("def helper(r):\n    r[...] = 2\n    return 1\n"
+              "def k(x_ref, o_ref):\n    pltpu.sync_copy(x_ref, o_ref)\n    if c:\n        return helper(o_ref)\n    o_ref[...] = 1\n")
+    text = HEADER + kernel + "pl.pallas_call(k, out_shape=S)(x)\n"
+    _, [finding], _ = preferred_safe_fixes(text, "PAL001")
+    drop = next(x for x in finding.fixes if x.preferred)
+    assert drop.title == "Return None instead" and drop.applicability is Applicability.SAFE
+    assert fixed_kernel(kernel) == kernel.replace("        return helper(o_ref)\n", "        helper(o_ref)\n        return\n")

@@ -370,13 +370,14 @@ def written_before(function: ast.AST, stmt: ast.stmt) -> frozenset[str]:
     or `name` (or a view of it) as the destination of `pltpu.sync_copy` / `async_copy` / a copy
     descriptor."""
     body = function.body if isinstance(function.body, list) else []  # type: ignore[attr-defined]
+    used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     out: set[str] = set()
     while body:
         holder = next((s for s in body if any(n is stmt for n in ast.walk(s))), None)
         if holder is None:
             break
         for earlier in body[: body.index(holder)]:
-            _writes_in(earlier, out)
+            _writes_in(earlier, out, used)
         if holder is stmt:
             break
         body = next((b for b in _bodies(holder) if any(any(n is stmt for n in ast.walk(s)) for s in b)), [])
@@ -394,13 +395,15 @@ def _bodies(stmt: ast.stmt) -> list[list[ast.stmt]]:
     return out
 
 
-def _writes_in(stmt: ast.stmt, out: set[str]) -> None:
+def _writes_in(stmt: ast.stmt, out: set[str], used: set[str]) -> None:
     if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)) or type(stmt).__name__ in ("Match", "TryStar"):
         return  # may not run
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         for inner in stmt.body:
-            _writes_in(inner, out)
+            _writes_in(inner, out, used)
         return
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and not stmt.decorator_list and stmt.name not in used:
+        return  # a nested def nothing calls or passes on
     for node in ast.walk(stmt):
         targets: list[ast.AST] = []
         if isinstance(node, ast.Assign):

@@ -98,14 +98,65 @@ def _place_comments(source: SourceFile, r: Range, values: list[ast.expr]) -> lis
     return placed
 
 
-def drop_returned_value(source: SourceFile, ret: ast.Return, function: FunctionNode) -> Edit:
-    """`return v` -> `return`; the whole statement goes when it is the function's last and alone on its lines."""
+def drop_returned_value(source: SourceFile, ret: ast.Return, function: FunctionNode) -> list[Edit] | None:
+    """`return v` -> `return`; the whole statement goes when it is the function's last and alone
+    on its lines.  A value that may have effects (`return lax.fori_loop(...)` whose body writes the
+    output, `return helper(o_ref)`) is still evaluated: `helper(o_ref)` then `return` (unless
+    nothing follows).  Comments inside the value stay, after the `return`.  None: cannot be told."""
     ret_range = source.node_range(ret)
     body = getattr(function, "body", [])
-    if body and body[-1] is ret and len(body) > 1 and _alone_on_its_lines(source, ret_range):
-        return delete_lines(source, ret_range.start.line, ret_range.end.line)
+    tail = in_tail_position(ret, function)
+    if ret.value is not None and may_have_effects(ret.value):
+        inline = _statement_is_inline(source, ret_range.start)
+        edits = [replace(_return_keyword_and_space(source, ret_range.start), "")]
+        if not tail:
+            edits.append(_bare_return_after(source, ret_range, inline))
+        return edits
+    comments = comments_in(source, ret_range)
+    if comments is None:
+        return None
+    if not comments and body and body[-1] is ret and len(body) > 1 and _alone_on_its_lines(source, ret_range):
+        return [delete_lines(source, ret_range.start.line, ret_range.end.line)]
     keyword_end = Position(ret_range.start.line, ret_range.start.column + _RETURN)
-    return replace(Range(keyword_end, ret_range.end), "")
+    kept = "".join("  " + text for _, text in comments)
+    if kept and source.line_text(ret_range.end.line)[ret_range.end.column:].strip():
+        return None  # `return (a  # c⏎ )  ; more`: no end of line left to keep the comment on
+    return [replace(Range(keyword_end, ret_range.end), kept)]
+
+
+# Namespaces whose functions compute arrays and do nothing else.
+_PURE_NAMESPACES = frozenset({"jnp", "np", "numpy", "math", "jax.numpy"})
+
+
+def may_have_effects(expr: ast.expr) -> bool:
+    """Whether evaluating `expr` may do more than compute a value: any call but `jnp.f(...)` /
+    `np.f(...)` / `math.f(...)` and a method of an array read (`o_ref[...].sum()`), any await,
+    yield or walrus."""
+    for node in ast.walk(expr):
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)):
+            return True
+        if isinstance(node, ast.Call):
+            func = node.func
+            if not isinstance(func, ast.Attribute):
+                return True
+            owner = func.value
+            dotted = _dotted(owner)
+            if dotted in _PURE_NAMESPACES:
+                continue
+            if isinstance(owner, (ast.Subscript, ast.BinOp, ast.UnaryOp)):
+                continue  # a method of an array value (`x_ref[...].sum()`, `(a + b).T`)
+            return True
+    return False
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name):
+        return ".".join([expr.id] + parts[::-1])
+    return None
 
 
 def _return_keyword_and_space(source: SourceFile, start: Position) -> Range:

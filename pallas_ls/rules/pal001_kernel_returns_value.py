@@ -560,6 +560,27 @@ def add_one(x_ref, o_ref):
         jax_error="should return None",
         fixed=_FORM_FEED_FIXED,
     ),
+    _pallas_call_example(
+        "returns-a-loop-whose-body-writes-the-output",
+        '''
+def add_one(x_ref, o_ref):
+    def body(i, total):
+        o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
+        return total + 1.0
+
+    «return jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)»
+''',
+        valid=False,
+        # The loop writes every output: its value is dropped, the loop itself is kept.
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    def body(i, total):
+        o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
+        return total + 1.0
+
+    jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)
+''',
+    ),
     Example(
         "hbm-refs-output-already-copied",
         _HBM_PROGRAM,
@@ -799,6 +820,8 @@ def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan
             else:
                 fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
     drop = drop_returned_value(analysis.source, node, function)
+    if drop is None:
+        return fixes
     if trivial:
         drop_applicability = Applicability.SAFE
     elif plan.all_written:
@@ -806,7 +829,7 @@ def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan
     else:
         drop_applicability = Applicability.DISPLAY_ONLY
     preferred = not any(f.preferred for f in fixes)
-    fixes.append(Fix("Return None instead", (drop,), drop_applicability, preferred=preferred))
+    fixes.append(Fix("Return None instead", tuple(drop), drop_applicability, preferred=preferred))
     return fixes
 
 
