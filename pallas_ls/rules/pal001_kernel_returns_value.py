@@ -52,6 +52,16 @@ their own rule.
 
 ## How to fix
 Write the result into the output ref and drop the value: `o_ref[...] = x_ref[...] + 1`.
+
+The quick fix does that when it knows which parameters are the outputs: from the launch's layout
+(`out_shape` / `out_type` however written: a constant, an import, a tuple of names, an array, a
+list grown with `.append`, `None` elements included) or from the kernel's own signature (its
+positional parameters less the scalar-prefetch, input and scratch ones); then it is safe. From the
+parameter names alone (`o_ref`, `out_ref`, ...) it is unsafe. Refs of `pl.kernel` / `mpmd_map`
+live in HBM, where `[...]` fails: no write is offered there. "Return None instead" is safe for a
+constant, an empty container or a ref, and when every output is already written before the
+`return` (a value with effects, such as a loop whose body writes, is kept as a statement);
+otherwise it would throw a result away, and is only shown in the editor (display-only).
 """
 
 _PALLAS_CALL_PROGRAM = '''\

@@ -43,7 +43,9 @@ object; the same ref in two separate calls is fine.
 
 ## How to fix
 For `pl.kernel` / `mpmd_map`: pass the ref once and use the one kernel parameter for both roles
-(the quick fix does this when the kernel is launched only there), or make a second ref
+(the quick fix does this when the kernel is launched only there, both arguments are whole refs
+and no binding in the kernel captures the renamed name; it is unsafe, applied only with
+`--unsafe-fixes`: the kernel's signature changes and one buffer plays two roles), or make a second ref
 (`jax.new_ref(x)` again) when two buffers are really meant. For `pallas_call`, whose inputs are
 arrays: pass `jax.freeze(r)` or `r[...]` (in jax 0.10 a `pallas_call` takes no Ref argument at all,
 so passing the ref once fails too); no fix is offered there.
