@@ -215,3 +215,11 @@ def test_dropping_a_value_keeps_its_effects():
     drop = next(x for x in finding.fixes if x.preferred)
     assert drop.title == "Return None instead" and drop.applicability is Applicability.SAFE
     assert fixed_kernel(kernel) == kernel.replace("        return helper(o_ref)\n", "        helper(o_ref)\n        return\n")
+
+
+def test_display_only_is_never_applied_by_unsafe_fixes():
+    from pallas_ls.fixing import fix_bytes
+
+    example = next(e for e in RULES["PAL001"].invalid_examples if e.name == "two-results-layout-unknown-no-bulk-fix")
+    _, file = fix_bytes(example.source.encode(), "t.py", lambda findings: findings, unsafe=True)
+    assert file is not None and file.text == example.source
