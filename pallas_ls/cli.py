@@ -165,6 +165,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise CliError(f"no such file or directory: {exc}") from None
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
+    if args.add_noqa:
+        return _add_noqa(args, settings, files, "-" in paths)
     environment = _environment(args, settings)
     context = _project_context([p for p in paths if p != "-" and os.path.isfile(p)], files, settings, args, cwd)
     if args.fix or args.diff:
@@ -225,6 +227,16 @@ def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str,
 
 
 # ------------------------------------------------------------------------------------ fix
+def _add_noqa(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool) -> int:
+    """`--add-noqa`: a `# noqa: CODE` for every selected finding, written in place (like ruff's)."""
+    if stdin or args.fix or args.diff:
+        raise CliError("--add-noqa works on files, without --fix or --diff")
+    added, skipped = fixing.add_noqa_paths(files, functools.partial(_select, settings=settings))
+    if not args.quiet:
+        sys.stderr.write(f"Added {added} noqa directive{'' if added == 1 else 's'}.\n")
+    return EXIT_FINDINGS if skipped else EXIT_CLEAN
+
+
 def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str,
                    environment: Environment | None = None, context: list[str] | None = None) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
@@ -378,6 +390,7 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         help="apply the safe fixes in place (with stdin: print the fixed source); report what remains",
     )
     p.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
+    p.add_argument("--add-noqa", action="store_true", help="add a `# noqa: CODE` comment for every finding, in place")
     p.add_argument(
         "--diff",
         action="store_true",

@@ -1,14 +1,14 @@
 """`pallas-ls check --fix` / `--diff`: apply the findings' preferred fixes, like `ruff check --fix`.
 
 Each pass applies, per file, the preferred fix of every selected finding that the options allow
-(safe ones; unsafe ones too with `--unsafe-fixes`), skipping fixes that overlap one already taken;
+(safe ones; unsafe ones too with `--unsafe-fixes`; display-only ones never), skipping fixes that overlap one already taken;
 the files are then checked again and the next pass picks up what was skipped, until nothing more
 applies (at most MAX_PASSES). Files are checked together as one project, as `check` does, so a
 kernel launched from another file keeps its findings while its file is being fixed.
 
-"Disable CODE for this line" (the noqa fix every finding carries) is a suppression, not a fix: it is
-never applied here. A file whose text does not parse is not fixed; a result that would not parse is
-never written (an internal error for that file, which is left as it was). Writes keep the file's
+"Disable CODE for this line" (the noqa fix every finding carries, `Fix.suppression`) is a
+suppression, not a fix: it is never applied here. A file whose text does not compile is not fixed; a
+result that would not compile is never written (an internal error for that file, which is left as it was). Writes keep the file's
 permission bits, owner, group and hard links, its BOM and its line endings (edits never translate
 newlines); they are atomic (a rename) unless the file has other links or its owner would change,
 when it is rewritten in place.  A file whose bytes on disk are no longer those analysed (saved
@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .engine.analysis import analyze
-from .engine.edits import OverlappingEdits, apply_edits, parses
+from .engine.edits import OverlappingEdits, apply_edits, compiles
 from .engine.environment import Environment
-from .engine.findings import Applicability, Finding, Fix
+from .engine.findings import Applicability, Edit, Finding, Fix
+from .engine.noqa import noqa_line_edit
 from .engine.notebook import Notebook
 from .engine.project import FileResult, UnreadableFile, source_from_bytes
+from .engine.source import BOM, Position, Range, SourceFile, split_lines_keepends
 from .lint import Project, run_rules
-from .engine.source import BOM, SourceFile, split_lines_keepends
 
 log = logging.getLogger("pallas_ls.fixing")
 
@@ -44,9 +45,9 @@ Select = Callable[[list[Finding]], list[Finding]]
 
 
 # ------------------------------------------------------------------------- which fix applies
-def is_suppression(fix: Fix, finding: Finding) -> bool:
-    """The "Disable CODE for this line" fix the engine adds to every finding."""
-    return fix.title == f"Disable {finding.code} for this line"
+def is_suppression(fix: Fix, finding: Finding | None = None) -> bool:
+    """The "Disable CODE for this line" fix the engine adds to every finding (its typed marker)."""
+    return fix.suppression
 
 
 def preferred_fix(finding: Finding) -> Fix | None:
@@ -58,7 +59,9 @@ def preferred_fix(finding: Finding) -> Fix | None:
 def applicable_fix(finding: Finding, unsafe: bool) -> Fix | None:
     """The fix `--fix` applies to `finding` (`unsafe`: `--unsafe-fixes` was given), or None."""
     fix = preferred_fix(finding)
-    if fix is None or (fix.applicability is not Applicability.SAFE and not unsafe):
+    if fix is None or not fix.applicability.applied_in_bulk:
+        return None  # display-only: offered in the editor, never applied in bulk
+    if fix.applicability is not Applicability.SAFE and not unsafe:
         return None
     return fix
 
@@ -107,9 +110,9 @@ def fix_pass(source: SourceFile, findings: Iterable[Finding], unsafe: bool) -> t
         raise FixFailed(f"a fix has overlapping edits ({exc})") from None
     if text == source.text:
         return text, []
-    if not parses(text):
+    if not compiles(text):
         titles = ", ".join(sorted({f"{finding.code}: {fix.title}" for finding, fix in chosen}))
-        raise FixFailed(f"the fixed text would not parse (fixes: {titles})")
+        raise FixFailed(f"the fixed text would not compile (fixes: {titles})")
     return text, [finding for finding, _ in chosen]
 
 
@@ -206,7 +209,7 @@ def _fix_round(project: Project, results: list[FileResult], files: dict[str, Fix
         except UnreadableFile:
             continue  # gone since it was checked
         if file is None:
-            if not parses(source.text):
+            if not compiles(source.text):
                 continue  # a file that does not parse is not fixed (its syntax errors are reported)
             file = files[result.path] = FixedFile.of(source, result.path)
         try:
@@ -357,7 +360,7 @@ def fix_bytes(data: bytes, path: str | None, select: Select, unsafe: bool) -> tu
     file = FixedFile.of(source, path)
     try:
         findings = _findings_of(source)
-        if parses(source.text):
+        if compiles(source.text):
             for _ in range(MAX_PASSES):
                 text, fixed = fix_pass(source, select(findings), unsafe)
                 if not fixed:
@@ -403,3 +406,53 @@ def _diff(original: str, text: str, shown_path: str) -> str:
         if not line.endswith(("\n", "\r")):
             out.append("\n\\ No newline at end of file\n")
     return "".join(out)
+
+
+# -------------------------------------------------------------------------------- --add-noqa
+def add_noqa_text(source: SourceFile, findings: Iterable[Finding]) -> tuple[str, int]:
+    """The text with a `# noqa` for every finding (the engine's suppression: on the line where a
+    comment can silence it, codes added to a noqa already there); (text, directives added)."""
+    by_line: dict[int, list[str]] = {}
+    for finding in findings:
+        fix = next((f for f in finding.fixes if f.suppression and f.edits), None)
+        if fix is not None and finding.code not in by_line.setdefault(fix.edits[0].range.start.line, []):
+            by_line[fix.edits[0].range.start.line].append(finding.code)
+    edits, added = [], 0
+    for line, codes in sorted(by_line.items()):
+        text = original = source.line_text(line)
+        for code in codes:
+            edit = noqa_line_edit(text, code)
+            if edit is not None:
+                start, end, new = edit
+                text = text[:start] + new + text[end:]
+                added += 1
+        if text != original:
+            edits.append(Edit(Range(Position(line, 0), Position(line, len(original))), text))
+    return apply_edits(source.text, source, edits), added
+
+
+def add_noqa_paths(paths: list[str], select: Select) -> tuple[int, list[str]]:
+    """`check --add-noqa`: silence every selected finding in place; (directives added, files skipped
+    because they changed on disk since they were analysed)."""
+    project = Project()
+    added, skipped = 0, []
+    for result in project.check_paths([os.path.abspath(p) for p in paths]):
+        findings = [f for f in select(result.findings) if f.path and os.path.abspath(f.path) == result.path]
+        if result.error is not None or not findings:
+            continue
+        source = project.analysis_of(result.path).source
+        text, count = add_noqa_text(source, findings)
+        if not count or not compiles(text):
+            continue
+        file = FixedFile(result.path, source.text, source.had_bom, text)
+        try:
+            write_atomically(result.path, file.data(), expected=file.original_data())
+        except FileChanged:
+            log.warning("%s changed on disk while it was being checked; no noqa was added (run again)", result.path)
+            skipped.append(result.path)
+            continue
+        except OSError as exc:
+            log.error("cannot write %s: %s", result.path, exc.strerror or exc)
+            continue
+        added += count
+    return added, skipped

@@ -842,7 +842,9 @@ def test_examples_show_the_documented_findings(run):
 def test_python_dash_m_on_examples(tmp_path):
     result = subprocess_cli("check", str(REPO / "examples"), cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stdout.decode().endswith("Found 2 errors.\n[*] 1 fixable with the `--fix` option.\n")
+    assert result.stdout.decode().endswith(
+        "Found 2 errors.\n[*] 1 fixable with the `--fix` option (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
+    )
 
 
 def test_rule_docs_are_up_to_date():

@@ -42,12 +42,13 @@ def add_one(x_ref, o_ref):
     return x_ref[...] + 1
 
 
-def run(x, shape):
-    return pl.pallas_call(add_one, out_shape=shape)(x)
+def launcher(shape):
+    # Neither the layout (a parameter) nor the signature (the inputs are never seen) is known.
+    return pl.pallas_call(add_one, out_shape=shape)
 """
 UNSAFE_FIXED = UNSAFE_SRC.replace("    return x_ref[...] + 1\n", "    o_ref[...] = x_ref[...] + 1\n")
 
-# PAL002 with a safe merge fix.
+# PAL002 with an (unsafe) merge fix.
 PAL002_SRC = """\
 import jax
 import jax.numpy as jnp
@@ -222,6 +223,8 @@ def test_only_selected_findings_are_fixed(run, tmp_path):
     a = write(tmp_path / "a.py", SAFE_SRC)
     b = write(tmp_path / "b.py", PAL002_SRC)
     status, out, _ = run("check", "--fix", "--select", "PAL002")
+    assert status == 1 and b.read_text() == PAL002_SRC  # the merge is unsafe: --fix leaves it
+    status, out, _ = run("check", "--fix", "--unsafe-fixes", "--select", "PAL002")
     assert (status, out) == (0, "Found 1 error (1 fixed, 0 remaining).\n")
     assert a.read_text() == SAFE_SRC and b.read_text() == PAL002_FIXED
     status, out, _ = run("check", "--fix", "--ignore", "PAL001")
@@ -265,7 +268,7 @@ def test_result_that_does_not_parse_is_never_written(run, tmp_path, monkeypatch)
     status, out, err = run("check", "--fix")
     assert status == 2
     assert identity(path) == before
-    assert "internal error while fixing" in err and "would not parse" in err and "left unchanged" in err
+    assert "internal error while fixing" in err and "would not compile" in err and "left unchanged" in err
     assert out.startswith("bad.py:7:5: PAL001 [*] ")  # still reported, still fixable
     assert "Found 1 error." in out
 
@@ -425,3 +428,14 @@ def test_json_fix_field(run, tmp_path):
     }
     assert fixes["b.py"]["applicability"] == "unsafe" and fixes["b.py"]["message"] == "Write the result to `o_ref`"
     assert fixes["c.py"] is None  # only the noqa suppression: no fix
+
+
+def test_add_noqa_silences_every_finding_with_the_engine_builder(run, tmp_path):
+    multiline = SAFE_SRC.replace("    return x_ref[...] + 1\n", '    return """a\nb"""\n')
+    a = write(tmp_path / "a.py", SAFE_SRC)
+    b = write(tmp_path / "b.py", multiline)
+    status, _, err = run("check", "--add-noqa")
+    assert status == 0 and "Added 2 noqa directives." in err
+    assert a.read_text() == SAFE_SRC.replace("    return x_ref[...] + 1\n", "    return x_ref[...] + 1  # noqa: PAL001\n")
+    assert b.read_text() == multiline.replace('b"""\n', 'b"""  # noqa: PAL001\n')  # not inside the string
+    assert run("check")[:2] == (0, "All checks passed!\n")

@@ -7,6 +7,7 @@ rules) hands it the registry.  `project.Project` adds the kernels that other fil
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import logging
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from .interp import NO_LOADER, Interpreter, Loader
 from .kernels import ForeignKernel, KernelSite, Launch, LaunchFinder, kernel_sites
 from .model import ModuleModel
 from .names import mentions_pallas
-from .noqa import is_suppressed
+from .noqa import is_suppressed_at
 from .source import SourceFile
 from .values import ValueEvaluator
 
@@ -160,7 +161,7 @@ def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes) -> l
             findings.append(finding)
     findings.extend(syntax_findings(analysis.source))
     return sorted(
-        (f for f in findings if not is_suppressed(f.code, analysis.source.line_text(f.range.start.line))),
+        (f for f in findings if not is_suppressed_at(f.code, analysis.source, f.range.start.line)),
         key=lambda f: f.sort_key,
     )
 
@@ -176,8 +177,10 @@ def _finish_fixes(source: SourceFile, finding: Finding) -> None:
     finding.fixes = [fix for fix in finding.fixes if fix_keeps_code_valid(source, fix)]
     if finding.fixes and not any(fix.preferred for fix in finding.fixes):
         first = finding.fixes[0]
-        finding.fixes[0] = type(first)(first.title, first.edits, first.applicability, preferred=True)
-    finding.fixes.append(noqa_fix(source, finding))
+        finding.fixes[0] = dataclasses.replace(first, preferred=True)
+    suppression = noqa_fix(source, finding)
+    if suppression is not None:
+        finding.fixes.append(suppression)
 
 
 def syntax_findings(source: SourceFile) -> list[Finding]:

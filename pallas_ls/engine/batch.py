@@ -281,7 +281,7 @@ def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
                 "related": [{"path": r.path, "range": _range_json(r.range), "message": r.message} for r in f.related],
                 "fixes": [
                     {"title": x.title, "applicability": x.applicability.value, "preferred": x.preferred,
-                     "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits]}
+                     "suppression": x.suppression, "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits]}
                     for x in f.fixes
                 ],
             }
@@ -329,7 +329,8 @@ def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
             [Fix(_want(x["title"], str),
                  tuple(Edit(_range_from(e["range"]), _want(e["new_text"], str))
                        for e in map(lambda e: _want(e, dict), _want(x["edits"], list))),
-                 Applicability(_want(x["applicability"], str)), _want(x["preferred"], bool))
+                 Applicability(_want(x["applicability"], str)), _want(x["preferred"], bool),
+                 _want(x["suppression"], bool))
              for x in map(lambda x: _want(x, dict), _want(item["fixes"], list))],
         ))
     return _Checked(path, findings, True)

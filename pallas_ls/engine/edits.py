@@ -8,7 +8,7 @@ import warnings
 from typing import Iterable, Sequence
 
 from .findings import Applicability, Edit, Finding, Fix
-from .noqa import _NOQA, noqa_codes
+from .noqa import noqa_edit
 from .source import Position, Range, SourceFile
 
 
@@ -67,8 +67,20 @@ def parses(text: str) -> bool:
         return False
 
 
+def compiles(text: str) -> bool:
+    """Whether `text` compiles, not only parses: `return` outside a function, `nonlocal` at module
+    level, a misplaced `await` or a default before a non-default parameter parse but do not compile."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(text, "<fixed>", "exec", dont_inherit=True)
+        return True
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return False
+
+
 def fix_keeps_code_valid(source: SourceFile, fix: Fix) -> bool:
-    """Every fixed text must parse: a fix that would break the file is not offered.
+    """Every fixed text must compile: a fix that would break the file is not offered.
 
     Only the top-level statements the edits touch are re-parsed (they start in column 0, so they
     parse on their own): a whole-file parse per fix would cost too much on every keystroke.
@@ -86,7 +98,7 @@ def fix_keeps_code_valid(source: SourceFile, fix: Fix) -> bool:
     snippet = source.text[start:end]
     for a, b, new_text in sorted(shifted, reverse=True):
         snippet = snippet[:a] + new_text + snippet[b:]
-    return parses(snippet)
+    return compiles(snippet)
 
 
 def _enclosing_statement_lines(source: SourceFile, first: int, last: int) -> tuple[int, int]:
@@ -103,8 +115,11 @@ def _enclosing_statement_lines(source: SourceFile, first: int, last: int) -> tup
 
 # ------------------------------------------------------------------------------ helpers
 def line_indent(source: SourceFile, line: int) -> str:
+    """The line's indentation as Python's tokenizer sees it: the blanks after the last form feed
+    of its leading whitespace (a form feed resets the column count)."""
     text = source.line_text(line)
-    return text[: len(text) - len(text.lstrip(" \t"))]
+    leading = text[: len(text) - len(text.lstrip(" \t\f"))]
+    return leading.rsplit("\f", 1)[-1]
 
 
 def line_end(source: SourceFile, line: int) -> Position:
@@ -130,21 +145,14 @@ def delete_lines(source: SourceFile, first: int, last: int) -> Edit:
 
 
 # --------------------------------------------------------------------------------- noqa
-def noqa_fix(source: SourceFile, finding: Finding) -> Fix:
-    """"Disable CODE for this line": add `# noqa: CODE`, or add CODE to the line's noqa list."""
-    line = finding.range.start.line
-    text = source.line_text(line)
-    title = f"Disable {finding.code} for this line"
-    existing = noqa_codes(text)
-    match = _NOQA.search(text) if existing else None
-    if match is not None and match.group("codes"):
-        codes = sorted(existing | {finding.code})
-        start = Position(line, match.start())
-        end = Position(line, match.end())
-        edit = Edit(Range(start, end), f"# noqa: {', '.join(codes)}")
-    else:
-        edit = insert(line_end(source, line), f"  # noqa: {finding.code}")
-    return Fix(title, (edit,), Applicability.UNSAFE, preferred=False)
+def noqa_fix(source: SourceFile, finding: Finding) -> Fix | None:
+    """"Disable CODE for this line": add `# noqa: CODE`, or add CODE to the line's noqa list, on
+    the line where a comment can silence the finding (see `noqa.noqa_line`).  A suppression, not a
+    fix: `--fix` and fix-all never apply it."""
+    edit = noqa_edit(source, finding.range.start.line, finding.code)
+    if edit is None:
+        return None
+    return Fix(f"Disable {finding.code} for this line", (edit,), Applicability.DISPLAY_ONLY, preferred=False, suppression=True)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*\Z")

@@ -19,8 +19,15 @@ class Severity(str, enum.Enum):
 
 
 class Applicability(str, enum.Enum):
+    """ruff's three levels: how far a fix may be trusted without a human looking at it."""
+
     SAFE = "safe"  # applied by `check --fix` and by fix-all
     UNSAFE = "unsafe"  # offered, applied only with `--unsafe-fixes`
+    DISPLAY_ONLY = "display-only"  # offered in the editor, never applied in bulk
+
+    @property
+    def applied_in_bulk(self) -> bool:
+        return self is not Applicability.DISPLAY_ONLY
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,8 @@ class Fix:
     edits: tuple[Edit, ...]
     applicability: Applicability = Applicability.SAFE
     preferred: bool = False
+    # "Disable CODE for this line": a `# noqa` comment, not a fix (never applied by --fix or fix-all).
+    suppression: bool = False
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,8 @@ class Layout:
     scratch_keywords: tuple[str, ...] = ()
     # Every output is one array (not a pytree of refs), so `o_ref[...] = value` can write it.
     plain_outputs: bool = False
+    # The outputs that are `None` elements of the out_shape list: their parameters receive None.
+    none_outputs: tuple[int, ...] = ()
 
     @property
     def total(self) -> int | None:
@@ -91,12 +93,14 @@ def _launch_layout(launch: Launch) -> Layout:
     else:
         outputs, plain = _outputs(launch.value_of(outputs_expr))
     scratch, keywords = _scratch(launch, entry.keyword("scratch_types"))
-    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain)
+    nones = _none_outputs(launch.value_of(outputs_expr)) if outputs_expr is not None else ()
+    return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain, nones)
 
 
 def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
     outputs, plain = _outputs(launch.value_of(out_shape)) if out_shape is not None else (None, False)
+    nones = _none_outputs(launch.value_of(out_shape)) if out_shape is not None else ()
     grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
     scratch: tuple[int | None, tuple[str, ...]]
@@ -120,7 +124,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     inputs = _input_count(launch, prefetch)
     if inputs is None and in_specs_values is not None:
         inputs = _length(in_specs_values)
-    return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain)
+    return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain, nones)
 
 
 def _arguments_visible(launch: Launch) -> bool:
@@ -172,11 +176,22 @@ def _outputs(values: frozenset) -> tuple[int | None, bool]:
     if isinstance(value, Seq):
         if value.elts is None:
             return None, False
-        plain = all(_is_plain(e) for e in value.elts)
+        plain = all(_is_plain(e) or _is_none(e) for e in value.elts) and not all(map(_is_none, value.elts))
         return len(value.elts), plain
     if isinstance(value, (DictV, ShapeStruct, Array)):
         return 1, _is_plain(values)
     return None, False
+
+
+def _is_none(values: frozenset) -> bool:
+    return len(values) == 1 and isinstance(next(iter(values)), Const) and next(iter(values)).value is None
+
+
+def _none_outputs(values: frozenset) -> tuple[int, ...]:
+    value = next(iter(values)) if len(values) == 1 else None
+    if isinstance(value, Seq) and value.elts is not None:
+        return tuple(i for i, e in enumerate(value.elts) if _is_none(e))
+    return ()
 
 
 def _is_plain(values: frozenset) -> bool:
@@ -266,7 +281,9 @@ def output_parameters(site: KernelSite) -> list[str] | None:
         return None  # the kernel cannot take what JAX passes: roles would be guesses
     roles = parameter_roles(site, layout)
     outputs = [r.name for r in roles if r.role == OUTPUT]
-    return outputs if len(outputs) == layout.outputs else None
+    if len(outputs) != layout.outputs:
+        return None
+    return [name for i, name in enumerate(outputs) if i not in layout.none_outputs]
 
 
 def missing_outputs_at(site: KernelSite) -> int | None:
@@ -279,3 +296,146 @@ def missing_outputs_at(site: KernelSite) -> int | None:
     if len(positional_parameters(site)) != layout.total - layout.outputs:
         return None
     return layout.prefetch + layout.inputs  # type: ignore[operator]
+
+
+# ------------------------------------------------------------------- outputs, two sources
+# Entry points whose refs live in HBM / ANY by default (pallas-facts §2): `[...]` reads and writes
+# of them fail when the kernel runs, so no fix may write `o_ref[...] = ...` there.
+HBM_KINDS = frozenset({"kernel", "mpmd_map"})
+
+
+def refs_in_hbm(site: KernelSite) -> bool:
+    return site.launch.kind in HBM_KINDS
+
+
+def outputs_from_signature(site: KernelSite, layout: Layout) -> list[str] | None:
+    """The output parameters as the kernel's own signature tells them: its JAX-filled positional
+    parameters less the prefetch, input and scratch ones (partial-bound ones are already out).
+
+    Only when those three counts are known, the kernel takes no `*args`, at least one parameter
+    is left, and what the launch says of its outputs does not contradict it (a known count must
+    match; a known pytree output is not one array)."""
+    if site.function.args.vararg is not None or None in (layout.prefetch, layout.inputs, layout.scratch):
+        return None
+    names = positional_parameters(site)
+    first = layout.prefetch + layout.inputs  # type: ignore[operator]
+    count = len(names) - first - layout.scratch  # type: ignore[operator]
+    if count < 1 or (layout.outputs is not None and (layout.outputs != count or not layout.plain_outputs)):
+        return None
+    if layout.outputs is None and not _may_be_plain(site):
+        return None
+    return names[first : first + count]
+
+
+def _may_be_plain(site: KernelSite) -> bool:
+    """False when the launch's outputs are known to be something other than array structs."""
+    entry = site.launch.entry
+    if site.launch.kind == "pallas_call":
+        expr = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
+    else:
+        expr = entry.keyword("out_type" if site.launch.kind == "kernel" else "out_types")
+        if expr is None and len(entry.args) > 1:
+            expr = entry.args[1]
+    if expr is None:
+        return site.launch.kind == "pallas_call"
+    values = site.launch.value_of(expr)
+    return not any(isinstance(v, DictV) for v in values)
+
+
+def kernel_outputs(site: KernelSite) -> tuple[list[str] | None, str]:
+    """(the kernel's output parameters, where that came from: "launch" or "signature"), or
+    (None, "") when neither the launch's layout nor the kernel's signature tells them."""
+    layout = launch_layout(site.launch)
+    if layout.outputs == 0 and layout.total is not None and layout.total == len(positional_parameters(site)):
+        return [], "launch"
+    from_launch = output_parameters(site)
+    if from_launch is not None:
+        return from_launch, "launch"
+    from_signature = outputs_from_signature(site, layout)
+    if from_signature is not None:
+        return from_signature, "signature"
+    return None, ""
+
+
+# ------------------------------------------------------------------ what the kernel writes
+_COPY_CALLS = frozenset({"sync_copy", "async_copy", "make_async_copy", "make_async_remote_copy", "async_remote_copy"})
+
+
+def written_before(function: ast.AST, stmt: ast.stmt) -> frozenset[str]:
+    """Names the kernel certainly writes before `stmt` runs: in the statements that precede it
+    on its way from the function's body (not inside an `if`, a loop or a `try` there, which may
+    not run; `with` bodies do, and nested defs count: they are `pl.when` / loop bodies).
+
+    A write is `name[...] = v`, `name[...] += v`, `name.at[...][...] = v`, `name.__setitem__(...)`,
+    or `name` (or a view of it) as the destination of `pltpu.sync_copy` / `async_copy` / a copy
+    descriptor."""
+    body = function.body if isinstance(function.body, list) else []  # type: ignore[attr-defined]
+    used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    out: set[str] = set()
+    while body:
+        holder = next((s for s in body if any(n is stmt for n in ast.walk(s))), None)
+        if holder is None:
+            break
+        for earlier in body[: body.index(holder)]:
+            _writes_in(earlier, out, used)
+        if holder is stmt:
+            break
+        body = next((b for b in _bodies(holder) if any(any(n is stmt for n in ast.walk(s)) for s in b)), [])
+    return frozenset(out)
+
+
+def _bodies(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    out = []
+    for name in ("body", "orelse", "finalbody"):
+        value = getattr(stmt, name, None)
+        if isinstance(value, list):
+            out.append(value)
+    out += [h.body for h in getattr(stmt, "handlers", [])]
+    out += [c.body for c in getattr(stmt, "cases", [])]
+    return out
+
+
+def _writes_in(stmt: ast.stmt, out: set[str], used: set[str]) -> None:
+    if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)) or type(stmt).__name__ in ("Match", "TryStar"):
+        return  # may not run
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        for inner in stmt.body:
+            _writes_in(inner, out, used)
+        return
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and not stmt.decorator_list and stmt.name not in used:
+        return  # a nested def nothing calls or passes on
+    for node in ast.walk(stmt):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            for element in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]):
+                name = _ref_name(element.value) if isinstance(element, ast.Subscript) else None
+                if name:
+                    out.add(name)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            dst: ast.AST | None = None
+            if node.func.attr == "__setitem__":
+                dst = node.func.value
+            elif node.func.attr in _COPY_CALLS:
+                dst = keyword_argument(node, "dst_ref")
+                if dst is None and len(node.args) > 1:
+                    dst = node.args[1]
+            name = _ref_name(dst) if dst is not None else None
+            if name:
+                out.add(name)
+
+
+def _ref_name(expr: ast.AST) -> str | None:
+    """`o_ref`, `o_ref.at[...]` (any depth), `o_ref[...]` (a slice of the ref) -> "o_ref"."""
+    while True:
+        if isinstance(expr, ast.Name):
+            return expr.id
+        if isinstance(expr, ast.Subscript):
+            expr = expr.value
+        elif isinstance(expr, ast.Attribute) and expr.attr == "at":
+            expr = expr.value
+        else:
+            return None

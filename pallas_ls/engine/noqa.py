@@ -1,8 +1,19 @@
-"""`# noqa` comments: `# noqa` silences every finding on its line, `# noqa: PAL001, PAL002` those codes."""
+"""`# noqa` comments: `# noqa` silences every finding on its line, `# noqa: PAL001, PAL002` those codes.
+
+This module is the one home of suppression: what a line's noqa says (`noqa_codes`), on which line a
+finding's noqa belongs (`noqa_line`: a finding that starts on a line ending inside a multi-line
+string or with a backslash continuation is silenced where that string or continuation ends, since
+a comment cannot go inside either), and the one string-aware builder of the edit that adds one
+(`noqa_edit`), used by the engine's "Disable CODE for this line" fix and the editor's action.
+"""
 
 from __future__ import annotations
 
+import ast
 import re
+
+from .findings import Edit
+from .source import Position, Range, SourceFile
 
 _NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
@@ -23,3 +34,71 @@ def noqa_codes(line: str) -> frozenset[str] | None:
 def is_suppressed(code: str, line: str) -> bool:
     codes = noqa_codes(line)
     return codes is not None and (not codes or code in codes)
+
+
+def is_suppressed_at(code: str, source: SourceFile, line: int) -> bool:
+    """Whether a finding of `code` starting on `line` is silenced (on that line or its noqa line)."""
+    if is_suppressed(code, source.line_text(line)):
+        return True
+    target = noqa_line(source, line)
+    return target != line and is_suppressed(code, source.line_text(target))
+
+
+def noqa_line(source: SourceFile, line: int) -> int:
+    """The 0-based line where a `# noqa` for a finding starting on `line` goes."""
+    continued = _continuations(source)
+    seen = 0
+    while line in continued and seen < 10_000:
+        line, seen = continued[line], seen + 1
+    return line
+
+
+def _continuations(source: SourceFile) -> dict[int, int]:
+    """Line -> the line its end continues on: inside a multi-line string, or after a backslash."""
+    cached = getattr(source, "_noqa_continuations", None)
+    if cached is not None:
+        return cached
+    out: dict[int, int] = {}
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes)):
+            continue
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and (node.end_lineno or node.lineno) > node.lineno:
+            for inside in range(node.lineno - 1, node.end_lineno - 1):  # type: ignore[operator]
+                out.setdefault(inside, node.end_lineno - 1)  # type: ignore[operator]
+    for index in range(len(source.line_starts) - 1):
+        if index not in out and source.line_text(index).rstrip().endswith("\\") and "#" not in source.line_text(index):
+            out[index] = index + 1
+    source._noqa_continuations = out  # type: ignore[attr-defined]
+    return out
+
+
+def noqa_line_edit(line_text: str, code: str) -> tuple[int, int, str] | None:
+    """(start column, end column, new text) in code points that adds `code` to the `# noqa` of a
+    line (appended to its code list, or a new `  # noqa: CODE` at its end); None when the line is
+    already silenced or ends in a backslash continuation (a comment there would not parse)."""
+    if line_text.rstrip().endswith("\\"):
+        return None
+    codes = noqa_codes(line_text)
+    if codes is not None:
+        if not codes or code in codes:
+            return None  # already silenced (a bare noqa silences everything)
+        match = _NOQA.search(line_text)
+        if match is None or match.end("codes") < 0:
+            return None
+        end = match.end("codes")
+        return end, end, f", {code}"
+    content_end = len(line_text.rstrip())
+    separator = "  " if content_end else ""
+    return content_end, len(line_text), f"{separator}# noqa: {code}"
+
+
+def noqa_edit(source: SourceFile, line: int, code: str) -> Edit | None:
+    """The edit silencing `code` for a finding that starts on `line` (None: already silenced)."""
+    target = noqa_line(source, line)
+    if is_suppressed_at(code, source, line):
+        return None
+    edit = noqa_line_edit(source.line_text(target), code)
+    if edit is None:
+        return None
+    start, end, text = edit
+    return Edit(Range(Position(target, start), Position(target, end)), text)

@@ -5,7 +5,8 @@ indentation, comments, tabs and line endings as they are."""
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+import io
+import tokenize
 
 from .edits import delete_lines, insert, line_end, line_indent, replace
 from .findings import Edit
@@ -33,21 +34,129 @@ def write_instead_of_return(source: SourceFile, ret: ast.Return, outputs: list[s
     if not isinstance(value, ast.Tuple):
         edits = [replace(_return_keyword_and_space(source, start), f"{outputs[0]}[...] = ")]
     else:
-        writes = separator.join(f"{name}[...] = {source.segment(v)}" for name, v in zip(outputs, values))
-        edits = [replace(ret_range, writes)]
+        writes = [f"{name}[...] = {_standalone(source.segment(v))}" for name, v in zip(outputs, values)]
+        placed = _place_comments(source, ret_range, values)
+        if placed is None:
+            return None
+        if any(placed) and inline:
+            return None  # `if c: return (a,  # x` ...: comments cannot follow `; `-joined writes
+        for index, comments in enumerate(placed):
+            if comments:
+                writes[index] += "  " + "  ".join(comments)
+        edits = [replace(ret_range, separator.join(writes))]
     if not in_tail_position(ret, function):
         edits.append(_bare_return_after(source, ret_range, inline))
     return edits
 
 
-def drop_returned_value(source: SourceFile, ret: ast.Return, function: FunctionNode) -> Edit:
-    """`return v` -> `return`; the whole statement goes when it is the function's last and alone on its lines."""
+def _standalone(segment: str) -> str:
+    """An element of a multi-line tuple as a statement's value: parenthesized when its line
+    breaks were only legal inside the tuple's brackets (`a +⏎ b`)."""
+    if "\n" not in segment and "\r" not in segment:
+        return segment
+    try:
+        ast.parse(f"_ = {segment}")
+        return segment
+    except SyntaxError:
+        return f"({segment})"
+
+
+def comments_in(source: SourceFile, r: Range) -> list[tuple[Position, str]] | None:
+    """The comments inside `r` (positions and texts), by the tokenizer; None when it cannot tell."""
+    first, last = r.start.line, r.end.line
+    lines = [source.line_text(i) + "\n" for i in range(first, last + 1)]
+    text = "".join(lines)
+    if "#" not in text:
+        return []
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                at = Position(first + token.start[0] - 1, token.start[1])
+                if r.start <= at < r.end:
+                    found.append((at, token.string))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        # The lines end inside brackets opened before `r`: what they hold is not all seen.
+        return None if any("#" in line for line in lines) else []
+    return found
+
+
+def _place_comments(source: SourceFile, r: Range, values: list[ast.expr]) -> list[list[str]] | None:
+    """For each element of a returned tuple, the comments of the statement that belong with it
+    (those on its lines, outside its own text; a comment before the first element goes with the
+    first).  Comments inside an element's text stay in its segment."""
+    found = comments_in(source, r)
+    if found is None:
+        return None
+    placed: list[list[str]] = [[] for _ in values]
+    ranges = [source.node_range(v) for v in values]
+    for at, text in found:
+        if any(v.start <= at < v.end for v in ranges):
+            continue
+        index = max((i for i, v in enumerate(ranges) if v.start.line <= at.line), default=0)
+        placed[index].append(text)
+    return placed
+
+
+def drop_returned_value(source: SourceFile, ret: ast.Return, function: FunctionNode) -> list[Edit] | None:
+    """`return v` -> `return`; the whole statement goes when it is the function's last and alone
+    on its lines.  A value that may have effects (`return lax.fori_loop(...)` whose body writes the
+    output, `return helper(o_ref)`) is still evaluated: `helper(o_ref)` then `return` (unless
+    nothing follows).  Comments inside the value stay, after the `return`.  None: cannot be told."""
     ret_range = source.node_range(ret)
     body = getattr(function, "body", [])
-    if body and body[-1] is ret and len(body) > 1 and _alone_on_its_lines(source, ret_range):
-        return delete_lines(source, ret_range.start.line, ret_range.end.line)
+    tail = in_tail_position(ret, function)
+    if ret.value is not None and may_have_effects(ret.value):
+        inline = _statement_is_inline(source, ret_range.start)
+        edits = [replace(_return_keyword_and_space(source, ret_range.start), "")]
+        if not tail:
+            edits.append(_bare_return_after(source, ret_range, inline))
+        return edits
+    comments = comments_in(source, ret_range)
+    if comments is None:
+        return None
+    if not comments and body and body[-1] is ret and len(body) > 1 and _alone_on_its_lines(source, ret_range):
+        return [delete_lines(source, ret_range.start.line, ret_range.end.line)]
     keyword_end = Position(ret_range.start.line, ret_range.start.column + _RETURN)
-    return replace(Range(keyword_end, ret_range.end), "")
+    kept = "".join("  " + text for _, text in comments)
+    if kept and source.line_text(ret_range.end.line)[ret_range.end.column:].strip():
+        return None  # `return (a  # c⏎ )  ; more`: no end of line left to keep the comment on
+    return [replace(Range(keyword_end, ret_range.end), kept)]
+
+
+# Namespaces whose functions compute arrays and do nothing else.
+_PURE_NAMESPACES = frozenset({"jnp", "np", "numpy", "math", "jax.numpy"})
+
+
+def may_have_effects(expr: ast.expr) -> bool:
+    """Whether evaluating `expr` may do more than compute a value: any call but `jnp.f(...)` /
+    `np.f(...)` / `math.f(...)` and a method of an array read (`o_ref[...].sum()`), any await,
+    yield or walrus."""
+    for node in ast.walk(expr):
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)):
+            return True
+        if isinstance(node, ast.Call):
+            func = node.func
+            if not isinstance(func, ast.Attribute):
+                return True
+            owner = func.value
+            dotted = _dotted(owner)
+            if dotted in _PURE_NAMESPACES:
+                continue
+            if isinstance(owner, (ast.Subscript, ast.BinOp, ast.UnaryOp)):
+                continue  # a method of an array value (`x_ref[...].sum()`, `(a + b).T`)
+            return True
+    return False
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name):
+        return ".".join([expr.id] + parts[::-1])
+    return None
 
 
 def _return_keyword_and_space(source: SourceFile, start: Position) -> Range:
@@ -145,44 +254,78 @@ def remove_argument(source: SourceFile, call: ast.Call, index: int) -> Edit | No
     return _remove_list_item(source, ranges, index)
 
 
-def _remove_list_item(source: SourceFile, ranges: list[Range], index: int) -> Edit:
-    """Delete item `index` of a comma-separated list: up to the next item, or from the previous one."""
+def _remove_list_item(source: SourceFile, ranges: list[Range], index: int) -> Edit | None:
+    """Delete item `index` of a comma-separated list: up to the next item, or from the previous
+    one.  Comments in the deleted text stay, each on its line (None when they cannot be told)."""
     if index + 1 < len(ranges):
-        return replace(Range(ranges[index].start, ranges[index + 1].start), "")
-    if index > 0:
-        return replace(Range(ranges[index - 1].end, ranges[index].end), "")
-    return replace(ranges[index], "")
+        deleted = Range(ranges[index].start, ranges[index + 1].start)
+    elif index > 0:
+        deleted = Range(ranges[index - 1].end, ranges[index].end)
+    else:
+        deleted = ranges[index]
+    comments = comments_in(source, deleted)
+    if comments is None:
+        return None
+    if not comments:
+        return replace(deleted, "")
+    # Keep each comment and the line break after it; the text after the last break (the next
+    # item's indentation) stays as it was.
+    kept = []
+    for at, text in comments:
+        kept.append(("  " if kept or at.column > 0 else "") + text + source.line_ending())
+    if deleted.end.line == comments[-1][0].line:
+        return None  # a comment on the last line of the deleted text: no line break to keep it apart
+    return replace(deleted, "".join(kept) + line_indent(source, deleted.end.line))
 
 
 def rename_uses(source: SourceFile, function: FunctionNode, old: str, new: str) -> list[Edit] | None:
-    """Rename every use of `old` in a function (its nested scopes included, unless they rebind it).
+    """Rename every use of `old` in a function's body (nested scopes included).
 
-    None when renaming is not safe: `old` is assigned in the function, or `new` is bound anywhere
-    inside it (a nested def, an assignment), which would capture the renamed uses.
+    None when renaming is not sound: `old` or `new` is bound anywhere in the body by any binding
+    form (an assignment, `for`, `with ... as`, a walrus, `del`, `def` / `class`, `import ... as`,
+    `except ... as`, a `case` pattern, a nested function's or lambda's parameter, `global` /
+    `nonlocal`), or a star import or `locals()` / `vars()` / `eval` / `exec` may see names the
+    text does not show.
     """
+    body = function.body if isinstance(function.body, list) else [function.body]
     edits = []
-    for node, scope_binds_new in _names_in(function):
-        if node.id == new and isinstance(node.ctx, ast.Store):
-            return None
-        if node.id != old:
-            continue
-        if isinstance(node.ctx, (ast.Store, ast.Del)):
-            return None
-        if scope_binds_new:
-            return None
-        edits.append(replace(source.node_range(node), new))
+    for stmt in body:
+        for node in ast.walk(stmt):
+            bound = bound_names(node)
+            if bound is None or old in bound or new in bound:
+                return None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _INTROSPECTION:
+                return None
+            if isinstance(node, ast.Name) and node.id == old:
+                edits.append(replace(source.node_range(node), new))
     return edits
 
 
-def _names_in(function: FunctionNode) -> Iterator[tuple[ast.Name, bool]]:
-    """Name nodes of a function body, with whether a nested scope on the way binds a parameter."""
-    body = function.body if isinstance(function.body, list) else [function.body]
-    stack: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in body]
-    while stack:
-        node, shadowed = stack.pop()
-        if isinstance(node, ast.Name):
-            yield node, shadowed
-            continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            shadowed = True  # conservative: nested scopes may rebind; renames there are refused
-        stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+_INTROSPECTION = frozenset({"locals", "vars", "eval", "exec", "globals"})
+
+
+def bound_names(node: ast.AST) -> frozenset[str] | None:
+    """The names `node` itself binds in its scope (None: cannot be told, a star import)."""
+    if isinstance(node, ast.Name):
+        return frozenset({node.id}) if isinstance(node.ctx, (ast.Store, ast.Del)) else frozenset()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return frozenset({node.name})
+    if isinstance(node, ast.arg):
+        return frozenset({node.arg})
+    if isinstance(node, ast.alias):
+        if node.name == "*":
+            return None
+        return frozenset({node.asname or node.name.split(".")[0]})
+    if isinstance(node, ast.ExceptHandler):
+        return frozenset({node.name}) if node.name else frozenset()
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return frozenset(node.names)
+    match_as, match_star, match_mapping = (getattr(ast, n, None) for n in ("MatchAs", "MatchStar", "MatchMapping"))
+    if match_as is not None and isinstance(node, (match_as, match_star)):
+        return frozenset({node.name}) if node.name else frozenset()  # type: ignore[attr-defined]
+    if match_mapping is not None and isinstance(node, match_mapping):
+        return frozenset({node.rest}) if node.rest else frozenset()  # type: ignore[attr-defined]
+    type_param = getattr(ast, "TypeVar", None)
+    if type_param is not None and isinstance(node, (type_param, getattr(ast, "ParamSpec"), getattr(ast, "TypeVarTuple"))):
+        return frozenset({node.name})  # type: ignore[attr-defined]
+    return frozenset()

@@ -18,7 +18,8 @@ example and on jax's own Pallas code):
   factories, helpers, constants, imports), transitively.
 
 "May bind" is read from the text: `def`/`class` bind their name, imports their imported names,
-an assignment the names left of its `=`; any other statement (`if`, `for`, `try`, an assignment
+an assignment the names left of its `=`, a statement starting `name.append(...)` (`.extend`, `.insert`,
+`.update`, `.setdefault`, `.add`) that name; any other statement (`if`, `for`, `try`, an assignment
 with a walrus...) is taken to bind every name it mentions.  Strings and comments count as
 mentions; that only makes the slice bigger.  The slice is None (analyse the whole file) where the
 text is beyond this reading: a triple-quoted string left open, or a star import.
@@ -129,6 +130,9 @@ def _code_only(block: _Block) -> str:
     return _ONE_LINE_STRING.sub('""', block.code)
 
 
+_GROWN = re.compile(r"([A-Za-z_]\w*)\s*\.\s*(?:append|extend|insert|update|setdefault|add)\s*\(")
+
+
 def _names_bound(block: _Block) -> frozenset[str]:
     code = block.code
     if block.defined_name is not None:
@@ -142,6 +146,11 @@ def _names_bound(block: _Block) -> frozenset[str]:
         if targets is not None:
             return targets
         first_word = _IDENTIFIER.match(code)
+        grown = _GROWN.match(code)
+        if grown is not None:
+            # `shapes.append(S)` changes the list a module name holds (the interpreter reads
+            # lists grown with `.append`), so it counts as binding that name.
+            return frozenset({grown.group(1)})
         if first_word is None or first_word.group(0) not in _BINDING_KEYWORDS:
             return frozenset()  # an expression statement (a call, `assert`, `raise`, `pass`) binds nothing
         return _compound_bindings(code, block)

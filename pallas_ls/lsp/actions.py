@@ -13,10 +13,10 @@ from typing import Sequence
 from lsprotocol import types
 
 from ..engine.findings import SYNTAX_ERROR_CODE
-from ..engine.source import Position
 from .convert import SOURCE, LineSource
 from .diagnostic_data import FixData
-from .fixes import disable_title, noqa_edit
+from ..engine.noqa import noqa_edit
+from .fixes import disable_title
 
 QUICKFIX = types.CodeActionKind.QuickFix.value
 FIX_ALL = "source.fixAll.pallas-ls"
@@ -76,32 +76,24 @@ def disable_action(
     diagnostic: types.Diagnostic,
     lines: LineSource,
     line: int,
-    in_string: frozenset[int],
     encoding: str,
     document_changes: bool,
 ) -> types.CodeAction | None:
     code = str(diagnostic.code)
     if code == SYNTAX_ERROR_CODE:
         return None
-    text = lines.source.line_text(line)
-    edit = noqa_edit(text, line, code, in_string)
+    # The engine's one builder: on the line where a multi-line string or a continuation ends.
+    edit = noqa_edit(lines.source, line, code)
     if edit is None:
         return None
-    start, end, new_text = edit
-    rng = types.Range(
-        start=lines.position(_pos(line, start), encoding),
-        end=lines.position(_pos(line, end), encoding),
-    )
+    new_text = edit.new_text
+    rng = types.Range(start=lines.position(edit.range.start, encoding), end=lines.position(edit.range.end, encoding))
     return types.CodeAction(
         title=f"pallas-ls ({code}): {disable_title(code)}",
         kind=QUICKFIX,
         diagnostics=[diagnostic],
         edit=workspace_edit(uri, version, [types.TextEdit(range=rng, new_text=new_text)], document_changes),
     )
-
-
-def _pos(line: int, column: int) -> Position:
-    return Position(line, column)
 
 
 def diagnostic_is_ours(diagnostic: types.Diagnostic) -> bool:

@@ -28,6 +28,7 @@ class FixJson(TypedDict):
     title: str
     applicability: str  # an engine Applicability value
     preferred: bool
+    suppression: bool  # the engine's own "Disable CODE for this line" (Fix.suppression)
     edits: list[EditJson]
 
 
@@ -45,6 +46,7 @@ def fix_json(fix: Fix, lines: LineSource, encoding: str) -> FixJson:
         "title": fix.title,
         "applicability": Applicability(fix.applicability).value,
         "preferred": bool(fix.preferred),
+        "suppression": bool(fix.suppression),
         "edits": [{"range": lines.range_json(edit.range, encoding), "newText": edit.new_text} for edit in fix.edits],
     }
 
@@ -55,6 +57,7 @@ class FixData:
     applicability: str
     preferred: bool
     edits: list[types.TextEdit]
+    suppression: bool = False
 
     @property
     def safe(self) -> bool:
@@ -77,7 +80,7 @@ class DiagnosticData:
                 edits = [types.TextEdit(range=range_from_json(e["range"]), new_text=str(e["newText"]))
                          for e in item["edits"]]
                 fixes.append(FixData(str(item["title"]), str(item.get("applicability", "unsafe")),
-                                     bool(item.get("preferred")), edits))
+                                     bool(item.get("preferred")), edits, bool(item.get("suppression"))))
         except (KeyError, TypeError, ValueError):
             return None
         return cls(value.get("version"), fixes)

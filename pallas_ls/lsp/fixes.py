@@ -1,8 +1,6 @@
 """The server's text-level fixing, in one place: applying fixes (overlaps resolved), fix-all's
-rounds, `# noqa` edits, and which fix is the suppression one.
-
-This is the one module the server's code actions use to change text, so that it can call the
-engine's fix application and noqa builder (issue 14) once those are the single home for them.
+rounds, and which fix is the suppression one.  `# noqa` edits come from the engine's one builder
+(engine/noqa.py).
 """
 
 from __future__ import annotations
@@ -14,8 +12,6 @@ from typing import Callable, Iterable
 from lsprotocol import types
 
 from ..engine.findings import Applicability, Finding, Fix
-from ..engine.noqa import _NOQA as NOQA_COMMENT  # the engine's noqa-comment syntax (where a code list ends)
-from ..engine.noqa import noqa_codes
 from ..engine.source import SourceFile
 from .convert import LineSource
 
@@ -28,44 +24,11 @@ def disable_title(code: str) -> str:
     return f"Disable {code} for this line"
 
 
-def is_disable_fix(title: str) -> bool:
-    """Whether an engine fix is its own "Disable ... for this line" (then ours is not added).
-    By title until the engine marks the suppression fix with a typed field (issue 14)."""
-    return title.startswith("Disable ") or "noqa" in title
+def is_disable_fix(fix) -> bool:
+    """Whether an engine fix (a Fix, or its FixData from a diagnostic) is its own "Disable ... for
+    this line" (then ours is not added): the typed marker, never the title."""
+    return bool(fix.suppression)
 
-
-
-# ------------------------------------------------------------------------------------ noqa
-def lines_inside_strings(tree: ast.AST) -> frozenset[int]:
-    """0-based lines whose end lies inside a multi-line string literal (a comment there would
-    become part of the string)."""
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Constant, ast.JoinedStr)) and getattr(node, "end_lineno", None):
-            if isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes)):
-                continue
-            if node.end_lineno > node.lineno:
-                inside.update(range(node.lineno - 1, node.end_lineno - 1))
-    return frozenset(inside)
-
-
-def noqa_edit(line_text: str, line: int, code: str, in_string: frozenset[int]) -> tuple[int, int, str] | None:
-    """(start column, end column, new text) in code points on `line` that adds `code` to the line's
-    `# noqa`, or None when the line cannot take one."""
-    if line in in_string or line_text.rstrip().endswith("\\"):
-        return None
-    codes = noqa_codes(line_text)
-    if codes is not None:
-        if not codes or code in codes:
-            return None  # already silenced (a bare noqa silences everything)
-        match = NOQA_COMMENT.search(line_text)
-        if match is None or match.end("codes") < 0:
-            return None
-        end = match.end("codes")
-        return end, end, f", {code}"
-    content_end = len(line_text.rstrip())
-    separator = "  " if content_end else ""
-    return content_end, len(line_text), f"{separator}# noqa: {code}"
 
 
 # ---------------------------------------------------------------------------------- fix all

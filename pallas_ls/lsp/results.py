@@ -22,7 +22,6 @@ from ..engine.findings import Finding
 from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
 from .convert import ClientFeatures, LineSource, diagnostic_from_json, finding_json, visible_findings
-from .fixes import lines_inside_strings
 from .settings import EditorSettings, EffectiveSettings
 
 
@@ -81,10 +80,6 @@ class DocResult:
     @property
     def lines(self) -> LineSource:
         return LineSource(self.source)
-
-    @functools.cached_property
-    def lines_in_strings(self) -> frozenset[int]:
-        return lines_inside_strings(self.source.tree) if self.analysis else frozenset()
 
     @classmethod
     def empty(cls, snapshot: Snapshot) -> "DocResult":

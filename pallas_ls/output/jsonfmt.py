@@ -39,6 +39,13 @@ def fix_json(fix: Fix | None) -> dict[str, Any] | None:
     }
 
 
+def noqa_row(finding: Finding) -> int:
+    """1-based: where the engine's suppression puts the comment (past a multi-line string or a
+    backslash continuation), else the finding's first line."""
+    line = next((f.edits[0].range.start.line for f in finding.fixes if f.suppression and f.edits), finding.range.start.line)
+    return line + 1
+
+
 def finding_json(finding: Finding) -> dict[str, Any]:
     return {
         "code": finding.code,
@@ -47,7 +54,7 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "filename": absolute_path(finding.path),
         "cell": finding.cell,  # in a notebook: the cell (1-based) that rows are relative to, as ruff
         **_span(finding.range),
-        "noqa_row": finding.range.start.line + 1,  # the line a noqa comment must be on to silence it
+        "noqa_row": noqa_row(finding),  # the line a noqa comment must be on to silence it
         "url": rule_url(finding.code),
         "fix": fix_json(chosen_fix(finding)),
         # Not in ruff's schema: where else to look (a launch site, the first occurrence, ...).

@@ -12,7 +12,7 @@ import pathlib
 from typing import Any
 from urllib.parse import quote
 
-from ..engine.findings import Finding, Severity
+from ..engine.findings import Finding, Fix, Severity
 from ..engine.source import Range
 from ..rules import RULES
 from . import INFORMATION_URI, Report, display_path, one_based, tool_version
@@ -73,12 +73,29 @@ def _result(finding: Finding, rule_index: dict[str, int], cwd: str) -> dict[str,
         result["ruleIndex"] = rule_index[finding.code]
     if finding.cell is not None:  # a notebook: the region is in this cell's source (1-based cells)
         result["properties"] = {"cell": finding.cell}
+    fixes = [_fix(fix, finding.path, cwd) for fix in finding.fixes if not fix.suppression]
+    if fixes:
+        result["fixes"] = fixes
     if finding.related:
         result["relatedLocations"] = [
             {"id": i, **_physical(r.path or finding.path, r.range, cwd), "message": {"text": r.message}}
             for i, r in enumerate(finding.related)
         ]
     return result
+
+
+def _fix(fix: Fix, path: str | None, cwd: str) -> dict[str, Any]:
+    """A SARIF `fix`: its replacements (regions of the original text, one-based code points), and
+    how far it may be trusted (`safe` / `unsafe` / `display-only`, as in the JSON format)."""
+    replacements = [
+        {"deletedRegion": _region(edit.range), "insertedContent": {"text": edit.new_text}}
+        for edit in sorted(fix.edits, key=lambda e: e.range)
+    ]
+    return {
+        "description": {"text": fix.title},
+        "artifactChanges": [{"artifactLocation": artifact_location(path, cwd), "replacements": replacements}],
+        "properties": {"applicability": fix.applicability.value, "preferred": fix.preferred},
+    }
 
 
 def sarif_log(report: Report) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable, Iterable
 
-from ..engine.findings import Finding, Severity
+from ..engine.findings import Applicability, Finding, Severity
 from ..engine.source import Range
 
 OPEN_MARK = "\u00ab"  # «
@@ -30,8 +30,10 @@ class Example:
     valid: bool
     # For INVALID examples: a substring of the exception JAX raises when the program runs.
     jax_error: str | None = None
-    # The expected text after the preferred fixes are applied (None: no fix expected).
+    # The expected text after the preferred fixes are applied (None: no fix applied in bulk).
     fixed: str | None = None
+    # How far those preferred fixes may be trusted: "safe" (`--fix`) or "unsafe" (`--unsafe-fixes`).
+    fix_applicability: Applicability = Applicability.SAFE
 
     @property
     def source(self) -> str:

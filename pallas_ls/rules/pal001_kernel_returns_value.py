@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import re
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.interp import EMPTY_ENV
 from ..engine.kernels import KernelSite, kernel_name
-from ..engine.layout import launch_layout, missing_outputs_at, output_parameters
+from ..engine.layout import kernel_outputs, launch_layout, missing_outputs_at, refs_in_hbm, written_before
 from ..engine.model import FunctionNode, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
 from .base import Example
@@ -51,6 +52,16 @@ their own rule.
 
 ## How to fix
 Write the result into the output ref and drop the value: `o_ref[...] = x_ref[...] + 1`.
+
+The quick fix does that when it knows which parameters are the outputs: from the launch's layout
+(`out_shape` / `out_type` however written: a constant, an import, a tuple of names, an array, a
+list grown with `.append`, `None` elements included) or from the kernel's own signature (its
+positional parameters less the scalar-prefetch, input and scratch ones); then it is safe. From the
+parameter names alone (`o_ref`, `out_ref`, ...) it is unsafe. Refs of `pl.kernel` / `mpmd_map`
+live in HBM, where `[...]` fails: no write is offered there. "Return None instead" is safe for a
+constant, an empty container or a ref, and when every output is already written before the
+`return` (a value with effects, such as a loop whose body writes, is kept as a statement);
+otherwise it would throw a result away, and is only shown in the editor (display-only).
 """
 
 _PALLAS_CALL_PROGRAM = '''\
@@ -179,6 +190,154 @@ def plus_minus(x_ref, plus_ref, minus_ref):
 plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
 assert (plus == x + 1).all() and (minus == x - 1).all()
 '''
+
+_LAYOUT_PRELUDE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
+"""
+
+# The output layout comes from the value of `out_shape`, however it is written.
+_MODULE_CONSTANT_PROGRAM = _LAYOUT_PRELUDE + """SHAPE = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+def run(x):
+    return pl.pallas_call(add_one, out_shape=SHAPE, interpret=True)(x)
+
+
+assert (run(x) == x + 1).all()
+"""
+
+_TUPLE_IN_A_VARIABLE_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+shapes = (shape, shape)
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+_ARRAY_AS_OUT_SHAPE_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+# An array stands for its own shape and dtype: one output.
+out = pl.pallas_call(add_one, out_shape=x, interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+_NONE_ELEMENT_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref, unused):
+    «return x_ref[...] + 1»
+
+
+# A None element still takes a parameter (which receives None).
+out, nothing = pl.pallas_call(add_one, out_shape=[jax.ShapeDtypeStruct(x.shape, x.dtype), None], interpret=True)(x)
+assert (out == x + 1).all() and nothing is None
+"""
+
+_APPENDED_LIST_PROGRAM = _LAYOUT_PRELUDE + """shapes = []
+shapes.append(jax.ShapeDtypeStruct(x.shape, x.dtype))
+
+
+def add_one(x_ref, o_ref):
+    «return x_ref[...] + 1»
+
+
+(out,) = pl.pallas_call(add_one, out_shape=shapes, interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+# The out_shape is computed (`jax.tree.map`): only the kernel's signature tells its outputs, once
+# the one input and the absent scratch are known from the launch.
+_SIGNATURE_ONLY_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+# Neither the launch (a computed out_shape, inputs passed with `*`) nor the signature tells the
+# outputs: dropping both results would make the kernel run and return garbage, so that fix is only
+# shown (display-only), and no fix is applied in bulk.
+_LAYOUT_UNKNOWN_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+inputs = [x]
+
+
+def plus_minus(x_ref, plus, minus):
+    «return x_ref[...] + 1, x_ref[...] - 1»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(*inputs)
+"""
+
+_COMMENTS_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def plus_minus(x_ref, plus_ref, minus_ref):
+    «return (
+        x_ref[...] + 1,  # the sum
+        x_ref[...] - 1,  # the difference
+    )»
+
+
+plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
+assert (plus == x + 1).all() and (minus == x - 1).all()
+"""
+
+_COMMENTS_FIXED = _COMMENTS_PROGRAM.replace("""    «return (
+        x_ref[...] + 1,  # the sum
+        x_ref[...] - 1,  # the difference
+    )»
+""", """    plus_ref[...] = x_ref[...] + 1  # the sum
+    minus_ref[...] = x_ref[...] - 1  # the difference
+""")
+
+# A form feed starts the line: Python's tokenizer counts the indentation after it.
+_FORM_FEED_PROGRAM = _LAYOUT_PRELUDE + """
+
+def add_one(x_ref, o_ref):
+    for _ in range(1):
+\f        «return x_ref[...] + 1»
+
+
+out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+assert (out == x + 1).all()
+"""
+
+_FORM_FEED_FIXED = _FORM_FEED_PROGRAM.replace(
+    "\f        «return x_ref[...] + 1»\n", "\f        o_ref[...] = x_ref[...] + 1\n        return\n"
+)
+
+# pl.kernel refs live in HBM: `o_ref[...] = value` would fail ("Buffers with a memory space of HBM
+# or ANY cannot be referenced directly"); the kernel already copied into its output, so the value
+# is dropped (safe).
+_HBM_PROGRAM = _TPU_MESH_PRELUDE + """
+
+@pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy(x_ref, o_ref):
+    pltpu.sync_copy(x_ref, o_ref)
+    «return x_ref[...] * 2»
+
+
+assert (copy(x) == x).all()
+"""
 
 EXAMPLES = [
     # ----------------------------------------------------------------------------- invalid
@@ -346,6 +505,98 @@ def add_one(x_ref, o_ref):
         valid=False,
         jax_error="should return None",
         fixed=_fixed(_CORE_MAP_PROGRAM, "«return (None,)»", None),
+    ),
+    Example(
+        "layout-from-a-module-constant",
+        _MODULE_CONSTANT_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_MODULE_CONSTANT_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-from-a-tuple-in-a-variable",
+        _TUPLE_IN_A_VARIABLE_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_TUPLE_IN_A_VARIABLE_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
+                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+    ),
+    Example(
+        "layout-from-an-array-as-out-shape",
+        _ARRAY_AS_OUT_SHAPE_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_ARRAY_AS_OUT_SHAPE_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-with-a-none-element",
+        _NONE_ELEMENT_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_NONE_ELEMENT_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "layout-from-an-appended-list",
+        _APPENDED_LIST_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_APPENDED_LIST_PROGRAM, "«return x_ref[...] + 1»", "    o_ref[...] = x_ref[...] + 1"),
+    ),
+    Example(
+        "two-outputs-known-only-from-the-signature",
+        _SIGNATURE_ONLY_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_SIGNATURE_ONLY_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
+                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+    ),
+    Example(
+        "two-results-layout-unknown-no-bulk-fix",
+        _LAYOUT_UNKNOWN_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+    ),
+    Example(
+        "comments-in-a-multi-line-return",
+        _COMMENTS_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_COMMENTS_FIXED,
+    ),
+    Example(
+        "line-starting-with-a-form-feed",
+        _FORM_FEED_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_FORM_FEED_FIXED,
+    ),
+    _pallas_call_example(
+        "returns-a-loop-whose-body-writes-the-output",
+        '''
+def add_one(x_ref, o_ref):
+    def body(i, total):
+        o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
+        return total + 1.0
+
+    «return jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)»
+''',
+        valid=False,
+        # The loop writes every output: its value is dropped, the loop itself is kept.
+        fixed_kernel='''
+def add_one(x_ref, o_ref):
+    def body(i, total):
+        o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
+        return total + 1.0
+
+    jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)
+''',
+    ),
+    Example(
+        "hbm-refs-output-already-copied",
+        _HBM_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+        fixed=_fixed(_HBM_PROGRAM, "«return x_ref[...] * 2»", None),
     ),
     # ------------------------------------------------------------------------------- valid
     _pallas_call_example(
@@ -695,8 +946,8 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         returns = _value_returns(analysis, function, sites)
         if not returns:
             continue
-        plan = _output_plan(analysis, function, sites)
         for node in returns:
+            plan = _output_plan(analysis, function, sites, node)
             finding = _finding(analysis, function, sites, node)
             finding.fixes.extend(_fixes(analysis, function, node, plan))
             yield finding
@@ -740,26 +991,35 @@ _OUTPUT_NAME = re.compile(r"^(o|out|output)(_ref)?$|^\w+_out(put)?_ref$|^out(put
 
 @dataclass(frozen=True)
 class _OutputPlan:
-    """Where a kernel's results go: its output parameter names, and an edit adding them if missing."""
+    """Where a kernel's results go: its output parameter names (None: not known), how far the
+    write fix may be trusted, an edit adding the parameter if it is missing, whether every output
+    is already written by the kernel, and whether its refs live in HBM (no `[...]` there)."""
 
-    names: list[str]
+    names: list[str] | None
     applicability: Applicability
     add_parameter: Edit | None = None
+    all_written: bool = False
+    hbm: bool = False
 
 
-def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> _OutputPlan | None:
-    """Output parameters from the launches' layout (safe), or from names when no layout is known (unsafe)."""
-    known = [output_parameters(site) for site in sites]
+def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST) -> _OutputPlan:
+    """Output parameters from the launches' layout or, where that is not known, from the kernel's
+    signature (safe, when every launch agrees); from names only when neither knows (unsafe)."""
+    hbm = any(refs_in_hbm(site) for site in sites)
+    written = written_before(function, node) if isinstance(node, ast.stmt) else frozenset()
+    known = [kernel_outputs(site)[0] for site in sites]
     if known[0] is not None and all(k == known[0] for k in known):
-        return _OutputPlan(known[0], Applicability.SAFE)
+        return _OutputPlan(known[0], Applicability.SAFE, None, set(known[0]) <= written, hbm)
     missing_at = {missing_outputs_at(site) for site in sites}
     if len(missing_at) == 1 and None not in missing_at and {launch_layout(s.launch).outputs for s in sites} == {1}:
-        return _plan_adding_output(analysis, function, sites[0], missing_at.pop())
-    if all(launch_layout(site.launch).outputs is None for site in sites):
+        plan = _plan_adding_output(analysis, function, sites[0], missing_at.pop())
+        if plan is not None:
+            return dataclasses.replace(plan, hbm=hbm)
+    if all(launch_layout(site.launch).outputs is None for site in sites) and all(k is None for k in known):
         by_name = [a.arg for a in positional_args(function) if _OUTPUT_NAME.match(a.arg)]
         if len(by_name) == 1:
-            return _OutputPlan(by_name, Applicability.UNSAFE)
-    return None
+            return _OutputPlan(by_name, Applicability.UNSAFE, None, set(by_name) <= written, hbm)
+    return _OutputPlan(None, Applicability.UNSAFE, None, False, hbm)
 
 
 def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, index: int) -> _OutputPlan | None:
@@ -769,20 +1029,36 @@ def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: 
     return _OutputPlan([name], Applicability.SAFE, edit) if edit is not None else None
 
 
-def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan: _OutputPlan | None) -> list[Fix]:
+def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan: _OutputPlan) -> list[Fix]:
+    """The write fix (preferred while some output is not yet written) and "Return None instead".
+
+    Dropping the value is safe when the value is a constant, an empty container or a ref, or when
+    every output is already written (it is then the write that would be a guess); otherwise it
+    throws a result away, and is only shown (display-only).  Refs in HBM take no `[...]` write."""
     if isinstance(function, ast.Lambda):
         return [fix for fix in [_lambda_write_fix(analysis, function, plan)] if fix is not None]
     assert isinstance(node, ast.Return)
     trivial = _is_trivial(analysis, function, node.value)
     fixes: list[Fix] = []
-    if plan is not None and not trivial:
+    if plan.names and not plan.hbm and not trivial:
         edits = write_instead_of_return(analysis.source, node, plan.names, function)
         if edits is not None:
             edits = edits + ([plan.add_parameter] if plan.add_parameter else [])
-            fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
+            if plan.all_written:  # writing again would overwrite what the kernel wrote
+                fixes.append(Fix(_write_title(plan), tuple(edits), Applicability.DISPLAY_ONLY))
+            else:
+                fixes.append(Fix(_write_title(plan), tuple(edits), plan.applicability, preferred=True))
     drop = drop_returned_value(analysis.source, node, function)
-    fixes.append(Fix("Return None instead", (drop,),
-                     Applicability.SAFE if trivial else Applicability.UNSAFE, preferred=not fixes))
+    if drop is None:
+        return fixes
+    if trivial:
+        drop_applicability = Applicability.SAFE
+    elif plan.all_written:
+        drop_applicability = plan.applicability  # the outputs are known (safe) or guessed by name
+    else:
+        drop_applicability = Applicability.DISPLAY_ONLY
+    preferred = not any(f.preferred for f in fixes)
+    fixes.append(Fix("Return None instead", tuple(drop), drop_applicability, preferred=preferred))
     return fixes
 
 
@@ -793,9 +1069,9 @@ def _write_title(plan: _OutputPlan) -> str:
     return f"Write the result{'s' if len(plan.names) > 1 else ''} to {names}"
 
 
-def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan | None) -> Fix | None:
+def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan) -> Fix | None:
     """`lambda x_ref, o_ref: v` -> `lambda x_ref, o_ref: o_ref.__setitem__(..., v)` (an expression that writes)."""
-    if plan is None or len(plan.names) != 1:
+    if plan.names is None or len(plan.names) != 1 or plan.hbm:
         return None
     source = analysis.source
     body = source.segment(function.body)

@@ -7,7 +7,8 @@ from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Fix, Related, Severity
-from ..engine.kernels import KernelSite, Launch
+from ..engine.interp import EMPTY_ENV, Param, Ref
+from ..engine.kernels import KernelSite, Launch, interpreter_for
 from ..engine.layout import launch_layout, positional_parameters
 from ..engine.refs import duplicate_refs
 from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
@@ -42,7 +43,9 @@ object; the same ref in two separate calls is fine.
 
 ## How to fix
 For `pl.kernel` / `mpmd_map`: pass the ref once and use the one kernel parameter for both roles
-(the quick fix does this when the kernel is launched only there), or make a second ref
+(the quick fix does this when the kernel is launched only there, both arguments are whole refs
+and no binding in the kernel captures the renamed name; it is unsafe, applied only with
+`--unsafe-fixes`: the kernel's signature changes and one buffer plays two roles), or make a second ref
 (`jax.new_ref(x)` again) when two buffers are really meant. For `pallas_call`, whose inputs are
 arrays: pass `jax.freeze(r)` or `r[...]` (in jax 0.10 a `pallas_call` takes no Ref argument at all,
 so passing the ref once fails too); no fix is offered there.
@@ -73,6 +76,24 @@ _MERGED_PRELUDE = _MESH_PRELUDE.replace(
 )
 _REF_UNCHANGED = "assert (jax.freeze(r) == x).all()\n"
 
+
+
+def _kernel_program(body: str, call: str = "add(r, «r»)") -> str:
+    """A pl.kernel `add(a_ref, b_ref)` with `body`, called with one ref twice."""
+    return _MESH_PRELUDE.replace("    pltpu.sync_copy(a_ref, b_ref)\n", body) + f"r = jax.new_ref(x)\n{call}\n" + _REF_UNCHANGED
+
+
+# Merging `b_ref` into `a_ref` renames `b_ref`; a binding of either name inside the kernel would
+# capture the renamed uses, so no merge is offered (one example per binding form).
+_BINDING_FORMS = {
+    "def": "    if x.ndim == 0:\n        def a_ref():\n            pass\n",
+    "import-as": "    if x.ndim == 0:\n        import os as a_ref\n",
+    "except-as": "    try:\n        pass\n    except ValueError as a_ref:\n        pass\n",
+    "case-pattern": "    match x.ndim:\n        case 0 as a_ref:\n            pass\n        case _:\n            pass\n",
+    "lambda-parameter": "    unused = lambda b_ref: b_ref\n",
+}
+_NESTED_USE_BODY = "    @pl.when(True)\n    def _():\n        pltpu.sync_copy(a_ref, b_ref)\n"
+
 EXAMPLES = [
     Example(
         "same-ref-twice",
@@ -80,6 +101,7 @@ EXAMPLES = [
         valid=False,
         jax_error=_MPMD_ERROR,
         fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
     ),
     Example(
         "through-an-alias",
@@ -87,6 +109,7 @@ EXAMPLES = [
         valid=False,
         jax_error=_MPMD_ERROR,
         fixed=_MERGED_PRELUDE + "r = jax.new_ref(x)\nv = r\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
     ),
     Example(
         "nested-in-a-pytree",
@@ -118,6 +141,25 @@ assert (out == 2).all()
         valid=False,
         jax_error="only one reference to a mutable array may be passed",
     ),
+    *[
+        Example(
+            f"no-merge-when-the-kernel-rebinds-a-name-by-{form}",
+            _kernel_program(binding + "    pltpu.sync_copy(a_ref, b_ref)\n"),
+            valid=False,
+            jax_error=_MPMD_ERROR,
+        )
+        for form, binding in _BINDING_FORMS.items()
+    ],
+    Example(
+        "merge-renames-uses-in-nested-scopes",
+        _kernel_program(_NESTED_USE_BODY),
+        valid=False,
+        jax_error=_MPMD_ERROR,
+        fixed=_MESH_PRELUDE.replace("def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n",
+                                    "def add(a_ref):\n" + _NESTED_USE_BODY.replace("b_ref", "a_ref"))
+        + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
+        fix_applicability=Applicability.UNSAFE,
+    ),
     Example(
         "same-array-twice",
         _MESH_PRELUDE + "add(x, x)\n",
@@ -143,15 +185,20 @@ assert (out == 2).all()
 # ---------------------------------------------------------------- forms of reaching the same Ref
 # Refs are identified by allocation site through the value interpreter: aliases, containers and
 # helpers; each program runs under JAX in the `jax` tier.
+def _form(name: str, setup: str, call: str, merged_call: str) -> Example:
+    """A form of reaching one Ref twice; its (unsafe) fix passes it once, as `same-ref-twice`."""
+    return Example(name, _MESH_PRELUDE + setup + call, valid=False, jax_error=_MPMD_ERROR,
+                   fixed=_MERGED_PRELUDE + setup + merged_call, fix_applicability=Applicability.UNSAFE)
+
+
 FORMS = [
-    Example("chained-assignment", _MESH_PRELUDE + "a = b = jax.new_ref(x)\nadd(a, «b»)\n",
-            valid=False, jax_error=_MPMD_ERROR),
-    Example("refs-held-in-a-tuple", _MESH_PRELUDE + "refs = (jax.new_ref(x), jax.new_ref(x))\nadd(refs[0], «refs[0]»)\n",
-            valid=False, jax_error=_MPMD_ERROR),
-    Example("refs-grown-in-a-list", _MESH_PRELUDE + "bufs = [jax.new_ref(x)]\nbufs.append(jax.new_ref(x))\n"
-            "add(bufs[0], «bufs[0]»)\n", valid=False, jax_error=_MPMD_ERROR),
-    Example("one-ref-returned-twice-by-a-helper", _MESH_PRELUDE + "\n\ndef pair(x):\n    r = jax.new_ref(x)\n"
-            "    return r, r\n\n\na, b = pair(x)\nadd(a, «b»)\n", valid=False, jax_error=_MPMD_ERROR),
+    _form("chained-assignment", "a = b = jax.new_ref(x)\n", "add(a, «b»)\n", "add(a)\n"),
+    _form("refs-held-in-a-tuple", "refs = (jax.new_ref(x), jax.new_ref(x))\n", "add(refs[0], «refs[0]»)\n",
+          "add(refs[0])\n"),
+    _form("refs-grown-in-a-list", "bufs = [jax.new_ref(x)]\nbufs.append(jax.new_ref(x))\n",
+          "add(bufs[0], «bufs[0]»)\n", "add(bufs[0])\n"),
+    _form("one-ref-returned-twice-by-a-helper", "\n\ndef pair(x):\n    r = jax.new_ref(x)\n    return r, r\n\n\n"
+          "a, b = pair(x)\n", "add(a, «b»)\n", "add(a)\n"),
     Example("a-helper-makes-a-new-ref-per-call", _MESH_PRELUDE + "\n\ndef buffer(x):\n    return jax.new_ref(x)\n\n\n"
             "add(buffer(x), buffer(x))\nrefs = [buffer(x), buffer(x)]\nadd(refs[0], refs[1])\n", valid=True),
     Example("unpacked-distinct-refs", _MESH_PRELUDE + "a, b = jax.new_ref(x), jax.new_ref(x)\nadd(a, b)\n"
@@ -204,7 +251,8 @@ def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, r
 # ------------------------------------------------------------------------------------- fix
 def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: ast.expr, repeated: ast.expr) -> Fix | None:
     """Pass the ref once: drop the repeated argument and merge the kernel parameter it fed into
-    the one the first occurrence feeds.  Only when every piece of that is certain."""
+    the one the first occurrence feeds.  Only when this call is the kernel's only launch, both
+    arguments are whole Refs, and the rename is sound for every binding form."""
     if launch.kind == "pallas_call":
         return None  # passing the Ref once fails too: pallas_call takes no Ref arguments (jax 0.10)
     site = _sole_kernel(analysis, launch)
@@ -215,6 +263,8 @@ def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: 
     first_index, repeated_index = _index_of(call.args, first), _index_of(call.args, repeated)
     if first_index is None or repeated_index is None or first_index == repeated_index:
         return None  # nested in a pytree: the kernel parameter is a pytree, not one ref
+    if not (_one_whole_ref(analysis, call, first) and _one_whole_ref(analysis, call, repeated)):
+        return None  # `bufs, bufs["k"]`: one parameter holds a pytree, the other a leaf of it
     params = positional_parameters(site)
     if repeated_index >= len(params) or site.target.bound_keywords & set(params):
         return None
@@ -228,7 +278,18 @@ def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: 
     if renames is None or remove_param is None or remove_arg is None:
         return None
     title = f"Pass `{source.segment(first)}` once and use `{kept}` for `{dropped}`"
-    return Fix(title, (remove_arg, remove_param, *renames), Applicability.SAFE, preferred=True)
+    # Unsafe: the kernel's signature changes, and one buffer now plays two roles (a copy from
+    # `a_ref` to `b_ref` becomes a self-copy); whether that was meant needs a human.
+    return Fix(title, (remove_arg, remove_param, *renames), Applicability.UNSAFE, preferred=True)
+
+
+def _one_whole_ref(analysis: ModuleAnalysis, call: ast.Call, expr: ast.expr) -> bool:
+    """The argument is one Ref itself: not a pytree holding refs, not an `.at[...]` view."""
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Dict, ast.Starred)):
+        return False
+    model = analysis.model
+    values = interpreter_for(model).ev(expr, model.loc(call), EMPTY_ENV, model)
+    return len(values) == 1 and isinstance(next(iter(values)), (Ref, Param))
 
 
 def _sole_kernel(analysis: ModuleAnalysis, launch: Launch) -> KernelSite | None:

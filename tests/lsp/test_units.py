@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+
+from pallas_ls.engine.noqa import noqa_edit, noqa_line_edit
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 from lsprotocol import types
 
@@ -116,7 +118,7 @@ def test_finding_json_carries_fixes_and_related():
     assert diagnostic.severity == types.DiagnosticSeverity.Warning
     assert diagnostic.data == {
         "version": 7,
-        "fixes": [{"title": "Do it", "applicability": "safe", "preferred": True,
+        "fixes": [{"title": "Do it", "applicability": "safe", "preferred": True, "suppression": False,
                    "edits": [{"range": {"start": {"line": 0, "character": 8}, "end": {"line": 0, "character": 14}},
                               "newText": "x"}]}],
     }
@@ -174,7 +176,7 @@ def test_published_json_is_what_pygls_would_send(encoding, features):
     ],
 )
 def test_noqa_edit(line, expected):
-    edit = fixes.noqa_edit(line, 3, "PAL001", frozenset())
+    edit = noqa_line_edit(line, "PAL001")
     if expected is None:
         assert edit is None
     else:
@@ -184,7 +186,8 @@ def test_noqa_edit(line, expected):
 
 def test_noqa_never_inside_a_multiline_string():
     source = SourceFile.from_text('def k(o_ref):\n    return """a\nb"""\n')
-    assert fixes.lines_inside_strings(source.tree) == frozenset({1})
+    edit = noqa_edit(source, 1, "PAL001")  # goes where the string ends
+    assert edit is not None and edit.range.start.line == 2
 
 
 @pytest.mark.parametrize(

@@ -69,10 +69,10 @@ def quick_fixes(session: "Session", result: DocResult, diagnostic: types.Diagnos
         fix_list = own_data.fixes if own_data is not None else []
     document_changes = session.client.document_changes
     found = actions.quick_fix_actions(result.uri, result.version, diagnostic, fix_list, document_changes)
-    if not any(fixes.is_disable_fix(fix.title) for fix in fix_list):
+    if not any(fixes.is_disable_fix(fix) for fix in fix_list):
         action = actions.disable_action(
             result.uri, result.version, diagnostic, result.lines, diagnostic.range.start.line,
-            result.lines_in_strings, session.encoding, document_changes,
+            session.encoding, document_changes,
         )
         if action is not None:
             found.append(action)
