@@ -289,3 +289,12 @@ def test_an_invalid_python_setting_is_a_usage_error(run, tmp_path):
     write(proj / "pyproject.toml", "[tool.pallas-ls]\npython = 3\n")
     status, out, err = run(proj, ".")
     assert status == 2 and "invalid `python`" in err, err
+
+
+def test_the_server_takes_the_workspace_pyproject_python(tmp_path):
+    from pallas_ls.lsp.workspace import workspace_environment
+
+    (tmp_path / "pyproject.toml").write_text(f'[tool.pallas-ls]\npython = {str(tmp_path / "missing")!r}\n')
+    assert "broken" in workspace_environment([str(tmp_path)]).description  # one warning, project-only
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pallas-ls]\npython = {sys.executable!r}\n")
+    assert workspace_environment([str(tmp_path)]).executable == sys.executable

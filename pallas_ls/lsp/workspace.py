@@ -17,7 +17,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from ..config import ConfigError, load_settings
 from ..engine.analysis import ModuleAnalysis, analyze
+from ..engine.environment import Environment
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
 from ..engine.project import UnreadableFile, read_file_bytes
@@ -40,6 +42,18 @@ def without_lone_surrogates(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text)
 
 
+def workspace_environment(roots: list[str]) -> Environment:
+    """Where imports beyond the workspace are followed, as `check` chooses it: the `python` of the
+    first root's pyproject, else $VIRTUAL_ENV, $CONDA_PREFIX, else the server's own interpreter."""
+    root = roots[0] if roots else os.getcwd()
+    try:
+        settings = load_settings(root)
+    except ConfigError:
+        settings = None  # reported by the settings handler; here only the default environment
+    explicit = settings.python if settings is not None else None
+    return Environment.discover(explicit, os.environ, settings.root if settings and settings.root else root)
+
+
 @dataclass
 class AnalysisOutcome:
     analysis: ModuleAnalysis | None
@@ -51,7 +65,7 @@ class Analyzer:
     def __init__(self, roots: Iterable[str] = ()) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.lock = threading.RLock()
-        self.project = Project(self.roots)
+        self.project = Project(self.roots, environment=workspace_environment(self.roots))
 
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:
