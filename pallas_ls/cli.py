@@ -26,10 +26,9 @@ from .engine.batch import check_files
 from .engine.environment import Environment
 from .engine.notebook import CellMap, is_notebook_path
 from .engine.project import FileResult, UnreadableFile, read_source, set_max_file_size, source_from_bytes
-from .output import FORMATS, Report, display_path, tool_version, write_report
+from .output import FORMATS, TEXT_FORMATS, FixStatus, Report, display_path, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
-from .output.text import FixStatus
 from .rules import RULES, get_rule
 
 log = logging.getLogger("pallas_ls.cli")
@@ -154,12 +153,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _check_and_fix(args, settings, files, "-" in paths, cwd, environment)
     results = _check_files(files, args, environment)
     modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
+    sources: dict[str | None, str] = {}  # standard input's text, for the formats that quote it
     if "-" in paths:
         data = _read_stdin()
         results.append(_check_bytes(data, _stdin_path(args), modules))
+        sources[_stdin_path(args)] = _as_text(data)
     findings = _select([f for r in results for f in r.findings], settings)
-    _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes))
+    _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes), sources)
     return _exit_status(args, findings)
+
+
+def _as_text(data: bytes) -> str:
+    """Bytes read from stdin as the text whose rows findings count (without a BOM)."""
+    return data.decode("utf-8", "replace").removeprefix("\ufeff")
 
 
 def _in_cells(findings: list[Finding], modules: dict[str, str]) -> list[Finding]:
@@ -197,14 +203,27 @@ def _exit_status(args: argparse.Namespace, findings: list[Finding]) -> int:
     return EXIT_CLEAN if args.exit_zero or not findings else EXIT_FINDINGS
 
 
-def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus) -> None:
-    color = args.output_format == "text" and _use_color(args.color, stream)
-    report = Report(findings, cwd, color=color, quiet=args.quiet)
-    if args.output_format == "text":
-        render = text_output.render_statistics if args.statistics else text_output.render
-        stream.write(render(report, status))
-    else:
-        write_report(args.output_format, report, stream, statistics=args.statistics)
+def _output_format(args: argparse.Namespace, stream: TextIO) -> str:
+    """The format asked for; by default `full` (ruff's default) on a terminal, and `concise`
+    (one line per finding, what scripts and editors' errorformat parse) when piped or captured."""
+    if args.output_format:
+        return args.output_format
+    return "full" if _isatty(stream) else "concise"
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus,
+                    sources: dict[str | None, str] | None = None) -> None:
+    fmt = _output_format(args, stream)
+    color = fmt in TEXT_FORMATS and _use_color(args.color, stream)
+    report = Report(findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {})
+    write_report(fmt, report, stream, statistics=args.statistics)
 
 
 # ------------------------------------------------------------------------------------ fix
@@ -225,7 +244,7 @@ def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str
         # Standard output carries the source, whole; what remains goes to standard error.
         _write_stdout_bytes(fixed_stdin)
         if remaining:
-            _write_findings(args, remaining, cwd, sys.stderr, status)
+            _write_findings(args, remaining, cwd, sys.stderr, status, {_stdin_path(args): _as_text(fixed_stdin)})
     if outcome.skipped:  # files saved during the run were not fixed (said on stderr): exit 1 (issue 15)
         return EXIT_FINDINGS
     return _exit_status(args, remaining)
@@ -338,7 +357,11 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         description="Check Python files for Pallas kernel bugs. Exit status: 0 clean, 1 findings, 2 error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check (default: .); - reads stdin")
-    p.add_argument("--output-format", choices=FORMATS, default="text", help="how to print findings (default: text)")
+    p.add_argument(
+        "--output-format",
+        choices=FORMATS,
+        help="how to print findings (default: full on a terminal, else concise; text is concise's old name)",
+    )
     p.add_argument(
         "--select",
         action="append",

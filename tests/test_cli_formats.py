@@ -1,0 +1,166 @@
+"""`check --output-format` in each of ruff's formats, and the adoption flags (issue 18), run
+in-process through the `run` fixture of test_cli."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from test_cli import CLEAN_SRC, PAL001_AT, PAL001_SRC, PAL002_SRC, run, write  # noqa: F401 - `run` is a fixture
+
+NOTEBOOK = pathlib.Path(__file__).with_name("notebooks") / "proto_v45.ipynb"
+
+
+@pytest.fixture
+def project(tmp_path):
+    """Two files with one finding each (PAL001 in bad.py, PAL002 in pkg/dup.py) and a clean one."""
+    write(tmp_path / "bad.py", PAL001_SRC)
+    write(tmp_path / "pkg" / "dup.py", PAL002_SRC)
+    write(tmp_path / "ok.py", CLEAN_SRC)
+    return tmp_path
+
+
+def check(run, *argv: str, **kw) -> str:
+    status, out, err = run("check", "--isolated", "--no-cache", *argv, **kw)
+    assert status in (0, 1), err
+    return out
+
+
+# ----------------------------------------------------------------------------------- full
+def test_full_shows_the_source_line_carets_and_the_fix(run, project):
+    out = check(run, "--output-format", "full", "bad.py")
+    lines = out.splitlines()
+    assert re.fullmatch(r"bad\.py:6:5: PAL001 \[\*\] Pallas kernel .*", lines[0])
+    assert "6 |     return x_ref[...] + 1" in lines
+    carets = next(line for line in lines if "^" in line)
+    assert carets == "  |     " + "^" * (PAL001_AT[3] - PAL001_AT[1]) + " PAL001"
+    assert "  = help: Write the result to `o_ref`" in lines
+    assert lines[-2:] == ["Found 1 error.", "[*] 1 fixable with the `--fix` option."]
+
+
+def test_full_quotes_stdin_and_notebook_cells(run, project):
+    out = check(run, "--output-format", "full", "-", "--stdin-filename", "k.py", stdin=PAL001_SRC.encode())
+    assert "6 |     return x_ref[...] + 1" in out
+    write(project / "proto.ipynb", NOTEBOOK.read_bytes())
+    out = check(run, "--output-format", "full", "proto.ipynb")
+    assert "proto.ipynb:cell 3:3:5: PAL001" in out
+    assert re.search(r"^3 \|     return ", out, re.M)  # the cell's third line, not the module's
+
+
+def test_default_is_concise_when_not_a_terminal(run, project):
+    default = check(run)
+    assert default == check(run, "--output-format", "concise") == check(run, "--output-format", "text")
+    assert " | " not in default
+
+
+# ------------------------------------------------------------------------------- json-lines
+def test_json_lines_is_one_json_object_per_finding(run, project):
+    out = check(run, "--output-format", "json-lines")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["code"] for r in rows] == ["PAL001", "PAL002"]
+    assert rows == json.loads(check(run, "--output-format", "json"))
+
+
+# ------------------------------------------------------------------------------------ junit
+def test_junit_parses_with_one_testcase_per_finding_grouped_by_file(run, project):
+    root = ET.fromstring(check(run, "--output-format", "junit"))
+    assert root.tag == "testsuites" and root.get("tests") == "2" and root.get("failures") == "2"
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    assert set(suites) == {"bad.py", str(pathlib.Path("pkg/dup.py"))}
+    [case] = suites["bad.py"].findall("testcase")
+    assert (case.get("name"), case.get("classname"), case.get("line"), case.get("column")) == (
+        "org.pallas-ls.PAL001", "bad", "6", "5")
+    failure = case.find("failure")
+    assert failure.text.startswith("line 6, col 5, Pallas kernel") and "add_one" in failure.get("message")
+    assert suites[str(pathlib.Path("pkg/dup.py"))].find("testcase").get("classname") == "pkg.dup"
+
+
+def test_junit_clean_run_is_one_passing_testcase(run, tmp_path):
+    write(tmp_path / "ok.py", CLEAN_SRC)
+    root = ET.fromstring(check(run, "--output-format", "junit"))
+    assert root.get("failures") == "0" and len(root.iter("testcase").__next__().findall("failure")) == 0
+
+
+# ----------------------------------------------------------------------------------- gitlab
+def test_gitlab_code_quality_shape(run, project):
+    issues = json.loads(check(run, "--output-format", "gitlab"))
+    assert len(issues) == 2
+    for issue in issues:
+        assert set(issue) >= {"description", "check_name", "fingerprint", "severity", "location"}
+        assert issue["severity"] in ("info", "minor", "major", "critical", "blocker")
+        assert isinstance(issue["location"]["path"], str) and isinstance(issue["location"]["lines"]["begin"], int)
+        assert issue["description"].startswith(issue["check_name"] + ": ")
+    first = issues[0]
+    assert (first["check_name"], first["location"]["path"], first["location"]["lines"]["begin"]) == ("PAL001", "bad.py", 6)
+    assert len({i["fingerprint"] for i in issues}) == 2
+
+
+def test_gitlab_fingerprints_are_stable_across_runs_and_line_moves(run, project, monkeypatch):
+    before = [i["fingerprint"] for i in json.loads(check(run, "--output-format", "gitlab"))]
+    assert before == [i["fingerprint"] for i in json.loads(check(run, "--output-format", "gitlab"))]
+    write(project / "bad.py", "# a new first line\n" + PAL001_SRC)  # the finding moves one row down
+    moved = json.loads(check(run, "--output-format", "gitlab"))
+    assert moved[0]["location"]["lines"]["begin"] == 7
+    assert [i["fingerprint"] for i in moved] == before
+    monkeypatch.setenv("CI_PROJECT_DIR", str(project / "pkg"))
+    paths = [i["location"]["path"] for i in json.loads(check(run, "--output-format", "gitlab"))]
+    assert "dup.py" in paths  # relative to the GitLab checkout
+
+
+def test_gitlab_fingerprints_of_repeated_findings_differ(tmp_path):
+    from pallas_ls.engine.findings import Finding
+    from pallas_ls.engine.source import Range
+    from pallas_ls.output import Report, gitlab
+
+    same = Finding("PAL001", "returns a value", Range.of(0, 0, 0, 1), path=str(tmp_path / "gone.py"))
+    issues = gitlab.issues(Report([same, same], str(tmp_path)))
+    assert issues[0]["fingerprint"] != issues[1]["fingerprint"]
+
+
+# ----------------------------------------------------------------------------------- rdjson
+def test_rdjson_is_a_reviewdog_diagnostic_result(run, project):
+    result = json.loads(check(run, "--output-format", "rdjson"))
+    assert result["source"]["name"] == "pallas-ls"
+    first = result["diagnostics"][0]
+    assert first["code"]["value"] == "PAL001" and first["code"]["url"].endswith("PAL001.md")
+    assert first["severity"] in ("ERROR", "WARNING", "INFO")
+    assert first["location"]["path"] == "bad.py"
+    assert first["location"]["range"] == {"start": {"line": 6, "column": 5}, "end": {"line": 6, "column": 26}}
+    [suggestion] = first["suggestions"]
+    assert suggestion["text"] == "o_ref[...] = " and suggestion["range"]["start"] == {"line": 6, "column": 5}
+
+
+def test_rdjson_columns_are_utf8_bytes(run, tmp_path):
+    write(tmp_path / "wide.py", PAL001_SRC.replace("return x_ref[...] + 1", "return x_ref[...] + 1  # é").replace(
+        "def add_one(x_ref, o_ref):\n    return", "def add_one(x_ref, o_ref):\n    é = 1; return"))
+    [diagnostic] = json.loads(check(run, "--output-format", "rdjson"))["diagnostics"]
+    concise = check(run, "--output-format", "concise")
+    code_points = int(re.search(r"wide\.py:6:(\d+):", concise).group(1))
+    assert diagnostic["location"]["range"]["start"]["column"] == code_points + 1  # é is two bytes
+
+
+# ----------------------------------------------------------------------------------- pylint
+def test_pylint_lines(run, project):
+    out = check(run, "--output-format", "pylint")
+    lines = out.splitlines()
+    assert re.fullmatch(r"bad\.py:6: \[PAL001\] Pallas kernel .*", lines[0])
+    assert re.fullmatch(r"pkg[/\\]dup\.py:15: \[PAL002\] .*", lines[1])
+    assert len(lines) == 2  # no summary: tools parse every line
+
+
+# -------------------------------------------------------------------------------- notebooks
+def test_notebook_cells_in_every_format(run, tmp_path):
+    write(tmp_path / "proto.ipynb", NOTEBOOK.read_bytes())
+    assert "proto.ipynb:cell 3:3: [PAL001]" in check(run, "--output-format", "pylint")
+    [row] = [json.loads(line) for line in check(run, "--output-format", "json-lines").splitlines()]
+    assert row["cell"] == 3
+    [issue] = json.loads(check(run, "--output-format", "gitlab"))
+    assert issue["cell"] == 3 and issue["location"]["lines"]["begin"] == 3
+    case = ET.fromstring(check(run, "--output-format", "junit")).find("testsuite/testcase")
+    assert case.get("cell") == "3" and case.find("failure").text.startswith("cell 3, line 3, col 5, ")
+    [diagnostic] = json.loads(check(run, "--output-format", "rdjson"))["diagnostics"]
+    assert diagnostic["message"].startswith("cell 3, line 3: ") and "suggestions" not in diagnostic
