@@ -26,7 +26,7 @@ from .engine.batch import check_files
 from .engine.environment import Environment
 from .engine.notebook import CellMap, is_notebook_path
 from .engine.project import FileResult, UnreadableFile, read_source, set_max_file_size, source_from_bytes
-from .output import FORMATS, TEXT_FORMATS, FixStatus, Report, display_path, tool_version, write_report
+from .output import FORMATS, TEXT_FORMATS, FixStatus, Report, display_path, rule_url, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
 from .rules import RULES, get_rule
@@ -220,10 +220,29 @@ def _isatty(stream: TextIO) -> bool:
 
 def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus,
                     sources: dict[str | None, str] | None = None) -> None:
+    if args.output_file:
+        _write_to_file(args, findings, cwd, status, sources)
+        return
     fmt = _output_format(args, stream)
     color = fmt in TEXT_FORMATS and _use_color(args.color, stream)
-    report = Report(findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {})
+    report = Report(findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {},
+                    show_fixes=args.show_fixes)
     write_report(fmt, report, stream, statistics=args.statistics)
+
+
+def _write_to_file(args: argparse.Namespace, findings: list[Finding], cwd: str, status: FixStatus,
+                   sources: dict[str | None, str] | None) -> None:
+    """`-o PATH`: the whole report, summary included, goes to the file (as ruff's), never coloured;
+    its directory is created. A file is not a terminal: the default format is concise."""
+    path = os.path.abspath(args.output_file)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            report = Report(findings, cwd, quiet=args.quiet, status=status, sources=sources or {},
+                            show_fixes=args.show_fixes)
+            write_report(args.output_format or "concise", report, handle, statistics=args.statistics)
+    except OSError as exc:
+        raise CliError(f"cannot write the report to {args.output_file}: {exc.strerror or exc}") from None
 
 
 # ------------------------------------------------------------------------------------ fix
@@ -243,7 +262,7 @@ def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str
     else:
         # Standard output carries the source, whole; what remains goes to standard error.
         _write_stdout_bytes(fixed_stdin)
-        if remaining:
+        if remaining or (args.show_fixes and outcome.fixed) or args.output_file:
             _write_findings(args, remaining, cwd, sys.stderr, status, {_stdin_path(args): _as_text(fixed_stdin)})
     if outcome.skipped:  # files saved during the run were not fixed (said on stderr): exit 1 (issue 15)
         return EXIT_FINDINGS
@@ -284,12 +303,13 @@ def _write_stdout_bytes(data: bytes) -> None:
 # ----------------------------------------------------------------------------------- rule
 def _pseudo_rule_json(code: str) -> dict:
     name, summary = PSEUDO_RULES[code]
-    return {"code": code, "name": name, "severity": "error", "summary": summary, "url": None}
+    return {"code": code, "name": name, "severity": "error", "summary": summary, "url": rule_url(code)}
 
 
 def _pseudo_rule_text(code: str) -> str:
     name, summary = PSEUDO_RULES[code]
-    return f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n"
+    return (f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n\n"
+            f"Documentation: {rule_url(code)}\n")
 
 
 def _find_rule(query: str):
@@ -391,6 +411,15 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     p.add_argument("--exit-zero", action="store_true", help="exit with status 0 even when there are findings")
     p.add_argument(
         "--statistics", action="store_true", help="print how many findings each code has instead of the findings"
+    )
+    p.add_argument(
+        "--show-fixes", action="store_true", help="after --fix, list the fixes applied in each file (as ruff)"
+    )
+    p.add_argument(
+        "-o",
+        "--output-file",
+        metavar="PATH",
+        help="write the report (and its summary) to PATH instead of standard output",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary line")
     p.add_argument(

@@ -164,3 +164,77 @@ def test_notebook_cells_in_every_format(run, tmp_path):
     assert case.get("cell") == "3" and case.find("failure").text.startswith("cell 3, line 3, col 5, ")
     [diagnostic] = json.loads(check(run, "--output-format", "rdjson"))["diagnostics"]
     assert diagnostic["message"].startswith("cell 3, line 3: ") and "suggestions" not in diagnostic
+
+
+# ------------------------------------------------------------------------------- --output-file
+@pytest.mark.parametrize("fmt", [None, "json", "junit"])
+def test_output_file_gets_the_report_and_stdout_stays_empty(run, project, fmt):
+    argv = ["--output-format", fmt] if fmt else []
+    status, out, err = run("check", "--isolated", "--no-cache", "-o", "reports/out.txt", *argv)
+    assert (status, out) == (1, ""), err
+    written = (project / "reports" / "out.txt").read_text(encoding="utf-8")
+    if fmt is None:  # a file is not a terminal: concise, with the summary (as ruff writes it)
+        assert written.splitlines()[-2:] == ["Found 2 errors.", "[*] 2 fixable with the `--fix` option."]
+        assert "\x1b[" not in written
+    elif fmt == "json":
+        assert [f["code"] for f in json.loads(written)] == ["PAL001", "PAL002"]
+    else:
+        assert ET.fromstring(written).get("failures") == "2"
+
+
+def test_output_file_that_cannot_be_written_is_a_usage_error(run, project):
+    write(project / "afile", "")
+    status, _, err = run("check", "--isolated", "-o", "afile/report.txt")
+    assert status == 2 and err.startswith("pallas-ls: error: cannot write the report to afile/report.txt")
+
+
+# ---------------------------------------------------------------------------------- --statistics
+def test_statistics_fixable_marks():
+    from pallas_ls.output.text import CodeCount, fixable_mark
+
+    assert [fixable_mark(CodeCount("PAL001", "x", 3, n), color=False) for n in (3, 1, 0)] == ["[*]", "[~]", "[ ]"]
+
+
+def test_statistics_without_anything_fixable_has_no_mark_column(run, tmp_path):
+    write(tmp_path / "c.py", "from jax.experimental import pallas as pl\ndef broken(:\n")
+    out = check(run, "--statistics")
+    assert out.splitlines()[0] == "1\tPAL000\tsyntax-error"
+
+
+# ---------------------------------------------------------------------------------- --show-fixes
+def test_show_fixes_lists_what_fix_fixed_per_file(run, project):
+    write(project / "pkg" / "more.py", PAL001_SRC)
+    out = check(run, "--fix", "--show-fixes")
+    assert out.splitlines() == [
+        "Fixed 3 errors:",
+        "- bad.py:",
+        "    1 × PAL001 (kernel-returns-value)",
+        f"- {pathlib.Path('pkg/dup.py')}:",
+        "    1 × PAL002 (duplicate-ref-argument)",
+        f"- {pathlib.Path('pkg/more.py')}:",
+        "    1 × PAL001 (kernel-returns-value)",
+        "",
+        "Found 3 errors (3 fixed, 0 remaining).",
+    ]
+
+
+def test_show_fixes_with_stdin_goes_to_stderr(run, tmp_path):
+    status, out, err = run("check", "--isolated", "--no-cache", "--fix", "--show-fixes", "-", "--stdin-filename", "k.py",
+                           stdin=PAL001_SRC.encode())
+    assert "o_ref[...] = x_ref" in out and "Fixed 1 error:" in err and "- k.py:" in err
+
+
+def test_without_show_fixes_fix_prints_only_the_summary(run, project):
+    assert check(run, "--fix") == "Found 2 errors (2 fixed, 0 remaining).\n"
+
+
+# ------------------------------------------------------------------------------------ sarif
+def test_sarif_help_uri_for_every_rule_and_pseudo_rule(run, project):
+    from pallas_ls.config import known_codes
+
+    rules = json.loads(check(run, "--output-format", "sarif"))["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == known_codes()
+    repo = pathlib.Path(__file__).resolve().parent.parent
+    for rule in rules:
+        assert rule["helpUri"].endswith(f"/docs/rules/{rule['id']}.md")
+        assert (repo / "docs" / "rules" / f"{rule['id']}.md").is_file()

@@ -58,6 +58,7 @@ class Report:
     color: bool = False
     quiet: bool = False
     status: FixStatus = FixStatus()
+    show_fixes: bool = False  # --show-fixes: the text formats list what --fix fixed, per file
     # The text of files that are not (or no longer) what is on disk (standard input), by path;
     # `full` shows source lines from here, else from the file.
     sources: Mapping[str | None, str] = field(default_factory=dict)
@@ -90,9 +91,14 @@ def one_based(pos: Position) -> tuple[int, int]:
 
 
 def rule_url(code: str) -> str | None:
-    """Documentation of a registry rule; pseudo-codes (syntax errors, unreadable files) have none."""
+    """The documentation page of a rule or pseudo-rule (PAL000, PAL900: docs/rules/ has them too);
+    None for a code pallas-ls does not know."""
+    from ..config import PSEUDO_RULES
+
     rule = RULES.get(code)
-    return rule.url if rule else None
+    if rule:
+        return rule.url
+    return f"{DOCS_BASE_URL}{code}.md" if code in PSEUDO_RULES else None
 
 
 def rule_name(code: str) -> str:

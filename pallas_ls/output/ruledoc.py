@@ -176,8 +176,41 @@ def rule_markdown(rule: Rule) -> str:
     return "\n\n".join(sections) + "\n"
 
 
-def index_markdown(rules: list[Rule]) -> str:
+# What the checker itself reports (not lint rules): documented so that every code a report can
+# contain has a page to link to (SARIF helpUri, JSON url, rdjson code.url).
+PSEUDO_RULE_DOCS = {
+    "PAL000": (
+        "The file, or a part of it, is not valid Python, so the kernels in it cannot be checked. "
+        "pallas-ls parses what it can around the error (each top-level block on its own) and still "
+        "checks the kernels in the parts that parse. Only files that mention Pallas are parsed, so a "
+        "syntax error elsewhere is left to your Python tooling.\n\n"
+        "The language server hides PAL000 by default (`showSyntaxErrors`: your Python server reports "
+        "syntax errors already); on the command line `show-syntax-errors = false` or "
+        "`--ignore PAL000` hides it."
+    ),
+    "PAL900": (
+        "The file could not be checked at all, and the message says why: it is not valid UTF-8 (the "
+        "first undecodable byte is located), it cannot be read (permissions, a broken link), it is "
+        "larger than `max-file-size`, or, for a `*.ipynb`, it is not valid JSON or not an nbformat 4 "
+        "notebook. Fix the file, `exclude` it, or `--ignore PAL900`."
+    ),
+}
+
+
+def pseudo_rule_markdown(code: str, name: str, summary: str) -> str:
+    sections = [
+        GENERATED_NOTE,
+        f"# {code}: {name}",
+        f"**{summary.rstrip('.')}.** Severity: error. Reported by the checker itself, not by a lint rule.",
+        PSEUDO_RULE_DOCS.get(code, ""),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def index_markdown(rules: list[Rule], pseudo: dict[str, tuple[str, str]] | None = None) -> str:
     rows = "\n".join(f"| [{r.code}]({r.code}.md) | {r.name} | {r.severity.value} | {r.summary} |" for r in rules)
+    if pseudo:
+        rows += "".join(f"\n| [{code}]({code}.md) | {name} | error | {summary} |" for code, (name, summary) in sorted(pseudo.items()))
     return (
         f"{GENERATED_NOTE}\n\n# pallas-ls rules\n\n"
         "| code | name | severity | summary |\n|---|---|---|---|\n" + rows + "\n"
@@ -185,8 +218,11 @@ def index_markdown(rules: list[Rule]) -> str:
 
 
 def all_rule_docs() -> dict[str, str]:
-    """File name (under docs/rules/) -> content, for every rule plus the index."""
+    """File name (under docs/rules/) -> content, for every rule and pseudo-rule plus the index."""
+    from ..config import PSEUDO_RULES
+
     rules = sorted(RULES.values(), key=lambda r: r.code)
     docs = {f"{r.code}.md": rule_markdown(r) for r in rules}
-    docs["README.md"] = index_markdown(rules)
+    docs.update({f"{code}.md": pseudo_rule_markdown(code, *entry) for code, entry in PSEUDO_RULES.items()})
+    docs["README.md"] = index_markdown(rules, PSEUDO_RULES)
     return docs

@@ -109,12 +109,35 @@ def diff_summary(fixed: list[Finding], remaining: list[Finding], unsafe: bool = 
     return f"Would fix {counted(fixed)}{note}." if fixed else f"No errors would be fixed{note}."
 
 
+def fixes_applied(fixed: tuple[Finding, ...] | list[Finding], cwd: str, color: bool = False) -> list[str]:
+    """What `--show-fixes` prints after `--fix`, as ruff does:
+
+        Fixed 2 errors:
+        - kern.py:
+            2 × PAL001 (kernel-returns-value)
+    """
+    if not fixed:
+        return []
+    by_file: dict[str, Counter[str]] = {}
+    for finding in fixed:
+        by_file.setdefault(display_path(finding.path, cwd), Counter())[finding.code] += 1
+    lines = [style(f"Fixed {counted(fixed)}:", _BOLD, color)]
+    for path in sorted(by_file):
+        lines.append(f"- {style(path, _BOLD, color)}:")
+        for code, count in sorted(by_file[path].items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"    {count} × {code} ({rule_name(code)})")
+    return lines
+
+
 def summary_lines(report: Report, status: FixStatus) -> list[str]:
-    """`Found ...` and the fix hint, unless --quiet."""
+    """The fixes applied (with --show-fixes), `Found ...` and the fix hint; nothing with --quiet."""
     if report.quiet:
         return []
+    lines = []
+    if report.show_fixes and status.fixed:
+        lines += ([""] if report.findings else []) + fixes_applied(status.fixed, report.cwd, report.color) + [""]
     hint = fix_hint(report.findings, status.unsafe, report.color)
-    return [summary(report.findings, status.fixed)] + ([hint] if hint else [])
+    return lines + [summary(report.findings, status.fixed)] + ([hint] if hint else [])
 
 
 def render(report: Report, status: FixStatus | None = None) -> str:
