@@ -18,7 +18,7 @@ import traceback
 from typing import Sequence, TextIO
 
 from . import fixing
-from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
+from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.analysis import analyze_source
 from .engine.findings import UNREADABLE_CODE, Finding
@@ -80,18 +80,45 @@ def _check_bytes(data: bytes, path: str | None, modules: dict[str, str] | None =
 
 # ---------------------------------------------------------------------------------- check
 def _settings_for(args: argparse.Namespace, paths: list[str]) -> Settings:
-    """pyproject.toml settings (nearest to the first path), then the command line on top."""
+    """pyproject.toml settings (nearest to the first path, or `--config FILE`), then `--config
+    KEY=VALUE` overrides, then the selection flags on top."""
+    config_file, overrides = _config_arguments(args.config)
     try:
         if args.isolated:
             settings = Settings()
-        elif args.config:
-            settings = Settings.from_pyproject(args.config)
+        elif config_file:
+            settings = Settings.from_pyproject(config_file)
         else:
             start = next((p for p in paths if p != "-"), None) or args.stdin_filename or "."
             settings = load_settings(start)
-        return settings.with_selection(_selectors(args.select), _selectors(args.ignore))
+        for value, table in overrides:
+            settings = settings.with_overrides(table, f"--config {value!r}")
+        settings = settings.with_selection(_selectors(args.select), _selectors(args.ignore))
+        return settings.with_extend_select(_selectors(args.extend_select))
     except ConfigError as exc:
         raise CliError(str(exc)) from None
+
+
+def _config_arguments(values: list[str] | None) -> tuple[str | None, list[tuple[str, dict]]]:
+    """`--config` is, as ruff's, either a configuration file or an inline TOML `KEY = VALUE`
+    (repeatable; later ones win).  Returns the file (at most one) and the parsed overrides."""
+    from .config import tomllib
+
+    config_file, overrides = None, []
+    for value in values or []:
+        if os.path.isfile(value):
+            if config_file is not None:
+                raise CliError(f"--config: only one configuration file can be given ({config_file!r} and {value!r})")
+            config_file = value
+            continue
+        try:
+            overrides.append((value, tomllib.loads(value)))
+        except tomllib.TOMLDecodeError as exc:
+            raise CliError(
+                f"--config {value!r} is neither a file nor a TOML `KEY = VALUE` pair (such as "
+                f"`select = [\"PAL001\"]`): {exc}"
+            ) from None
+    return config_file, overrides
 
 
 def _selectors(values: list[str] | None) -> list[str] | None:
@@ -103,7 +130,7 @@ def _excludes(settings: Settings, cli_patterns: list[str], cwd: str) -> list[Exc
     # Patterns from a config file are relative to that file's directory, ours to the cwd.
     base = settings.root or cwd
     try:
-        return [ExcludePattern(p, base) for p in settings.exclude] + [ExcludePattern(p, cwd) for p in cli_patterns]
+        return [ExcludePattern(p, base) for p in settings.all_excludes] + [ExcludePattern(p, cwd) for p in cli_patterns]
     except InvalidGlob as exc:  # a usage error naming the pattern (issue 15), not an internal error
         raise CliError(f"--exclude: {exc}") from None
 
@@ -124,7 +151,7 @@ def _select(findings: list[Finding], settings: Settings) -> list[Finding]:
     kept = [
         dataclasses.replace(f, severity=settings.severity_for(f.code, f.severity))
         for f in findings
-        if settings.is_enabled(f.code)
+        if settings.is_enabled(f.code, f.path)
     ]
     return sorted(kept, key=lambda f: (os.path.abspath(f.path) if f.path else "", f.range, f.code, f.message))
 
@@ -143,9 +170,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     settings = _settings_for(args, paths)
     set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
-        files = discover([p for p in paths if p != "-"], _excludes(settings, args.exclude, cwd), _includes(settings, cwd))
+        excludes = _excludes(settings, args.exclude + args.extend_exclude, cwd)
+        files = discover([p for p in paths if p != "-"], excludes, _includes(settings, cwd))
     except PathNotFound as exc:
         raise CliError(f"no such file or directory: {exc}") from None
+    if args.show_files:
+        sys.stdout.write("".join(f + "\n" for f in sorted(files)))
+        return EXIT_CLEAN
+    if args.show_settings:
+        sys.stdout.write(show_settings(settings, files))
+        return EXIT_CLEAN
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
     environment = _environment(args, settings)
@@ -388,13 +422,19 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         metavar="CODES",
         help="only these codes or prefixes (comma-separated; ALL for every rule)",
     )
+    p.add_argument(
+        "--extend-select", action="append", metavar="CODES", help="also these codes or prefixes (added to select)"
+    )
     p.add_argument("--ignore", action="append", metavar="CODES", help="skip these codes or prefixes (comma-separated)")
     p.add_argument(
         "--exclude",
         action="append",
         default=[],
         metavar="GLOB",
-        help="skip files and directories matching GLOB (repeatable)",
+        help="skip files and directories matching GLOB (repeatable; added to the configuration's)",
+    )
+    p.add_argument(
+        "--extend-exclude", action="append", default=[], metavar="GLOB", help="the same as --exclude (ruff's name)"
     )
     p.add_argument("--stdin-filename", metavar="PATH", help="the file name to report for code read from stdin")
     p.add_argument(
@@ -430,9 +470,13 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     )
     p.add_argument(
         "--config",
-        metavar="PYPROJECT",
-        help="read [tool.pallas-ls] from this file instead of the nearest pyproject.toml",
+        action="append",
+        metavar="FILE|KEY=VALUE",
+        help="a pyproject.toml to read [tool.pallas-ls] from instead of the nearest one, or a setting as "
+        "TOML (`--config 'select = [\"PAL001\"]'`) overriding the file's (repeatable)",
     )
+    p.add_argument("--show-settings", action="store_true", help="print the settings that apply, then exit")
+    p.add_argument("--show-files", action="store_true", help="print the files that would be checked, then exit")
     p.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     environment = p.add_mutually_exclusive_group()
     environment.add_argument(

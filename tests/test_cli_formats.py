@@ -238,3 +238,70 @@ def test_sarif_help_uri_for_every_rule_and_pseudo_rule(run, project):
     for rule in rules:
         assert rule["helpUri"].endswith(f"/docs/rules/{rule['id']}.md")
         assert (repo / "docs" / "rules" / f"{rule['id']}.md").is_file()
+
+
+# --------------------------------------------------------------------------------- configuration
+def configured(root: pathlib.Path, table: str) -> None:
+    write(root / "pyproject.toml", "[tool.pallas-ls]\n" + table)
+
+
+def codes(run, *argv: str, **kw) -> list[tuple[str, str]]:
+    status, out, err = run("check", "--no-cache", "--output-format", "json", *argv, **kw)
+    assert status in (0, 1), err
+    return [(pathlib.Path(f["filename"]).name, f["code"]) for f in json.loads(out)]
+
+
+def test_per_file_ignores_from_pyproject(run, project):
+    configured(project, '[tool.pallas-ls.per-file-ignores]\n"pkg/**" = ["PAL002"]\n"bad.py" = ["PAL0"]\n')
+    assert codes(run) == []
+    configured(project, '[tool.pallas-ls.per-file-ignores]\n"dup.py" = ["PAL002"]\n')  # a base name
+    assert codes(run) == [("bad.py", "PAL001")]
+
+
+def test_per_file_ignores_are_relative_to_the_config_file(run, project):
+    configured(project, 'per-file-ignores = { "pkg/*.py" = ["PAL002"] }\n')
+    assert codes(run, cwd=project / "pkg") == []  # run from below the root: the pattern still holds
+
+
+def test_extend_select_extend_ignore_and_extend_exclude(run, project):
+    configured(project, 'select = ["PAL003"]\nextend-select = ["PAL00"]\nextend-ignore = ["PAL002"]\n')
+    assert codes(run) == [("bad.py", "PAL001")]
+    configured(project, 'extend-exclude = ["pkg"]\n')
+    assert codes(run) == [("bad.py", "PAL001")]
+    assert codes(run, "--extend-exclude", "bad.py") == []
+    both = codes(run, "--isolated", "--extend-select", "PAL001", "--select", "PAL002")
+    assert both == [("bad.py", "PAL001"), ("dup.py", "PAL002")]
+
+
+def test_config_key_value_overrides_the_file_and_repeats(run, project):
+    configured(project, 'select = ["PAL002"]\n')
+    assert codes(run, "--config", 'select = ["PAL001"]') == [("bad.py", "PAL001")]
+    assert codes(run, "--config", "select = ['PAL001']", "--config", "select = ['PAL002']") == [("dup.py", "PAL002")]
+    assert codes(run, "--config", 'per-file-ignores = { "bad.py" = ["PAL001"] }', "--config", "select=['PAL001']") == []
+    assert codes(run, "--config", str(project / "pyproject.toml")) == [("dup.py", "PAL002")]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("select", "is neither a file nor a TOML `KEY = VALUE` pair"),
+    ("nope = 1", "--config 'nope = 1': unknown setting `nope`"),
+    ("select = ['PAL999']", "unknown rule code or prefix 'PAL999'"),
+])
+def test_config_errors_are_usage_errors(run, project, value, message):
+    status, _, err = run("check", "--config", value)
+    assert status == 2 and message in err and err.startswith("pallas-ls: error: ")
+
+
+def test_show_files_lists_what_would_be_checked(run, project):
+    configured(project, 'extend-exclude = ["ok.py"]\n')
+    status, out, _ = run("check", "--show-files")
+    assert status == 0
+    assert out.splitlines() == sorted([str(project / "bad.py"), str(project / "pkg" / "dup.py")])
+
+
+def test_show_settings_prints_the_resolved_table(run, project):
+    configured(project, 'per-file-ignores = { "pkg/**" = ["PAL002"] }\n')
+    status, out, _ = run("check", "--show-settings", "--config", "extend-select = ['PAL001']", "--ignore", "PAL006")
+    assert status == 0
+    assert f"Settings path: {json.dumps(str(project / 'pyproject.toml'))}" in out
+    assert 'per-file-ignores = { "pkg/**" = ["PAL002"] }' in out.splitlines()
+    assert 'extend-select = ["PAL001"]' in out.splitlines() and 'ignore = ["PAL006"]' in out.splitlines()
