@@ -305,3 +305,13 @@ def test_show_settings_prints_the_resolved_table(run, project):
     assert f"Settings path: {json.dumps(str(project / 'pyproject.toml'))}" in out
     assert 'per-file-ignores = { "pkg/**" = ["PAL002"] }' in out.splitlines()
     assert 'extend-select = ["PAL001"]' in out.splitlines() and 'ignore = ["PAL006"]' in out.splitlines()
+
+
+def test_junit_stays_parsable_with_control_characters(tmp_path):
+    from pallas_ls.engine.findings import Finding
+    from pallas_ls.engine.source import Range
+    from pallas_ls.output import Report, junit
+
+    odd = Finding("PAL001", "returns '\x01\x1b'", Range.of(0, 0, 0, 1), path=str(tmp_path / "k.py"))
+    failure = ET.fromstring(junit.render(Report([odd], str(tmp_path)))).find("testsuite/testcase/failure")
+    assert failure.get("message") == "returns '\ufffd\ufffd'"

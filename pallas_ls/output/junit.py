@@ -5,6 +5,7 @@ A clean run is one passing testcase, so the report is never an empty suite."""
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ET
 from itertools import groupby
 
@@ -12,6 +13,14 @@ from ..engine.findings import Finding
 from . import Report, display_path, one_based
 
 PACKAGE = "org.pallas-ls"
+
+# Characters XML 1.0 cannot contain even escaped (a message quoting a string with a control
+# character would make the whole report unparsable): shown as U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml_text(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _classname(shown_path: str) -> str:
@@ -27,8 +36,9 @@ def _testcase(suite: ET.Element, finding: Finding, shown_path: str) -> None:
     if finding.cell is not None:  # rows are the cell's
         case.set("cell", str(finding.cell))
         where = f"cell {finding.cell}, {where}"
-    failure = ET.SubElement(case, "failure", message=finding.message)
-    failure.text = f"{where}, {finding.message}"
+    message = _xml_text(finding.message)
+    failure = ET.SubElement(case, "failure", message=message)
+    failure.text = f"{where}, {message}"
 
 
 def _counts(element: ET.Element, tests: int, failures: int) -> None:
@@ -48,7 +58,7 @@ def junit_tree(report: Report) -> ET.Element:
     # Findings arrive sorted by file: each run of one path is that file's suite.
     for path, group in groupby(report.findings, key=lambda f: f.path):
         findings = list(group)
-        shown = display_path(path, report.cwd)
+        shown = _xml_text(display_path(path, report.cwd))
         suite = ET.SubElement(root, "testsuite", name=shown, package=PACKAGE, disabled="0")
         _counts(suite, len(findings), len(findings))
         for finding in findings:
