@@ -18,7 +18,7 @@ import traceback
 from typing import Sequence, TextIO
 
 from . import fixing
-from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, split_selectors
+from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.environment import Environment
 from .engine.findings import UNREADABLE_CODE, Finding
@@ -26,10 +26,9 @@ from .engine.notebook import CellMap, is_notebook_path
 from .engine.project import (FileResult, UnreadableFile, launching_context, project_root, read_source,
                              set_max_file_size, source_from_bytes)
 from .lint import analyze_source, check_files
-from .output import FORMATS, Report, display_path, tool_version, write_report
+from .output import FORMATS, TEXT_FORMATS, FixStatus, Report, display_path, rule_url, tool_version, write_report
 from .output import ruledoc
 from .output import text as text_output
-from .output.text import FixStatus
 from .rules import RULES, get_rule
 
 log = logging.getLogger("pallas_ls.cli")
@@ -59,7 +58,7 @@ def _project_context(named: list[str], files: list[str], settings: Settings, arg
         return []
     roots = sorted({project_root(path) for path in named})
     try:
-        candidates = discover(roots, _excludes(settings, args.exclude, cwd), _includes(settings, cwd))
+        candidates = discover(roots, _excludes(settings, args.exclude + args.extend_exclude, cwd), _includes(settings, cwd))
     except PathNotFound:
         return []
     checked = set(files)
@@ -97,18 +96,45 @@ def _check_bytes(data: bytes, path: str | None, modules: dict[str, str] | None =
 
 # ---------------------------------------------------------------------------------- check
 def _settings_for(args: argparse.Namespace, paths: list[str]) -> Settings:
-    """pyproject.toml settings (nearest to the first path), then the command line on top."""
+    """pyproject.toml settings (nearest to the first path, or `--config FILE`), then `--config
+    KEY=VALUE` overrides, then the selection flags on top."""
+    config_file, overrides = _config_arguments(args.config)
     try:
         if args.isolated:
             settings = Settings()
-        elif args.config:
-            settings = Settings.from_pyproject(args.config)
+        elif config_file:
+            settings = Settings.from_pyproject(config_file)
         else:
             start = next((p for p in paths if p != "-"), None) or args.stdin_filename or "."
             settings = load_settings(start)
-        return settings.with_selection(_selectors(args.select), _selectors(args.ignore))
+        for value, table in overrides:
+            settings = settings.with_overrides(table, f"--config {value!r}")
+        settings = settings.with_selection(_selectors(args.select), _selectors(args.ignore))
+        return settings.with_extend_select(_selectors(args.extend_select))
     except ConfigError as exc:
         raise CliError(str(exc)) from None
+
+
+def _config_arguments(values: list[str] | None) -> tuple[str | None, list[tuple[str, dict]]]:
+    """`--config` is, as ruff's, either a configuration file or an inline TOML `KEY = VALUE`
+    (repeatable; later ones win).  Returns the file (at most one) and the parsed overrides."""
+    from .config import tomllib
+
+    config_file, overrides = None, []
+    for value in values or []:
+        if os.path.isfile(value):
+            if config_file is not None:
+                raise CliError(f"--config: only one configuration file can be given ({config_file!r} and {value!r})")
+            config_file = value
+            continue
+        try:
+            overrides.append((value, tomllib.loads(value)))
+        except tomllib.TOMLDecodeError as exc:
+            raise CliError(
+                f"--config {value!r} is neither a file nor a TOML `KEY = VALUE` pair (such as "
+                f"`select = [\"PAL001\"]`): {exc}"
+            ) from None
+    return config_file, overrides
 
 
 def _selectors(values: list[str] | None) -> list[str] | None:
@@ -120,7 +146,7 @@ def _excludes(settings: Settings, cli_patterns: list[str], cwd: str) -> list[Exc
     # Patterns from a config file are relative to that file's directory, ours to the cwd.
     base = settings.root or cwd
     try:
-        return [ExcludePattern(p, base) for p in settings.exclude] + [ExcludePattern(p, cwd) for p in cli_patterns]
+        return [ExcludePattern(p, base) for p in settings.all_excludes] + [ExcludePattern(p, cwd) for p in cli_patterns]
     except InvalidGlob as exc:  # a usage error naming the pattern (issue 15), not an internal error
         raise CliError(f"--exclude: {exc}") from None
 
@@ -141,7 +167,7 @@ def _select(findings: list[Finding], settings: Settings) -> list[Finding]:
     kept = [
         dataclasses.replace(f, severity=settings.severity_for(f.code, f.severity))
         for f in findings
-        if settings.is_enabled(f.code)
+        if settings.is_enabled(f.code, f.path)
     ]
     return sorted(kept, key=lambda f: (os.path.abspath(f.path) if f.path else "", f.range, f.code, f.message))
 
@@ -160,9 +186,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     settings = _settings_for(args, paths)
     set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
-        files = discover([p for p in paths if p != "-"], _excludes(settings, args.exclude, cwd), _includes(settings, cwd))
+        excludes = _excludes(settings, args.exclude + args.extend_exclude, cwd)
+        files = discover([p for p in paths if p != "-"], excludes, _includes(settings, cwd))
     except PathNotFound as exc:
         raise CliError(f"no such file or directory: {exc}") from None
+    if args.show_files:
+        sys.stdout.write("".join(f + "\n" for f in sorted(files)))
+        return EXIT_CLEAN
+    if args.show_settings:
+        sys.stdout.write(show_settings(settings, files))
+        return EXIT_CLEAN
     if not files and "-" not in paths:
         log.warning("no Python files found under %s", ", ".join(paths))
     if args.add_noqa:
@@ -173,12 +206,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _check_and_fix(args, settings, files, "-" in paths, cwd, environment, context)
     results = _check_files(files, args, environment, context)
     modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
+    sources: dict[str | None, str] = {}  # standard input's text, for the formats that quote it
     if "-" in paths:
         data = _read_stdin()
         results.append(_check_bytes(data, _stdin_path(args), modules))
+        sources[_stdin_path(args)] = _as_text(data)
     findings = _select([f for r in results for f in r.findings], settings)
-    _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes))
+    _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes), sources)
     return _exit_status(args, findings)
+
+
+def _as_text(data: bytes) -> str:
+    """Bytes read from stdin as the text whose rows findings count (without a BOM)."""
+    return data.decode("utf-8", "replace").removeprefix("\ufeff")
 
 
 def _in_cells(findings: list[Finding], modules: dict[str, str]) -> list[Finding]:
@@ -216,14 +256,46 @@ def _exit_status(args: argparse.Namespace, findings: list[Finding]) -> int:
     return EXIT_CLEAN if args.exit_zero or not findings else EXIT_FINDINGS
 
 
-def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus) -> None:
-    color = args.output_format == "text" and _use_color(args.color, stream)
-    report = Report(findings, cwd, color=color, quiet=args.quiet)
-    if args.output_format == "text":
-        render = text_output.render_statistics if args.statistics else text_output.render
-        stream.write(render(report, status))
-    else:
-        write_report(args.output_format, report, stream, statistics=args.statistics)
+def _output_format(args: argparse.Namespace, stream: TextIO) -> str:
+    """The format asked for; by default `full` (ruff's default) on a terminal, and `concise`
+    (one line per finding, what scripts and editors' errorformat parse) when piped or captured."""
+    if args.output_format:
+        return args.output_format
+    return "full" if _isatty(stream) else "concise"
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus,
+                    sources: dict[str | None, str] | None = None) -> None:
+    if args.output_file:
+        _write_to_file(args, findings, cwd, status, sources)
+        return
+    fmt = _output_format(args, stream)
+    color = fmt in TEXT_FORMATS and _use_color(args.color, stream)
+    report = Report(findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {},
+                    show_fixes=args.show_fixes)
+    write_report(fmt, report, stream, statistics=args.statistics)
+
+
+def _write_to_file(args: argparse.Namespace, findings: list[Finding], cwd: str, status: FixStatus,
+                   sources: dict[str | None, str] | None) -> None:
+    """`-o PATH`: the whole report, summary included, goes to the file (as ruff's), never coloured;
+    its directory is created. A file is not a terminal: the default format is concise."""
+    path = os.path.abspath(args.output_file)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            report = Report(findings, cwd, quiet=args.quiet, status=status, sources=sources or {},
+                            show_fixes=args.show_fixes)
+            write_report(args.output_format or "concise", report, handle, statistics=args.statistics)
+    except OSError as exc:
+        raise CliError(f"cannot write the report to {args.output_file}: {exc.strerror or exc}") from None
 
 
 # ------------------------------------------------------------------------------------ fix
@@ -254,8 +326,8 @@ def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str
     else:
         # Standard output carries the source, whole; what remains goes to standard error.
         _write_stdout_bytes(fixed_stdin)
-        if remaining:
-            _write_findings(args, remaining, cwd, sys.stderr, status)
+        if remaining or (args.show_fixes and outcome.fixed) or args.output_file:
+            _write_findings(args, remaining, cwd, sys.stderr, status, {_stdin_path(args): _as_text(fixed_stdin)})
     if outcome.skipped:  # files saved during the run were not fixed (said on stderr): exit 1 (issue 15)
         return EXIT_FINDINGS
     return _exit_status(args, remaining)
@@ -295,12 +367,13 @@ def _write_stdout_bytes(data: bytes) -> None:
 # ----------------------------------------------------------------------------------- rule
 def _pseudo_rule_json(code: str) -> dict:
     name, summary = PSEUDO_RULES[code]
-    return {"code": code, "name": name, "severity": "error", "summary": summary, "url": None}
+    return {"code": code, "name": name, "severity": "error", "summary": summary, "url": rule_url(code)}
 
 
 def _pseudo_rule_text(code: str) -> str:
     name, summary = PSEUDO_RULES[code]
-    return f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n"
+    return (f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n\n"
+            f"Documentation: {rule_url(code)}\n")
 
 
 def _find_rule(query: str):
@@ -368,12 +441,19 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         description="Check Python files for Pallas kernel bugs. Exit status: 0 clean, 1 findings, 2 error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check (default: .); - reads stdin")
-    p.add_argument("--output-format", choices=FORMATS, default="text", help="how to print findings (default: text)")
+    p.add_argument(
+        "--output-format",
+        choices=FORMATS,
+        help="how to print findings (default: full on a terminal, else concise; text is concise's old name)",
+    )
     p.add_argument(
         "--select",
         action="append",
         metavar="CODES",
         help="only these codes or prefixes (comma-separated; ALL for every rule)",
+    )
+    p.add_argument(
+        "--extend-select", action="append", metavar="CODES", help="also these codes or prefixes (added to select)"
     )
     p.add_argument("--ignore", action="append", metavar="CODES", help="skip these codes or prefixes (comma-separated)")
     p.add_argument(
@@ -381,7 +461,10 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         action="append",
         default=[],
         metavar="GLOB",
-        help="skip files and directories matching GLOB (repeatable)",
+        help="skip files and directories matching GLOB (repeatable; added to the configuration's)",
+    )
+    p.add_argument(
+        "--extend-exclude", action="append", default=[], metavar="GLOB", help="the same as --exclude (ruff's name)"
     )
     p.add_argument("--stdin-filename", metavar="PATH", help="the file name to report for code read from stdin")
     p.add_argument(
@@ -400,6 +483,15 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     p.add_argument(
         "--statistics", action="store_true", help="print how many findings each code has instead of the findings"
     )
+    p.add_argument(
+        "--show-fixes", action="store_true", help="after --fix, list the fixes applied in each file (as ruff)"
+    )
+    p.add_argument(
+        "-o",
+        "--output-file",
+        metavar="PATH",
+        help="write the report (and its summary) to PATH instead of standard output",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary line")
     p.add_argument(
         "--color",
@@ -409,9 +501,13 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     )
     p.add_argument(
         "--config",
-        metavar="PYPROJECT",
-        help="read [tool.pallas-ls] from this file instead of the nearest pyproject.toml",
+        action="append",
+        metavar="FILE|KEY=VALUE",
+        help="a pyproject.toml to read [tool.pallas-ls] from instead of the nearest one, or a setting as "
+        "TOML (`--config 'select = [\"PAL001\"]'`) overriding the file's (repeatable)",
     )
+    p.add_argument("--show-settings", action="store_true", help="print the settings that apply, then exit")
+    p.add_argument("--show-files", action="store_true", help="print the files that would be checked, then exit")
     p.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     environment = p.add_mutually_exclusive_group()
     environment.add_argument(

@@ -8,6 +8,7 @@ imported or executed to read it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -84,11 +85,49 @@ def split_selectors(value: str) -> list[str]:
 
 # ---------------------------------------------------------------------------------- settings
 @dataclass(frozen=True)
+class PerFileIgnore:
+    """`per-file-ignores` entry: codes ignored in the files a glob matches, as ruff's.
+
+    The pattern matches the file's path relative to the configuration's directory, or its base name
+    (`__init__.py`, `test_*.py`); `*` stays within a directory, `**` spans directories; a leading
+    `!` ignores the codes in the files the rest of the pattern does not match."""
+
+    pattern: str
+    codes: tuple[str, ...]
+
+    @property
+    def negated(self) -> bool:
+        return self.pattern.startswith("!")
+
+    def applies_to(self, path: str, root: str) -> bool:
+        from .discovery import GlobMatcher
+
+        glob = self.pattern[1:] if self.negated else self.pattern
+        glob = glob[2:] if glob.startswith("./") else glob
+        matcher = GlobMatcher(glob, self.pattern)
+        absolute = os.path.abspath(path)
+        rel = os.path.relpath(absolute, root).replace(os.sep, "/") if _on_drive_of(absolute, root) else absolute
+        matched = matcher.fullmatch(os.path.basename(absolute)) or (not rel.startswith("../") and matcher.fullmatch(rel))
+        return matched != self.negated
+
+
+def _on_drive_of(path: str, root: str) -> bool:
+    """relpath fails across Windows drives."""
+    return os.path.splitdrive(path)[0].lower() == os.path.splitdrive(root)[0].lower()
+
+
+@dataclass(frozen=True)
 class Settings:
     select: tuple[str, ...] | None = None  # None: every rule
     ignore: tuple[str, ...] = ()
+    # As ruff: `extend-select` adds to `select` (or to the default, every rule); `extend-ignore`
+    # is the same as adding to `ignore`, kept for configurations written for older ruff.
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[PerFileIgnore, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict)  # per-code overrides
     exclude: tuple[str, ...] = ()  # glob patterns, relative to `root`
+    extend_exclude: tuple[str, ...] = ()  # added to `exclude` (a shared config's `exclude` stays)
     # The files a walked directory yields (as ruff: `include` replaces, `extend-include` adds).
     include: tuple[str, ...] = ("*.py", "*.ipynb")
     extend_include: tuple[str, ...] = ()
@@ -100,16 +139,29 @@ class Settings:
     root: str | None = None  # the directory of the config file (None: the working directory)
     source: str | None = None  # where these settings came from, for messages
 
-    def is_enabled(self, code: str) -> bool:
-        """Ruff's semantics: the most specific matching selector wins, ignore wins a tie."""
+    def is_enabled(self, code: str, path: str | None = None) -> bool:
+        """Ruff's semantics: the most specific matching selector wins, ignore wins a tie; then a
+        `per-file-ignores` entry for `path` drops the code whatever was selected."""
         code = code.upper()
         if code == SYNTAX_ERROR_CODE and not self.show_syntax_errors:
             return False
-        selected = _specificity(self.select if self.select is not None else (ALL_SELECTOR,), code)
+        base = self.select if self.select is not None else (ALL_SELECTOR,)
+        selected = _specificity(base + self.extend_select, code)
         if selected is None:
             return False
-        ignored = _specificity(self.ignore, code)
-        return ignored is None or selected > ignored
+        ignored = _specificity(self.ignore + self.extend_ignore, code)
+        if ignored is not None and selected <= ignored:
+            return False
+        return path is None or _specificity(self.ignored_in(path), code) is None
+
+    def ignored_in(self, path: str) -> tuple[str, ...]:
+        """The selectors `per-file-ignores` ignores in the file at `path`."""
+        root = self.root or os.getcwd()
+        return tuple(code for entry in self.per_file_ignores if entry.applies_to(path, root) for code in entry.codes)
+
+    @property
+    def all_excludes(self) -> tuple[str, ...]:
+        return self.exclude + self.extend_exclude
 
     def severity_for(self, code: str, default: Severity) -> Severity:
         return self.severity.get(code.upper(), default)
@@ -120,9 +172,23 @@ class Settings:
         Raises ConfigError for an unknown selector.
         """
         new_select = self.select if select is None else _checked_selectors(select, "--select")
-        base_ignore = () if select is not None else self.ignore
-        extra_ignore = _checked_selectors(ignore or [], "--ignore")
-        return replace(self, select=new_select, ignore=base_ignore + extra_ignore)
+        if select is not None:  # starting over: the file's ignores and extensions go too
+            return replace(self, select=new_select, ignore=_checked_selectors(ignore or [], "--ignore"),
+                           extend_select=(), extend_ignore=())
+        return replace(self, ignore=self.ignore + _checked_selectors(ignore or [], "--ignore"))
+
+    def with_extend_select(self, selectors: list[str] | None) -> "Settings":
+        """`--extend-select`: added to whatever is selected."""
+        if not selectors:
+            return self
+        return replace(self, extend_select=self.extend_select + _checked_selectors(selectors, "--extend-select"))
+
+    def with_overrides(self, data: Mapping[str, Any], origin: str) -> "Settings":
+        """`--config KEY=VALUE`: the given settings replace the file's (a ConfigError names a bad one)."""
+        values, warnings = _parse_values(data)
+        if warnings:
+            raise ConfigError(f"{origin}: " + "; ".join(warnings))
+        return replace(self, **values)
 
     # ------------------------------------------------------------------------------ reading
     @classmethod
@@ -130,18 +196,7 @@ class Settings:
         """Settings from a mapping; each invalid entry is dropped with a warning naming its key."""
         if not isinstance(data, Mapping):
             return cls(root=root), [f"settings must be a table, not {type(data).__name__}"]
-        values: dict[str, Any] = {}
-        warnings: list[str] = []
-        for raw_key, raw_value in data.items():
-            key = normalise_key(str(raw_key))
-            parser = _PARSERS.get(key)
-            if parser is None:
-                warnings.append(f"unknown setting `{raw_key}`")
-                continue
-            try:
-                values[key] = parser(raw_value)
-            except ValueError as exc:
-                warnings.append(f"invalid `{raw_key}`: {exc}")
+        values, warnings = _parse_values(data)
         return cls(root=root, **values), warnings
 
     @classmethod
@@ -152,6 +207,23 @@ class Settings:
         if warnings:
             raise ConfigError(f"{path}: [tool.{TOOL_TABLE}]: " + "; ".join(warnings))
         return replace(settings, source=path)
+
+
+def _parse_values(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Field name -> parsed value, and a warning naming each key that is unknown or invalid."""
+    values: dict[str, Any] = {}
+    warnings: list[str] = []
+    for raw_key, raw_value in data.items():
+        key = normalise_key(str(raw_key))
+        parser = _PARSERS.get(key)
+        if parser is None:
+            warnings.append(f"unknown setting `{raw_key}`")
+            continue
+        try:
+            values[key] = parser(raw_value)
+        except ValueError as exc:
+            warnings.append(f"invalid `{raw_key}`: {exc}")
+    return values, warnings
 
 
 def _checked_selectors(selectors: list[str], option: str) -> tuple[str, ...]:
@@ -198,6 +270,19 @@ def _parse_severity_table(value: Any) -> dict[str, Severity]:
     return table
 
 
+def _parse_per_file_ignores(value: Any) -> tuple[PerFileIgnore, ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f'expected a table such as {{"tests/**" = ["PAL001"]}}, got {value!r}')
+    entries = []
+    for pattern, codes in value.items():
+        _parse_excludes([str(pattern).lstrip("!")])  # an invalid glob is reported here, naming it
+        try:
+            entries.append(PerFileIgnore(str(pattern), _parse_selectors(codes)))
+        except ValueError as exc:
+            raise ValueError(f"{pattern!r}: {exc}") from None
+    return tuple(entries)
+
+
 def _parse_bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"expected true or false, got {value!r}")
@@ -230,8 +315,12 @@ def _parse_python(value: Any) -> str:
 _PARSERS = {
     "select": _parse_selectors,
     "ignore": _parse_selectors,
+    "extend_select": _parse_selectors,
+    "extend_ignore": _parse_selectors,
+    "per_file_ignores": _parse_per_file_ignores,
     "severity": _parse_severity_table,
     "exclude": _parse_excludes,
+    "extend_exclude": _parse_excludes,
     "include": _parse_excludes,
     "extend_include": _parse_excludes,
     "show_syntax_errors": _parse_bool,
@@ -282,3 +371,46 @@ def load_settings(start: str) -> Settings:
     """The settings that apply to files under `start` (defaults when no config is found)."""
     path = find_pyproject(start)
     return Settings.from_pyproject(path) if path else Settings()
+
+
+# --------------------------------------------------------------------------- --show-settings
+def _toml_value(value: Any) -> str:
+    """A setting's value written back as TOML (JSON's strings, numbers and arrays are TOML too)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Severity):
+        return json.dumps(value.value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }" if value else "{}"
+    return json.dumps(value)
+
+
+def _shown_fields(settings: Settings) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "select": settings.select if settings.select is not None else (ALL_SELECTOR,),
+        "per_file_ignores": {entry.pattern: entry.codes for entry in settings.per_file_ignores},
+    }
+    for name in ("extend_select", "ignore", "extend_ignore", "severity", "exclude", "extend_exclude", "include",
+                 "extend_include", "show_syntax_errors", "max_file_size", "python"):
+        shown[name] = getattr(settings, name)
+    return shown
+
+
+def show_settings(settings: Settings, files: list[str]) -> str:
+    """What `check --show-settings` prints: where the settings come from and their values, as a
+    `[tool.pallas-ls]` table (after the command line's flags and `--config` overrides)."""
+    lines = []
+    if files:
+        lines.append(f"Resolved settings for: {json.dumps(files[0])}")
+    lines.append(f"Settings path: {json.dumps(settings.source) if settings.source else 'none (the defaults)'}")
+    lines.append(f"Root: {json.dumps(settings.root or os.getcwd())}")
+    lines += ["", f"[tool.{TOOL_TABLE}]"]
+    for name, value in _shown_fields(settings).items():
+        key = name.replace("_", "-")
+        if value is None:
+            lines.append(f"# {key}: not set (the default)")
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"

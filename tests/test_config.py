@@ -123,3 +123,58 @@ def test_find_pyproject_walks_up_past_files_without_our_table(tmp_path):
     nearer = _write(tmp_path / "a" / "b" / "pyproject.toml", "[tool.pallas-ls]\nignore = ['PAL001']\n")
     assert find_pyproject(str(deep)) == str(nearer)
     assert load_settings(str(deep)).ignore == ("PAL001",)
+
+
+# ------------------------------------------------------------------- ruff's extend-* and per-file
+def test_extend_select_adds_to_select_and_the_default():
+    settings, warnings = Settings.from_mapping({"select": ["PAL002"], "extend-select": ["PAL001"]})
+    assert not warnings
+    assert settings.is_enabled("PAL001") and settings.is_enabled("PAL002") and not settings.is_enabled("PAL003")
+    assert Settings.from_mapping({"extend-select": ["PAL001"]})[0].is_enabled("PAL003")  # the default stays ALL
+
+
+def test_extend_ignore_adds_to_ignore():
+    settings, _ = Settings.from_mapping({"ignore": ["PAL002"], "extend-ignore": ["PAL003"]})
+    assert [settings.is_enabled(c) for c in ("PAL001", "PAL002", "PAL003")] == [True, False, False]
+
+
+def test_extend_exclude_keeps_exclude():
+    settings, _ = Settings.from_mapping({"exclude": ["a/**"], "extendExclude": ["b.py"]})
+    assert settings.all_excludes == ("a/**", "b.py")
+
+
+def test_per_file_ignores_match_paths_under_the_root_or_base_names(tmp_path):
+    root = str(tmp_path)
+    table = {"tests/**": ["PAL001"], "__init__.py": ["PAL"], "!src/**": ["PAL006"]}
+    settings, warnings = Settings.from_mapping({"per-file-ignores": table}, root=root)
+    assert not warnings
+    at = lambda rel: str(tmp_path / rel)  # noqa: E731
+    assert not settings.is_enabled("PAL001", at("tests/unit/test_k.py"))
+    assert settings.is_enabled("PAL002", at("tests/unit/test_k.py"))
+    assert settings.is_enabled("PAL001", at("src/tests_k.py"))
+    assert not settings.is_enabled("PAL003", at("src/pkg/__init__.py"))  # a base name, at any depth
+    assert not settings.is_enabled("PAL006", at("scripts/run.py")) and settings.is_enabled("PAL006", at("src/k.py"))
+    assert settings.is_enabled("PAL001")  # no path: per-file-ignores do not apply
+
+
+@pytest.mark.parametrize("value", [["PAL001"], {"x": "PAL999"}, {"[z-a]": ["PAL001"]}])
+def test_per_file_ignores_invalid_entries_are_named(value):
+    _, warnings = Settings.from_mapping({"per-file-ignores": value})
+    assert len(warnings) == 1 and "per-file-ignores" in warnings[0]
+
+
+def test_with_overrides_replace_the_files_values():
+    settings, _ = Settings.from_mapping({"select": ["PAL001"]})
+    assert settings.with_overrides({"select": ["PAL002"]}, "--config").select == ("PAL002",)
+    with pytest.raises(ConfigError, match="unknown setting `nope`"):
+        settings.with_overrides({"nope": 1}, "--config")
+
+
+def test_show_settings_is_a_toml_table_that_reads_back(tmp_path):
+    from pallas_ls.config import show_settings, tomllib
+
+    settings, _ = Settings.from_mapping({"per-file-ignores": {"t/*.py": ["PAL001"]}, "severity": {"PAL006": "error"}})
+    text = show_settings(settings, [])
+    table = tomllib.loads(text[text.index("[tool.pallas-ls]"):])["tool"]["pallas-ls"]
+    again, warnings = Settings.from_mapping(table)
+    assert not warnings and again.per_file_ignores == settings.per_file_ignores and again.severity == settings.severity

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, settings, example
 from hypothesis import strategies as st
 
 from pallas_ls.engine.analysis import analyze
@@ -92,6 +92,7 @@ FRAGMENTS = st.sampled_from(["@d(\n", "\n", " ", "    ", "(", ")", ":", "return 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 3), FRAGMENTS), min_size=1, max_size=12))
+@example(edits=[(132, 0, "\\\n")])  # a lone backslash line in column 0 joins the next line (found by hypothesis)
 def test_any_edit_sequence_matches_a_fresh_analysis(edits):
     document = IncrementalDocument()
     text = BASE

@@ -273,6 +273,8 @@ def _top_level_blocks(lines: list[str]) -> list[tuple[int, int]]:
             continue
         if _CONTINUATION.match(line):
             continue  # e.g. the `)` closing a decorator's arguments: the decorator is still pending
+        if line.startswith("\\") or lines[i - 1].rstrip("\r\n").endswith("\\"):
+            continue  # a backslash joins this line with a neighbour: one logical line, one block
         if pending_decorator:
             pending_decorator = line.startswith("@")
             continue

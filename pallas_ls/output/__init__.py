@@ -1,4 +1,4 @@
-"""Turning findings into text for people and for CI: text, json, github and sarif.
+"""Turning findings into text for people and for CI, in ruff's output formats (see FORMATS).
 
 Findings arrive with 0-based positions counted in code points; every format here shows 1-based rows
 and columns counted in characters (code points), the way ruff's output does.
@@ -6,21 +6,47 @@ and columns counted in characters (code points), the way ruff's output does.
 
 from __future__ import annotations
 
+import importlib
 import os
-from dataclasses import dataclass
-from typing import Callable, TextIO
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, TextIO
 
 from ..engine.findings import Finding
 from ..engine.source import Position
 from ..rules import RULES
 from ..rules.base import DOCS_BASE_URL
 
-FORMATS = ("text", "json", "github", "sarif")
+# Format name -> the module under pallas_ls/output/ that renders it (each has `render(report)`).
+# `text` is the older name of `concise`, kept so existing scripts keep working.
+FORMAT_MODULES = {
+    "full": "full",
+    "concise": "text",
+    "text": "text",
+    "json": "jsonfmt",
+    "json-lines": "jsonlines",
+    "junit": "junit",
+    "github": "github",
+    "gitlab": "gitlab",
+    "pylint": "pylint",
+    "rdjson": "rdjson",
+    "sarif": "sarif",
+}
+FORMATS = tuple(FORMAT_MODULES)
+# Formats that print findings as lines of text with a summary (and take --statistics as a table).
+TEXT_FORMATS = ("full", "concise", "text")
 
 # The repository the docs live in, e.g. https://github.com/pallas-ls/pallas-ls
 INFORMATION_URI = DOCS_BASE_URL.split("/blob/")[0]
 
 STDIN_NAME = "-"
+
+
+@dataclass(frozen=True)
+class FixStatus:
+    """What `--fix` did and would do: the `[*]` marks and the summary depend on it."""
+
+    unsafe: bool = False  # --unsafe-fixes: preferred unsafe fixes are applied (and marked) too
+    fixed: tuple[Finding, ...] = ()  # the findings --fix fixed (the report holds those remaining)
 
 
 @dataclass(frozen=True)
@@ -31,6 +57,11 @@ class Report:
     cwd: str
     color: bool = False
     quiet: bool = False
+    status: FixStatus = FixStatus()
+    show_fixes: bool = False  # --show-fixes: the text formats list what --fix fixed, per file
+    # The text of files that are not (or no longer) what is on disk (standard input), by path;
+    # `full` shows source lines from here, else from the file.
+    sources: Mapping[str | None, str] = field(default_factory=dict)
 
 
 def tool_version() -> str:
@@ -60,9 +91,14 @@ def one_based(pos: Position) -> tuple[int, int]:
 
 
 def rule_url(code: str) -> str | None:
-    """Documentation of a registry rule; pseudo-codes (syntax errors, unreadable files) have none."""
+    """The documentation page of a rule or pseudo-rule (PAL000, PAL900: docs/rules/ has them too);
+    None for a code pallas-ls does not know."""
+    from ..config import PSEUDO_RULES
+
     rule = RULES.get(code)
-    return rule.url if rule else None
+    if rule:
+        return rule.url
+    return f"{DOCS_BASE_URL}{code}.md" if code in PSEUDO_RULES else None
 
 
 def rule_name(code: str) -> str:
@@ -75,12 +111,10 @@ def rule_name(code: str) -> str:
 
 
 def write_report(fmt: str, report: Report, stream: TextIO, statistics: bool = False) -> None:
-    from . import github, jsonfmt, sarif, text
-
-    writers: dict[str, Callable[[Report], str]] = {
-        "text": text.render_statistics if statistics else text.render,
-        "json": jsonfmt.render_statistics if statistics else jsonfmt.render,
-        "github": github.render,
-        "sarif": sarif.render,
-    }
-    stream.write(writers[fmt](report))
+    """Render `report` in `fmt`; with `statistics`, the text formats print a table of codes and
+    json a list of counts (as ruff, the other formats ignore it)."""
+    module = importlib.import_module(f"{__name__}.{FORMAT_MODULES[fmt]}")
+    render: Callable[[Report], str] = module.render
+    if statistics and hasattr(module, "render_statistics"):
+        render = module.render_statistics
+    stream.write(render(report))

@@ -71,5 +71,6 @@ def render(report: Report) -> str:
 
 
 def render_statistics(report: Report) -> str:
-    rows = [{"code": code, "name": name, "count": n} for code, name, n in statistics(report.findings)]
+    rows = [{"code": r.code, "name": r.name, "count": r.count, "fixable_count": r.fixable}
+            for r in statistics(report.findings, report.status.unsafe)]
     return json.dumps(rows, indent=2) + "\n"

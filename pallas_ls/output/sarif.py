@@ -15,7 +15,7 @@ from urllib.parse import quote
 from ..engine.findings import Finding, Fix, Severity
 from ..engine.source import Range
 from ..rules import RULES
-from . import INFORMATION_URI, Report, display_path, one_based, tool_version
+from . import INFORMATION_URI, Report, display_path, one_based, rule_url, tool_version
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -33,6 +33,7 @@ def _rule_descriptor(code: str) -> dict[str, Any]:
             "id": code,
             "name": name,
             "shortDescription": {"text": summary},
+            "helpUri": rule_url(code),
             "defaultConfiguration": {"level": "error"},
         }
     return {

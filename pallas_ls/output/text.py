@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from ..engine.findings import Finding, Severity
 from ..fixing import applicable_fix, hidden_unsafe
-from . import Report, display_path, one_based, rule_name
+from . import FixStatus, Report, display_path, one_based, rule_name
+
+__all__ = ["FixStatus", "render", "render_statistics", "statistics", "summary"]
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
@@ -23,16 +25,8 @@ _CODE_STYLE = {
 _FIX_MARK_STYLE = "\x1b[36m"  # cyan, as ruff's
 
 
-@dataclass(frozen=True)
-class FixStatus:
-    """What `--fix` did and would do: the `[*]` marks and the summary depend on it."""
-
-    unsafe: bool = False  # --unsafe-fixes: preferred unsafe fixes are applied (and marked) too
-    fixed: tuple[Finding, ...] = ()  # the findings --fix fixed (the report holds those remaining)
-
-
-def _style(text: str, style: str, color: bool) -> str:
-    return f"{style}{text}{_RESET}" if color else text
+def style(text: str, sgr: str, color: bool) -> str:
+    return f"{sgr}{text}{_RESET}" if color else text
 
 
 def _one_line(message: str) -> str:
@@ -40,14 +34,23 @@ def _one_line(message: str) -> str:
     return " ".join(message.split("\n"))
 
 
-def finding_line(finding: Finding, cwd: str, color: bool = False, unsafe: bool = False) -> str:
+def location(finding: Finding, cwd: str, color: bool = False) -> str:
+    """`path:row:col`, or `path:cell N:row:col` in a notebook (rows relative to the cell)."""
     row, col = one_based(finding.range.start)
-    path = _style(display_path(finding.path, cwd), _BOLD, color)
+    path = style(display_path(finding.path, cwd), _BOLD, color)
     if finding.cell is not None:
         path += f":cell {finding.cell}"
-    code = _style(finding.code, _CODE_STYLE.get(finding.severity, _BOLD), color)
-    mark = " " + _style("[*]", _FIX_MARK_STYLE, color) if applicable_fix(finding, unsafe) else ""
-    return f"{path}:{row}:{col}: {code}{mark} {_one_line(finding.message)}"
+    return f"{path}:{row}:{col}"
+
+
+def code_style(finding: Finding) -> str:
+    return _CODE_STYLE.get(finding.severity, _BOLD)
+
+
+def finding_line(finding: Finding, cwd: str, color: bool = False, unsafe: bool = False) -> str:
+    code = style(finding.code, code_style(finding), color)
+    mark = " " + style("[*]", _FIX_MARK_STYLE, color) if applicable_fix(finding, unsafe) else ""
+    return f"{location(finding, cwd, color)}: {code}{mark} {_one_line(finding.message)}"
 
 
 _NOUNS = {
@@ -89,7 +92,7 @@ def fix_hint(findings: list[Finding], unsafe: bool = False, color: bool = False)
     fixable = sum(1 for f in findings if applicable_fix(f, unsafe))
     hidden = sum(1 for f in findings if hidden_unsafe(f, unsafe))
     hidden_note = f"{_hidden_fixes(hidden)} be enabled with the `--unsafe-fixes` option"
-    mark = _style("[*]", _FIX_MARK_STYLE, color)
+    mark = style("[*]", _FIX_MARK_STYLE, color)
     if fixable and hidden:
         return f"{mark} {fixable} fixable with the `--fix` option ({hidden_note})."
     if fixable:
@@ -106,26 +109,75 @@ def diff_summary(fixed: list[Finding], remaining: list[Finding], unsafe: bool = 
     return f"Would fix {counted(fixed)}{note}." if fixed else f"No errors would be fixed{note}."
 
 
-def render(report: Report, status: FixStatus = FixStatus()) -> str:
+def fixes_applied(fixed: tuple[Finding, ...] | list[Finding], cwd: str, color: bool = False) -> list[str]:
+    """What `--show-fixes` prints after `--fix`, as ruff does:
+
+        Fixed 2 errors:
+        - kern.py:
+            2 × PAL001 (kernel-returns-value)
+    """
+    if not fixed:
+        return []
+    by_file: dict[str, Counter[str]] = {}
+    for finding in fixed:
+        by_file.setdefault(display_path(finding.path, cwd), Counter())[finding.code] += 1
+    lines = [style(f"Fixed {counted(fixed)}:", _BOLD, color)]
+    for path in sorted(by_file):
+        lines.append(f"- {style(path, _BOLD, color)}:")
+        for code, count in sorted(by_file[path].items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"    {count} × {code} ({rule_name(code)})")
+    return lines
+
+
+def summary_lines(report: Report, status: FixStatus) -> list[str]:
+    """The fixes applied (with --show-fixes), `Found ...` and the fix hint; nothing with --quiet."""
+    if report.quiet:
+        return []
+    lines = []
+    if report.show_fixes and status.fixed:
+        lines += ([""] if report.findings else []) + fixes_applied(status.fixed, report.cwd, report.color) + [""]
+    hint = fix_hint(report.findings, status.unsafe, report.color)
+    return lines + [summary(report.findings, status.fixed)] + ([hint] if hint else [])
+
+
+def render(report: Report, status: FixStatus | None = None) -> str:
+    status = report.status if status is None else status
     lines = [finding_line(f, report.cwd, report.color, status.unsafe) for f in report.findings]
-    if not report.quiet:
-        lines.append(summary(report.findings, status.fixed))
-        hint = fix_hint(report.findings, status.unsafe, report.color)
-        if hint:
-            lines.append(hint)
-    return "".join(line + "\n" for line in lines)
+    return "".join(line + "\n" for line in lines + summary_lines(report, status))
 
 
-def statistics(findings: list[Finding]) -> list[tuple[str, str, int]]:
-    """(code, name, count), the most frequent first, like `ruff --statistics`."""
+@dataclass(frozen=True)
+class CodeCount:
+    code: str
+    name: str
+    count: int
+    fixable: int  # how many of them `--fix` would fix
+
+
+def statistics(findings: list[Finding], unsafe: bool = False) -> list[CodeCount]:
+    """One row per code, the most frequent first, like `ruff --statistics`."""
     counts = Counter(f.code for f in findings)
-    return [(code, rule_name(code), n) for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    fixable = Counter(f.code for f in findings if applicable_fix(f, unsafe))
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [CodeCount(code, rule_name(code), n, fixable[code]) for code, n in ordered]
 
 
-def render_statistics(report: Report, status: FixStatus = FixStatus()) -> str:
-    rows = statistics(report.findings)
-    width = max((len(str(n)) for _, _, n in rows), default=1)
-    lines = [f"{n:>{width}}\t{code}\t{name}" for code, name, n in rows]
-    if not report.quiet:
-        lines.append(summary(report.findings, status.fixed))
-    return "".join(line + "\n" for line in lines)
+def fixable_mark(row: CodeCount, color: bool) -> str:
+    """As ruff: `[*]` all of a code's findings are fixable, `[~]` some, `[ ]` none."""
+    if row.fixable == row.count:
+        return "[" + style("*", _FIX_MARK_STYLE, color) + "]"
+    return "[" + style("~", _FIX_MARK_STYLE, color) + "]" if row.fixable else "[ ]"
+
+
+def render_statistics(report: Report, status: FixStatus | None = None) -> str:
+    status = report.status if status is None else status
+    rows = statistics(report.findings, status.unsafe)
+    count_width = max((len(str(r.count)) for r in rows), default=1)
+    code_width = max((len(r.code) for r in rows), default=1)
+    # The mark column appears only when something is fixable (ruff does the same).
+    marks = any(r.fixable for r in rows)
+    lines = [
+        f"{r.count:>{count_width}}\t{r.code:<{code_width}}\t" + (fixable_mark(r, report.color) + " " if marks else "") + r.name
+        for r in rows
+    ]
+    return "".join(line + "\n" for line in lines + ([] if report.quiet else [summary(report.findings, status.fixed)]))
