@@ -136,4 +136,4 @@ def _plain_range_json(rng: Range) -> dict[str, Any]:
 
 def visible_findings(findings: Iterable[Finding], settings) -> list[Finding]:
     """The findings the settings let through (PAL000 only when syntax errors are shown)."""
-    return [finding for finding in findings if settings.is_enabled(finding.code)]
+    return [finding for finding in findings if settings.is_enabled(finding.code, finding.path)]

@@ -154,8 +154,9 @@ class EffectiveSettings:
     excludes: tuple[ExcludePattern, ...] = ()
     warnings: tuple[str, ...] = ()
 
-    def is_enabled(self, code: str) -> bool:
-        return self.rules.is_enabled(code)
+    def is_enabled(self, code: str, path: str | None = None) -> bool:
+        """Selected for `path` (per-file-ignores apply when the path is known)."""
+        return self.rules.is_enabled(code, path)
 
     def is_excluded(self, path: str | None) -> bool:
         """Whether the file, or a directory above it (below the pattern's base), is excluded."""

@@ -319,3 +319,15 @@ def test_the_store_keeps_the_open_text_of_each_file():
     assert store.texts_by_path() == {"/w/a.py": "a = 2\n"}
     store.close(item.uri)
     assert store.texts_by_path() == {}
+
+
+def test_the_server_applies_per_file_ignores_by_the_finding_path():
+    from pallas_ls.config import Settings
+    from pallas_ls.lsp.convert import visible_findings
+    from pallas_ls.lsp.settings import EffectiveSettings
+
+    rules, warnings = Settings.from_mapping({"per-file-ignores": {"tests/**": ["PAL001"]}}, root="/w")
+    settings = EffectiveSettings(rules)
+    assert warnings == [] and not settings.is_enabled("PAL001", "/w/tests/k.py")
+    findings = [Finding("PAL001", "m", Range.of(0, 0, 0, 1), path) for path in ("/w/tests/k.py", "/w/src/k.py")]
+    assert [f.path for f in visible_findings(findings, settings)] == ["/w/src/k.py"]

@@ -94,7 +94,7 @@ async def fix_all(session: "Session", pipeline: "Pipeline", result: DocResult) -
     def reanalyze(text: str):
         """A later round's findings: the project's, as `check --fix` sees them (issue 14)."""
         settings = session.resolver.resolve(path, editor)
-        return [f for f in analyzer.findings_of_text(path, text) if settings.is_enabled(f.code)]
+        return [f for f in analyzer.findings_of_text(path, text) if settings.is_enabled(f.code, f.path)]
 
     new_text = await pipeline.run_in_worker(partial(fixes.fix_all_text, result.source, result.findings, reanalyze))
     document = session.store.get(result.uri)
