@@ -176,21 +176,24 @@ def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
     their kernels, analysed with them but neither reported nor fixed."""
     project = Project(environment=environment)
     paths = [os.path.abspath(p) for p in paths]
-    files: dict[str, FixedFile] = {}
     checked = paths + [os.path.abspath(p) for p in context or () if os.path.abspath(p) not in paths]
-    requested = len(paths)
-    results = project.check_paths(checked)[:requested]
+
+    def check() -> list[FileResult]:
+        return project.check_paths(checked)[:len(paths)]  # the context's own results are not ours
+
+    files: dict[str, FixedFile] = {}
+    results = check()
     for _ in range(MAX_PASSES):
         if not _fix_round(project, results, files, select, unsafe):
             break
-        results = project.check_paths(checked)[:requested]
+        results = check()
     outcome = FixOutcome(results, list(files.values()))
     if write:
         unwritten = _write_all(outcome.changed, outcome.skipped)
         for file in unwritten:
             project.set_overlay(file.path, None)  # type: ignore[arg-type]
         if unwritten:
-            outcome.results = project.check_paths(checked)[:requested]
+            outcome.results = check()
     return outcome
 
 

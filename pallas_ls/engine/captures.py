@@ -215,6 +215,12 @@ _NON_CONSUMING_FUNCTIONS = frozenset(
      "jax.numpy.empty_like", "jax.numpy.full_like", "jax.lax.full_like", "jax.numpy.imag"}
 )
 _TRACING_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.")
+def _binds_an_operation(name: str | None) -> bool:
+    """A call of `name` binds a JAX operation on its array arguments (`jnp.where`, `lax.exp`), not
+    one that only reads their metadata (`jnp.shape`, `jnp.zeros_like`)."""
+    return bool(name) and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS
+
+
 _VALUE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -270,7 +276,7 @@ def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleMod
         if not isinstance(call, ast.Call) or call.func is expr:
             return False
         name = qualname(call.func, model.loc(call), model)
-        if not name or not name.startswith(_TRACING_PREFIXES) or name in _NON_CONSUMING_FUNCTIONS:
+        if not _binds_an_operation(name):
             return False
         if name in _TRANSPARENT_FUNCTIONS:
             if call.args and call.args[0] is expr:
@@ -322,7 +328,7 @@ def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, 
         call = parents.get(id(parent)) if isinstance(parent, ast.keyword) else parent
         if isinstance(call, ast.Call) and call.func is not expr:
             name = qualname(call.func, model.loc(call), model)
-            return bool(name) and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS
+            return _binds_an_operation(name)
         return False
     return False
 
@@ -361,8 +367,7 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
         return any(certainly_traced(e, model, scope, depth + 1) for e in expr.values)
     if isinstance(expr, ast.Call):
         name = qualname(expr.func, model.loc(expr), model)
-        if name and ((name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS)
-                     or name in _PALLAS_TRACED):
+        if _binds_an_operation(name) or name in _PALLAS_TRACED:
             return True
         func = expr.func
         return (isinstance(func, ast.Attribute) and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS

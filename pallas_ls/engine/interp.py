@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import ast
 import sys
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Optional, Union
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Optional
 
-from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
+from .model import Binding, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
 
 # How deep calls are followed (a summary inside a summary ...), and nested evaluations overall.
@@ -546,7 +546,7 @@ class Interpreter:
         if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "range"
                 and not expr.keywords and 1 <= len(expr.args) <= 3):
             return None
-        bounds = [_int_constant(self.ev(a, loc, env, model)) for a in expr.args]
+        bounds = [int_constant(self.ev(a, loc, env, model)) for a in expr.args]
         if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
             return None
         return len(range(*bounds))  # type: ignore[arg-type]
@@ -1490,7 +1490,8 @@ def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> 
 MAX_REPEAT = 64  # `[ref] * n`, `[S for _ in range(n)]`: elements kept one by one up to this many
 
 
-def _int_constant(values: frozenset) -> int | None:
+def int_constant(values: frozenset) -> int | None:
+    """The int a value set certainly is (one constant, not a bool), else None."""
     if len(values) == 1:
         value = next(iter(values))
         if isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool):
@@ -1500,7 +1501,7 @@ def _int_constant(values: frozenset) -> int | None:
 
 def _repeated(seqs: frozenset, count: frozenset) -> frozenset | None:
     """`[x] * 2`: the same element objects, repeated (so `[new_ref(x)] * 2` holds one Ref twice)."""
-    seq, times = _single_known_seq(seqs), _int_constant(count)
+    seq, times = _single_known_seq(seqs), int_constant(count)
     if seq is None or times is None or not 0 <= times * len(seq.elts) <= MAX_REPEAT:
         return None
     return frozenset({Seq(seq.kind, seq.elts * times)})

@@ -20,7 +20,7 @@ from typing import Union
 
 from .interp import (
     EMPTY_ENV, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
-    Value, Wrapped, _entry_of, union,
+    Value, Wrapped, _entry_of,
 )
 from .model import FunctionNode, Loc, ModuleModel, own_returns
 from .names import ENTRY_POINTS

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct
+from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct, int_constant
 from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
 from .names import has_star_arguments, keyword_argument
@@ -99,11 +99,11 @@ def _launch_layout(launch: Launch) -> Layout:
 
 def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
-    outputs, plain = _outputs(launch.value_of(out_shape)) if out_shape is not None else (None, False)
-    nones = _none_outputs(launch.value_of(out_shape)) if out_shape is not None else ()
+    out_values = launch.value_of(out_shape) if out_shape is not None else None
+    outputs, plain = _outputs(out_values) if out_values is not None else (None, False)
+    nones = _none_outputs(out_values) if out_values is not None else ()
     grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
-    scratch: tuple[int | None, tuple[str, ...]]
     in_specs_values = launch.value_of(entry.keyword("in_specs")) if entry.keyword("in_specs") is not None else None
     scratch_values = (launch.value_of(entry.keyword("scratch_shapes"))
                       if entry.keyword("scratch_shapes") is not None else frozenset({Seq("tuple", ())}))
@@ -150,7 +150,7 @@ def _prefetch_count(launch: Launch, spec: ApiResult) -> int | None:
     value = _api_argument(spec, "num_scalar_prefetch", 0)
     if value is None:
         return None
-    return _int_of(launch.interp.ev(value, spec.loc, spec.env, launch.interp_model(spec.loc)))
+    return int_constant(launch.interp.ev(value, spec.loc, spec.env, launch.interp_model(spec.loc)))
 
 
 def _input_count(launch: Launch, prefetch: int | None) -> int | None:
@@ -226,14 +226,6 @@ def _length(values: frozenset) -> int | None:
     value = next(iter(values))
     if isinstance(value, Seq) and value.elts is not None:
         return len(value.elts)
-    return None
-
-
-def _int_of(values: frozenset) -> int | None:
-    if len(values) == 1:
-        value = next(iter(values))
-        if isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool):
-            return value.value
     return None
 
 

@@ -13,7 +13,7 @@ import enum
 from typing import Iterator
 
 from .interp import (
-    EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Interpreter, Param, Partial, Value, _ParamMethod, _RefMethod,
+    EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Interpreter, _ParamMethod, _RefMethod,
 )
 from .model import FunctionNode, Loc, ModuleModel, own_returns
 

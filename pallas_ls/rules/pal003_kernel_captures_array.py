@@ -366,13 +366,9 @@ def _member_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: lis
     if site is None:
         return
     reported.add(text)
-    label = site.launch.label
-    message = (
-        f"Pallas kernel `{kernel_name(function)}` captures `{text}`, a jax array; {label} rejects it "
-        f"(\"{_rejection(site)}\"). Pass `{text}` to the kernel as an input and read it through its ref"
-    )
-    related = [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
-    yield Finding(CODE, message, analysis.source.node_range(member), analysis.path, SEVERITY, related=related)
+    message = _message(function, site, f"captures `{text}`, a jax array", text)
+    yield Finding(CODE, message, analysis.source.node_range(member), analysis.path, SEVERITY,
+                  related=_launch_related(analysis, site, sites))
 
 
 def _default_captures(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite],
@@ -450,24 +446,29 @@ def _describe(analysis: ModuleAnalysis, fact: ArrayFact) -> str:
 
 def _finding(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, use: FreeUse,
              facts: list[ArrayFact], sites: list[KernelSite], default: ast.expr | None = None) -> Finding:
-    name = kernel_name(function)
-    label = site.launch.label
-    error = _rejection(site)
     if default is None:
         subject = f"captures `{use.name}`, {_describe(analysis, facts[0])}"
     else:
-        subject = (f"reads parameter `{use.name}`, which {label} never passes, so its default "
+        subject = (f"reads parameter `{use.name}`, which {site.launch.label} never passes, so its default "
                    f"`{analysis.source.segment(default)}` ({_describe(analysis, facts[0])}) is captured")
-    message = (
-        f"Pallas kernel `{name}` {subject}; "
-        f"{label} rejects it (\"{error}\"). Pass `{use.name}` to the kernel as an input and read it through its ref"
-    )
     related = [
         Related(analysis.path, analysis.source.node_range(_binding_anchor(f)), f"`{use.name}` is bound here")
         for f in facts
     ]
-    related += [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
-    return Finding(CODE, message, analysis.source.node_range(use.node), analysis.path, SEVERITY, related=related)
+    return Finding(CODE, _message(function, site, subject, use.name), analysis.source.node_range(use.node),
+                   analysis.path, SEVERITY, related=related + _launch_related(analysis, site, sites))
+
+
+def _message(function: FunctionNode, site: KernelSite, subject: str, captured: str) -> str:
+    return (
+        f"Pallas kernel `{kernel_name(function)}` {subject}; {site.launch.label} rejects it "
+        f"(\"{_rejection(site)}\"). Pass `{captured}` to the kernel as an input and read it through its ref"
+    )
+
+
+def _launch_related(analysis: ModuleAnalysis, site: KernelSite, sites: list[KernelSite]) -> list[Related]:
+    """The first launch of the kind that rejects the capture."""
+    return [analysis.launch_related(s) for s in sites if s.launch.kind == site.launch.kind][:1]
 
 
 def _rejection(site: KernelSite) -> str:
