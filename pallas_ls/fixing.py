@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .engine.analysis import analyze
-from .engine.edits import OverlappingEdits, apply_edits, compiles
+from .engine.edits import apply_edits, compiles, non_overlapping
 from .engine.environment import Environment
 from .engine.findings import Applicability, Edit, Finding, Fix
 from .engine.noqa import noqa_line_edit
@@ -73,26 +73,14 @@ def hidden_unsafe(finding: Finding, unsafe: bool) -> bool:
 
 
 # -------------------------------------------------------------------------------- one pass
-def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    if a[0] == a[1] == b[0] == b[1]:  # two insertions at one point: their order would be arbitrary
-        return True
-    return a[0] < b[1] and b[0] < a[1]
-
-
 def choose_fixes(source: SourceFile, findings: Iterable[Finding], unsafe: bool) -> list[tuple[Finding, Fix]]:
     """The findings' applicable fixes, in order, without those overlapping one taken before."""
-    taken: list[tuple[int, int]] = []
-    chosen = []
+    candidates = []
     for finding in findings:
         fix = applicable_fix(finding, unsafe)
-        if fix is None:
-            continue
-        spans = [(source.offset(e.range.start), source.offset(e.range.end)) for e in fix.edits]
-        if any(_overlaps(span, other) for span in spans for other in taken):
-            continue
-        taken.extend(spans)
-        chosen.append((finding, fix))
-    return chosen
+        if fix is not None:
+            candidates.append((finding, fix))
+    return non_overlapping(source, candidates, lambda pair: pair[1])
 
 
 class FixFailed(Exception):
@@ -104,10 +92,8 @@ def fix_pass(source: SourceFile, findings: Iterable[Finding], unsafe: bool) -> t
     chosen = choose_fixes(source, findings, unsafe)
     if not chosen:
         return source.text, []
-    try:
-        text = apply_edits(source.text, source, [edit for _, fix in chosen for edit in fix.edits])
-    except OverlappingEdits as exc:
-        raise FixFailed(f"a fix has overlapping edits ({exc})") from None
+    # choose_fixes left out every fix that overlaps, so applying cannot fail.
+    text = apply_edits(source.text, source, [edit for _, fix in chosen for edit in fix.edits])
     if text == source.text:
         return text, []
     if not compiles(text):

@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from .findings import Applicability, Edit, Finding, Fix
 from .noqa import noqa_edit
 from .source import Position, Range, SourceFile
+
+T = TypeVar("T")
 
 
 class OverlappingEdits(ValueError):
@@ -32,22 +34,27 @@ def apply_edits(text: str, source: SourceFile, edits: Iterable[Edit]) -> str:
     return "".join(pieces)
 
 
-def apply_fixes(source: SourceFile, fixes: Sequence[Fix]) -> tuple[str, int]:
-    """Apply as many fixes as possible without overlap (in order); returns (text, fixes applied).
+def non_overlapping(source: SourceFile, candidates: Iterable[T], fix_of: Callable[[T], Fix]) -> list[T]:
+    """The candidates (in order) whose fix can be applied with those taken before it: the one rule
+    for overlapping fixes, shared by `--fix`, the editor's fix-all and its code actions.
 
-    A fix whose edits overlap an earlier applied fix is skipped; a later `--fix` pass picks it up.
-    """
+    A fix whose edits overlap one another, or overlap an edit of a fix taken earlier, is left out;
+    a later `--fix` pass (or fix-all round) picks it up on the new text."""
     taken: list[tuple[int, int]] = []
-    chosen: list[Edit] = []
-    applied = 0
-    for fix in fixes:
-        spans = [(source.offset(e.range.start), source.offset(e.range.end)) for e in fix.edits]
-        if any(_overlaps(span, other) for span in spans for other in taken):
+    chosen: list[T] = []
+    for candidate in candidates:
+        spans = [(source.offset(e.range.start), source.offset(e.range.end)) for e in fix_of(candidate).edits]
+        if _self_overlapping(spans) or any(_overlaps(span, other) for span in spans for other in taken):
             continue
         taken.extend(spans)
-        chosen.extend(fix.edits)
-        applied += 1
-    return apply_edits(source.text, source, chosen), applied
+        chosen.append(candidate)
+    return chosen
+
+
+def apply_fixes(source: SourceFile, fixes: Sequence[Fix]) -> tuple[str, int]:
+    """Apply as many fixes as possible without overlap (in order); returns (text, fixes applied)."""
+    chosen = non_overlapping(source, fixes, lambda fix: fix)
+    return apply_edits(source.text, source, [edit for fix in chosen for edit in fix.edits]), len(chosen)
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -55,6 +62,11 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     if a[0] == a[1] == b[0] == b[1]:
         return True
     return a[0] < b[1] and b[0] < a[1]
+
+
+def _self_overlapping(spans: list[tuple[int, int]]) -> bool:
+    ordered = sorted(spans)
+    return any(_overlaps(ordered[i], ordered[i + 1]) for i in range(len(ordered) - 1))
 
 
 def parses(text: str) -> bool:

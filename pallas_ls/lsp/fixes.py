@@ -1,5 +1,5 @@
-"""The server's text-level fixing, in one place: applying fixes (overlaps resolved), fix-all's
-rounds, and which fix is the suppression one.  `# noqa` edits come from the engine's one builder
+"""The server's text-level fixing: fix-all's rounds (fixes applied by the engine's one routine,
+overlaps resolved as `--fix` resolves them), which fix is the suppression one, and the minimal edit.  `# noqa` edits come from the engine's one builder
 (engine/noqa.py).
 """
 
@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import ast
 import logging
-from typing import Callable, Iterable
+from typing import Callable
 
 from lsprotocol import types
 
+from ..engine.edits import apply_fixes
 from ..engine.findings import Applicability, Finding, Fix
 from ..engine.source import SourceFile
 from .convert import LineSource
@@ -39,39 +40,6 @@ def preferred_safe_fix(finding: Finding) -> Fix | None:
     return None
 
 
-def apply_fixes(source: SourceFile, fixes: Iterable[Fix]) -> tuple[str, int, int]:
-    """Apply non-overlapping fixes (in order) to `source.text`: (new text, applied, skipped)."""
-    chosen: list[tuple[int, int, str]] = []
-    taken: list[tuple[int, int]] = []
-    applied = skipped = 0
-    for fix in fixes:
-        spans = [(source.offset(e.range.start), source.offset(e.range.end), e.new_text) for e in fix.edits]
-        if any(_overlaps(a, b, taken) for a, b, _ in spans) or _self_overlapping(spans):
-            skipped += 1
-            continue
-        chosen.extend(spans)
-        taken.extend((a, b) for a, b, _ in spans)
-        applied += 1
-    text = source.text
-    for start, end, new_text in sorted(chosen, key=lambda s: (s[0], s[1]), reverse=True):
-        text = text[:start] + new_text + text[end:]
-    return text, applied, skipped
-
-
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    for a, b in taken:
-        if start < b and a < end:
-            return True
-        if start == end == a or (a == b == start):  # two insertions at one place: order unknown
-            return True
-    return False
-
-
-def _self_overlapping(spans: list[tuple[int, int, str]]) -> bool:
-    ordered = sorted((a, b) for a, b, _ in spans)
-    return any(ordered[i][1] > ordered[i + 1][0] for i in range(len(ordered) - 1))
-
-
 def fix_all_text(
     source: SourceFile,
     findings: list[Finding],
@@ -85,8 +53,8 @@ def fix_all_text(
         fixes = [fix for fix in map(preferred_safe_fix, current_findings) if fix is not None]
         if not fixes:
             break
-        text, applied, skipped = apply_fixes(current, fixes)
-        if not applied or not skipped:
+        text, applied = apply_fixes(current, fixes)
+        if not applied or applied == len(fixes):  # nothing done, or nothing left for another round
             break
         current = SourceFile.from_text(text, source.path)
         current_findings = reanalyze(text)

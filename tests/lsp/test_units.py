@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.noqa import noqa_edit, noqa_line_edit
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 from lsprotocol import types
@@ -209,7 +210,10 @@ def test_apply_fixes_skips_overlaps():
     first = Fix("1", (Edit(Range.of(0, 0, 0, 3), "X"),))
     overlapping = Fix("2", (Edit(Range.of(0, 2, 0, 4), "Y"),))
     later = Fix("3", (Edit(Range.of(0, 4, 0, 6), "Z"),))
-    assert fixes.apply_fixes(source, [first, overlapping, later]) == ("XdZ", 2, 1)
+    assert apply_fixes(source, [first, overlapping, later]) == ("XdZ", 2)
+    # A fix whose own edits overlap is left out too.
+    self_overlapping = Fix("4", (Edit(Range.of(0, 0, 0, 2), "P"), Edit(Range.of(0, 1, 0, 3), "Q")))
+    assert apply_fixes(source, [self_overlapping, later]) == ("abcdZ", 1)
 
 
 def test_kind_requested():
