@@ -1,5 +1,11 @@
 """`# noqa` comments: `# noqa` silences every finding on its line, `# noqa: PAL001, PAL002` those codes.
 
+File-level, on a line of its own anywhere in the file: `# pallas-ls: noqa` silences every finding
+of the file, `# pallas-ls: noqa: PAL001, PAL002` those codes.  `# ruff: noqa: PAL001` (and
+`# flake8: noqa: PAL001`) count when they name pallas-ls codes, as ruff's `lint.external`
+expects of other tools' codes; a bare `# ruff: noqa` or `# flake8: noqa` is addressed to those
+tools and silences nothing here.
+
 This module is the one home of suppression: what a line's noqa says (`noqa_codes`), on which line a
 finding's noqa belongs (`noqa_line`: a finding that starts on a line ending inside a multi-line
 string or with a backslash continuation is silenced where that string or continuation ends, since
@@ -17,6 +23,12 @@ from .source import Position, Range, SourceFile
 
 _NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_FILE_NOQA = re.compile(
+    r"^[ \t]*#[ \t]*(?P<tool>pallas-ls|ruff|flake8)[ \t]*:[ \t]*noqa"
+    r"(?:[ \t]*:[ \t]*(?P<codes>[A-Za-z]+[0-9]+(?:[ \t,]+[A-Za-z]+[0-9]+)*))?[ \t]*$",
+    re.IGNORECASE,
+)
+OWN_PREFIX = "PAL"
 
 
 def noqa_codes(line: str) -> frozenset[str] | None:
@@ -36,8 +48,55 @@ def is_suppressed(code: str, line: str) -> bool:
     return codes is not None and (not codes or code in codes)
 
 
+def file_noqa_codes(source: SourceFile) -> frozenset[str] | None:
+    """The file-level noqa: None when there is none, empty set: every code, else the codes named."""
+    cached = getattr(source, "_file_noqa", False)
+    if cached is not False:
+        return cached
+    codes: set[str] = set()
+    everything = found = False
+    for line in _lines_saying_noqa(source):
+        match = _FILE_NOQA.match(source.line_text(line))
+        if match is None or _inside_string(source, line):
+            continue
+        named = {code.upper() for code in _CODE.findall(match.group("codes") or "")}
+        if match.group("tool").lower() != "pallas-ls":
+            named = {code for code in named if code.startswith(OWN_PREFIX)}
+            if not named:
+                continue  # addressed to another tool
+        found = True
+        everything = everything or not named
+        codes |= named
+    result = None if not found else frozenset() if everything else frozenset(codes)
+    source._file_noqa = result  # type: ignore[attr-defined]
+    return result
+
+
+def _lines_saying_noqa(source: SourceFile) -> list[int]:
+    """The lines where "noqa" appears, in any case.  (One lower-cased copy and str.find: a
+    case-insensitive regex over a 5k-line file costs seven times as much, on every edit.)"""
+    lowered = source.text.lower()
+    lines: list[int] = []
+    at = lowered.find("noqa")
+    while at >= 0:
+        line = source.position_at(at).line
+        if not lines or lines[-1] != line:
+            lines.append(line)
+        at = lowered.find("noqa", at + 4)
+    return lines
+
+
+def _inside_string(source: SourceFile, line: int) -> bool:
+    """Whether `line` is within a multi-line string (a `#` there is text, not a comment)."""
+    return line in _continuations(source)  # a comment line never continues with a backslash
+
+
 def is_suppressed_at(code: str, source: SourceFile, line: int) -> bool:
-    """Whether a finding of `code` starting on `line` is silenced (on that line or its noqa line)."""
+    """Whether a finding of `code` starting on `line` is silenced (by the file's noqa, on that line
+    or on its noqa line)."""
+    file_codes = file_noqa_codes(source)
+    if file_codes is not None and (not file_codes or code in file_codes):
+        return True
     if is_suppressed(code, source.line_text(line)):
         return True
     target = noqa_line(source, line)
