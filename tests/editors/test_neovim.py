@@ -261,3 +261,13 @@ def test_documented_fix_all_and_fix_on_save(session: Session) -> None:
         text = path.read_text()
         (session.artifacts / f"{path.name}.after").write_text(text)
         check_fixed(text)
+
+
+def test_documented_neovim_0_10_setup(session: Session) -> None:
+    """docs/editors.md's Neovim 0.10 setup (`vim.lsp.start` from a FileType autocommand), verbatim
+    and alone: no 'runtimepath' entry, no `vim.lsp.enable` (0.11 still has `vim.lsp.start`)."""
+    session.init.write_text(_docs_snippet("vim.lsp.start"))
+    kernel = session.file("kernel_010.py")
+    session.start()
+    out = session.open_and_wait_pal001(kernel)
+    assert out["root_dir"] == str(session.project)
