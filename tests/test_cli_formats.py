@@ -13,6 +13,17 @@ import pytest
 from test_cli import CLEAN_SRC, PAL001_AT, PAL001_SRC, PAL002_SRC, run, write  # noqa: F401 - `run` is a fixture
 
 NOTEBOOK = pathlib.Path(__file__).with_name("notebooks") / "proto_v45.ipynb"
+SCHEMAS = pathlib.Path(__file__).with_name("schemas")
+
+
+def assert_valid(document, schema_name: str) -> None:
+    """`document` conforms to the schema in tests/schemas (every violation listed)."""
+    import jsonschema
+
+    schema = json.loads((SCHEMAS / schema_name).read_text())
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(document)]
+    assert not errors, errors
 
 
 @pytest.fixture
@@ -230,7 +241,26 @@ def test_without_show_fixes_fix_prints_only_the_summary(run, project):
     assert check(run, "--fix", "--unsafe-fixes") == "Found 2 errors (2 fixed, 0 remaining).\n"
 
 
+def test_gitlab_report_is_valid_against_the_code_quality_format(run, project):
+    write(project / "proto.ipynb", NOTEBOOK.read_bytes())
+    issues = json.loads(check(run, "--output-format", "gitlab"))
+    assert len(issues) == 3
+    assert_valid(issues, "gitlab-code-quality.json")
+    assert_valid([], "gitlab-code-quality.json")
+
+
 # ------------------------------------------------------------------------------------ sarif
+def test_sarif_is_valid_against_the_sarif_2_1_0_schema(run, project):
+    write(project / "proto.ipynb", NOTEBOOK.read_bytes())
+    log = json.loads(check(run, "--output-format", "sarif"))
+    assert len(log["runs"][0]["results"]) == 3
+    assert_valid(log, "sarif-2.1.0-rtm.5.json")
+    write(project / "bad.py", CLEAN_SRC)
+    write(project / "pkg" / "dup.py", CLEAN_SRC)
+    (project / "proto.ipynb").unlink()
+    assert_valid(json.loads(check(run, "--output-format", "sarif")), "sarif-2.1.0-rtm.5.json")  # no results
+
+
 def test_sarif_help_uri_for_every_rule_and_pseudo_rule(run, project):
     from pallas_ls.config import known_codes
 
