@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 
-from lsp_harness import CLEAN, DEADLINE, KERNEL, capabilities, editor_session, eventually
+from lsp_harness import CLEAN, DEADLINE, KERNEL, capabilities, editor_session, eventually, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -138,3 +138,23 @@ async def test_a_valid_workspace_is_silent(tmp_path):
         assert ed.uri("clean.py") in report and ed.uri("open_clean.py") in report
         assert all(codes(item) == [] for item in report.values())
         assert ed.uri("other.py") not in report  # never mentions Pallas: not analysed
+
+
+async def test_an_edit_to_the_launcher_refreshes_the_closed_kernel(tmp_path):
+    (tmp_path / "kern.py").write_text(KERN)
+    async with editor_session(tmp_path, caps()) as ed:
+        kern = ed.uri("kern.py")
+        launch = ed.open("launch.py", LAUNCH)
+        await eventually(lambda: _has_pal001(ed, kern), "kern.py's PAL001 (the launch is in the open launch.py)")
+        seen = ed.client.diagnostic_refresh_count
+        ed.replace_all(launch, LAUNCH.replace("pl.pallas_call", "pl.no_such_call"))
+        await wait_for(lambda: ed.client.diagnostic_refresh_count > seen, "workspace/diagnostic/refresh")
+        await eventually(lambda: _lacks_pal001(ed, kern), "kern.py's PAL001 gone")
+
+
+async def _has_pal001(ed, uri) -> bool:
+    return "PAL001" in codes((await workspace_report(ed)).get(uri))
+
+
+async def _lacks_pal001(ed, uri) -> bool:
+    return "PAL001" not in codes((await workspace_report(ed)).get(uri))
