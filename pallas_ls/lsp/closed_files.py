@@ -1,4 +1,5 @@
-"""The workspace's closed files as `workspace/diagnostic` reports them (runs on the analysis worker).
+"""The workspace's closed files as `workspace/diagnostic` reports them (runs on the background
+worker, yielding to documents' analyses as the index does).
 
 Which files: the Python files under the roots that mention Pallas (the index's test, `_may_launch`)
 and the files defining kernels that indexed files launch (kern.py need not say "pallas"), less the
@@ -41,6 +42,7 @@ class ClosedRun:
     open_texts: dict[str, str]  # abspath -> open text
     generation: int
     encoding: str
+    should_yield: Callable[[], Any] = lambda: None  # called before each analysis: edits go first
 
 
 def _stat_key(path: str) -> tuple[int, int] | None:
@@ -76,6 +78,7 @@ def closed_results(run: ClosedRun, cache: Cache) -> tuple[list[DocResult], Cache
         if cached is not None and cached[0] == key:
             result = cached[1]
         else:
+            run.should_yield()
             result = _analyse(run, path, is_launched=bool(launchers))
         new_cache[path] = (key, result)
         if result is not None:

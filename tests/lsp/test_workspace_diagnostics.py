@@ -158,3 +158,14 @@ async def _has_pal001(ed, uri) -> bool:
 
 async def _lacks_pal001(ed, uri) -> bool:
     return "PAL001" not in codes((await workspace_report(ed)).get(uri))
+
+
+async def test_a_deleted_file_is_cleared(tmp_path):
+    (tmp_path / "loud.py").write_text(KERNEL)
+    async with editor_session(tmp_path, caps()) as ed:
+        loud = ed.uri("loud.py")
+        await eventually(lambda: _has_pal001(ed, loud), "loud.py's PAL001")
+        (tmp_path / "loud.py").unlink()
+        cleared = await workspace_report(ed)
+        assert cleared[loud].kind == "full" and codes(cleared[loud]) == []
+        assert loud not in await workspace_report(ed)

@@ -3,7 +3,8 @@
 Open documents are reported from their current result (as `textDocument/diagnostic` would);
 closed files from their analysis on disk with the launches the workspace index knows of
 (../closed_files.py, cached: an unchanged closed file is not analysed again).  A report whose
-result id the client sent back in `previousResultIds` is `unchanged`.  A `partialResultToken` is
+result id the client sent back in `previousResultIds` is `unchanged`; a closed file reported
+before and no longer (deleted, now excluded) is sent once with no items, so the client clears it.  A `partialResultToken` is
 not used: the whole report is the response (the spec lets a server do so).  When the index or an
 edit changes what closed files report, pipeline.refresh_paths sends `workspace/diagnostic/refresh`.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
@@ -46,9 +47,35 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             if result is not None and document is not None and result.version == document.version:
                 items.append(report(result, previous.get(uri)))
         run, cache = closed_run(session), session.closed_cache
-        closed, session.closed_cache = await pipeline.run_in_worker(partial(closed_results, run, cache))
-        items += [report(result, previous.get(result.uri)) for result in closed]
+        outcome = await in_background(session, pipeline, partial(closed_results, run, cache))
+        if outcome is not None:
+            closed, new_cache = outcome
+            items += [report(result, previous.get(result.uri)) for result in closed]
+            # Files reported before and not now (deleted, excluded, opened elsewhere): cleared once.
+            reported = {item["uri"] for item in items}
+            gone = {entry[1].uri for entry in cache.values() if entry[1] is not None} - reported
+            items += [{"kind": "full", "uri": uri, "version": None, "items": []} for uri in sorted(gone)]
+            session.closed_cache = new_cache
         return {"items": items}
+
+
+async def in_background(session: "Session", pipeline: "Pipeline", job: Callable[[], Any]) -> Any:
+    """Run `job` on the background worker (the index's: edits keep the analysis worker), after the
+    indexing run under way, if any; None when the server is stopping."""
+    if session.loop is None or session.background is None or session.stopped:
+        return None
+    future: asyncio.Future = session.loop.create_future()
+
+    def done(result: Any, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    pipeline.run_background(job, done)
+    return await future
 
 
 async def settings_ready(session: "Session") -> None:
@@ -62,6 +89,7 @@ async def settings_ready(session: "Session") -> None:
 def closed_run(session: "Session") -> ClosedRun:
     editor, generation, encoding = session.editor, session.generation, session.encoding
     features, open_texts = session.client.diagnostics, session.store.texts_by_path()
+    idle = session.worker.idle if session.worker is not None else None  # set while no document is analysed
 
     def snapshot_for(path: str, text: str) -> Snapshot:
         return Snapshot(uri=from_fs_path(path) or path, path=path, text=text, version=None, generation=generation,
@@ -70,6 +98,7 @@ def closed_run(session: "Session") -> ClosedRun:
     return ClosedRun(
         roots=list(session.roots), analyzer=session.analyzer,
         settings_for=lambda path: session.resolver.resolve(path, editor), snapshot_for=snapshot_for,
+        should_yield=lambda: idle.wait(timeout=5.0) if idle is not None else None,
         open_texts={os.path.abspath(p): t for p, t in open_texts.items()}, generation=generation, encoding=encoding,
     )
 
