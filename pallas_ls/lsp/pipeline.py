@@ -233,7 +233,7 @@ class Pipeline:
                 state.result.stale = True
             self.schedule_after_edit(document.uri)
             touched = True
-        if touched:
+        if touched or self.session.workspace_pulled:  # closed files' workspace reports may change too
             self.refresh_pulled()
 
     def refresh_pulled(self) -> None:

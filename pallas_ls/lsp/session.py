@@ -75,6 +75,9 @@ class Session:
         self.background: Worker | None = None  # the workspace index, files changed on disk
         self.debouncer: Debouncer | None = None
         self.index_count = 0
+        # workspace/diagnostic: the client pulls the workspace's reports; closed files' results by path.
+        self.workspace_pulled = False
+        self.closed_cache: dict[str, Any] = {}
         self.stopped = False
 
     # ------------------------------------------------------------------------- runtime

@@ -25,7 +25,7 @@ SERVER_CANCELLED = types.LSPErrorCodes.ServerCancelled.value
 def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
     @server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
-        types.DiagnosticOptions(identifier=NAME, inter_file_dependencies=True, workspace_diagnostics=False),
+        types.DiagnosticOptions(identifier=NAME, inter_file_dependencies=True, workspace_diagnostics=True),
     )
     @guarded(default=types.RelatedFullDocumentDiagnosticReport(items=[]))
     async def document_diagnostic(params: types.DocumentDiagnosticParams):

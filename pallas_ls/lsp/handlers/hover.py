@@ -1,5 +1,6 @@
 """Hover over a kernel's def line or launch call: its parameters' roles and where it is launched
-(what to say is ../hover.py's; this answers the request)."""
+(what to say is ../hover.py's; this answers the request); over a rule code in a `# noqa:` comment,
+that rule's docs (../rule_hover.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from lsprotocol import types
 
 from ...engine.source import Position
 from ..hover import describe_at, render
+from ..rule_hover import render_rule, rule_at
 from .guard import guarded
 
 if TYPE_CHECKING:
@@ -26,6 +28,9 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         document = session.store.get(uri)
         if document is None:
             return None
+        noqa_hover = _rule_hover(session, document, params.position)
+        if noqa_hover is not None:
+            return noqa_hover
         result = await pipeline.current_result(uri)
         if result is None or result.analysis is None or result.version != document.version:
             return None
@@ -41,3 +46,18 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
                                          value=render(info, markdown)),
             range=result.lines.range(info.range, session.encoding),
         )
+
+
+def _rule_hover(session: "Session", document, position: types.Position) -> types.Hover | None:
+    line, column = document.code_point_position(position, session.encoding)
+    found = rule_at(document.line(line), column)
+    if found is None:
+        return None
+    rule, start, end = found
+    markdown = session.client.markdown_hover
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
+                                     value=render_rule(rule, markdown)),
+        range=types.Range(start=document.client_position(line, start, session.encoding),
+                          end=document.client_position(line, end, session.encoding)),
+    )
