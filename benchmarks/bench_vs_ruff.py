@@ -169,6 +169,19 @@ def target_cli(ruff: list[str], repeat: int) -> dict:
     return {"pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs, "target": "<= 1"}
 
 
+def target_dense(ruff: list[str], repeat: int, corpus: str | None) -> dict:
+    """`check` where every file uses Pallas (a kernel library): skipping non-Pallas files cannot
+    help.  `corpus` is a directory of such files (scripts/pallas_dense_corpus.sh makes one)."""
+    if not corpus or not os.path.isdir(corpus):
+        sys.exit("--only dense needs --corpus DIR (see scripts/pallas_dense_corpus.sh)")
+    files = [p for p in pathlib.Path(corpus).rglob("*.py")]
+    lines = sum(p.read_bytes().count(b"\n") for p in files)
+    ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", corpus], repeat)
+    theirs = best_time(ruff + ["check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", corpus], repeat)
+    return {"files": len(files), "lines": lines, "pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs,
+            "target": "<= 1"}
+
+
 EDIT_KINDS = ("space at end of line", "letter in a name", "unclosed ( at end of line", "space at column 0",
               "string left open")
 
@@ -372,16 +385,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--edits", type=int, default=10, help="edits of each kind (each followed by its undo)")
-    parser.add_argument("--only", default="cli,edit,memory,jax")
+    parser.add_argument("--only", default="cli,edit,memory,jax", help="any of cli,edit,memory,jax,dense")
+    parser.add_argument("--corpus", help="for `dense`: a directory of Pallas-using files")
     args = parser.parse_args()
     only = set(args.only.split(","))
-    ruff = ruff_command() if only & {"cli", "edit"} else []
+    ruff = ruff_command() if only & {"cli", "edit", "dense"} else []
     report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                           "load": os.getloadavg()}}
     if ruff:
         report["ruff"] = subprocess.run(ruff + ["--version"], capture_output=True, text=True).stdout.strip()
     if "cli" in only:
         report["1 check jax package"] = target_cli(ruff, args.repeat)
+    if "dense" in only:
+        report["1b check Pallas-dense code"] = target_dense(ruff, args.repeat, args.corpus)
     if "edit" in only:
         report["2-3 server edit/open"] = target_edit(ruff, args.edits)
     if "memory" in only:
