@@ -205,6 +205,8 @@ function makeClient(c: Candidate): LanguageClient {
     documentSelector: [
       { scheme: "file", language: "python" },
       { scheme: "untitled", language: "python" },
+      // Python cells of any notebook (Jupyter's and others); the cells' scheme is vscode-notebook-cell.
+      { notebook: "*", language: "python" },
     ],
     synchronize: { configurationSection: ID },
     initializationOptions: serverSettings(),
