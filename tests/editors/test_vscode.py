@@ -4,7 +4,8 @@ The .vsix is built from the current sources (`npm run package`) and installed in
 code-server profile (`--install-extension`); code-server serves a workspace on 127.0.0.1 in its own
 process group, and vscode_e2e.mjs drives Debian's chromium with playwright-core:
 
-- quickfix: the PAL001 squiggle and the Problems count appear, Ctrl+. offers
+- quickfix: the PAL001 squiggle, the "Pallas LS: running" language-status item and the Problems
+  count appear, Ctrl+. offers
   "pallas-ls (PAL001): ...", choosing it and saving leaves the fixed text on disk, no diagnostic;
 - fixall: "Pallas: Fix All" fixes one file, `editor.codeActionsOnSave` with
   `source.fixAll.pallas-ls` fixes another on Ctrl+S;
@@ -247,6 +248,9 @@ def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) ->
     settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
     result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings)
 
+    # the language-status item: state, version (serverInfo) and interpreter
+    assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
+    assert "pallas-ls " in result["languageStatus"] and sys.executable in result["languageStatus"], result["languageStatus"]
     assert re.search(r"[1-9]", result["problems"]), result["problems"]
     assert "PAL001" in result["problemsRow"] and "returns a value" in result["problemsRow"], result["problemsRow"]
     assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]

@@ -26,6 +26,8 @@ interface Candidate {
   source: string;
   command: string;
   args: string[];
+  /** The Python interpreter that runs `-m pallas_ls`, when this candidate is one. */
+  interpreter?: string;
   /** Why it cannot be used (not installed, not found); undefined when it looks usable. */
   problem?: string;
 }
@@ -33,15 +35,45 @@ interface Candidate {
 let output: vscode.LogOutputChannel;
 let traceOutput: vscode.LogOutputChannel;
 let client: LanguageClient | undefined;
+/** The language-status item (the "{}" in the status bar on Python files): the server's state. */
+let status: vscode.LanguageStatusItem;
+
+type ServerState = "starting" | "running" | "stopped" | "not found" | "disabled";
+
+/** Show the server's state, version and what runs it in the language-status item. */
+function setStatus(state: ServerState, c?: Candidate, version?: string): void {
+  status.text = `Pallas LS: ${state}`;
+  status.busy = state === "starting";
+  status.severity =
+    state === "not found"
+      ? vscode.LanguageStatusSeverity.Error
+      : state === "stopped"
+        ? vscode.LanguageStatusSeverity.Warning
+        : vscode.LanguageStatusSeverity.Information;
+  const parts: string[] = [];
+  if (version) {
+    parts.push(`pallas-ls ${version}`);
+  }
+  if (c) {
+    parts.push(c.interpreter ? `Python ${c.interpreter}` : c.command);
+  }
+  status.detail = parts.join(" · ");
+  status.accessibilityInformation = { label: [status.text, status.detail].filter(Boolean).join(", ") };
+}
 /** Serializes start/stop so commands and setting changes never race. */
 let lifecycle: Promise<void> = Promise.resolve();
 
 export function activate(context: vscode.ExtensionContext): void {
   output = vscode.window.createOutputChannel(NAME, { log: true });
   traceOutput = vscode.window.createOutputChannel(`${NAME} Trace`, { log: true });
+  status = vscode.languages.createLanguageStatusItem(`${ID}.status`, "python"); // notebook cells too
+  status.name = NAME;
+  status.command = { title: "Show Logs", command: `${ID}.showLogs`, tooltip: "Show the Pallas LS output" };
+  setStatus("starting");
   context.subscriptions.push(
     output,
     traceOutput,
+    status,
     vscode.commands.registerCommand(`${ID}.restart`, () => queue(restart)),
     vscode.commands.registerCommand(`${ID}.showLogs`, () => output.show(true)),
     vscode.commands.registerCommand(`${ID}.fixAll`, fixAll),
@@ -181,6 +213,7 @@ async function candidates(): Promise<Candidate[]> {
       source: `${pythonSource} (${python})`,
       command: python,
       args: ["-m", "pallas_ls", ...serveArgs],
+      interpreter: python,
       problem: await probeInterpreter(python),
     });
   }
@@ -220,6 +253,7 @@ function makeClient(c: Candidate): LanguageClient {
 }
 
 async function start(): Promise<void> {
+  setStatus("starting");
   const tried: string[] = [];
   for (const c of await candidates()) {
     if (c.problem) {
@@ -234,6 +268,19 @@ async function start(): Promise<void> {
       client = candidate;
       const info = candidate.initializeResult?.serverInfo;
       output.info(`Server running${info ? `: ${info.name} ${info.version ?? ""}` : ""}.`);
+      setStatus("running", c, info?.version);
+      candidate.onDidChangeState((e) => {
+        if (client !== candidate) {
+          return; // an old client being stopped on purpose
+        }
+        if (e.newState === State.Stopped) {
+          setStatus("stopped", c, info?.version);
+        } else if (e.newState === State.Running) {
+          setStatus("running", c, candidate.initializeResult?.serverInfo?.version ?? info?.version);
+        } else {
+          setStatus("starting", c, info?.version);
+        }
+      });
       return;
     } catch (err) {
       output.error(`The server from ${c.source} did not start: ${String(err)}`);
@@ -243,6 +290,8 @@ async function start(): Promise<void> {
       }
     }
   }
+  setStatus("not found");
+  status.detail = "could not start the server (see the logs)";
   void showStartFailure(tried);
 }
 
@@ -269,6 +318,7 @@ async function stop(): Promise<void> {
   client = undefined;
   if (running) {
     await running.dispose(5000).catch((err) => output.warn(`Stopping the server: ${String(err)}`));
+    setStatus("stopped");
   }
 }
 
