@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as readline from "node:readline";
 import * as vscode from "vscode";
 import {
   type Executable,
@@ -12,6 +13,7 @@ import {
   State,
 } from "vscode-languageclient/node";
 import { findPythonExtensionInterpreter, onPythonInterpreterChange } from "./python";
+import { pipeServerLog } from "./serverLog";
 
 const ID = "pallas-ls";
 const NAME = "Pallas LS";
@@ -244,6 +246,13 @@ function makeClient(c: Candidate): LanguageClient {
     synchronize: { configurationSection: ID },
     initializationOptions: serverSettings(),
     outputChannel: output,
+    // stderr is the server's log: each record at its own level (not everything as [error]).
+    stdioOptions: {
+      stdout: (input, out) => {
+        readline.createInterface({ input, crlfDelay: Infinity, terminal: false }).on("line", (l) => out.info(l));
+      },
+      stderr: pipeServerLog,
+    },
     traceOutputChannel: traceOutput,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     diagnosticCollectionName: ID,
