@@ -64,6 +64,13 @@ function setStatus(state: ServerState, c?: Candidate, version?: string): void {
 }
 /** Serializes start/stop so commands and setting changes never race. */
 let lifecycle: Promise<void> = Promise.resolve();
+/**
+ * A restart is queued and has not yet begun: further setting changes need no other one, and the
+ * running client must not be sent their didChangeConfiguration (it is about to stop).
+ */
+let restartQueued = false;
+/** Clients being stopped: nothing more is sent to them. */
+const retiring = new Set<LanguageClient>();
 
 export function activate(context: vscode.ExtensionContext): void {
   output = vscode.window.createOutputChannel(NAME, { log: true });
@@ -76,21 +83,19 @@ export function activate(context: vscode.ExtensionContext): void {
     output,
     traceOutput,
     status,
-    vscode.commands.registerCommand(`${ID}.restart`, () => queue(restart)),
+    vscode.commands.registerCommand(`${ID}.restart`, () => requestRestart("Restart requested")),
     vscode.commands.registerCommand(`${ID}.showLogs`, () => output.show(true)),
     vscode.commands.registerCommand(`${ID}.fixAll`, fixAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
-        output.info("Server settings changed; restarting the server.");
-        void queue(restart);
+        requestRestart("Server settings changed");
       }
       // Other pallas-ls.* settings reach the running server through the client's
       // synchronize.configurationSection (didChangeConfiguration + workspace/configuration).
     }),
     onPythonInterpreterChange(() => {
       if (!settings().get<string[]>("path")?.length && !settings().get<string>("interpreter")) {
-        output.info("The Python extension's interpreter changed; restarting the server.");
-        void queue(restart);
+        requestRestart("The Python extension's interpreter changed");
       }
     }),
   );
@@ -99,6 +104,20 @@ export function activate(context: vscode.ExtensionContext): void {
 
 export function deactivate(): Promise<void> {
   return queue(stop);
+}
+
+/** Queue one restart (several changes in a row, e.g. one settings.json write, make one). */
+function requestRestart(why: string): Promise<void> {
+  if (restartQueued) {
+    output.debug(`${why}; a restart is already queued.`);
+    return lifecycle;
+  }
+  output.info(`${why}; restarting the server.`);
+  restartQueued = true;
+  return queue(async () => {
+    restartQueued = false; // from here on the settings are read afresh: a later change queues again
+    await restart();
+  });
 }
 
 function queue(step: () => Promise<void>): Promise<void> {
@@ -244,6 +263,18 @@ function makeClient(c: Candidate): LanguageClient {
       { notebook: "*", language: "python" },
     ],
     synchronize: { configurationSection: ID },
+    middleware: {
+      workspace: {
+        // The client's own settings listener runs after ours: when the change restarts the server,
+        // or this client is stopping, there is nobody to tell (and sending would fail loudly).
+        didChangeConfiguration: (sections, next) => {
+          if (restartQueued || !self || retiring.has(self) || self.state === State.Stopped) {
+            return Promise.resolve();
+          }
+          return next(sections);
+        },
+      },
+    },
     initializationOptions: serverSettings(),
     outputChannel: output,
     // stderr is the server's log: each record at its own level (not everything as [error]).
@@ -258,7 +289,8 @@ function makeClient(c: Candidate): LanguageClient {
     diagnosticCollectionName: ID,
   };
   // The id "pallas-ls" makes the client honour the pallas-ls.trace.server setting.
-  return new LanguageClient(ID, NAME, server, clientOptions);
+  const self: LanguageClient = new LanguageClient(ID, NAME, server, clientOptions);
+  return self;
 }
 
 async function start(): Promise<void> {
@@ -295,7 +327,9 @@ async function start(): Promise<void> {
       output.error(`The server from ${c.source} did not start: ${String(err)}`);
       tried.push(`${c.source}: it did not start`);
       if (candidate.state !== State.Stopped) {
+        retiring.add(candidate);
         await candidate.dispose(2000).catch(() => undefined);
+        retiring.delete(candidate);
       }
     }
   }
@@ -326,7 +360,9 @@ async function stop(): Promise<void> {
   const running = client;
   client = undefined;
   if (running) {
+    retiring.add(running);
     await running.dispose(5000).catch((err) => output.warn(`Stopping the server: ${String(err)}`));
+    retiring.delete(running);
     setStatus("stopped");
   }
 }
