@@ -230,6 +230,7 @@ async function candidates(): Promise<Candidate[]> {
     pythonSource = "the Python extension's selected interpreter";
   }
   if (python) {
+    output.info(`Trying the interpreter from ${pythonSource}: ${python}`);
     out.push({
       source: `${pythonSource} (${python})`,
       command: python,
@@ -240,6 +241,9 @@ async function candidates(): Promise<Candidate[]> {
   }
 
   const onPath = which("pallas-ls");
+  if (!onPath) {
+    output.info(`pallas-ls is not on PATH; searched: ${process.env.PATH ?? "(PATH is not set)"}`);
+  }
   out.push({
     source: "pallas-ls on PATH",
     command: onPath ?? "pallas-ls",
@@ -298,7 +302,7 @@ async function start(): Promise<void> {
   const tried: string[] = [];
   for (const c of await candidates()) {
     if (c.problem) {
-      output.info(`Not using ${c.source}: ${c.problem}.`);
+      output.warn(`Not using ${c.source}: ${c.problem}.`);
       tried.push(`${c.source}: ${c.problem}`);
       continue;
     }
@@ -350,7 +354,12 @@ async function showStartFailure(tried: string[]): Promise<void> {
   );
   output.info(`Start failure notification: ${choice ? `"${choice}" chosen` : "dismissed"}`);
   if (choice === openSettings) {
-    await vscode.commands.executeCommand("workbench.action.openSettings", `@ext:pallas-ls.pallas-ls`);
+    // With a folder open the fix belongs in its settings (the interpreter is the project's).
+    if (firstFolder()) {
+      await vscode.commands.executeCommand("workbench.action.openWorkspaceSettings", { query: ID });
+    } else {
+      await vscode.commands.executeCommand("workbench.action.openSettings", ID);
+    }
   } else if (choice === showLogs) {
     output.show();
   }
