@@ -18,7 +18,7 @@ import { pipeServerLog } from "./serverLog";
 const ID = "pallas-ls";
 const NAME = "Pallas LS";
 /** Settings that change how the server process is started: a change restarts it. */
-const RESTART_SETTINGS = ["path", "interpreter", "logLevel"].map((k) => `${ID}.${k}`);
+const RESTART_SETTINGS = ["path", "interpreter", "importStrategy", "logLevel"].map((k) => `${ID}.${k}`);
 /** Settings the server reads; sent as initializationOptions and synced on change. */
 const SERVER_SETTINGS = ["select", "ignore", "severity", "showSyntaxErrors"] as const;
 
@@ -32,7 +32,14 @@ interface Candidate {
   interpreter?: string;
   /** Why it cannot be used (not installed, not found); undefined when it looks usable. */
   problem?: string;
+  /** Extra environment (PYTHONPATH for the bundled server). */
+  env?: Record<string, string>;
+  /** True for the server shipped in the extension (bundled/libs). */
+  bundled?: boolean;
 }
+
+/** The extension's own copy of pallas_ls and its dependencies (scripts/bundle.py). */
+let bundledLibs = "";
 
 let output: vscode.LogOutputChannel;
 let traceOutput: vscode.LogOutputChannel;
@@ -57,7 +64,7 @@ function setStatus(state: ServerState, c?: Candidate, version?: string): void {
     parts.push(`pallas-ls ${version}`);
   }
   if (c) {
-    parts.push(c.interpreter ? `Python ${c.interpreter}` : c.command);
+    parts.push(c.interpreter ? `${c.bundled ? "bundled, " : ""}Python ${c.interpreter}` : c.command);
   }
   status.detail = parts.join(" · ");
   status.accessibilityInformation = { label: [status.text, status.detail].filter(Boolean).join(", ") };
@@ -73,6 +80,7 @@ let restartQueued = false;
 const retiring = new Set<LanguageClient>();
 
 export function activate(context: vscode.ExtensionContext): void {
+  bundledLibs = path.join(context.extensionPath, "bundled", "libs");
   output = vscode.window.createOutputChannel(NAME, { log: true });
   traceOutput = vscode.window.createOutputChannel(`${NAME} Trace`, { log: true });
   status = vscode.languages.createLanguageStatusItem(`${ID}.status`, "python"); // notebook cells too
@@ -92,6 +100,10 @@ export function activate(context: vscode.ExtensionContext): void {
       }
       // Other pallas-ls.* settings reach the running server through the client's
       // synchronize.configurationSection (didChangeConfiguration + workspace/configuration).
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      output.info("The workspace is now trusted; restarting the server with the workspace's settings.");
+      void queue(restart);
     }),
     onPythonInterpreterChange(() => {
       if (!settings().get<string[]>("path")?.length && !settings().get<string>("interpreter")) {
@@ -201,11 +213,85 @@ function probeInterpreter(python: string): Promise<string | undefined> {
   });
 }
 
-/** The ways to start the server, in order: pallas-ls.path, an interpreter, pallas-ls on PATH. */
+/** Is this a Python >= 3.10 that runs? (For the bundled server, which brings its own pallas_ls.) */
+function probeVersion(python: string): Promise<string | undefined> {
+  const code = "import sys; print('%d.%d.%d' % sys.version_info[:3]); sys.exit(0 if sys.version_info >= (3, 10) else 3)";
+  return new Promise((resolve) => {
+    execFile(python, ["-I", "-c", code], { timeout: 20_000 }, (err, stdout) => {
+      if (!err) {
+        resolve(undefined);
+      } else if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+        resolve("interpreter not found");
+      } else if (err.code === 3) {
+        resolve(`it is Python ${String(stdout).trim()}; the bundled server needs Python >= 3.10`);
+      } else {
+        resolve(`it failed to run: ${err.message.split("\n")[0]}`);
+      }
+    });
+  });
+}
+
+/** Python interpreters for the bundled server: the pallas-ls.interpreter setting, the Python
+ * extension's, then python3 and python on PATH. */
+async function bundledCandidates(serveArgs: string[]): Promise<Candidate[]> {
+  const cfg = settings();
+  const pythons: { source: string; python: string | undefined }[] = [];
+  const configured = cfg.get<string>("interpreter")?.trim();
+  if (configured) {
+    pythons.push({ source: "the pallas-ls.interpreter setting", python: expand(configured) });
+  }
+  pythons.push({
+    source: "the Python extension's selected interpreter",
+    python: await findPythonExtensionInterpreter(firstFolder()?.uri, output),
+  });
+  output.info(`Looking for python3 / python on PATH: ${process.env.PATH ?? "(PATH is not set)"}`);
+  for (const name of ["python3", "python"]) {
+    pythons.push({ source: `${name} on PATH`, python: which(name) });
+  }
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const { source, python } of pythons) {
+    if (!python) {
+      if (!source.startsWith("the Python extension")) {
+        out.push({ source, command: "", args: [], problem: "not found", bundled: true });
+      }
+      continue;
+    }
+    if (seen.has(python)) {
+      continue;
+    }
+    seen.add(python);
+    const pythonPath = [bundledLibs, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter);
+    out.push({
+      source: `the bundled server with ${source} (${python})`,
+      command: python,
+      args: ["-m", "pallas_ls", ...serveArgs],
+      interpreter: python,
+      problem: fs.existsSync(path.join(bundledLibs, "pallas_ls"))
+        ? await probeVersion(python)
+        : `the extension has no bundled server (${bundledLibs} is missing)`,
+      env: { PYTHONPATH: pythonPath, PYTHONNOUSERSITE: "1" },
+      bundled: true,
+    });
+  }
+  return out;
+}
+
+/** The ways to start the server, in order. useBundled (and any untrusted workspace): the bundled
+ * server with a Python >= 3.10. fromEnvironment: pallas-ls.path, an interpreter with pallas_ls,
+ * pallas-ls on PATH. */
 async function candidates(): Promise<Candidate[]> {
   const cfg = settings();
   const logLevel = cfg.get<string>("logLevel") || "warning";
   const serveArgs = ["serve", "--log-level", logLevel];
+  const strategy = cfg.get<string>("importStrategy") || "useBundled";
+  if (!vscode.workspace.isTrusted) {
+    output.info("The workspace is not trusted: using the bundled server only.");
+    return bundledCandidates(serveArgs);
+  }
+  if (strategy !== "fromEnvironment") {
+    return bundledCandidates(serveArgs);
+  }
   const out: Candidate[] = [];
 
   const cmd = (cfg.get<string[]>("path") ?? []).filter((s) => typeof s === "string" && s.length > 0).map(expand);
@@ -257,7 +343,10 @@ function makeClient(c: Candidate): LanguageClient {
   const server: Executable = {
     command: c.command,
     args: c.args,
-    options: { cwd: firstFolder()?.uri.fsPath ?? os.homedir(), env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+    options: {
+      cwd: firstFolder()?.uri.fsPath ?? os.homedir(),
+      env: { ...process.env, PYTHONUNBUFFERED: "1", ...(c.env ?? {}) },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
@@ -347,8 +436,11 @@ async function showStartFailure(tried: string[]): Promise<void> {
   const openSettings = "Open Settings";
   const showLogs = "Show Logs";
   const choice = await vscode.window.showErrorMessage(
-    "Pallas LS: could not start the pallas-ls server. Install it in your Python environment " +
-      "(pip install pallas-ls), or set pallas-ls.interpreter or pallas-ls.path.",
+    settings().get<string>("importStrategy") === "fromEnvironment" && vscode.workspace.isTrusted
+      ? "Pallas LS: could not start the pallas-ls server. Install it in your Python environment " +
+          "(pip install pallas-ls), or set pallas-ls.interpreter or pallas-ls.path."
+      : "Pallas LS: could not start the bundled pallas-ls server: it needs Python 3.10 or newer. " +
+          "Set pallas-ls.interpreter, or put python3 on PATH.",
     openSettings,
     showLogs,
   );
