@@ -18,9 +18,9 @@ import { pipeServerLog } from "./serverLog";
 const ID = "pallas-ls";
 const NAME = "Pallas LS";
 /** Settings that change how the server process is started: a change restarts it. */
-const RESTART_SETTINGS = ["path", "interpreter", "importStrategy", "logLevel"].map((k) => `${ID}.${k}`);
+const RESTART_SETTINGS = ["enable", "path", "interpreter", "importStrategy", "logLevel", "logFile"].map((k) => `${ID}.${k}`);
 /** Settings the server reads; sent as initializationOptions and synced on change. */
-const SERVER_SETTINGS = ["select", "ignore", "severity", "showSyntaxErrors"] as const;
+const SERVER_SETTINGS = ["select", "ignore", "severity", "exclude", "showSyntaxErrors", "debounce"] as const;
 
 /** One way of starting the server, in the order they are tried. */
 interface Candidate {
@@ -284,6 +284,10 @@ async function candidates(): Promise<Candidate[]> {
   const cfg = settings();
   const logLevel = cfg.get<string>("logLevel") || "warning";
   const serveArgs = ["serve", "--log-level", logLevel];
+  const logFile = cfg.get<string>("logFile")?.trim();
+  if (logFile) {
+    serveArgs.push("--log-file", expand(logFile));
+  }
   const strategy = cfg.get<string>("importStrategy") || "useBundled";
   if (!vscode.workspace.isTrusted) {
     output.info("The workspace is not trusted: using the bundled server only.");
@@ -367,6 +371,27 @@ function makeClient(c: Candidate): LanguageClient {
           return next(sections);
         },
       },
+      // pallas-ls.fixAll / pallas-ls.codeAction.disableRuleComment.enable hide those actions.
+      provideCodeActions: async (document, range, context, token, next) => {
+        const actions = await next(document, range, context, token);
+        const cfg = settings(document);
+        const fixAllOn = cfg.get<boolean>("fixAll") ?? true;
+        const disableOn = cfg.get<boolean>("codeAction.disableRuleComment.enable") ?? true;
+        if (!actions || (fixAllOn && disableOn)) {
+          return actions;
+        }
+        return actions.filter((a) => {
+          if (a instanceof vscode.CodeAction) {
+            if (!fixAllOn && a.kind && vscode.CodeActionKind.SourceFixAll.contains(a.kind)) {
+              return false;
+            }
+            if (!disableOn && /: Disable \S+ for this line$/.test(a.title)) {
+              return false;
+            }
+          }
+          return true;
+        });
+      },
     },
     initializationOptions: serverSettings(),
     outputChannel: output,
@@ -387,6 +412,11 @@ function makeClient(c: Candidate): LanguageClient {
 }
 
 async function start(): Promise<void> {
+  if (settings().get<boolean>("enable") === false) {
+    output.info("pallas-ls.enable is false: the server is not started.");
+    setStatus("disabled");
+    return;
+  }
   setStatus("starting");
   const tried: string[] = [];
   for (const c of await candidates()) {
@@ -433,6 +463,9 @@ async function start(): Promise<void> {
 
 async function showStartFailure(tried: string[]): Promise<void> {
   output.error(`Could not start pallas-ls. Tried:\n  ${tried.join("\n  ")}`);
+  if (settings().get<string>("showNotifications") === "off") {
+    return;
+  }
   const openSettings = "Open Settings";
   const showLogs = "Show Logs";
   const choice = await vscode.window.showErrorMessage(
