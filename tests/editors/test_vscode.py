@@ -292,7 +292,9 @@ def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -
     path_env = os.pathsep.join(
         d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (pathlib.Path(d) / "pallas-ls").exists()
     )
-    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python")}
+    # fromEnvironment: the server installed in the environment (none here), not the bundled one
+    # (which would start with python3 from PATH).
+    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python"), "pallas-ls.importStrategy": "fromEnvironment"}
     for attempt in (1, 2, 3):  # a new session when the workbench's panel came up broken (see the .mjs)
         try:
             result, _ = run_in_code_server(tmp_path / f"session-{attempt}", vsix, "failure", {"kernels.py": KERNEL_SOURCE},
