@@ -306,3 +306,31 @@ def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -
     assert "pallas-ls" in result["notification"], result["notification"]
     assert "Open Settings" in result["buttons"] and "Show Logs" in result["buttons"], result["buttons"]
     assert "no-such-python" in result["log"] and "not found on PATH" in result["log"], result["log"]
+
+
+def test_bundled_server_without_any_pallas_ls(
+    tmp_path: pathlib.Path, vsix: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default importStrategy (useBundled): the server shipped in the .vsix runs with a bare
+    python3 (a fresh venv without pallas_ls, the only Python on PATH ahead of the system's), with no
+    pallas-ls importable or on PATH anywhere; the squiggle, the fix and the status item appear."""
+    bare = tmp_path / "bare-venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
+    bare_python = bare / "bin" / "python3"
+    probe = subprocess.run([str(bare_python), "-c", "import pallas_ls"], env={"PATH": str(bare / "bin")},
+                           capture_output=True, timeout=60)
+    assert probe.returncode != 0, "the bare venv must not see pallas_ls"
+    for var in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONSTARTUP"):
+        monkeypatch.delenv(var, raising=False)
+    path_env = os.pathsep.join(
+        [str(bare / "bin")]
+        + [d for d in os.environ.get("PATH", "").split(os.pathsep)
+           if d and not (pathlib.Path(d) / "pallas-ls").exists() and pathlib.Path(d).resolve() != pathlib.Path(sys.prefix, "bin").resolve()]
+    )
+    settings = {"pallas-ls.logLevel": "info"}  # no interpreter, no path, no importStrategy: the defaults
+    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings, path_env)
+
+    assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
+    assert "bundled" in result["languageStatus"] and str(bare_python) in result["languageStatus"], result["languageStatus"]
+    assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
+    check_fixed((workspace / "kernels.py").read_text())
