@@ -135,7 +135,9 @@ def vsix(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     # Another test run building at the same time would write the same dist/ and .vsix: take turns.
     with open(CLIENT / "node_modules" / ".pallas-ls-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300)
+        # PYTHON: the interpreter whose pip builds bundled/libs (scripts/bundle.py; default python3).
+        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300,
+                               env={**os.environ, "PYTHON": sys.executable})
         output = build.stdout + build.stderr
         (artifacts_dir("vscode/build") / "vsce.log").write_text(output)
         assert build.returncode == 0, f"npm run package failed:\n{output}"

@@ -35,8 +35,12 @@ def main() -> int:
     TARGET.mkdir(parents=True)
     pip = [args.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
            "--no-warn-script-location", "--target", str(TARGET)]
-    subprocess.run([*pip, *PURE, *DEPS], check=True)
-    subprocess.run([*pip, "--no-deps", str(REPO)], check=True)
+    for cmd in ([*pip, *PURE, *DEPS], [*pip, "--no-deps", str(REPO)]):
+        # pip's chatter (e.g. warnings about this machine's index config) only when it fails.
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode:
+            print(run.stdout + run.stderr, file=sys.stderr)
+            return run.returncode
     # Console scripts and caches are of no use in the bundle.
     for junk in [TARGET / "bin", *TARGET.rglob("__pycache__")]:
         shutil.rmtree(junk, ignore_errors=True)
