@@ -11,10 +11,12 @@ serves every interpreter >= 3.10. JAX is never installed: the server does not im
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 CLIENT = HERE.parent
@@ -31,10 +33,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--python", default=sys.executable, help="interpreter whose pip installs (default: this one)")
     args = ap.parse_args()
-    shutil.rmtree(TARGET, ignore_errors=True)
-    TARGET.mkdir(parents=True)
-    pip = [args.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
-           "--no-warn-script-location", "--target", str(TARGET)]
+    # Built beside the target and moved into place at the end: a concurrent build (or a failed
+    # one) never leaves a half-filled bundled/libs for vsce to package.
+    TARGET.parent.mkdir(parents=True, exist_ok=True)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="libs.", dir=TARGET.parent))
+    try:
+        return build(args.python, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def build(python: str, work: pathlib.Path) -> int:
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
+           "--no-warn-script-location", "--target", str(work)]
     for cmd in ([*pip, *PURE, *DEPS], [*pip, "--no-deps", str(REPO)]):
         # pip's chatter (e.g. warnings about this machine's index config) only when it fails.
         run = subprocess.run(cmd, capture_output=True, text=True)
@@ -42,13 +53,18 @@ def main() -> int:
             print(run.stdout + run.stderr, file=sys.stderr)
             return run.returncode
     # Console scripts and caches are of no use in the bundle.
-    for junk in [TARGET / "bin", *TARGET.rglob("__pycache__")]:
+    for junk in [work / "bin", *work.rglob("__pycache__")]:
         shutil.rmtree(junk, ignore_errors=True)
-    native = [p for p in TARGET.rglob("*") if p.suffix in {".so", ".pyd", ".dylib"}]
+    native = [p for p in work.rglob("*") if p.suffix in {".so", ".pyd", ".dylib"}]
     if native:
         print(f"bundle.py: native modules would tie the bundle to one platform: {native}", file=sys.stderr)
         return 1
-    names = sorted(d.name for d in TARGET.iterdir() if d.suffix == ".dist-info")
+    names = sorted(d.name for d in work.iterdir() if d.suffix == ".dist-info")
+    old = TARGET.with_name(f"{TARGET.name}.old-{os.getpid()}")
+    if TARGET.exists():
+        TARGET.rename(old)
+    work.rename(TARGET)
+    shutil.rmtree(old, ignore_errors=True)
     print("bundled:", ", ".join(names))
     return 0
 
