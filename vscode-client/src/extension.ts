@@ -9,6 +9,8 @@ import {
   type Executable,
   LanguageClient,
   type LanguageClientOptions,
+  MessageType,
+  ShowMessageNotification,
   RevealOutputChannelOn,
   State,
 } from "vscode-languageclient/node";
@@ -48,6 +50,43 @@ let client: LanguageClient | undefined;
 let status: vscode.LanguageStatusItem;
 
 type ServerState = "starting" | "running" | "stopped" | "not found" | "disabled";
+
+type NotificationKind = "error" | "warning" | "info";
+
+/** Does pallas-ls.showNotifications allow a pop-up of this kind? (off < onError < onWarning < always) */
+function popupAllowed(kind: NotificationKind): boolean {
+  const mode = settings().get<string>("showNotifications") || "onError";
+  const rank: Record<string, number> = { off: 0, onError: 1, onWarning: 2, always: 3 };
+  const needed = kind === "error" ? 1 : kind === "warning" ? 2 : 3;
+  return (rank[mode] ?? 1) >= needed;
+}
+
+/** A pop-up when pallas-ls.showNotifications allows it, always logged; resolves to the choice. */
+function notify(kind: NotificationKind, message: string, ...items: string[]): Thenable<string | undefined> {
+  const shown = popupAllowed(kind);
+  const level = kind === "error" ? "error" : kind === "warning" ? "warn" : "info";
+  output[level](shown ? message : `${message} (no pop-up: pallas-ls.showNotifications)`);
+  if (!shown) {
+    return Promise.resolve(undefined);
+  }
+  const show =
+    kind === "error"
+      ? vscode.window.showErrorMessage
+      : kind === "warning"
+        ? vscode.window.showWarningMessage
+        : vscode.window.showInformationMessage;
+  return show(message, ...items);
+}
+
+/** Feedback to a command the user ran: a pop-up when allowed, else a status-bar message. */
+function tell(kind: NotificationKind, message: string, ...items: string[]): Thenable<string | undefined> {
+  if (popupAllowed(kind)) {
+    return notify(kind, message, ...items);
+  }
+  output.info(message);
+  vscode.window.setStatusBarMessage(message, 5000);
+  return Promise.resolve(undefined);
+}
 
 /** Show the server's state, version and what runs it in the language-status item. */
 function setStatus(state: ServerState, c?: Candidate, version?: string): void {
@@ -408,6 +447,13 @@ function makeClient(c: Candidate): LanguageClient {
   };
   // The id "pallas-ls" makes the client honour the pallas-ls.trace.server setting.
   const self: LanguageClient = new LanguageClient(ID, NAME, server, clientOptions);
+  // The server's window/showMessage pop-ups follow pallas-ls.showNotifications too (this handler
+  // replaces the client's built-in one once the server is initialized).
+  self.onNotification(ShowMessageNotification.type, (m) => {
+    const kind: NotificationKind =
+      m.type === MessageType.Error ? "error" : m.type === MessageType.Warning ? "warning" : "info";
+    void notify(kind, m.message);
+  });
   return self;
 }
 
@@ -463,12 +509,10 @@ async function start(): Promise<void> {
 
 async function showStartFailure(tried: string[]): Promise<void> {
   output.error(`Could not start pallas-ls. Tried:\n  ${tried.join("\n  ")}`);
-  if (settings().get<string>("showNotifications") === "off") {
-    return;
-  }
   const openSettings = "Open Settings";
   const showLogs = "Show Logs";
-  const choice = await vscode.window.showErrorMessage(
+  const choice = await notify(
+    "error",
     settings().get<string>("importStrategy") === "fromEnvironment" && vscode.workspace.isTrusted
       ? "Pallas LS: could not start the pallas-ls server. Install it in your Python environment " +
           "(pip install pallas-ls), or set pallas-ls.interpreter or pallas-ls.path."
@@ -510,11 +554,11 @@ async function restart(): Promise<void> {
 async function fixAll(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== "python") {
-    void vscode.window.showInformationMessage("Pallas LS: open a Python file to fix.");
+    void tell("info", "Pallas LS: open a Python file to fix.");
     return;
   }
   if (!client?.isRunning()) {
-    void vscode.window.showWarningMessage("Pallas LS: the server is not running.", "Show Logs").then((c) => {
+    void tell("warning", "Pallas LS: the server is not running.", "Show Logs").then((c) => {
       if (c) {
         output.show(true);
       }
