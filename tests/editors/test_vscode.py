@@ -319,7 +319,7 @@ def test_bundled_server_without_any_pallas_ls(
     bare = tmp_path / "bare-venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
     bare_python = bare / "bin" / "python3"
-    probe = subprocess.run([str(bare_python), "-c", "import pallas_ls"], env={"PATH": str(bare / "bin")},
+    probe = subprocess.run([str(bare_python), "-c", "import pallas_ls"], env={"PATH": str(bare / "bin")}, cwd=bare,
                            capture_output=True, timeout=60)
     assert probe.returncode != 0, "the bare venv must not see pallas_ls"
     for var in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONSTARTUP"):
