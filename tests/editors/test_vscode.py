@@ -274,19 +274,27 @@ def test_fix_all_command_and_on_save(tmp_path: pathlib.Path, vsix: pathlib.Path)
 
 
 def test_settings_reach_the_running_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
-    """pallas-ls.severity / .ignore: sent at start, and synced on change without a restart."""
+    """pallas-ls.severity / .ignore: sent at start, and synced on change without a restart; a
+    pallas-ls.logLevel change restarts the server once, without 'Sending notification ... failed'."""
     base = {"pallas-ls.interpreter": sys.executable}
     steps = [
         {"settings": {**base, "pallas-ls.severity": {"PAL001": "warning"}}, "expect": "squiggly-warning"},
         {"settings": {**base, "pallas-ls.ignore": ["PAL001"]}, "expect": None},
         {"settings": base, "expect": "squiggly-error"},
+        # logLevel restarts the server; the old client is not told about the change (it is
+        # stopping), so the warning squiggle can only come from the restarted server.
+        {"settings": {**base, "pallas-ls.logLevel": "debug", "pallas-ls.severity": {"PAL001": "warning"}},
+         "expect": "squiggly-warning"},
     ]
     result, _ = run_in_code_server(
         tmp_path, vsix, "settings", {"kernels.py": KERNEL_SOURCE}, steps[0]["settings"], extra={"settingsSteps": steps}
     )
     assert result["settingsSeen"] == [s["expect"] for s in steps]
     log = "".join(p.read_text() for p in (ARTIFACTS / "vscode" / "settings").rglob("Pallas LS.log"))
-    assert log.count("Starting the server") == 1, f"the server was restarted:\n{log}"
+    # one start, and one restart for the logLevel change only (the rule settings did not restart it)
+    assert log.count("Starting the server") == 2, f"expected exactly one restart:\n{log}"
+    assert log.count("restarting the server") == 1, log
+    assert "failed" not in log.lower(), f"the restart logged a failure:\n{log}"
 
 
 def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
