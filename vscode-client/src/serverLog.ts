@@ -35,6 +35,11 @@ const ROUTINE = [/Cancel notification for unknown message id/, /the analysis of 
 
 /** The level a whole record (header line plus continuation lines) is written at. */
 export function recordLevel(level: Level, text: string): Level {
+  // pygls logs every message it sends (document text included) at INFO; the server lets it through
+  // only when pallas-ls.logLevel is debug: it is debug output.
+  if (level === "info" && text.startsWith("[server] pygls.")) {
+    return "debug";
+  }
   if ((level === "warn" || level === "error" || level === "info") && ROUTINE.some((re) => re.test(text))) {
     return "debug";
   }
