@@ -33,7 +33,11 @@ log = logging.getLogger(__name__)
 DEFAULT_DEBOUNCE_MS = 0.0
 MAX_DEBOUNCE_MS = 10_000.0
 
-_CLIENT_ONLY = frozenset({"path", "interpreter", "log_level", "trace", "trace_server", "enable", "import_strategy"})
+_CLIENT_ONLY = frozenset({
+    "path", "interpreter", "log_level", "trace", "trace_server", "enable", "import_strategy",
+    # The VS Code extension's own (it filters code actions, shows notifications, passes --log-file).
+    "fix_all", "code_action", "show_notifications", "log_file",
+})
 _NESTED = ("pallas-ls", "pallas_ls", "pallasLs", "settings")
 
 

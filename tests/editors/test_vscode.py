@@ -4,7 +4,8 @@ The .vsix is built from the current sources (`npm run package`) and installed in
 code-server profile (`--install-extension`); code-server serves a workspace on 127.0.0.1 in its own
 process group, and vscode_e2e.mjs drives Debian's chromium with playwright-core:
 
-- quickfix: the PAL001 squiggle and the Problems count appear, Ctrl+. offers
+- quickfix: the PAL001 squiggle, the "Pallas LS: running" language-status item and the Problems
+  count appear, Ctrl+. offers
   "pallas-ls (PAL001): ...", choosing it and saving leaves the fixed text on disk, no diagnostic;
 - fixall: "Pallas: Fix All" fixes one file, `editor.codeActionsOnSave` with
   `source.fixAll.pallas-ls` fixes another on Ctrl+S;
@@ -134,7 +135,9 @@ def vsix(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     # Another test run building at the same time would write the same dist/ and .vsix: take turns.
     with open(CLIENT / "node_modules" / ".pallas-ls-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300)
+        # PYTHON: the interpreter whose pip builds bundled/libs (scripts/bundle.py; default python3).
+        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300,
+                               env={**os.environ, "PYTHON": sys.executable})
         output = build.stdout + build.stderr
         (artifacts_dir("vscode/build") / "vsce.log").write_text(output)
         assert build.returncode == 0, f"npm run package failed:\n{output}"
@@ -247,6 +250,9 @@ def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) ->
     settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
     result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings)
 
+    # the language-status item: state, version (serverInfo) and interpreter
+    assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
+    assert "pallas-ls " in result["languageStatus"] and sys.executable in result["languageStatus"], result["languageStatus"]
     assert re.search(r"[1-9]", result["problems"]), result["problems"]
     assert "PAL001" in result["problemsRow"] and "returns a value" in result["problemsRow"], result["problemsRow"]
     assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
@@ -268,19 +274,27 @@ def test_fix_all_command_and_on_save(tmp_path: pathlib.Path, vsix: pathlib.Path)
 
 
 def test_settings_reach_the_running_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
-    """pallas-ls.severity / .ignore: sent at start, and synced on change without a restart."""
+    """pallas-ls.severity / .ignore: sent at start, and synced on change without a restart; a
+    pallas-ls.logLevel change restarts the server once, without 'Sending notification ... failed'."""
     base = {"pallas-ls.interpreter": sys.executable}
     steps = [
         {"settings": {**base, "pallas-ls.severity": {"PAL001": "warning"}}, "expect": "squiggly-warning"},
         {"settings": {**base, "pallas-ls.ignore": ["PAL001"]}, "expect": None},
         {"settings": base, "expect": "squiggly-error"},
+        # logLevel restarts the server; the old client is not told about the change (it is
+        # stopping), so the warning squiggle can only come from the restarted server.
+        {"settings": {**base, "pallas-ls.logLevel": "debug", "pallas-ls.severity": {"PAL001": "warning"}},
+         "expect": "squiggly-warning"},
     ]
     result, _ = run_in_code_server(
         tmp_path, vsix, "settings", {"kernels.py": KERNEL_SOURCE}, steps[0]["settings"], extra={"settingsSteps": steps}
     )
     assert result["settingsSeen"] == [s["expect"] for s in steps]
     log = "".join(p.read_text() for p in (ARTIFACTS / "vscode" / "settings").rglob("Pallas LS.log"))
-    assert log.count("Starting the server") == 1, f"the server was restarted:\n{log}"
+    # one start, and one restart for the logLevel change only (the rule settings did not restart it)
+    assert log.count("Starting the server") == 2, f"expected exactly one restart:\n{log}"
+    assert log.count("restarting the server") == 1, log
+    assert "failed" not in log.lower(), f"the restart logged a failure:\n{log}"
 
 
 def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
@@ -288,7 +302,9 @@ def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -
     path_env = os.pathsep.join(
         d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (pathlib.Path(d) / "pallas-ls").exists()
     )
-    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python")}
+    # fromEnvironment: the server installed in the environment (none here), not the bundled one
+    # (which would start with python3 from PATH).
+    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python"), "pallas-ls.importStrategy": "fromEnvironment"}
     for attempt in (1, 2, 3):  # a new session when the workbench's panel came up broken (see the .mjs)
         try:
             result, _ = run_in_code_server(tmp_path / f"session-{attempt}", vsix, "failure", {"kernels.py": KERNEL_SOURCE},
@@ -300,3 +316,37 @@ def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -
     assert "pallas-ls" in result["notification"], result["notification"]
     assert "Open Settings" in result["buttons"] and "Show Logs" in result["buttons"], result["buttons"]
     assert "no-such-python" in result["log"] and "not found on PATH" in result["log"], result["log"]
+
+
+def test_bundled_server_without_any_pallas_ls(
+    tmp_path: pathlib.Path, vsix: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default importStrategy (useBundled): the server shipped in the .vsix runs with a bare
+    python3 (a fresh venv without pallas_ls, the only Python on PATH ahead of the system's), with no
+    pallas-ls importable or on PATH anywhere; the squiggle, the fix and the status item appear."""
+    bare = tmp_path / "bare-venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
+    bare_python = bare / "bin" / "python3"
+    probe = subprocess.run([str(bare_python), "-c", "import pallas_ls"], env={"PATH": str(bare / "bin")}, cwd=bare,
+                           capture_output=True, timeout=60)
+    assert probe.returncode != 0, "the bare venv must not see pallas_ls"
+    for var in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONSTARTUP"):
+        monkeypatch.delenv(var, raising=False)
+    path_env = os.pathsep.join(
+        [str(bare / "bin")]
+        + [d for d in os.environ.get("PATH", "").split(os.pathsep)
+           if d and not (pathlib.Path(d) / "pallas-ls").exists() and pathlib.Path(d).resolve() != pathlib.Path(sys.prefix, "bin").resolve()]
+    )
+    settings = {"pallas-ls.logLevel": "info"}  # no interpreter, no path, no importStrategy: the defaults
+    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings, path_env)
+
+    assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
+    # Which python3 is found depends on the PATH code-server gives the extension host (VS Code adds
+    # the login shell's, e.g. pyenv shims ahead of ours): whichever it is, it has no pallas_ls.
+    found = re.search(r"bundled, Python (\S+?)(?:Show Logs|$)", result["languageStatus"])
+    assert found, result["languageStatus"]
+    bare_check = subprocess.run([found.group(1), "-c", "import pallas_ls"], cwd=bare, capture_output=True, timeout=60,
+                                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert bare_check.returncode != 0, f"{found.group(1)} can import pallas_ls: the bundled server was not needed"
+    assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
+    check_fixed((workspace / "kernels.py").read_text())

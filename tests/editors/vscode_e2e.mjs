@@ -6,7 +6,8 @@
 //                         "timeoutMs": 120000}'
 //
 // Scenarios:
-//   quickfix  open files[0]; the PAL001 squiggle and the Problems count appear; Ctrl+. offers
+//   quickfix  open files[0]; the PAL001 squiggle, the "Pallas LS: running" language-status item
+//             and the Problems count appear; Ctrl+. offers
 //             "pallas-ls (PAL001): ..."; choose the first one that changes code; Ctrl+S; the
 //             squiggle and the count go away.
 //   fixall    files[0]: "Pallas: Fix All" from the command palette changes the buffer, Ctrl+S.
@@ -139,6 +140,31 @@ async function openQuickFixMenu(page) {
   }
 }
 
+// The extension's language-status item: the "{}" entry in the status bar of a Python editor opens
+// a hover listing the items of the language; ours says "Pallas LS: running" and the version.
+async function languageStatus(page) {
+  log('open the language status hover ("{}" in the status bar)');
+  const entry = page.locator("[id='status.languageStatus']");
+  const item = page.locator(".hover-language-status", { hasText: "Pallas LS" }).first();
+  for (let attempt = 1; ; attempt++) {
+    await entry.click();
+    const shown = await item.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (shown) break;
+    if (attempt >= 3) throw new Error("no Pallas LS item in the language status hover");
+    await page.keyboard.press("Escape");
+  }
+  await page.waitForFunction(
+    () => [...document.querySelectorAll(".hover-language-status")].some((el) => /Pallas LS: running/.test(el.textContent ?? "")),
+    null,
+    { timeout },
+  );
+  const text = ((await item.textContent()) || "").replace(/\u00a0/g, " ").trim();
+  log(`language status: ${text}`);
+  await screenshot(page, "language-status");
+  await page.keyboard.press("Escape");
+  return text;
+}
+
 const scenarios = {
   async quickfix(page) {
     const [name] = opts.files;
@@ -147,6 +173,7 @@ const scenarios = {
     await screenshot(page, "file-open");
     await waitForSquiggle(page, name);
     await screenshot(page, "squiggle");
+    result.languageStatus = await languageStatus(page);
 
     result.problems = await waitForProblems(page);
     await page.locator("[id='status.problems']").click(); // opens the Problems panel
