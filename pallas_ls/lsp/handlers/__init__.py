@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import code_actions, diagnostics, documents, hover, lifecycle, configuration
+from . import code_actions, diagnostics, documents, hover, lifecycle, configuration, notebooks
 
 if TYPE_CHECKING:
     from pygls.lsp.server import LanguageServer
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..pipeline import Pipeline
     from ..session import Session
 
-FAMILIES = (lifecycle, configuration, documents, diagnostics, hover, code_actions)
+FAMILIES = (lifecycle, configuration, documents, notebooks, diagnostics, hover, code_actions)
 
 
 def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:

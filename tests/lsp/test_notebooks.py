@@ -1,0 +1,159 @@
+"""Notebook documents (LSP 3.17 notebookDocument/*): the code cells analysed as one module, the
+diagnostics on each cell's URI with cell-relative ranges, code actions and hover in cells."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+
+from lsp_harness import CLEAN, KERNEL, Editor, apply_text_edits, capabilities, editor_session, wait_for
+
+pytestmark = pytest.mark.asyncio
+
+IMPORTS = KERNEL.split("\n\n\n")[0] + "\n"  # the import lines
+KERNEL_CELL = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
+LAUNCH_CELL = ("x = jnp.ones((8, 128), jnp.float32)\n"
+               "out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n")
+FIXED_CELL = "def add_one(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + 1\n"
+
+
+def notebook_caps(name: str, pull: bool) -> types.ClientCapabilities:
+    caps = capabilities(name, pull=pull)
+    caps.notebook_document = types.NotebookDocumentClientCapabilities(
+        synchronization=types.NotebookDocumentSyncClientCapabilities())
+    return caps
+
+
+class Notebook:
+    """A notebook open in the editor: its cells (URI, kind, text) kept as the client has them."""
+
+    def __init__(self, editor: Editor, name: str, cells: list[tuple[str, str]]):
+        self.editor, self.client = editor, editor.client
+        self.uri = editor.uri(name)
+        self.version = 1
+        self.count = 0
+        self.cells: list[list] = [[self.cell_uri(), kind, text] for kind, text in cells]
+        self.client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+            notebook_document=types.NotebookDocument(uri=self.uri, notebook_type="jupyter-notebook", version=1,
+                                                     cells=[self.cell(c) for c in self.cells]),
+            cell_text_documents=[self.item(c) for c in self.cells]))
+
+    def cell_uri(self) -> str:
+        self.count += 1
+        return self.uri.replace("file://", "vscode-notebook-cell://", 1) + f"#W{self.count}sZmlsZQ%3D%3D"
+
+    @staticmethod
+    def cell(c) -> types.NotebookCell:
+        kind = types.NotebookCellKind.Code if c[1] == "code" else types.NotebookCellKind.Markup
+        return types.NotebookCell(kind=kind, document=c[0])
+
+    @staticmethod
+    def item(c) -> types.TextDocumentItem:
+        return types.TextDocumentItem(uri=c[0], language_id="python" if c[1] == "code" else "markdown",
+                                      version=1, text=c[2])
+
+    def uri_of(self, index: int) -> str:
+        return self.cells[index][0]
+
+    def _change(self, change: types.NotebookDocumentChangeEvent) -> None:
+        self.version += 1
+        self.client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+            notebook_document=types.VersionedNotebookDocumentIdentifier(uri=self.uri, version=self.version),
+            change=change))
+
+    def set_text(self, index: int, text: str) -> None:
+        self.cells[index][2] = text
+        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
+            text_content=[types.NotebookDocumentCellContentChanges(
+                document=types.VersionedTextDocumentIdentifier(uri=self.uri_of(index), version=self.version),
+                changes=[types.TextDocumentContentChangeWholeDocument(text=text)])])))
+
+    def edit(self, index: int, edits: list[types.TextEdit]) -> None:
+        self.set_text(index, apply_text_edits(self.cells[index][2], edits, self.editor.encoding))
+
+    def splice(self, start: int, delete: int, new: list[tuple[str, str]]) -> None:
+        removed = self.cells[start:start + delete]
+        added = [[self.cell_uri(), kind, text] for kind, text in new]
+        self.cells[start:start + delete] = added
+        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
+            structure=types.NotebookDocumentCellChangeStructure(
+                array=types.NotebookCellArrayChange(start=start, delete_count=delete,
+                                                    cells=[self.cell(c) for c in added]),
+                did_open=[self.item(c) for c in added],
+                did_close=[types.TextDocumentIdentifier(uri=c[0]) for c in removed]))))
+
+    def move(self, index: int, to: int) -> None:
+        """A move as VS Code sends it: the cell removed and inserted elsewhere (same URI, no
+        open/close of its text document)."""
+        moved = self.cells.pop(index)
+        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
+            structure=types.NotebookDocumentCellChangeStructure(
+                array=types.NotebookCellArrayChange(start=index, delete_count=1)))))
+        self.cells.insert(to, moved)
+        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
+            structure=types.NotebookDocumentCellChangeStructure(
+                array=types.NotebookCellArrayChange(start=to, delete_count=0, cells=[self.cell(moved)])))))
+
+    def close(self) -> None:
+        self.client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=self.uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=c[0]) for c in self.cells]))
+
+    async def diagnostics(self, index: int, want=lambda d: True) -> list[types.Diagnostic]:
+        """The cell's diagnostics once `want` holds for them (pulled or pushed)."""
+        uri = self.uri_of(index)
+        if self.editor.pull:
+            found: list = []
+
+            async def pulled():
+                report = await self.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri)))
+                found[:] = [list(report.items)]
+                return want(found[0])
+
+            end = 20
+            import asyncio, time
+            deadline = time.monotonic() + end
+            while not await pulled():
+                if time.monotonic() > deadline:
+                    pytest.fail(f"pulled diagnostics of {uri}: {found}")
+                await asyncio.sleep(0.05)
+            return found[0]
+        published = await wait_for(lambda: uri in self.client.diagnostics and want(list(self.client.diagnostics[uri]))
+                                   and [list(self.client.diagnostics[uri])], f"diagnostics of {uri}")
+        return published[0]
+
+
+CLIENTS = {"vscode": ("visual-studio-code", False), "neovim": ("neovim", True)}
+
+
+@pytest_asyncio.fixture(params=sorted(CLIENTS))
+async def editor(request, tmp_path: pathlib.Path):
+    name, pull = CLIENTS[request.param]
+    async with editor_session(tmp_path, notebook_caps(name, pull), initialization_options={"debounce": 0}) as ed:
+        yield ed
+
+
+def pal001(diagnostics):
+    return [d for d in diagnostics if d.code == "PAL001"]
+
+
+async def test_advertises_notebook_sync(editor):
+    sync = editor.result.capabilities.notebook_document_sync
+    assert sync is not None
+    selector = sync.notebook_selector[0]
+    assert selector.notebook == "*" and selector.cells[0].language == "python"
+
+
+async def test_kernel_in_one_cell_launched_in_another(editor):
+    nb = Notebook(editor, "k.ipynb", [("markdown", "# Title\n"), ("code", IMPORTS), ("code", KERNEL_CELL),
+                                      ("code", LAUNCH_CELL)])
+    found = pal001(await nb.diagnostics(2, lambda ds: pal001(ds)))
+    assert len(found) == 1 and found[0].range.start.line == 1, found
+    assert await nb.diagnostics(1) == [] and await nb.diagnostics(3, lambda ds: not pal001(ds)) is not None
+    nb.set_text(2, FIXED_CELL)
+    assert await nb.diagnostics(2, lambda ds: not ds) == []
+    nb.close()
