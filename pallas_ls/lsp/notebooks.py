@@ -114,3 +114,48 @@ def range_to_cell(state: NotebookState, cell_uri: str, range_: types.Range) -> t
         end = state.lengths[cell_uri]
     return types.Range(start=types.Position(line=start, character=range_.start.character),
                        end=types.Position(line=end, character=range_.end.character))
+
+
+# --------------------------------------------------------------------- requests on a cell
+def owner(session: Any, uri: str) -> NotebookState | None:
+    """The open notebook `uri` is a code cell of, if it is one."""
+    notebook = session.cell_notebook.get(uri)
+    state = session.notebooks.get(notebook) if notebook is not None else None
+    return state if state is not None and uri in state.starts else None
+
+
+def diagnostic_to_module(state: NotebookState, cell_uri: str, diagnostic: types.Diagnostic) -> types.Diagnostic:
+    return types.Diagnostic(range=range_to_module(state, cell_uri, diagnostic.range), message=diagnostic.message,
+                            severity=diagnostic.severity, code=diagnostic.code, source=diagnostic.source,
+                            data=diagnostic.data, tags=diagnostic.tags)
+
+
+def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | None,
+                    found: list[types.CodeAction]) -> list[types.CodeAction]:
+    """The actions whose edits all fall in `cell_uri`, their edits against the cell."""
+    kept = []
+    for action in found:
+        edit = action.edit
+        if edit is None:
+            continue
+        edits = [e for change in edit.document_changes or () if isinstance(change, types.TextDocumentEdit)
+                 for e in change.edits] + [e for es in (edit.changes or {}).values() for e in es]
+        moved = [range_to_cell(state, cell_uri, e.range) for e in edits]
+        if not edits or any(r is None for r in moved):
+            continue  # an edit outside the cell (or spanning cells) is not offered
+        cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits)]
+        if edit.document_changes:
+            action.edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell_uri, version=cell_version),
+                edits=cell_edits)])
+        else:
+            action.edit = types.WorkspaceEdit(changes={cell_uri: cell_edits})
+        action.diagnostics = None  # they were the module's copies
+        kept.append(action)
+    return kept
+
+
+def report_to_cell(state: NotebookState, cell_uri: str, report: dict) -> dict:
+    if report.get("kind") == "full":
+        report = {**report, "items": split_diagnostics(state, json.dumps(report["items"])).get(cell_uri, [])}
+    return report

