@@ -16,7 +16,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..engine.notebook import Notebook
+from ..engine.notebook import CellMap, Notebook
 
 
 @dataclass
@@ -28,6 +28,7 @@ class NotebookState:
     cells: list[str] = field(default_factory=list)  # every cell's URI, in order
     starts: dict[str, int] = field(default_factory=dict)  # code cell URI -> its first module line
     lengths: dict[str, int] = field(default_factory=dict)  # code cell URI -> its line count
+    cell_map: CellMap = field(default_factory=lambda: CellMap(()))  # for `line N` in messages
 
     def cell_at(self, line: int) -> tuple[str | None, int]:
         """(cell URI, line in the cell) of a module line; (None, 0) on a marker line."""
@@ -45,6 +46,7 @@ def build(uri: str, version: int, cells: list[tuple[str, str, str]]) -> tuple[No
         cell_uri = cells[code.cell.number - 1][0]
         state.starts[cell_uri] = code.first_line
         state.lengths[cell_uri] = max(len(code.lines), 1)
+    state.cell_map = CellMap.of(notebook.python)
     return state, notebook.python
 
 
@@ -63,6 +65,7 @@ def split_diagnostics(state: NotebookState, diagnostics_text: str) -> dict[str, 
         if cell is None:
             continue
         diagnostic["range"] = range_
+        diagnostic["message"] = state.cell_map.describe_lines(diagnostic["message"])
         related = []
         for info in diagnostic.get("relatedInformation") or ():
             location = info["location"]

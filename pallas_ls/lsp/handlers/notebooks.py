@@ -35,6 +35,8 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         state, text = notebooks.build(uri, version, cells)
         gone = set(previous.cells) - set(state.cells) if previous is not None else set()
         session.notebooks[uri] = state
+        if previous is not None and previous.cells != state.cells and uri in session.docs:
+            session.docs[uri].result = None  # so the next result goes to every cell, new ones too
         for cell in gone:
             session.cell_notebook.pop(cell, None)
             if not session.client.pull_diagnostics:
