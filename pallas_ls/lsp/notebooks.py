@@ -50,12 +50,6 @@ def build(uri: str, version: int, cells: list[tuple[str, str, str]]) -> tuple[No
     return state, notebook.python
 
 
-def cells_of(notebook: types.NotebookDocument, text_of: Any) -> list[tuple[str, str, str]]:
-    """(cell URI, "code" | "markdown", text) of a pygls notebook document's cells."""
-    return [(cell.document, "code" if cell.kind == types.NotebookCellKind.Code else "markdown",
-             text_of(cell.document)) for cell in notebook.cells]
-
-
 def split_diagnostics(state: NotebookState, diagnostics_text: str) -> dict[str, list[dict]]:
     """The module's diagnostics (JSON text of a list) per cell URI, cell-relative; every cell has
     an entry (empty for a clean one, so its squiggles clear)."""

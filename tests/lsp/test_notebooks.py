@@ -247,3 +247,20 @@ async def test_magics_and_markdown_are_silent(editor):
         assert await nb.diagnostics(index) == []
     if not editor.pull:
         assert nb.uri_of(0) not in editor.client.diagnostics or not editor.client.diagnostics[nb.uri_of(0)]
+
+
+async def test_an_edit_after_a_line_separator_in_a_cell_lands_where_the_editor_put_it(editor):
+    """U+2028 is no line end in LSP: a cell holding one keeps its lines, so an incremental edit
+    of a later line changes that line (pygls' workspace split there and edited the wrong line)."""
+    odd = "s = 'a\u2028b'\n" + FIXED_CELL
+    nb = Notebook(editor, "u.ipynb", [("code", IMPORTS), ("code", odd), ("code", LAUNCH_CELL)])
+    assert await nb.diagnostics(1) == []
+    rng = types.Range(start=types.Position(line=2, character=4), end=types.Position(line=2, character=16))
+    nb.cells[1][2] = odd.replace("    o_ref[...] =", "    return")
+    nb._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
+        text_content=[types.NotebookDocumentCellContentChanges(
+            document=types.VersionedTextDocumentIdentifier(uri=nb.uri_of(1), version=nb.version + 1),
+            changes=[types.TextDocumentContentChangePartial(range=rng, text="return")])])))
+    found = await nb.diagnostics(1, lambda ds: pal001(ds))
+    assert [(d.code, d.range.start.line) for d in found] == [("PAL001", 2)], found
+    nb.close()

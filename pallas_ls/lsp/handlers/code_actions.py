@@ -60,8 +60,9 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             if action is not None:
                 found.append(action)
         if notebook is not None:
-            cell = server.workspace.get_text_document(cell_uri)
-            return notebooks.actions_to_cell(notebook, cell_uri, cell.version, found)
+            synced = session.notebook_cells.get(notebook.uri)
+            version = synced.version_of(cell_uri) if synced is not None else None
+            return notebooks.actions_to_cell(notebook, cell_uri, version, found)
         return found
 
 

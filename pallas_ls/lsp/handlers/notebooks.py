@@ -1,5 +1,5 @@
-"""Notebook document sync: notebookDocument/didOpen, didChange, didSave, didClose.  pygls keeps
-the notebook and its cells' texts (its workspace); on each message the code cells are made into
+"""Notebook document sync: notebookDocument/didOpen, didChange, didSave, didClose.  The session
+keeps the cells' texts (notebook_sync.py, as exact as a text document's); on each message the code cells are made into
 one module (notebooks.py), kept as a document under the notebook's URI and handed to the pipeline
 like any edit.  Diagnostics go to the cells (Pipeline.publish)."""
 
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from .. import notebooks
+from ..notebook_sync import SyncedNotebook
 from .guard import guarded
 
 if TYPE_CHECKING:
@@ -26,12 +27,12 @@ SYNC = types.NotebookDocumentSyncOptions(notebook_selector=[types.NotebookDocume
 
 def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
     def rebuild(uri: str, delay: float) -> None:
-        notebook = server.workspace.get_notebook_document(notebook_uri=uri)
-        if notebook is None:
+        synced = session.notebook_cells.get(uri)
+        if synced is None:
             return
         previous = session.notebooks.get(uri)
         version = previous.version + 1 if previous is not None else 1
-        cells = notebooks.cells_of(notebook, lambda cell: server.workspace.get_text_document(cell).source)
+        cells = synced.cells_for_build()
         state, text = notebooks.build(uri, version, cells)
         gone = set(previous.cells) - set(state.cells) if previous is not None else set()
         session.notebooks[uri] = state
@@ -52,11 +53,16 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         session.ensure_runtime()
         session.forget(params.notebook_document.uri)
         session.notebooks.pop(params.notebook_document.uri, None)
+        session.notebook_cells[params.notebook_document.uri] = SyncedNotebook.opened(params)
         rebuild(params.notebook_document.uri, 0)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     @guarded()
     def did_change(params: types.DidChangeNotebookDocumentParams) -> None:
+        synced = session.notebook_cells.get(params.notebook_document.uri)
+        if synced is None:
+            return
+        synced.apply(params.change, session.encoding)
         rebuild(params.notebook_document.uri, session.editor.debounce_ms / 1000.0)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
@@ -71,6 +77,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         document = session.store.close(uri)
         session.forget(uri)
         state = session.notebooks.pop(uri, None)
+        session.notebook_cells.pop(uri, None)
         for cell in state.cells if state is not None else ():
             session.cell_notebook.pop(cell, None)
             if not session.client.pull_diagnostics:
