@@ -183,3 +183,18 @@ def test_a_notebook_known_by_its_cells_as_an_editor_sends_them():
     located = CellMap.of(notebook.python).located(finding)
     assert (located.cell, located.range.start.line) == (2, 1)
     assert "on cell 3, line 4" in located.message
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\x0c", "\x1c", "\x85"])
+def test_cell_lines_are_split_as_python_and_lsp_split_them(odd):
+    """A form feed or U+2028 in a cell is no line end (str.splitlines' is): the cells after it
+    keep their place, so a finding lands on the line the editor shows."""
+    first = f"import jax\nfrom jax.experimental import pallas as pl\ns = 'a{odd}b'\n"
+    kernel = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
+    launch = "pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct((8,), 'float32'))(x)\n"
+    notebook = Notebook.of_cells([("code", first), ("code", kernel), ("code", launch)])
+    assert [c.first_line for c in notebook.code] == [1, 5, 8]
+    [finding] = findings_of(notebook)
+    located = CellMap.of(notebook.python).located(finding)
+    assert (located.cell, located.range.start.line) == (2, 1)
+    assert "on cell 3, line 1" in located.message

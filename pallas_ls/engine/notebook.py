@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .findings import Finding, Related
-from .source import Position, Range
+from .source import Position, Range, split_lines_keepends
 
 MARKER = "# pallas-ls: notebook cell {number}"
 _MARKER_LINE = re.compile(r"# pallas-ls: notebook cell (\d+)\r?\n?$")
@@ -104,7 +104,7 @@ class CellMap:
     @classmethod
     def of(cls, python: str) -> "CellMap":
         starts = []
-        for line, text in enumerate(python.splitlines(keepends=True)):
+        for line, text in enumerate(_lines(python)):
             marker = _MARKER_LINE.match(text)
             if marker:
                 starts.append((line + 1, int(marker.group(1))))
@@ -149,6 +149,13 @@ class CellMap:
 
 
 _LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of `text` with their ends, split where Python and LSP split them (at \\r\\n, \\r or
+    \\n; not at the form feeds or U+2028 str.splitlines also takes): a cell's lines are the module's,
+    and a position maps to the line the client sees."""
+    return split_lines_keepends(text) if text else []
 
 
 def is_notebook_path(path: str | None) -> bool:
@@ -205,7 +212,7 @@ def _cells(text: str) -> list[Cell]:
 
 
 def _masked_lines(source: str) -> tuple[list[str], dict[int, str]]:
-    lines = source.splitlines(keepends=True)
+    lines = _lines(source)
     masked: dict[int, str] = {}
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
@@ -245,7 +252,7 @@ def _mask(line: str) -> str:
 def _split_cells(fixed: str, count: int) -> list[list[str]]:
     """The lines of each cell in a fixed module (split at the marker lines)."""
     cells: list[list[str]] = []
-    for line in fixed.splitlines(keepends=True):
+    for line in _lines(fixed):
         if _MARKER_LINE.match(line):
             cells.append([])
         elif cells:

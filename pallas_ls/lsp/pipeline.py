@@ -19,6 +19,7 @@ special cases did not pay for themselves and are gone (README, Performance).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import threading
@@ -29,6 +30,7 @@ from typing import Any, Callable
 from ..engine.source import SourceFile
 from .convert import publish_diagnostics_body
 from .documents import Document
+from .notebooks import split_diagnostics
 from .results import DocResult, Snapshot, result_of
 from .session import Session
 from .settings import EffectiveSettings
@@ -210,7 +212,13 @@ class Pipeline:
             self.refresh_pulled()
 
     def publish(self, uri: str, version: int | None, diagnostics_text: str) -> None:
-        """Send diagnostics (the JSON text of a list of them, see DocResult.diagnostics_text) for `uri`."""
+        """Send diagnostics (the JSON text of a list of them, see DocResult.diagnostics_text) for `uri`
+        (a notebook's go to its cells)."""
+        notebook = self.session.notebooks.get(uri)
+        if notebook is not None:
+            for cell, diagnostics in split_diagnostics(notebook, diagnostics_text).items():
+                self.publish(cell, None, json.dumps(diagnostics))
+            return
         try:
             # JSON text straight to the writer: pygls' notify() would convert with cattrs, which
             # costs more than the rest of a small file's analysis-to-screen path.

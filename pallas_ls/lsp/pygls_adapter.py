@@ -90,6 +90,22 @@ class PallasProtocol(LanguageServerProtocol):
         if (handler := handler_for(self, types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
             yield handler, (params,), None
 
+    # The same for notebooks: the session keeps their cells (notebook_sync.py).
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(self, params: types.DidOpenNotebookDocumentParams):
+        if (handler := handler_for(self, types.NOTEBOOK_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):
+        if (handler := handler_for(self, types.NOTEBOOK_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams):
+        if (handler := handler_for(self, types.NOTEBOOK_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
+
 
 # -------------------------------------------------------------------------------- the server
 def stop_event_of(server: Any) -> threading.Event | None:

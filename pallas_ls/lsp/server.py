@@ -21,6 +21,7 @@ from .. import __version__
 from . import handlers
 from .pipeline import Pipeline
 from .pygls_adapter import PallasProtocol, keep_tcp_server, new_stop_event
+from .handlers.notebooks import SYNC as NOTEBOOK_SYNC
 from .session import Session
 from .transport import serve, serve_stream
 
@@ -32,7 +33,8 @@ NAME = "pallas-ls"
 class PallasServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(NAME, __version__, protocol_cls=PallasProtocol,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=NOTEBOOK_SYNC)
         self.session = Session(self)
         self.pipeline = Pipeline(self.session)
         self.exit_code = 0

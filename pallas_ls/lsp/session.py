@@ -18,6 +18,8 @@ from lsprotocol import types
 
 from .capabilities import ClientCapabilities
 from .documents import Document, DocumentStore
+from .notebook_sync import SyncedNotebook
+from .notebooks import NotebookState
 from .results import DocResult, Snapshot
 from .scheduler import Debouncer, Worker
 from .settings import EditorSettings, SettingsResolver
@@ -56,6 +58,10 @@ class Session:
         self.client = ClientCapabilities()
         self.store = DocumentStore()
         self.docs: dict[str, DocState] = {}  # by URI, for the documents in `store`
+        # Open notebooks by URI (their module is a document in `store`), and each cell's notebook.
+        self.notebooks: dict[str, NotebookState] = {}
+        self.cell_notebook: dict[str, str] = {}
+        self.notebook_cells: dict[str, SyncedNotebook] = {}  # the cells' texts, by notebook URI
         # Settings: initializationOptions and the workspace/configuration section, parsed into
         # `editor`; `generation` counts changes (a result of older settings is dropped).
         self.init_options: Any = None

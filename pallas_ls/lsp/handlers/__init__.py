@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import code_actions, commands, diagnostics, documents, hover, lifecycle, configuration, workspace_diagnostics
+from . import (
+    code_actions, commands, configuration, diagnostics, documents, hover, lifecycle, notebooks,
+    workspace_diagnostics,
+)
 
 if TYPE_CHECKING:
     from pygls.lsp.server import LanguageServer
@@ -17,7 +20,8 @@ if TYPE_CHECKING:
     from ..pipeline import Pipeline
     from ..session import Session
 
-FAMILIES = (lifecycle, configuration, documents, diagnostics, workspace_diagnostics, hover, code_actions, commands)
+FAMILIES = (lifecycle, configuration, documents, notebooks, diagnostics, workspace_diagnostics, hover, code_actions,
+            commands)
 
 
 def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:

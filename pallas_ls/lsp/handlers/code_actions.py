@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from .. import actions, fixes
+from .. import actions, fixes, notebooks
 from ..diagnostic_data import DiagnosticData, FixData
 from ..results import DocResult
 from .guard import guarded
@@ -28,7 +28,12 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
                     types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=False))  # type: ignore[arg-type]
     @guarded()
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
-        uri = params.text_document.uri
+        uri = cell_uri = params.text_document.uri
+        notebook = notebooks.owner(session, uri)
+        if notebook is not None:  # a notebook's cell: the notebook's actions, kept to the cell
+            uri = notebook.uri
+            params.context.diagnostics = [notebooks.diagnostic_to_module(notebook, cell_uri, d)
+                                          for d in params.context.diagnostics]
         document = session.store.get(uri)
         if document is None:
             return None
@@ -54,6 +59,10 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             action = await fix_all(session, pipeline, result)
             if action is not None:
                 found.append(action)
+        if notebook is not None:
+            synced = session.notebook_cells.get(notebook.uri)
+            version = synced.version_of(cell_uri) if synced is not None else None
+            return notebooks.actions_to_cell(notebook, cell_uri, version, found)
         return found
 
 

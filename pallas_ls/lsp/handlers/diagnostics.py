@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
+from .. import notebooks
 from ..results import report_text
 from .guard import guarded
 
@@ -29,7 +30,10 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
     )
     @guarded(default=types.RelatedFullDocumentDiagnosticReport(items=[]))
     async def document_diagnostic(params: types.DocumentDiagnosticParams):
-        uri = params.text_document.uri
+        uri = cell_uri = params.text_document.uri
+        notebook = notebooks.owner(session, uri)
+        if notebook is not None:  # a notebook's cell: its part of the notebook's report
+            uri = notebook.uri
         result = await pipeline.current_result(uri, first_look_ok=session.client.diagnostic_refresh)
         document = session.python_document(uri)
         if document is not None and not session.stopped and (result is None or result.version != document.version):
@@ -39,4 +43,5 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
                                    {"retriggerRequest": True})
         if result is None:
             return {"kind": "full", "items": []}
-        return json.loads(report_text(result, params.previous_result_id))  # one way to write a report
+        report = json.loads(report_text(result, params.previous_result_id))  # one way to write a report
+        return report if notebook is None else notebooks.report_to_cell(notebook, cell_uri, report)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ...engine.source import Position
+from .. import notebooks
 from ..hover import describe_at, render
 from ..rule_hover import render_rule, rule_at
 from .guard import guarded
@@ -24,7 +25,11 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded()
     async def hover(params: types.HoverParams) -> types.Hover | None:
-        uri = params.text_document.uri
+        uri = cell_uri = params.text_document.uri
+        notebook = notebooks.owner(session, uri)
+        position = params.position
+        if notebook is not None:  # a notebook's cell: hover in the notebook's module
+            uri, position = notebook.uri, notebooks.to_module(notebook, cell_uri, position)
         document = session.store.get(uri)
         if document is None:
             return None
@@ -34,17 +39,20 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         result = await pipeline.current_result(uri)
         if result is None or result.analysis is None or result.version != document.version:
             return None
-        line, column = document.code_point_position(params.position, session.encoding)
+        line, column = document.code_point_position(position, session.encoding)
         if line == 0 and result.source.had_bom:
             column = max(column - 1, 0)
         info = describe_at(result.analysis, Position(line, column))
         if info is None:
             return None
         markdown = session.client.markdown_hover
+        range_ = result.lines.range(info.range, session.encoding)
+        if notebook is not None:
+            range_ = notebooks.range_to_cell(notebook, cell_uri, range_)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
                                          value=render(info, markdown)),
-            range=result.lines.range(info.range, session.encoding),
+            range=range_,
         )
 
 

@@ -39,7 +39,10 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         session.workspace_pulled = True
         await settings_ready(session)
         previous = {p.uri: p.value for p in params.previous_result_ids or ()}
-        open_uris = [d.uri for d in session.store if session.python_document(d.uri) is not None]
+        # An open notebook's module is reported per cell (pushed or pulled on the cell URIs), never
+        # under the notebook's own URI with the module's line numbers.
+        open_uris = [d.uri for d in session.store
+                     if session.python_document(d.uri) is not None and d.uri not in session.notebooks]
         opened = await asyncio.gather(*(pipeline.current_result(uri) for uri in open_uris))
         items = []
         for uri, result in zip(open_uris, opened):
