@@ -212,3 +212,39 @@ def test_a_cancelled_incremental_analysis_leaves_the_document_as_it_was(where):
     fresh_new = summary(run_rules(IncrementalDocument().analyze(SourceFile.from_text(NEW, "t.py"))))
     assert summary(run_rules(document.analyze(SourceFile.from_text(NEW, "t.py")))) == fresh_new
     assert document.reused > 0
+
+
+# ---------------------------------------------------------------------------- pipeline
+# (A pytest-lsp test of a burst of edits costs ~7 s of server start-up on a loaded machine: the
+# pipeline's part is tested on its own, with a stand-in session.)
+
+
+def test_the_pipeline_hands_the_token_to_the_engine_and_drops_a_cancelled_job_quietly():
+    from types import SimpleNamespace
+
+    from pallas_ls.lsp.pipeline import Pipeline
+
+    submitted = []
+    document = SimpleNamespace(uri="file:///k.py", path="/k.py", text="x = 1\n", version=3)
+    state = SimpleNamespace(result="the last result", first_look=None, in_flight=None, changed_at=None)
+
+    def analyze_document(path, text, should_stop=None):
+        stop_if(should_stop)
+        raise AssertionError("should have stopped")
+
+    session = SimpleNamespace(
+        store=SimpleNamespace(get=lambda uri: document, texts_by_path=lambda: {}),
+        worker=SimpleNamespace(submit=lambda *args: submitted.append(args)),
+        doc=lambda uri: state, docs={document.uri: state}, generation=0, encoding="utf-16", editor=None,
+        client=SimpleNamespace(diagnostics=None), analyzer=SimpleNamespace(analyze_document=analyze_document),
+        resolver=SimpleNamespace(resolve=lambda path, editor: SimpleNamespace(is_excluded=lambda p: False)),
+    )  # no `server`: publishing anything would fail
+    pipeline = Pipeline(session)
+    pipeline._submit(document.uri)
+    (key, job, callback, token), = submitted
+    assert key == document.uri and isinstance(token, threading.Event) and state.in_flight is not None
+    token.set()  # what the worker does when a newer job for the key comes in
+    with pytest.raises(Cancelled):
+        job()
+    callback(None, Cancelled())
+    assert state.in_flight is None and state.result == "the last result"
