@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
 from .callbacks import CallbackBody, callback_bodies
+from .cancel import StopCheck, stop_if
 from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
@@ -74,15 +75,19 @@ def analyze(source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
         return analyze_model(source, ModuleModel(source.tree), loader)
 
 
-def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LOADER) -> ModuleAnalysis:
-    """Find the launches and kernels of a module whose model is built."""
+def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LOADER,
+                  should_stop: StopCheck = None) -> ModuleAnalysis:
+    """Find the launches and kernels of a module whose model is built (Cancelled when
+    `should_stop` says so while launches are looked for: only this analysis' objects are left
+    half made)."""
     interp = Interpreter(model, loader)
     model._interpreter = interp  # type: ignore[attr-defined]  # for questions asked with a bare model
     # A project analysis (with a loader) may launch through an imported wrapper without ever
     # saying "pallas"; the project decides which files are worth it.
     if mentions_pallas(source.text) or loader is not NO_LOADER:
-        finder = LaunchFinder(interp)
+        finder = LaunchFinder(interp, should_stop)
         found = finder.run(model)
+        stop_if(should_stop)
         sites, imported = kernel_sites(model, found)
         launches = [launch for launch in found if launch.model is model]
         launching = _wrappers(model, found, finder)

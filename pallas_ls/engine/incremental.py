@@ -21,6 +21,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .analysis import ModuleAnalysis, analyze_model
+from .cancel import StopCheck, stop_if
 from .interp import NO_LOADER, Loader
 from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
@@ -41,9 +42,11 @@ class IncrementalDocument:
     _parts: dict[int, ModelParts] = field(default_factory=dict)  # id(ParsedBlock) -> its model parts
     reused: int = 0  # blocks reused by the last update (for tests and benchmarks)
 
-    def analyze(self, source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
+    def analyze(self, source: SourceFile, loader: Loader = NO_LOADER, should_stop: StopCheck = None) -> ModuleAnalysis:
+        """The analysis of `source`, reusing the blocks and parts of the last version; Cancelled
+        when `should_stop` says so (the cache is then as it was)."""
         with paused_gc():
-            return self._analyze(source, loader)
+            return self._analyze(source, loader, should_stop)
 
     def first_look(self, source: SourceFile, kernel_names: frozenset[str] = frozenset(),
                    worth_it: float = SLICE_WORTH_IT) -> ModuleAnalysis | None:
@@ -63,20 +66,40 @@ class IncrementalDocument:
             sliced.set_tree(tree, [])
             return analyze_model(sliced, ModuleModel(tree))
 
-    def _analyze(self, source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
+    def _analyze(self, source: SourceFile, loader: Loader = NO_LOADER, should_stop: StopCheck = None) -> ModuleAnalysis:
+        # Cancellation (engine/cancel.py) is safe at every `should_stop` point: nothing of `self`
+        # changes before the analysis is whole.  Parsing fills a copy of the block cache, new
+        # parts go into a local list, and the one shared object, `module_scope` (its bindings
+        # are replaced, as new dicts, by the merge in ModuleModel), gets its previous bindings
+        # back when anything interrupts the analysis: the previous version's model, which the
+        # project still holds, stays whole.
         previous = self._blocks
         if not previous:
             previous = self._first_version(source)
-        cache = dict(previous)
-        blocks = parse_blocks(source.text, cache, source.lines)
+        stop_if(should_stop)
+        blocks = parse_blocks(source.text, dict(previous), source.lines, should_stop)
+        parts = []
+        for _, block in blocks:
+            part = self._parts.get(id(block))
+            if part is None:
+                stop_if(should_stop)
+                part = build_parts(block.stmts, self.module_scope)
+            parts.append(part)
+        tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
+        scope = self.module_scope
+        saved = scope.bindings, scope.global_names
+        try:
+            model = ModuleModel(tree, parts, scope)
+            source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
+            analysis = analyze_model(source, model, loader, should_stop)
+        except BaseException:
+            scope.bindings, scope.global_names = saved
+            raise
         self.reused = sum(1 for key, _ in blocks if key in previous)
         # Keep only what this version uses, so the cache does not grow with every keystroke.
         self._blocks = {key: block for key, block in blocks}
-        parts = [self._parts_of(block) for _, block in blocks]
         self._parts = {id(block): part for (_, block), part in zip(blocks, parts)}
-        tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
-        source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
-        return analyze_model(source, ModuleModel(tree, parts, self.module_scope), loader)
+        return analysis
 
     @staticmethod
     def _first_version(source: SourceFile) -> dict[BlockKey, ParsedBlock]:
@@ -84,8 +107,3 @@ class IncrementalDocument:
         result = _try_parse(source.text)
         return blocks_of_tree(source.text, result, source.lines) if isinstance(result, ast.Module) else {}
 
-    def _parts_of(self, block: ParsedBlock) -> ModelParts:
-        parts = self._parts.get(id(block))
-        if parts is None:
-            parts = build_parts(block.stmts, self.module_scope)
-        return parts

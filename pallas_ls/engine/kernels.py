@@ -18,6 +18,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Union
 
+from .cancel import StopCheck, stop_if
 from .interp import (
     EMPTY_ENV, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
     Value, Wrapped, _entry_of,
@@ -238,8 +239,11 @@ class LaunchFinder:
     MAX_EXPLORED = 400  # function contexts explored per module (bounds pathological code)
     MAX_CONTEXTS = 6  # calling contexts explored per function (recursive helpers with many shapes)
 
-    def __init__(self, interp: Interpreter):
+    def __init__(self, interp: Interpreter, should_stop: StopCheck = None):
         self.interp = interp
+        # Asked between candidate calls (engine/cancel.py); what a cancel leaves half made is this
+        # finder's and its interpreter's own state (and a model's launch candidates, set whole).
+        self.should_stop = should_stop
         self.launches: dict[tuple, Launch] = {}
         self._explored: set[tuple] = set()
         self._by_scope: dict[int, dict[int, list[ast.Call]]] = {}
@@ -264,6 +268,7 @@ class LaunchFinder:
         names |= {node.name for node in model.decorated
                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)}
         for call in launch_candidates(model):
+            stop_if(self.should_stop)
             if _is_seed(call, model) or _callee_name(call) in names:
                 self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
         for node in model.decorated:
@@ -347,6 +352,7 @@ class LaunchFinder:
                 work.append(function)
 
         for call in launch_candidates(model):
+            stop_if(self.should_stop)
             if _is_seed(call, model):
                 loc = model.loc(call)
                 if self._relevant(self.interp.ev(call.func, loc, EMPTY_ENV, model)):
@@ -355,6 +361,7 @@ class LaunchFinder:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 mark(model.loc(node))
         while work:
+            stop_if(self.should_stop)
             function = work.pop()
             name = function.name  # type: ignore[attr-defined]
             for call in model.calls_named([name]) + model.calls_with_attribute([name]):

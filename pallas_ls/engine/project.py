@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
+from .cancel import Cancelled, StopCheck, stop_if
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
@@ -287,17 +288,34 @@ class Project:
         """Whether a file that never says "pallas" imports an installed module that may launch."""
         return self.environment is not None and self.environment.imports_pallas(text)
 
-    def findings_for(self, path: str, text: str) -> list[Finding]:
-        """Findings for an open document, including kernels launched from indexed files."""
+    def findings_for(self, path: str, text: str, should_stop: StopCheck = None) -> list[Finding]:
+        """Findings for an open document, including kernels launched from indexed files.
+
+        Cancelled when `should_stop` says so (engine/cancel.py), leaving the project as if this
+        call had never been made (while the document is analysed: its overlay is put back, and
+        IncrementalDocument puts its own state back), or as after a whole analysis of `text`
+        (before the rules, which change nothing the project keeps)."""
         path = os.path.abspath(path)
+        stop_if(should_stop)
+        before = self._overlays.get(path)
         self.set_overlay(path, text)
         if (not mentions_pallas(text) and not self._launches_of_kernels_in(path)
                 and not self.imports_pallas_from_environment(text)):
             self._set_launches(path, [])
             findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
         else:
-            analysis = self._document_analysis(path, text)
+            try:
+                analysis = self._document_analysis(path, text, should_stop)
+            except Cancelled:
+                # `_analyses` and `_index` still hold the previous version's analysis and
+                # launches: the overlay goes back to its text too.  (Setting the overlay may have
+                # dropped resolutions and loaded models: caches only, made again when needed.)
+                self.set_overlay(path, before)
+                raise
+            # No cancel between the analysis and its launches: once the new model is made, the
+            # previous version's (which the old launches hold) no longer has its own bindings.
             self._set_launches(path, self._foreign_launches(path, analysis))
+            stop_if(should_stop)
             findings = self._run(analysis, self._launches_of_kernels_in(path))
         return findings
 
@@ -339,14 +357,14 @@ class Project:
         for launch in launches:
             self._launched_in.setdefault(launch.def_path, {}).setdefault(path, []).append(launch)
 
-    def _document_analysis(self, path: str, text: str) -> ModuleAnalysis:
+    def _document_analysis(self, path: str, text: str, should_stop: StopCheck = None) -> ModuleAnalysis:
         """An open document is analysed incrementally: only its edited blocks are parsed again."""
         source = SourceFile.from_text(text, path)
         cached = self._analyses.get(path)
         if cached is not None and cached.text == source.text:
             return cached.analysis
         document = self._documents.setdefault(path, IncrementalDocument())
-        analysis = document.analyze(source, self._loader(source))
+        analysis = document.analyze(source, self._loader(source), should_stop)
         self._analyses[path] = _Entry(source.text, analysis)
         return analysis
 

@@ -16,6 +16,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .cancel import StopCheck, stop_if
+
 BOM = "\ufeff"
 
 # How many times one failing top-level block may be repaired by blanking its offending line.
@@ -312,7 +314,8 @@ _NAME_AFTER = re.compile(r"[ \t]*([^\W\d]\w*)")
 _KEYWORDS_AFTER_STRING = frozenset({"and", "or", "not", "in", "is", "if", "else", "for", "async"})
 
 
-def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None = None) -> list[tuple[BlockKey, ParsedBlock]]:
+def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None = None,
+                 should_stop: StopCheck = None) -> list[tuple[BlockKey, ParsedBlock]]:
     """Parse `text` block by block, reusing `cache` ((first line, text) -> ParsedBlock).
 
     A block that ends inside a bracket or string is merged with the next one until it parses or
@@ -323,7 +326,8 @@ def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None =
     string's closing quote (found in the text) makes the merged block parse; otherwise the block
     stays the broken one and the blocks after it parse on their own.  A block that still fails is
     repaired (see _parse_block_repairing).  When every block parses, the statements are exactly
-    the whole file's.
+    the whole file's.  `should_stop` is asked before each block (engine/cancel.py); it changes
+    nothing but `cache`.
     """
     cache = cache if cache is not None else {}
     lines = lines if lines is not None else split_lines_keepends(text)
@@ -332,6 +336,7 @@ def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None =
     result: list[tuple[BlockKey, ParsedBlock]] = []
     i = 0
     while i < len(spans):
+        stop_if(should_stop)
         start, end = spans[i]
         key = (start, "".join(lines[start:end]))
         block = _cached_block(key, cache, moved)

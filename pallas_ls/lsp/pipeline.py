@@ -27,6 +27,7 @@ import time
 from functools import partial
 from typing import Any, Callable
 
+from ..engine.cancel import Cancelled
 from ..engine.source import SourceFile
 from .convert import publish_diagnostics_body
 from .documents import Document
@@ -86,7 +87,9 @@ class Pipeline:
         if log.isEnabledFor(logging.DEBUG) and state.changed_at is not None:
             log.debug("v%s submitted %.1f ms after its change", document.version,
                       (time.perf_counter() - state.changed_at) * 1000)
-        session.worker.submit(uri, partial(self._analyze, snapshot), partial(self._finished, snapshot))
+        cancel = threading.Event()  # set by the worker when a newer job for `uri` comes in (issue 16)
+        session.worker.submit(uri, partial(self._analyze, snapshot, cancel.is_set), partial(self._finished, snapshot),
+                              cancel)
 
     def _snapshot(self, document: Document, first_look: bool = False) -> Snapshot:
         session = self.session
@@ -104,7 +107,7 @@ class Pipeline:
         )
 
     # ------------------------------------------------------------------ on the worker
-    def _analyze(self, snapshot: Snapshot) -> DocResult:
+    def _analyze(self, snapshot: Snapshot, should_stop: Callable[[], bool] | None = None) -> DocResult:
         started = time.perf_counter()
         analyzer = self.session.analyzer
         settings = self.session.resolver.resolve(snapshot.path, snapshot.editor)
@@ -114,7 +117,7 @@ class Pipeline:
         else:
             if snapshot.first_look:
                 self._take_first_look(snapshot, settings)
-            outcome = analyzer.analyze_document(snapshot.path, snapshot.text)
+            outcome = analyzer.analyze_document(snapshot.path, snapshot.text, should_stop)
             analysis, findings, dependents = outcome.analysis, outcome.findings, outcome.dependents
             source = analysis.source if analysis is not None else SourceFile.from_text(snapshot.text, snapshot.path)
         result = result_of(snapshot, settings, source, analysis, findings, dependents)
@@ -177,6 +180,9 @@ class Pipeline:
         state = session.docs.get(snapshot.uri)
         if state is not None and state.in_flight is snapshot:
             state.in_flight = None
+        if isinstance(error, Cancelled):  # a newer job for this document replaced it: no result
+            log.debug("cancelled the analysis of version %s", snapshot.version)
+            return
         if self._current(snapshot) is None or state is None:
             log.debug("dropped a stale result for version %s", snapshot.version)
             return

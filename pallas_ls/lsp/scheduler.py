@@ -2,7 +2,10 @@
 
 `Worker` runs jobs on one daemon thread.  Jobs have a key (a document URI); a job submitted for a
 key that is still waiting replaces the waiting one, so an edit storm analyses only the newest text.
-Results come back on the event loop through `loop.call_soon_threadsafe`.
+A job may come with a cancellation token (a threading.Event): submitting another job for its key
+while it runs sets it, and the job stops at its next check (engine/cancel.py) so the newer one
+runs without waiting for an analysis that would be dropped.  Results come back on the event loop
+through `loop.call_soon_threadsafe`.
 
 `Debouncer` delays a per-key action until no new request for that key has arrived for a while.
 """
@@ -23,7 +26,8 @@ Callback = Callable[[Any, BaseException | None], None]
 class Worker:
     def __init__(self, loop: asyncio.AbstractEventLoop, name: str) -> None:
         self._loop = loop
-        self._pending: "OrderedDict[Hashable, tuple[Callable[[], Any], Callback]]" = OrderedDict()
+        self._pending: "OrderedDict[Hashable, tuple[Callable[[], Any], Callback, threading.Event | None]]" = OrderedDict()
+        self._running: tuple[Hashable, threading.Event | None] | None = None  # the key and token of the job running
         self._condition = threading.Condition()
         self._stopped = False
         self.idle = threading.Event()  # set while nothing is queued or running
@@ -31,12 +35,17 @@ class Worker:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
-    def submit(self, key: Hashable, job: Callable[[], Any], callback: Callback) -> None:
-        """Queue `job` for `key` (replacing a queued one); `callback(result, error)` runs on the loop."""
+    def submit(self, key: Hashable, job: Callable[[], Any], callback: Callback,
+               token: threading.Event | None = None) -> None:
+        """Queue `job` for `key` (replacing a queued one, cancelling a running one: its token is
+        set); `callback(result, error)` runs on the loop."""
         with self._condition:
             if key in self._pending:
                 del self._pending[key]
-            self._pending[key] = (job, callback)
+            running = self._running
+            if running is not None and running[0] == key and running[1] is not None:
+                running[1].set()
+            self._pending[key] = (job, callback, token)
             self.idle.clear()
             self._condition.notify()
 
@@ -59,13 +68,16 @@ class Worker:
                 if self._stopped:
                     self.idle.set()
                     return
-                _, (job, callback) = self._pending.popitem(last=False)
+                key, (job, callback, token) = self._pending.popitem(last=False)
+                self._running = (key, token)
             result: Any = None
             error: BaseException | None = None
             try:
                 result = job()
             except BaseException as exc:  # noqa: BLE001 - reported to the callback, never fatal
                 error = exc
+            with self._condition:
+                self._running = None
             self._deliver(callback, result, error)
 
     def _deliver(self, callback: Callback, result: Any, error: BaseException | None) -> None:

@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 from ..config import ConfigError, load_settings
 from ..engine.analysis import ModuleAnalysis, analyze
+from ..engine.cancel import StopCheck
 from ..engine.environment import Environment
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
@@ -68,13 +69,17 @@ class Analyzer:
         self.project = Project(self.roots, environment=workspace_environment(self.roots))
 
     # ------------------------------------------------------------------------ documents
-    def analyze_document(self, path: str | None, text: str) -> AnalysisOutcome:
-        """Findings for an editor buffer (its text, not the file on disk)."""
+    def analyze_document(self, path: str | None, text: str, should_stop: StopCheck = None) -> AnalysisOutcome:
+        """Findings for an editor buffer (its text, not the file on disk).
+
+        Raises engine.cancel.Cancelled when `should_stop` says so (a newer edit came in); the
+        project is left consistent (Project.findings_for), and Cancelled, a BaseException, is not
+        taken for a failure that falls back on the file alone."""
         text = without_lone_surrogates(text)
         if path:
             try:
                 with self.lock:
-                    findings = self.project.findings_for(path, text)
+                    findings = self.project.findings_for(path, text, should_stop)
                     analysis = self.project.analysis_of(path)
                     dependents = self.project.dependents(path)
                 return AnalysisOutcome(analysis, findings, set(dependents))
