@@ -214,7 +214,9 @@ class Pipeline:
             return
         if not self.session.client.pull_diagnostics:
             self.publish(snapshot.uri, snapshot.version, result.diagnostics_text)
-        elif sent_first:
+        elif sent_first or snapshot.uri in self.session.notebooks:
+            # A notebook's cells are pulled one by one: an edit in one cell (a launch) can change
+            # another's findings (its kernel), which the client would not pull again by itself.
             self.refresh_pulled()
 
     def publish(self, uri: str, version: int | None, diagnostics_text: str) -> None:
