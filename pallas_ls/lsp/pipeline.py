@@ -83,13 +83,18 @@ class Pipeline:
             return
         state = session.doc(uri)
         snapshot = self._snapshot(document, first_look=state.result is None and state.first_look is None)
+        # Cancel the running analysis only when its result would be dropped as stale (another
+        # version, text or settings); a refresh of the same version lets it finish.
+        previous = state.in_flight
+        stale = previous is not None and (previous.version != snapshot.version or previous.generation != snapshot.generation
+                                          or not previous.same_text_as(snapshot.text))
         state.in_flight = snapshot
         if log.isEnabledFor(logging.DEBUG) and state.changed_at is not None:
             log.debug("v%s submitted %.1f ms after its change", document.version,
                       (time.perf_counter() - state.changed_at) * 1000)
         cancel = threading.Event()  # set by the worker when a newer job for `uri` comes in (issue 16)
         session.worker.submit(uri, partial(self._analyze, snapshot, cancel.is_set), partial(self._finished, snapshot),
-                              cancel)
+                              cancel, cancel_running=stale)
 
     def _snapshot(self, document: Document, first_look: bool = False) -> Snapshot:
         session = self.session

@@ -36,14 +36,14 @@ class Worker:
         self._thread.start()
 
     def submit(self, key: Hashable, job: Callable[[], Any], callback: Callback,
-               token: threading.Event | None = None) -> None:
-        """Queue `job` for `key` (replacing a queued one, cancelling a running one: its token is
-        set); `callback(result, error)` runs on the loop."""
+               token: threading.Event | None = None, cancel_running: bool = True) -> None:
+        """Queue `job` for `key` (replacing a queued one, and cancelling a running one, its token
+        set, unless `cancel_running` is false); `callback(result, error)` runs on the loop."""
         with self._condition:
             if key in self._pending:
                 del self._pending[key]
             running = self._running
-            if running is not None and running[0] == key and running[1] is not None:
+            if cancel_running and running is not None and running[0] == key and running[1] is not None:
                 running[1].set()
             self._pending[key] = (job, callback, token)
             self.idle.clear()

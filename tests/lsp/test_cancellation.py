@@ -234,14 +234,14 @@ def test_the_pipeline_hands_the_token_to_the_engine_and_drops_a_cancelled_job_qu
 
     session = SimpleNamespace(
         store=SimpleNamespace(get=lambda uri: document, texts_by_path=lambda: {}),
-        worker=SimpleNamespace(submit=lambda *args: submitted.append(args)),
+        worker=SimpleNamespace(submit=lambda *args, **kw: submitted.append(args)),
         doc=lambda uri: state, docs={document.uri: state}, generation=0, encoding="utf-16", editor=None,
         client=SimpleNamespace(diagnostics=None), analyzer=SimpleNamespace(analyze_document=analyze_document),
         resolver=SimpleNamespace(resolve=lambda path, editor: SimpleNamespace(is_excluded=lambda p: False)),
     )  # no `server`: publishing anything would fail
     pipeline = Pipeline(session)
     pipeline._submit(document.uri)
-    (key, job, callback, token), = submitted
+    (key, job, callback, token), = [args[:4] for args in submitted]
     assert key == document.uri and isinstance(token, threading.Event) and state.in_flight is not None
     token.set()  # what the worker does when a newer job for the key comes in
     with pytest.raises(Cancelled):
