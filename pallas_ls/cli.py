@@ -17,7 +17,7 @@ import sys
 import traceback
 from typing import Sequence, TextIO
 
-from . import fixing
+from . import completion, fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.environment import Environment
@@ -553,6 +553,24 @@ def _add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     p.set_defaults(func=cmd_serve)
 
 
+def _add_completion(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "completion", parents=[common], help="print a shell completion script",
+        description="Print a completion script: eval \"$(pallas-ls completion bash)\" in ~/.bashrc, the same "
+                    "with zsh in ~/.zshrc, or pallas-ls completion fish > ~/.config/fish/completions/pallas-ls.fish.",
+    )
+    p.add_argument("shell", choices=completion.SHELLS)
+    p.set_defaults(func=cmd_completion)
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from .config import known_codes
+
+    top, subs = completion.commands(build_parser(), {"rule": known_codes()})
+    sys.stdout.write(completion.script(args.shell, top, subs))
+    return EXIT_CLEAN
+
+
 def build_parser() -> argparse.ArgumentParser:
     # SUPPRESS keeps a subcommand's default from overwriting `pallas-ls -v check`.
     common = _Parser(add_help=False)
@@ -567,6 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_check(sub, common)
     _add_rule(sub, common)
     _add_serve(sub, common)
+    _add_completion(sub, common)
     return parser
 
 

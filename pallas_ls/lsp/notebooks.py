@@ -28,6 +28,9 @@ class NotebookState:
     cells: list[str] = field(default_factory=list)  # every cell's URI, in order
     starts: dict[str, int] = field(default_factory=dict)  # code cell URI -> its first module line
     lengths: dict[str, int] = field(default_factory=dict)  # code cell URI -> its line count
+    # code cell URI -> its IPython lines (`%time`, `x = !ls`), masked in the module: an edit there
+    # would write the mask over the user's line, so none is offered (as `check --fix` refuses).
+    masked: dict[str, frozenset[int]] = field(default_factory=dict)
     cell_map: CellMap = field(default_factory=lambda: CellMap(()))  # for `line N` in messages
 
     def cell_at(self, line: int) -> tuple[str | None, int]:
@@ -46,6 +49,7 @@ def build(uri: str, version: int, cells: list[tuple[str, str, str]]) -> tuple[No
         cell_uri = cells[code.cell.number - 1][0]
         state.starts[cell_uri] = code.first_line
         state.lengths[cell_uri] = max(len(code.lines), 1)
+        state.masked[cell_uri] = frozenset(code.masked)
     state.cell_map = CellMap.of(notebook.python)
     return state, notebook.python
 
@@ -138,8 +142,8 @@ def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | Non
         edits = [e for change in edit.document_changes or () if isinstance(change, types.TextDocumentEdit)
                  for e in change.edits] + [e for es in (edit.changes or {}).values() for e in es]
         moved = [range_to_cell(state, cell_uri, e.range) for e in edits]
-        if not edits or any(r is None for r in moved):
-            continue  # an edit outside the cell (or spanning cells) is not offered
+        if not edits or any(r is None for r in moved) or _touches_masked(state, cell_uri, moved):
+            continue  # an edit outside the cell (or spanning cells, or on an IPython line) is not offered
         cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits)]
         if edit.document_changes:
             action.edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
@@ -150,6 +154,15 @@ def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | Non
         action.diagnostics = None  # they were the module's copies
         kept.append(action)
     return kept
+
+
+def _touches_masked(state: NotebookState, cell_uri: str, ranges: list) -> bool:
+    masked = state.masked.get(cell_uri, frozenset())
+    for r in ranges:
+        last = r.end.line - 1 if r.end.character == 0 and r.end.line > r.start.line else r.end.line
+        if any(line in masked for line in range(r.start.line, last + 1)):
+            return True
+    return False
 
 
 def report_to_cell(state: NotebookState, cell_uri: str, report: dict) -> dict:

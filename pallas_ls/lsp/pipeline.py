@@ -219,7 +219,8 @@ class Pipeline:
             return
         if not self.session.client.pull_diagnostics:
             self.publish(snapshot.uri, snapshot.version, result.diagnostics_text)
-        elif sent_first or snapshot.uri in self.session.notebooks:
+        elif sent_first or snapshot.uri in self.session.notebooks or self.session.editor.run_on_save:
+            # (With `run = "onSave"` the client pulled before the save's analysis was done.)
             # A notebook's cells are pulled one by one: an edit in one cell (a launch) can change
             # another's findings (its kernel), which the client would not pull again by itself.
             self.refresh_pulled()
@@ -287,6 +288,16 @@ class Pipeline:
         if first_look_ok and first_look is not None and first_look.version == document.version:
             return first_look
         return None
+
+    def last_saved_result(self, uri: str) -> DocResult | None:
+        """With `run = "onSave"`, a text document's last analysis while no newer one is coming
+        (edits since the save are not analysed: its diagnostics follow saves).  Else None."""
+        session = self.session
+        state = session.docs.get(uri)
+        if (not session.editor.run_on_save or state is None or state.result is None or uri in session.notebooks
+                or state.in_flight is not None or (session.debouncer and session.debouncer.pending(uri))):
+            return None
+        return state.result
 
     async def current_result(self, uri: str, first_look_ok: bool = False) -> DocResult | None:
         """The analysis of the document's current version (waiting for it if needed).

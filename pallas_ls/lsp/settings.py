@@ -8,6 +8,8 @@ document's directory), initializationOptions, then the `pallas-ls` section of
 - `showSyntaxErrors` (default false): the user's Python server already reports syntax errors, so
   PAL000 is hidden unless the editor settings turn it on (pyproject's value is for the CLI).
 - `debounce` (milliseconds, default 0): how long an edit waits for the next one before analysis.
+- `run` (`"onType"`, the default, or `"onSave"`, as ruff's `lint.run`): when a text document is
+  analysed again; with `onSave` its diagnostics follow saves, not keystrokes.
 
 A bad value is dropped with a warning (shown to the user); the rest still applies.  A `null` value
 means "not set" (VS Code sends its defaults as null).  Keys that only the editor extension uses
@@ -67,6 +69,7 @@ class EditorSettings:
     rules: RuleOverrides = RuleOverrides()
     show_syntax_errors: bool = False  # PAL000: the user's Python server already reports syntax errors
     debounce_ms: float = DEFAULT_DEBOUNCE_MS
+    run_on_save: bool = False  # `run = "onSave"`: analyse a text document when it is saved, not as it is typed
 
     @property
     def overrides(self) -> dict[str, Any]:
@@ -111,6 +114,16 @@ def _debounce(key: str, value: Any, warnings: list[str]) -> float | None:
     return None
 
 
+RUN_MODES = {"ontype": False, "onsave": True}
+
+
+def _run_on_save(key: str, value: Any, warnings: list[str]) -> bool | None:
+    if isinstance(value, str) and value.replace("_", "").replace("-", "").lower() in RUN_MODES:
+        return RUN_MODES[value.replace("_", "").replace("-", "").lower()]
+    warnings.append(f"invalid `{key}`: expected \"onType\" or \"onSave\", got {value!r}")
+    return None
+
+
 def _flag(key: str, value: Any, warnings: list[str]) -> bool | None:
     if isinstance(value, bool):
         return value
@@ -141,6 +154,8 @@ def parse_editor_settings(*layers: Any) -> tuple[EditorSettings, list[str]]:
             continue
         if norm in ("debounce", "debounce_ms"):
             server["debounce_ms"] = _debounce(key, value, warnings)
+        elif norm == "run":
+            server["run_on_save"] = _run_on_save(key, value, warnings)
         elif norm == "show_syntax_errors":
             server["show_syntax_errors"] = _flag(key, value, warnings)
         else:

@@ -22,7 +22,7 @@ const NAME = "Pallas LS";
 /** Settings that change how the server process is started: a change restarts it. */
 const RESTART_SETTINGS = ["enable", "path", "interpreter", "importStrategy", "logLevel", "logFile"].map((k) => `${ID}.${k}`);
 /** Settings the server reads; sent as initializationOptions and synced on change. */
-const SERVER_SETTINGS = ["select", "ignore", "severity", "exclude", "showSyntaxErrors", "debounce"] as const;
+const SERVER_SETTINGS = ["select", "ignore", "severity", "exclude", "showSyntaxErrors", "debounce", "run"] as const;
 
 /** One way of starting the server, in the order they are tried. */
 interface Candidate {

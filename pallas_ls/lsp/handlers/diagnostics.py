@@ -34,9 +34,12 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         notebook = notebooks.owner(session, uri)
         if notebook is not None:  # a notebook's cell: its part of the notebook's report
             uri = notebook.uri
-        result = await pipeline.current_result(uri, first_look_ok=session.client.diagnostic_refresh)
+        result = pipeline.last_saved_result(uri)
+        if result is None:
+            result = await pipeline.current_result(uri, first_look_ok=session.client.diagnostic_refresh)
         document = session.python_document(uri)
-        if document is not None and not session.stopped and (result is None or result.version != document.version):
+        if (document is not None and not session.stopped and result is not pipeline.last_saved_result(uri)
+                and (result is None or result.version != document.version)):
             # No analysis of this version in time: never answer with another version's findings
             # (their positions are wrong) nor with none; the client asks again.
             raise JsonRpcException("the analysis of this version is not ready", SERVER_CANCELLED,

@@ -46,7 +46,8 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             return
         if is_python(document):
             session.doc(document.uri).changed_at = time.perf_counter()
-            pipeline.schedule_after_edit(document.uri)
+            if not session.editor.run_on_save:
+                pipeline.schedule_after_edit(document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded()
@@ -62,9 +63,11 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
     @guarded()
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        # The buffer was already analysed as the overlay of its file; other files' launch sites
-        # are unchanged.  Nothing to do beyond keeping the documents current.
-        return
+        # As you type, the buffer was already analysed as the overlay of its file; other files'
+        # launch sites are unchanged.  With `run = "onSave"` the save is when it is analysed.
+        uri = params.text_document.uri
+        if session.editor.run_on_save and session.python_document(uri) is not None:
+            pipeline.schedule(uri, 0)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     @guarded()
