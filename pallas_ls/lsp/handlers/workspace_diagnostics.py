@@ -5,7 +5,8 @@ closed files from their analysis on disk with the launches the workspace index k
 (../closed_files.py, cached: an unchanged closed file is not analysed again).  A report whose
 result id the client sent back in `previousResultIds` is `unchanged`; a closed file reported
 before and no longer (deleted, now excluded) is sent once with no items, so the client clears it.  A `partialResultToken` is
-not used: the whole report is the response (the spec lets a server do so).  When the index or an
+not used: the whole report is the response (the spec lets a server do so); a `workDoneToken` gets
+`$/progress` begin / report / end around it.  When the index or an
 edit changes what closed files report, pipeline.refresh_paths sends `workspace/diagnostic/refresh`.
 """
 
@@ -38,6 +39,14 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
     async def workspace_diagnostic(params: types.WorkspaceDiagnosticParams) -> Any:
         session.workspace_pulled = True
         await settings_ready(session)
+        progress = Progress(server, params.work_done_token)
+        try:
+            return await workspace_report(params, progress)
+        finally:
+            progress.end()
+
+    async def workspace_report(params: types.WorkspaceDiagnosticParams, progress: "Progress") -> Any:
+        progress.step("open documents")
         previous = {p.uri: p.value for p in params.previous_result_ids or ()}
         # An open notebook's module is reported per cell (pushed or pulled on the cell URIs), never
         # under the notebook's own URI with the module's line numbers.
@@ -49,6 +58,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             document = session.store.get(uri)
             if result is not None and document is not None and result.version == document.version:
                 items.append(report(result, previous.get(uri)))
+        progress.step("closed files")
         run, cache = closed_run(session), session.closed_cache
         outcome = await in_background(session, pipeline, partial(closed_results, run, cache))
         if outcome is not None:
@@ -60,6 +70,32 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             items += [{"kind": "full", "uri": uri, "version": None, "items": []} for uri in sorted(gone)]
             session.closed_cache = new_cache
         return {"items": items}
+
+
+class Progress:
+    """`$/progress` for a client that gave the request a work-done token (else nothing is sent).
+    The report is one answer, not partial results: a step per stage, then the end."""
+
+    def __init__(self, server: "LanguageServer", token: types.ProgressToken | None) -> None:
+        self.server, self.token, self.begun = server, token, False
+
+    def step(self, message: str) -> None:
+        if self.token is None:
+            return
+        tracker = self.server.work_done_progress
+        if not self.begun:
+            tracker.begin(self.token, types.WorkDoneProgressBegin(title="pallas-ls", message=message))
+            self.begun = True
+        else:
+            tracker.report(self.token, types.WorkDoneProgressReport(message=message))
+
+    def end(self) -> None:
+        if self.token is None or not self.begun:
+            return
+        tracker = self.server.work_done_progress
+        tracker.end(self.token, types.WorkDoneProgressEnd())
+        # pygls keeps every begun token for a cancellation it never delivers here: drop ours.
+        tracker.tokens.pop(self.token, None)
 
 
 async def in_background(session: "Session", pipeline: "Pipeline", job: Callable[[], Any]) -> Any:
