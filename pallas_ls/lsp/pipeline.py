@@ -335,7 +335,19 @@ class Pipeline:
         """Run a job on the analysis worker and await its result (cancellable)."""
         session = self.session
         assert session.loop is not None and session.worker is not None
-        future: asyncio.Future = session.loop.create_future()
+        return await self._awaited(session.worker, job)
+
+    async def run_in_background(self, job: Callable[[], Any]) -> Any:
+        """Run a job on the background worker (the index's: edits keep the analysis worker), after
+        the indexing run under way, if any, and await its result; None when the server is stopping."""
+        session = self.session
+        if session.loop is None or session.background is None or session.stopped:
+            return None
+        return await self._awaited(session.background, job)
+
+    async def _awaited(self, worker: Any, job: Callable[[], Any]) -> Any:
+        assert self.session.loop is not None
+        future: asyncio.Future = self.session.loop.create_future()
 
         def done(result: Any, error: BaseException | None) -> None:
             if future.done():
@@ -345,5 +357,5 @@ class Pipeline:
             else:
                 future.set_result(result)
 
-        session.worker.submit(object(), job, done)
+        worker.submit(object(), job, done)
         return await future

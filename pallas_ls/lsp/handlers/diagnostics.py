@@ -34,11 +34,11 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         notebook = notebooks.owner(session, uri)
         if notebook is not None:  # a notebook's cell: its part of the notebook's report
             uri = notebook.uri
-        result = pipeline.last_saved_result(uri)
-        if result is None:
-            result = await pipeline.current_result(uri, first_look_ok=session.client.diagnostic_refresh)
+        saved = pipeline.last_saved_result(uri)  # run = "onSave": the last save's, whatever the version
+        result = saved if saved is not None else await pipeline.current_result(
+            uri, first_look_ok=session.client.diagnostic_refresh)
         document = session.python_document(uri)
-        if (document is not None and not session.stopped and result is not pipeline.last_saved_result(uri)
+        if (document is not None and not session.stopped and saved is None
                 and (result is None or result.version != document.version)):
             # No analysis of this version in time: never answer with another version's findings
             # (their positions are wrong) nor with none; the client asks again.

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
@@ -60,7 +60,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
                 items.append(report(result, previous.get(uri)))
         progress.step("closed files")
         run, cache = closed_run(session), session.closed_cache
-        outcome = await in_background(session, pipeline, partial(closed_results, run, cache))
+        outcome = await pipeline.run_in_background(partial(closed_results, run, cache))
         if outcome is not None:
             closed, new_cache = outcome
             items += [report(result, previous.get(result.uri)) for result in closed]
@@ -96,25 +96,6 @@ class Progress:
         tracker.end(self.token, types.WorkDoneProgressEnd())
         # pygls keeps every begun token for a cancellation it never delivers here: drop ours.
         tracker.tokens.pop(self.token, None)
-
-
-async def in_background(session: "Session", pipeline: "Pipeline", job: Callable[[], Any]) -> Any:
-    """Run `job` on the background worker (the index's: edits keep the analysis worker), after the
-    indexing run under way, if any; None when the server is stopping."""
-    if session.loop is None or session.background is None or session.stopped:
-        return None
-    future: asyncio.Future = session.loop.create_future()
-
-    def done(result: Any, error: BaseException | None) -> None:
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result)
-
-    pipeline.run_background(job, done)
-    return await future
 
 
 async def settings_ready(session: "Session") -> None:
