@@ -133,9 +133,10 @@ class Evaluated(ast.expr):
 
     _fields = ()
 
-    def __init__(self, values: frozenset):
+    def __init__(self, values: frozenset, splat: ast.expr):
         super().__init__()
         self.values = values
+        ast.copy_location(self, splat)  # a finding that points at it points at the splat
 
 
 @dataclass(frozen=True)
@@ -1295,7 +1296,7 @@ class Interpreter:
             if seq is None:
                 hidden = True
             else:
-                arg_exprs += [(Evaluated(v), loc, env) for v in seq.elts]
+                arg_exprs += [(Evaluated(v, e), loc, env) for v in seq.elts]
         for k in call.keywords:
             if k.arg:
                 keyword_exprs.append((k.arg, k.value, loc, env))
@@ -1304,7 +1305,7 @@ class Interpreter:
             if d is None:
                 hidden = True
             else:
-                keyword_exprs += [(key, Evaluated(v), loc, env) for key, v in d.items]
+                keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.items]
         return tuple(arg_exprs), tuple(keyword_exprs), hidden
 
     def _external_call(self, q: str, args: list, keywords: list, call, loc, env, model) -> frozenset:
