@@ -11,7 +11,7 @@ mkdir -p "$out"
 for git_dir in "$@"; do
   name=$(basename "$(dirname "$(cd "$git_dir" && pwd)")")
   git --git-dir="$git_dir" ls-tree -r HEAD --name-only | grep '\.py$' | while read -r path; do
-    if [[ $name == *jax* && $name != *maxtext* ]]; then
+    if [[ $name == jax || $name == *+jax ]]; then  # jax itself (a clone, or a mirror named owner+jax)
       case $path in tests/pallas/*|docs/pallas/*|jax/experimental/pallas/ops/*) ;; *) continue ;; esac
     fi
     text=$(git --git-dir="$git_dir" cat-file -p "HEAD:$path" 2>/dev/null) || continue

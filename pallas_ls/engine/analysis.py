@@ -165,10 +165,17 @@ def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes) -> l
             _finish_fixes(analysis.source, finding)
             findings.append(finding)
     findings.extend(syntax_findings(analysis.source))
-    return sorted(
-        (f for f in findings if not is_suppressed_at(f.code, analysis.source, f.range.start.line)),
-        key=lambda f: f.sort_key,
-    )
+    kept = [f for f in findings if not is_suppressed_at(f.code, analysis.source, f.range.start.line)]
+    return sorted(_distinct(kept), key=lambda f: f.sort_key)
+
+
+def _distinct(findings: list[Finding]) -> list[Finding]:
+    """One finding per (place, code, message): a kernel launched in two calling contexts (a method
+    reached through an instance and on its own) can make a rule say the same thing twice."""
+    seen: dict[tuple, Finding] = {}
+    for finding in findings:
+        seen.setdefault(finding.sort_key, finding)
+    return list(seen.values())
 
 
 def _finish_fixes(source: SourceFile, finding: Finding) -> None:

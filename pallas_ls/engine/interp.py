@@ -121,6 +121,22 @@ class Partial(Value):
     keywords: tuple  # ((name, value set), ...)
     arg_exprs: tuple = ()  # ((expr, loc, env), ...) as written, for the launch's layout
     keyword_exprs: tuple = ()  # ((name, expr, loc, env), ...)
+    # Some bound arguments are not in arg_exprs / keyword_exprs (an unknown `*args` / `**kwargs`
+    # splat): a launch through this partial cannot count its refs.
+    hidden: bool = False
+
+
+class Evaluated(ast.expr):
+    """An argument known by its values only, standing in for the expression a launch's layout reads:
+    one entry of a known `**kwargs` (or `*args`) splat into functools.partial, whose expression was
+    written at another call (`def kernel(self, **kw): return partial(pl.kernel, **kw)`)."""
+
+    _fields = ()
+
+    def __init__(self, values: frozenset, splat: ast.expr):
+        super().__init__()
+        self.values = values
+        ast.copy_location(self, splat)  # a finding that points at it points at the splat
 
 
 @dataclass(frozen=True)
@@ -258,6 +274,7 @@ class Factory(Value):
     args: tuple  # ((expr, loc, env), ...)
     keywords: tuple  # ((name, expr, loc, env), ...)
     node: ast.AST
+    hidden: bool = False  # some arguments came through a splat we cannot read (see Partial)
 
 
 ValueSet = frozenset
@@ -485,6 +502,8 @@ class Interpreter:
             return frozenset({Opaque("str")})
         if cls is ast.Starred:
             return self.ev(expr.value, loc, env, model)
+        if cls is Evaluated:
+            return expr.values
         return U  # await, yield, slices, ...
 
     def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple | None:
@@ -1043,9 +1062,8 @@ class Interpreter:
         unknown = False
         for k in call.keywords:
             if k.arg is None:
-                inner = self.ev(k.value, loc, env, model)
-                d = next(iter(inner)) if len(inner) == 1 else None
-                if isinstance(d, DictV) and d.items is not None and all(isinstance(key, str) for key, _ in d.items):
+                d = _single_known_str_dict(self.ev(k.value, loc, env, model))
+                if d is not None:
                     keywords.extend(d.items)
                 else:
                     unknown = True
@@ -1263,17 +1281,44 @@ class Interpreter:
         model = func.model
         return _truth(self.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
 
+    def _partial_arguments_as_written(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+        """functools.partial(target, ...)'s bound arguments as the launch's layout reads them: the
+        expressions written, a known splat's entries as `Evaluated` values, and whether some splat
+        is unknown (then the arguments are hidden)."""
+        arg_exprs: list = []
+        keyword_exprs: list = []
+        hidden = False
+        for e in call.args[1:]:
+            if not isinstance(e, ast.Starred):
+                arg_exprs.append((e, loc, env))
+                continue
+            seq = _single_known_seq(self.ev(e.value, loc, env, model))
+            if seq is None:
+                hidden = True
+            else:
+                arg_exprs += [(Evaluated(v, e), loc, env) for v in seq.elts]
+        for k in call.keywords:
+            if k.arg:
+                keyword_exprs.append((k.arg, k.value, loc, env))
+                continue
+            d = _single_known_str_dict(self.ev(k.value, loc, env, model))
+            if d is None:
+                hidden = True
+            else:
+                keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.items]
+        return tuple(arg_exprs), tuple(keyword_exprs), hidden
+
     def _external_call(self, q: str, args: list, keywords: list, call, loc, env, model) -> frozenset:
         if q == PARTIAL:
             if not args:
                 return U
-            arg_exprs: tuple = ()
-            keyword_exprs: tuple = ()
             if call is not None and loc is not None:
-                arg_exprs = tuple((e, loc, env) for e in call.args[1:] if not isinstance(e, ast.Starred))
-                keyword_exprs = tuple((k.arg, k.value, loc, env) for k in call.keywords if k.arg)
+                arg_exprs, keyword_exprs, hidden = self._partial_arguments_as_written(call, loc, env, model)
+            else:  # applied from a value: what it binds has no expression to read
+                arg_exprs, keyword_exprs, hidden = (), (), len(args) > 1 or bool(keywords)
             return frozenset(
-                _partial_of(inner, tuple(args[1:]), tuple(keywords), arg_exprs, keyword_exprs) for inner in args[0]
+                _partial_of(inner, tuple(args[1:]), tuple(keywords), arg_exprs, keyword_exprs, hidden)
+                for inner in args[0]
             )
         if q in PASS_THROUGH:
             # named_call(f) -> f; named_scope("name") / jit(**kw) -> a decorator that hands f back
@@ -1683,14 +1728,23 @@ def _entry_of(value: Value) -> Entry | None:
     return value if isinstance(value, Entry) else None
 
 
-def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple) -> Value:
+def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple,
+                hidden: bool = False) -> Value:
     """functools.partial(inner, ...): partials of partials flatten, as functools does."""
     if isinstance(inner, Partial):
         merged = dict(inner.keywords)
         merged.update(dict(keywords))
         return Partial(inner.target, inner.args + args, tuple(merged.items()), inner.arg_exprs + arg_exprs,
-                       inner.keyword_exprs + keyword_exprs)
-    return Partial(inner, args, keywords, arg_exprs, keyword_exprs)
+                       inner.keyword_exprs + keyword_exprs, inner.hidden or hidden)
+    return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
+
+
+def _single_known_str_dict(values: frozenset) -> DictV | None:
+    """The one dict `values` can be, when its keys are known strings (a `**` splat we can read)."""
+    d = next(iter(values)) if len(values) == 1 else None
+    if isinstance(d, DictV) and d.items is not None and all(isinstance(key, str) for key, _ in d.items):
+        return d
+    return None
 
 
 def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset:

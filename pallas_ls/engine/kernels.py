@@ -24,7 +24,7 @@ from .interp import (
     Value, Wrapped, _entry_of,
 )
 from .model import FunctionNode, Loc, ModuleModel, own_returns
-from .names import ENTRY_POINTS
+from .names import ENTRY_POINTS, has_star_arguments
 from .source import SourceFile
 
 KernelExpr = Union[ast.expr, ast.FunctionDef, ast.AsyncFunctionDef]
@@ -45,9 +45,10 @@ class EntryValue:
     kind: str
     args: tuple[ast.expr, ...] = ()
     keywords: tuple[tuple[str, ast.expr], ...] = ()
+    hidden: bool = False  # some arguments were bound by a splat we cannot read: refs not countable
 
     def applied(self, args, keywords) -> "EntryValue":
-        return EntryValue(self.kind, self.args + tuple(args), self.keywords + tuple(keywords))
+        return EntryValue(self.kind, self.args + tuple(args), self.keywords + tuple(keywords), self.hidden)
 
     def keyword(self, name: str) -> ast.expr | None:
         for key, value in reversed(self.keywords):
@@ -419,7 +420,7 @@ class LaunchFinder:
             if k.arg:
                 keywords.append((k.arg, k.value))
                 places[id(k.value)] = (loc, env, model)
-        entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords))
+        entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords), _hides_arguments(target))
         slot = _kernel_slot(entry)
         if slot is None:
             return None
@@ -430,7 +431,8 @@ class LaunchFinder:
         if not slot:
             arg_places = tuple((e, *places[id(e)][:2]) for e in entry.args)
             kw_places = tuple((n, e, *places[id(e)][:2]) for n, e in entry.keywords)
-            return frozenset({Factory(entry_point.kind, arg_places, kw_places, call)})
+            hidden = entry.hidden or has_star_arguments(call)
+            return frozenset({Factory(entry_point.kind, arg_places, kw_places, call, hidden)})
         launch = self._launch(entry_point.kind, call, entry, [(e, places.get(id(e), (loc,))[0]) for e in slot
                                                                if isinstance(e, ast.AST)],
                               call, loc, env, model, places)
@@ -484,7 +486,7 @@ class LaunchFinder:
         args, keywords, places = self._written_arguments(factory.args, factory.keywords, model)
         body = call.args[0]
         places[id(body)] = (loc, env, model)
-        entry = EntryValue(factory.kind, tuple(args), tuple(keywords))
+        entry = EntryValue(factory.kind, tuple(args), tuple(keywords), factory.hidden)
         launch = self._launch(factory.kind, factory.node, entry, [(body, loc)], call, loc, env, model, places)
         if not launch.kernel_values:
             launch.kernel_values = _kernel_functions_of(factory.kind, self.interp.ev(body, loc, env, model))
@@ -493,7 +495,7 @@ class LaunchFinder:
     def _decorator_launch(self, decorator: Value, values: frozenset, deco_node, def_node, loc, env, model):
         if isinstance(decorator, Factory):
             args, keywords, places = self._written_arguments(decorator.args, decorator.keywords, model)
-            entry = EntryValue(decorator.kind, tuple(args), tuple(keywords))
+            entry = EntryValue(decorator.kind, tuple(args), tuple(keywords), decorator.hidden)
             launch = self._launch(decorator.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
             launch.kernel_values = values
             return frozenset({Launched(launch)})
@@ -502,7 +504,7 @@ class LaunchFinder:
             return None
         args, keywords, places = self._partial_arguments(decorator, model)
         name = ast.Name(id=def_node.name, ctx=ast.Load())
-        entry = EntryValue(entry_point.kind, tuple([name] + args), tuple(keywords))
+        entry = EntryValue(entry_point.kind, tuple([name] + args), tuple(keywords), _hides_arguments(decorator))
         if not (entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1)):
             return None
         launch = self._launch(entry.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
@@ -568,6 +570,10 @@ def _callee_name(call: ast.Call) -> str | None:
     if isinstance(func, ast.Attribute):
         return func.attr
     return None
+
+
+def _hides_arguments(value: Value) -> bool:
+    return any(p.hidden for p in _partial_chain(value))
 
 
 def _partial_chain(value: Value) -> list[Partial]:

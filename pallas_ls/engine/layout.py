@@ -130,7 +130,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
 def _arguments_visible(launch: Launch) -> bool:
     """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
     scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
-    if isinstance(launch.node, ast.Call) and has_star_arguments(launch.node):
+    if launch.entry.hidden or (isinstance(launch.node, ast.Call) and has_star_arguments(launch.node)):
         return False
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
