@@ -187,7 +187,7 @@ class Analyzer:
                 log.info("workspace indexing stopped after %d of %d files", done, len(paths))
                 break
             should_yield()
-            if _may_launch(path):
+            if file_mentions_pallas(path):
                 with self.lock:
                     self._index(path)
             done += 1
@@ -201,8 +201,9 @@ def is_regular_file(path: str) -> bool:
         return False
 
 
-def _may_launch(path: str) -> bool:
-    """A file that never mentions Pallas launches no kernel: not worth parsing for the index.
+def file_mentions_pallas(path: str) -> bool:
+    """Whether the file at `path` says "pallas" (False when it cannot be read).  A file that does
+    not launches no kernel: the index and the closed files' report do not parse it.
 
     Only regular files within the size limit are read (issue 15: a FIFO named *.py stalled the
     index forever, and with it every cross-file finding)."""
