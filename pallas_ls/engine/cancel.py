@@ -5,7 +5,7 @@ the job runs; the job hands `should_stop` (the token's `is_set`) to the engine, 
 `stop_if(should_stop)` at cheap natural points (between top-level blocks while parsing and
 modelling, between candidate calls while finding launches, before running the rules) and raises
 `Cancelled` there.  Each such point is one where the caches can be left as they are or put back
-(see IncrementalDocument._analyze and Project.findings_for): a cancelled analysis leaves them as if
+(see IncrementalDocument._analyze, Project.findings_for and OpenDocuments.findings_for): a cancelled analysis leaves them as if
 it had never run, or at the end of a complete analysis.
 
 `Cancelled` is a BaseException, as asyncio.CancelledError is: the engine's `except Exception`

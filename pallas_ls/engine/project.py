@@ -12,14 +12,13 @@ import os
 import re
 import stat  # read_file_bytes: only regular files are read (issue 15)
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .cancel import Cancelled, StopCheck, stop_if
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
-from .incremental import IncrementalDocument
 from .interp import EMPTY_ENV, Env, Loader
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .model import ModuleModel
@@ -158,16 +157,21 @@ class _Entry:
         return bool(interp is not None and interp.loaded)
 
 
-# Below this size (~500 lines) the whole analysis takes a few milliseconds: no first look.
-FIRST_LOOK_MIN_CHARS = 20_000
+# How `Project.findings_for` analyses a text it has no analysis of: (source, the project's loader,
+# should_stop) -> analysis.  None: a whole analysis; the editor's open documents pass an
+# incremental one (engine/open_documents.py).
+TextAnalyser = Callable[[SourceFile, Loader, StopCheck], ModuleAnalysis]
 
 
 @dataclass
 class Project:
-    """A set of files analysed together, with overlays for documents open in an editor.
+    """A set of files analysed together (kernels defined in one, launched from another).
 
     `lint` runs the rules on an analysis: the engine knows none (pallas_ls.lint.Project sets the
-    product's rules)."""
+    product's rules).  A path's text is read from disk unless an overlay stands in for it
+    (`set_overlay`: the text of a `check --fix` round, or of a document open in an editor).  What
+    only an editor keeps about its open documents lives beside the project, in
+    engine/open_documents.OpenDocuments."""
 
     roots: Sequence[str] = ()
     lint: Linter | None = None
@@ -176,7 +180,6 @@ class Project:
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
     # The same launches by the file defining the kernel: def path -> launch path -> launches.
     _launched_in: dict[str, dict[str, list[ForeignLaunch]]] = field(default_factory=dict)
-    _documents: dict[str, IncrementalDocument] = field(default_factory=dict)  # open documents
     # Import resolutions, so an edit does not touch the file system: (file, dotted) -> result.
     # Dropped when a consulted module changes (on disk or in the editor).
     _resolved: dict[tuple[str, str], tuple[str, str] | None] = field(default_factory=dict)
@@ -189,17 +192,23 @@ class Project:
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
 
-    # ------------------------------------------------------------------------ documents
+    # ------------------------------------------------------------------------- overlays
     def set_overlay(self, path: str, text: str | None) -> None:
-        """The editor's text for `path` (None: use the file on disk again)."""
+        """Read `path`'s text from here instead of disk from now on (None: from disk again).
+
+        The one way a front end puts its own text in place of a file's: what depends on the old
+        text (import resolutions through it, analyses that read it) is made again when needed."""
         path = os.path.abspath(path)
         if path in self._consulted and self._overlays.get(path) != text:
             self._forget_resolutions()
         if text is None:
             self._overlays.pop(path, None)
-            self._documents.pop(path, None)
         else:
             self._overlays[path] = text
+
+    def overlay_of(self, path: str) -> str | None:
+        """The text read for `path` instead of disk, if any."""
+        return self._overlays.get(os.path.abspath(path))
 
     def analysis_of(self, path: str) -> ModuleAnalysis:
         """The (cached) analysis of a file's current text; raises UnreadableFile."""
@@ -288,13 +297,16 @@ class Project:
         """Whether a file that never says "pallas" imports an installed module that may launch."""
         return self.environment is not None and self.environment.imports_pallas(text)
 
-    def findings_for(self, path: str, text: str, should_stop: StopCheck = None) -> list[Finding]:
-        """Findings for an open document, including kernels launched from indexed files.
+    def findings_for(self, path: str, text: str, should_stop: StopCheck = None,
+                     analyse: TextAnalyser | None = None) -> list[Finding]:
+        """Findings for `path` with `text` as its overlay from now on, including kernels launched
+        from indexed files; `analyse` makes the analysis when there is none of `text` (None: a
+        whole one; OpenDocuments passes an incremental one).
 
         Cancelled when `should_stop` says so (engine/cancel.py), leaving the project as if this
-        call had never been made (while the document is analysed: its overlay is put back, and
-        IncrementalDocument puts its own state back), or as after a whole analysis of `text`
-        (before the rules, which change nothing the project keeps)."""
+        call had never been made (while the text is analysed: its overlay is put back, and
+        `analyse` puts its own state back), or as after a whole analysis of `text` (before the
+        rules, which change nothing the project keeps)."""
         path = os.path.abspath(path)
         stop_if(should_stop)
         before = self._overlays.get(path)
@@ -305,7 +317,7 @@ class Project:
             findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
         else:
             try:
-                analysis = self._document_analysis(path, text, should_stop)
+                analysis = self._analysis_of_text(path, text, should_stop, analyse)
             except Cancelled:
                 # `_analyses` and `_index` still hold the previous version's analysis and
                 # launches: the overlay goes back to its text too.  (Setting the overlay may have
@@ -316,7 +328,7 @@ class Project:
             # previous version's (which the old launches hold) no longer has its own bindings.
             self._set_launches(path, self._foreign_launches(path, analysis))
             stop_if(should_stop)
-            findings = self._run(analysis, self._launches_of_kernels_in(path))
+            findings = self.lint_analysis(path, analysis)
         return findings
 
     def findings_of_text(self, path: str, text: str) -> list[Finding]:
@@ -324,21 +336,16 @@ class Project:
         elsewhere, leaving its overlay (the editor's text) as it is: what a fix-all round sees."""
         path = os.path.abspath(path)
         source = SourceFile.from_text(text, path)
-        return self._run(analyze(source, self._loader(source)), self._launches_of_kernels_in(path))
+        return self.lint_analysis(path, analyze(source, self._loader(source)))
 
-    def first_look(self, path: str, text: str) -> list[Finding] | None:
-        """The findings of a newly opened document's kernel slice (see `slicing`), before its whole
-        analysis: the same findings but for syntax errors outside the slice.  None when there is
-        no first look to take (the document was analysed before, or the slice is most of it)."""
-        path = os.path.abspath(path)
-        if len(text) < FIRST_LOOK_MIN_CHARS or path in self._documents:
-            return None
-        if not mentions_pallas(text) and not self.launchers_of(path):
-            return None
-        launches = self._launches_of_kernels_in(path)
-        kernel_names = frozenset(f.name.split(".")[0] for f in launches)
-        analysis = IncrementalDocument().first_look(SourceFile.from_text(text, path), kernel_names)
-        return self._run(analysis, launches) if analysis is not None else None
+    def lint_analysis(self, path: str, analysis: ModuleAnalysis) -> list[Finding]:
+        """The rules on an analysis of `path`'s text (any version of it), with the indexed
+        launches of its kernels in other files."""
+        return self._run(analysis, self._launches_of_kernels_in(os.path.abspath(path)))
+
+    def kernels_launched_elsewhere(self, path: str) -> frozenset[str]:
+        """The names of the functions `path` defines that indexed files launch as kernels."""
+        return frozenset(f.name.split(".")[0] for f in self._launches_of_kernels_in(os.path.abspath(path)))
 
     def _launches_of_kernels_in(self, path: str) -> list[ForeignLaunch]:
         """The indexed launches, in other files, of kernels that `path` defines."""
@@ -357,14 +364,15 @@ class Project:
         for launch in launches:
             self._launched_in.setdefault(launch.def_path, {}).setdefault(path, []).append(launch)
 
-    def _document_analysis(self, path: str, text: str, should_stop: StopCheck = None) -> ModuleAnalysis:
-        """An open document is analysed incrementally: only its edited blocks are parsed again."""
+    def _analysis_of_text(self, path: str, text: str, should_stop: StopCheck,
+                          analyse: TextAnalyser | None) -> ModuleAnalysis:
         source = SourceFile.from_text(text, path)
+        if analyse is None:
+            return self._analysis_for(source)
         cached = self._analyses.get(path)
         if cached is not None and cached.text == source.text:
             return cached.analysis
-        document = self._documents.setdefault(path, IncrementalDocument())
-        analysis = document.analyze(source, self._loader(source), should_stop)
+        analysis = analyse(source, self._loader(source), should_stop)
         self._analyses[path] = _Entry(source.text, analysis)
         return analysis
 
@@ -391,7 +399,6 @@ class Project:
         self._forget_resolutions()
         self._set_launches(path, [])
         self._analyses.pop(path, None)
-        self._documents.pop(path, None)
 
     def kernel_modules_launched_by(self, path: str) -> set[str]:
         """The files defining kernels that `path` imports and launches."""

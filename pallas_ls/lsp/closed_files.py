@@ -1,9 +1,10 @@
 """The workspace's closed files as `workspace/diagnostic` reports them (runs on the background
 worker, yielding to documents' analyses as the index does).
 
-Which files: the Python files under the roots that mention Pallas (the index's test, `_may_launch`)
-and the files defining kernels that indexed files launch (kern.py need not say "pallas"), less the
-open documents (reported from their own results), the excluded files and those over the size limit.
+Which files: the Python files under the roots that mention Pallas (the index's test,
+`file_mentions_pallas`) and the files defining kernels that indexed files launch (kern.py need not
+say "pallas"), less the open documents (reported from their own results), the excluded files and
+those over the size limit.
 
 Each file's result is cached under a key of what its findings depend on: its own stat (mtime, size),
 the settings generation, the client's encoding, and the files that launch its kernels (their stat,
@@ -24,7 +25,7 @@ from ..engine.source import SourceFile
 from .indexing import INDEX_MAX_FILES
 from .results import DocResult, Snapshot, result_of
 from .settings import EffectiveSettings
-from .workspace import Analyzer, _may_launch
+from .workspace import Analyzer, file_mentions_pallas
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ def closed_results(run: ClosedRun, cache: Cache) -> tuple[list[DocResult], Cache
 
 def _analyse(run: ClosedRun, path: str, is_launched: bool) -> DocResult | None:
     settings = run.settings_for(path)
-    if settings.is_excluded(path) or not (is_launched or _may_launch(path)):
+    if settings.is_excluded(path) or not (is_launched or file_mentions_pallas(path)):
         return None
     try:
         text = read_file_bytes(path).decode("utf-8")

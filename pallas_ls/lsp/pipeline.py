@@ -12,7 +12,7 @@ server's ~21 ms to first diagnostics; the slice's findings (engine/slicing.py) a
 Without it, didOpen -> first diagnostics went from 54 ms to 1017 ms (medians of interleaved runs on
 a machine at load ~10, issue 19).  So they are published (or answer a waiting pull, when the client
 can be told to pull again) before the whole analysis, which follows and is sent only if it differs.
-Below FIRST_LOOK_MIN_CHARS (engine/project.py) there is no slice to take.  The other open-path
+Below FIRST_LOOK_MIN_CHARS (engine/open_documents.py) there is no slice to take.  The other open-path
 special cases did not pay for themselves and are gone (README, Performance).
 """
 

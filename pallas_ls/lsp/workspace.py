@@ -1,9 +1,9 @@
 """The engine as the server uses it: one document's analysis, and the cross-module project.
 
 Everything here runs on worker threads.  `Analyzer` wraps `lint.Project` (kernels defined in one
-file and launched from another) behind a lock, and falls back on a file-local analysis when the
-project cannot help (an unsaved `untitled:` buffer) or fails.  The editor's open texts are the
-project's overlays.
+file and launched from another) and the open documents beside it (engine/open_documents.py)
+behind a lock, and falls back on a file-local analysis when the project cannot help (an unsaved
+`untitled:` buffer) or fails.  The editor's open texts are the project's overlays.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..engine.cancel import StopCheck
 from ..engine.environment import Environment
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
+from ..engine.open_documents import OpenDocuments
 from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
 from ..lint import Project, run_rules
@@ -67,19 +68,20 @@ class Analyzer:
         self.roots = [os.path.abspath(r) for r in roots]
         self.lock = threading.RLock()
         self.project = Project(self.roots, environment=workspace_environment(self.roots))
+        self.documents = OpenDocuments(self.project)
 
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str, should_stop: StopCheck = None) -> AnalysisOutcome:
         """Findings for an editor buffer (its text, not the file on disk).
 
         Raises engine.cancel.Cancelled when `should_stop` says so (a newer edit came in); the
-        project is left consistent (Project.findings_for), and Cancelled, a BaseException, is not
-        taken for a failure that falls back on the file alone."""
+        project is left consistent (OpenDocuments.findings_for), and Cancelled, a BaseException,
+        is not taken for a failure that falls back on the file alone."""
         text = without_lone_surrogates(text)
         if path:
             try:
                 with self.lock:
-                    findings = self.project.findings_for(path, text, should_stop)
+                    findings = self.documents.findings_for(path, text, should_stop)
                     analysis = self.project.analysis_of(path)
                     dependents = self.project.dependents(path)
                 return AnalysisOutcome(analysis, findings, set(dependents))
@@ -101,13 +103,13 @@ class Analyzer:
         return run_rules(analyze(SourceFile.from_text(text, path)))
 
     def first_look(self, path: str | None, text: str) -> list[Finding] | None:
-        """Findings of a newly opened document's kernel slice, or None (see Project.first_look)."""
+        """Findings of a newly opened document's kernel slice, or None (OpenDocuments.first_look)."""
         if not path:
             return None
         text = without_lone_surrogates(text)
         try:
             with self.lock:
-                return self.project.first_look(path, text)
+                return self.documents.first_look(path, text)
         except Exception:  # noqa: BLE001 - the whole analysis follows anyway
             log.exception("the first look at a document failed")
             return None
@@ -121,11 +123,11 @@ class Analyzer:
         readable = is_regular_file(path)
         with self.lock:
             before = self._dependents(path)
-            self.project.set_overlay(path, None)
+            self.documents.close(path)
             if readable:
                 self._index(path)
             else:
-                self.project.forget_file(path)
+                self.documents.forget_file(path)
             return before | self._dependents(path)
 
     # ---------------------------------------------------------------------------- index
@@ -135,7 +137,7 @@ class Analyzer:
         with self.lock:
             before = self._dependents(path)
             if deleted:
-                self.project.forget_file(path)
+                self.documents.forget_file(path)
             else:
                 self._index(path)
             affected = before | self._dependents(path)
@@ -185,7 +187,7 @@ class Analyzer:
                 log.info("workspace indexing stopped after %d of %d files", done, len(paths))
                 break
             should_yield()
-            if _may_launch(path):
+            if file_mentions_pallas(path):
                 with self.lock:
                     self._index(path)
             done += 1
@@ -199,8 +201,9 @@ def is_regular_file(path: str) -> bool:
         return False
 
 
-def _may_launch(path: str) -> bool:
-    """A file that never mentions Pallas launches no kernel: not worth parsing for the index.
+def file_mentions_pallas(path: str) -> bool:
+    """Whether the file at `path` says "pallas" (False when it cannot be read).  A file that does
+    not launches no kernel: the index and the closed files' report do not parse it.
 
     Only regular files within the size limit are read (issue 15: a FIFO named *.py stalled the
     index forever, and with it every cross-file finding)."""

@@ -14,6 +14,7 @@ import pytest
 
 from pallas_ls.engine.cancel import Cancelled, stop_if
 from pallas_ls.engine.incremental import IncrementalDocument
+from pallas_ls.engine.open_documents import OpenDocuments
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.lint import Project, run_rules
 from pallas_ls.lsp.scheduler import Worker
@@ -159,10 +160,10 @@ NEW = big_file(salt="\nextra = 1\n").replace("+ 3\n", "+ 33\n").replace("r_7 =",
 def expected():
     """Findings of uncancelled analyses of both versions, and how many checks the edit's analysis
     makes (between blocks, candidate calls, before the rules)."""
-    project = Project()
-    old = summary(project.findings_for(PATH, OLD))
+    documents = OpenDocuments(Project())
+    old = summary(documents.findings_for(PATH, OLD))
     counter = StopAfter(10 ** 9)
-    new = summary(project.findings_for(PATH, NEW, counter))
+    new = summary(documents.findings_for(PATH, NEW, counter))
     assert new == summary(Project().findings_for(PATH, NEW)) and new != old
     assert counter.calls > 100
     return old, new, counter.calls
@@ -178,23 +179,23 @@ WHERE = [1, 2, 3, 0.25, 0.5, 0.75, -1, 0]
 def test_a_cancelled_project_analysis_then_a_fresh_one_gives_the_same_findings(where, expected):
     expected_old, expected_new, checks = expected
     n = int(where * checks) if isinstance(where, float) else (checks + where if where <= 0 else where)
-    project = Project()
-    assert summary(project.findings_for(PATH, OLD)) == expected_old
+    documents = OpenDocuments(Project())
+    assert summary(documents.findings_for(PATH, OLD)) == expected_old
     with pytest.raises(Cancelled):
-        project.findings_for(PATH, NEW, StopAfter(n))
+        documents.findings_for(PATH, NEW, StopAfter(n))
     if n < checks:  # cancelled while analysing: the project is as if it had not been asked
-        assert project._overlays[PATH] == OLD
-        assert summary(project.findings_for(PATH, OLD)) == expected_old  # the old model is whole
-    assert summary(project.findings_for(PATH, NEW)) == expected_new
-    assert summary(project.findings_for(PATH, OLD)) == expected_old
+        assert documents.project.overlay_of(PATH) == OLD
+        assert summary(documents.findings_for(PATH, OLD)) == expected_old  # the old model is whole
+    assert summary(documents.findings_for(PATH, NEW)) == expected_new
+    assert summary(documents.findings_for(PATH, OLD)) == expected_old
 
 
 def test_a_cancelled_first_analysis_leaves_no_document(expected):
-    project = Project()
+    documents = OpenDocuments(Project())
     with pytest.raises(Cancelled):
-        project.findings_for(PATH, NEW, StopAfter(50))
-    assert PATH not in project._overlays and PATH not in project._documents
-    assert summary(project.findings_for(PATH, NEW)) == expected[1]
+        documents.findings_for(PATH, NEW, StopAfter(50))
+    assert documents.project.overlay_of(PATH) is None and PATH not in documents._documents
+    assert summary(documents.findings_for(PATH, NEW)) == expected[1]
 
 
 @pytest.mark.parametrize("where", [1, 5, 60, 120])

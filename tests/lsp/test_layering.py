@@ -2,6 +2,9 @@
 
 - The engine imports neither the rules, `pallas_ls.lint`, the server nor the CLI: rules are handed
   to it (`pallas_ls/lint.py` is the one module that knows both).
+- The editor's live state (its open documents' incremental analyses, the first look) lives beside
+  the engine's Project (engine/open_documents.py), not inside it: the Project and the CLI's path
+  import none of it.
 - No server module is over ~400 lines (the session was 873).
 - pygls' internals are reached by one adapter module only (pygls_adapter.py).
 """
@@ -38,6 +41,17 @@ def test_the_engine_imports_nothing_above_it():
         str(path.relative_to(PACKAGE)): sorted(m for m in _imported_modules(path) if m.startswith(ABOVE_THE_ENGINE))
         for path in (PACKAGE / "engine").rglob("*.py")
     }
+    assert {name: found for name, found in offenders.items() if found} == {}
+
+
+# What only an editor keeps, and the modules a `check` runs through, which must not reach it.
+EDITOR_STATE = ("pallas_ls.engine.open_documents", "pallas_ls.engine.incremental")
+CHECK_PATH = ("engine/project.py", "engine/batch.py", "lint.py", "fixing.py", "cli.py")
+
+
+def test_the_project_holds_no_editor_state():
+    offenders = {name: sorted(m for m in _imported_modules(PACKAGE / name) if m.startswith(EDITOR_STATE))
+                 for name in CHECK_PATH}
     assert {name: found for name, found in offenders.items() if found} == {}
 
 
