@@ -28,8 +28,7 @@ from .analysis import Linter
 from .environment import Environment
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
-from .project import FileResult, Project, UnreadableFile, _imports_one_of, _mentions_one_of, read_source
-from .project import _module_stems as _stems_of_analyses
+from .project import FileResult, Project, UnreadableFile, imports_one_of, mentions_one_of, module_stems, read_source
 from .source import Range
 
 log = logging.getLogger(__name__)
@@ -90,11 +89,11 @@ def check_files(
             wrappers[checked.path] = checked.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
     # file of the check: those are checked with the project (see Project.check_paths).
-    stems = _stems_of_analyses(wrappers)
+    stems = module_stems(wrappers)
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     # So may one calling a wrapper of an installed package.
     launchers += [p for p, text in quiet.items()
-                  if stems and _imports_one_of(text, stems) and _mentions_one_of(text, names)
+                  if stems and imports_one_of(text, stems) and mentions_one_of(text, names)
                   or environment is not None and environment.imports_pallas(text)]
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]

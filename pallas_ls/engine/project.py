@@ -262,10 +262,10 @@ class Project:
         # A file that never says "pallas" can still launch through a wrapper it imports from one
         # that does: analyse those that import a module named like a Pallas file of the check.
         launching = {p: a.launching for p, a in analyses.items() if a.launching}
-        stems = _module_stems(launching)
+        stems = module_stems(launching)
         names = frozenset().union(*launching.values()) if launching else frozenset()
         for path, source in skipped.items():
-            if (stems and _imports_one_of(source.text, stems) and _mentions_one_of(source.text, names)
+            if (stems and imports_one_of(source.text, stems) and mentions_one_of(source.text, names)
                     or self.imports_pallas_from_environment(source.text)):
                 try:
                     analyses[path] = self._analysis_for(source)
@@ -547,7 +547,7 @@ class Project:
         return [KernelSite(foreign.launch, target, foreign.launch_path, foreign.launch_source)]
 
 
-def _mentions_one_of(text: str, names: frozenset[str]) -> bool:
+def mentions_one_of(text: str, names: frozenset[str]) -> bool:
     return any(re.search(r"\b" + re.escape(name) + r"\b", text) for name in names if name)
 
 
@@ -577,7 +577,7 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
     that makes kern.py's function a kernel; these files are analysed with the named ones, and
     their own findings are not reported."""
     named = [os.path.abspath(p) for p in named]
-    stems = _module_stems(dict.fromkeys(named))
+    stems = module_stems(dict.fromkeys(named))
     wanted = set(named)
     found = []
     for path in candidates:
@@ -588,12 +588,12 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
             text = read_file_bytes(path).decode("utf-8", errors="replace")
         except UnreadableFile:
             continue
-        if mentions_pallas(text) and _imports_one_of(text, stems):
+        if mentions_pallas(text) and imports_one_of(text, stems):
             found.append(path)
     return found
 
 
-def _module_stems(analyses: dict) -> frozenset[str]:
+def module_stems(analyses: dict) -> frozenset[str]:
     """The names an import of the analysed files would spell: their module names, and the name of
     a package whose `__init__` imports one of them (a re-export)."""
     names = {os.path.splitext(os.path.basename(p))[0] for p in analyses} - {"__init__"}
@@ -605,12 +605,12 @@ def _module_stems(analyses: dict) -> frozenset[str]:
                 text = handle.read(200_000)
         except OSError:
             continue
-        if _imports_one_of(text, frozenset(names)):
+        if imports_one_of(text, frozenset(names)):
             names.add(os.path.basename(directory))
     return frozenset(names)
 
 
-def _imports_one_of(text: str, stems: frozenset[str]) -> bool:
+def imports_one_of(text: str, stems: frozenset[str]) -> bool:
     return any(part in stems for dotted in imported_modules(text) for part in dotted.split(".") if part)
 
 
