@@ -202,6 +202,22 @@ def _defined_names(model: ModuleModel) -> set[str]:
     return names  # type: ignore[return-value]
 
 
+def _candidates_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.Call]:
+    """The launch candidates written in `parts` (with repeats, in no order)."""
+    names = set(model.alias_names) | defined
+    attributes = _ENTRY_ATTRIBUTES | defined
+    calls: list[ast.Call] = []
+    for part in parts:  # one pass over each block's index (not one lookup per name)
+        for attr, found in part.calls_by_attribute.items():
+            if attr in attributes:
+                calls += found
+        for name, found in part.calls_by_name.items():
+            if name in names:
+                calls += found
+        calls += part.calls_of_calls
+    return calls
+
+
 def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     """Calls that may launch (directly, through a wrapper, or by invoking a launched callable):
     entry-point attributes, names bound by imports / aliases / defs / classes, calls of calls,
@@ -210,18 +226,7 @@ def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     cached = getattr(model, "_launch_candidates", None)
     if cached is not None:
         return cached
-    defined = _defined_names(model)
-    names = set(model.alias_names) | defined
-    attributes = _ENTRY_ATTRIBUTES | defined
-    calls: list[ast.Call] = []
-    for part in model._parts:  # one pass over each block's index (not one lookup per name)
-        for attr, found in part.calls_by_attribute.items():
-            if attr in attributes:
-                calls += found
-        for name, found in part.calls_by_name.items():
-            if name in names:
-                calls += found
-        calls += part.calls_of_calls
+    calls = _candidates_in(model, model._parts, _defined_names(model))
     seen: set[int] = set()
     unique = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
@@ -736,6 +741,8 @@ class NoLaunches:
     recorded by the interpreter or refused here."""
 
     seeds: frozenset  # the seed calls and decorators of that version (nodes, kept alive)
+    aliases: frozenset[str]  # its alias names and def names, which tell calls that are seeds
+    defined: frozenset[str]
     names_read: frozenset[str]
     calls_read: frozenset[str]
     imports_not_found: frozenset[str]
@@ -748,8 +755,9 @@ def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Laun
     if (found or finder.launches or finder._launching_in(model) or interp.loaded or interp._stars(model)
             or len(interp._summaries) >= MAX_SUMMARIES or len(finder._explored) >= LaunchFinder.MAX_EXPLORED):
         return None
-    return NoLaunches(frozenset(_seeds(model)), frozenset(interp.module_names_read),
-                      frozenset(interp.module_calls_read), frozenset(interp.imports_not_found))
+    return NoLaunches(frozenset(_seeds(model)), frozenset(model.alias_names), frozenset(_defined_names(model)),
+                      frozenset(interp.module_names_read), frozenset(interp.module_calls_read),
+                      frozenset(interp.imports_not_found))
 
 
 def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleModel,
@@ -763,17 +771,27 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
         bound, called = _touched_names(part)
         if bound & previous.names_read or called & previous.calls_read:
             return None
-    seeds = _seeds(model)
-    fresh = _nodes_of(changed)
-    new = [node for node in seeds if node not in previous.seeds]
-    if any(id(node) not in fresh for node in new) or interp._stars(model):
-        return None  # a call of an unchanged block became a seed (a new alias or def name)
+    defined = _defined_names(model)
+    if model.alias_names <= previous.aliases and defined <= previous.defined:
+        # No name became an alias or a def: the unchanged blocks' seeds are among the previous
+        # ones (seeds and candidates are told by those names), and the new ones are the edit's.
+        gone = _nodes_of(dropped)
+        new = _seeds_in(model, changed, defined)
+        seeds = frozenset(node for node in previous.seeds if id(node) not in gone) | frozenset(new)
+    else:
+        seeds = frozenset(_seeds(model))
+        fresh = _nodes_of(changed)
+        new = [node for node in seeds if node not in previous.seeds]
+        if any(id(node) not in fresh for node in new):
+            return None  # a call of an unchanged block became a seed (a new alias or def name)
+    if interp._stars(model):
+        return None
     if any(interp.loader.module(model, dotted) is not None for dotted in previous.imports_not_found):
         return None
     # What is being shown: nothing launches.  Assumed while the new seeds are evaluated (a call
     # of a function of the module is then not relevant), which is consistent when none is.
     finder._launching[id(model)] = {}
-    candidates = {id(call) for call in launch_candidates(model)}
+    candidates = {id(call) for call in _candidates_in(model, changed, defined)}
     decorated = {id(d): node for part in changed for node in part.decorated  # new seeds are the changed parts'
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for d in node.decorator_list}
     for node in new:
@@ -784,17 +802,22 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
             return None
     if finder.launches or interp.loaded or len(interp._summaries) >= MAX_SUMMARIES:
         return None
-    return NoLaunches(frozenset(seeds), previous.names_read | interp.module_names_read,
-                      previous.calls_read | interp.module_calls_read,
+    return NoLaunches(seeds, frozenset(model.alias_names), frozenset(defined),
+                      previous.names_read | interp.module_names_read, previous.calls_read | interp.module_calls_read,
                       previous.imports_not_found | interp.imports_not_found)
 
 
 def _seeds(model: ModuleModel) -> list[ast.AST]:
     """The calls and decorators a search evaluates first (`LaunchFinder.run`, `_launching_in`)."""
-    seeds: list[ast.AST] = [call for call in launch_candidates(model) if _is_seed(call, model)]
-    for node in model.decorated:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            seeds += [d for d in node.decorator_list if _is_seed_expr(d, model)]
+    return _seeds_in(model, model._parts, _defined_names(model))
+
+
+def _seeds_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.AST]:
+    seeds: list[ast.AST] = [call for call in _candidates_in(model, parts, defined) if _is_seed(call, model)]
+    for part in parts:
+        for node in part.decorated:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                seeds += [d for d in node.decorator_list if _is_seed_expr(d, model)]
     return seeds
 
 
