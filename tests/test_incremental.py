@@ -236,3 +236,16 @@ def test_an_edit_that_cannot_launch_reuses_the_search(monkeypatch):
     launching = QUIET.replace("    return x + 1\n", "    return pl.pallas_call(kernel, out_shape=x)(x)\n")
     launches, sites, _ = launch_summary(document.analyze(SourceFile.from_text(launching, "t.py")))
     assert runs == [1, 1] and launches and {name for name, _, _ in sites} == {"kernel"}
+
+
+def test_a_block_pasted_below_or_above_itself():
+    """A def whose text appears twice after an edit is two blocks: the unchanged one keeps its
+    lines, the copy is parsed (it used to be the same block moved, both at the copy's lines)."""
+    block = "def helper(x):\n    return x + 1\n"
+    for edited in (BASE.replace(block, block + "\n\n" + block), BASE.replace("def add_one", block + "\n\ndef add_one")):
+        document = IncrementalDocument()
+        incremental(document, BASE)
+        assert incremental(document, edited) == fresh(edited)
+        lines = [b.node.lineno for b in document.analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
+        assert lines == [b.node.lineno for b in analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
+        assert len(set(lines)) == 2
