@@ -121,3 +121,131 @@ def test_an_unclosed_bracket_reuses_every_block_after_it():
         assert document.reused >= 7  # every block but the broken one
         assert [f[0] for f in fresh(broken)].count("PAL001") == 1  # add_one's, after the error
         assert incremental(document, BASE) == fresh(BASE)
+
+
+# ------------------------------------------------ a module that launches nothing (kernels.NoLaunches)
+QUIET = '''\
+import functools
+import jax
+from jax.experimental import pallas as pl
+
+call = print
+KERNELS = []
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def wrapper(k, x):
+    return call(k, out_shape=x)(x)
+
+
+def helper(x):
+    return x + 1
+
+
+def run(x):
+    return wrapper(kernel, x)
+
+
+@functools.partial(jax.jit)
+def jitted(x):
+    return helper(x)
+
+
+class Ops:
+    def go(self, x):
+        return self.fn(kernel)(x)
+
+
+slot_6 = 0
+slot_7 = 0
+slot_10 = 0
+slot_14 = 0
+slot_15 = 0
+'''
+
+# Edits that can make the module launch, from the edited block or through another one: an alias
+# rebound, a launching helper others call, a decorator, a list appended to, `global`, a
+# module-level call, a star import, a new def name that makes `x.get()` a candidate, syntax errors.
+TOGGLES = [
+    ("call = print", "call = pl.pallas_call"),
+    ("call = print", "from jax.experimental.pallas import pallas_call as call"),
+    ("    return x + 1\n", "    return pl.pallas_call(kernel, out_shape=x)(x)\n"),
+    ("    return x + 1\n", "    return x + 1(\n"),
+    ("def helper(x):", "@pl.pallas_call\ndef helper(x):"),
+    ("KERNELS = []", "KERNELS = [pl.pallas_call]"),
+    ("slot_6 = 0\n", "KERNELS.append(pl.pallas_call)\n"),
+    ("slot_7 = 0\n", "slot_7 = KERNELS[0](kernel, out_shape=1)(2)\n"),
+    ("self.fn(kernel)(x)", "pl.pallas_call(kernel, out_shape=x)(x)"),
+    ("self.fn(kernel)(x)", "self.get(kernel)(x)"),
+    ("slot_10 = 0\n", "def get(k):\n    return pl.pallas_call(k, out_shape=1)\n"),
+    ("import functools\n", "import functools\nfrom jax.experimental.pallas import *\n"),
+    ("    return helper(x)\n", "    return helper(x) + wrapper(kernel, x)\n"),
+    ("    return wrapper(kernel, x)\n", "    w = pl.pallas_call\n    return w(kernel, out_shape=x)(x)\n"),
+    ("slot_14 = 0\n", "def setup():\n    global call\n    call = pl.pallas_call\n"),
+    ("slot_15 = 0\n", "slot_15 = run(1)\n"),
+    ("def run(x):", "def runx(x):"),
+    ("    o_ref[...] = x_ref[...] + 1\n", '    o_ref[...] = x_ref[...] + 1 """\n'),
+]
+
+
+def launch_summary(analysis):
+    return ([(launch.kind, launch.line) for launch in analysis.launches],
+            [(getattr(s.function, "name", "<lambda>"), s.function.lineno, s.launch.line) for s in analysis.sites],
+            sorted(analysis.launching))
+
+
+def both(document: IncrementalDocument, text: str):
+    analysis = document.analyze(SourceFile.from_text(text, "t.py"))
+    scratch = analyze(SourceFile.from_text(text, "t.py"))
+    return ((launch_summary(analysis), summary(run_rules(analysis))),
+            (launch_summary(scratch), summary(run_rules(scratch))))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, len(TOGGLES) - 1), min_size=1, max_size=10))
+def test_a_reused_search_for_launches_finds_what_a_fresh_one_finds(toggles):
+    """Launches, kernel sites and findings after each toggle (an edit or its undo) equal those of a
+    fresh analysis, whether the edit let the previous search for launches be reused or not."""
+    document = IncrementalDocument()
+    text = QUIET
+    both(document, text)
+    for index in toggles:
+        before, after = TOGGLES[index]
+        text = text.replace(before, after, 1) if before in text else text.replace(after, before, 1)
+        ours, theirs = both(document, text)
+        assert ours == theirs
+
+
+def test_an_edit_that_cannot_launch_reuses_the_search(monkeypatch):
+    """Typing in a block that launches nothing does not search the whole module again; an edit
+    that makes it launch does (and finds the launch)."""
+    from pallas_ls.engine import kernels
+
+    runs = []
+    original = kernels.LaunchFinder.run
+    monkeypatch.setattr(kernels.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
+    document = IncrementalDocument()
+    document.analyze(SourceFile.from_text(QUIET, "t.py"))
+    assert runs == [1]
+    edited = QUIET.replace("return x + 1", "return x + 2")
+    assert launch_summary(document.analyze(SourceFile.from_text(edited, "t.py"))) == ([], [], [])
+    assert runs == [1]  # reused
+    launching = QUIET.replace("    return x + 1\n", "    return pl.pallas_call(kernel, out_shape=x)(x)\n")
+    launches, sites, _ = launch_summary(document.analyze(SourceFile.from_text(launching, "t.py")))
+    assert runs == [1, 1] and launches and {name for name, _, _ in sites} == {"kernel"}
+
+
+def test_a_block_pasted_below_or_above_itself():
+    """A def whose text appears twice after an edit is two blocks: the unchanged one keeps its
+    lines, the copy is parsed (it used to be the same block moved, both at the copy's lines)."""
+    block = "def helper(x):\n    return x + 1\n"
+    for edited in (BASE.replace(block, block + "\n\n" + block), BASE.replace("def add_one", block + "\n\ndef add_one")):
+        document = IncrementalDocument()
+        incremental(document, BASE)
+        assert incremental(document, edited) == fresh(edited)
+        lines = [b.node.lineno for b in document.analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
+        assert lines == [b.node.lineno for b in analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
+        assert len(set(lines)) == 2

@@ -19,7 +19,9 @@ from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
 from .interp import NO_LOADER, Interpreter, Loader
-from .kernels import ForeignKernel, KernelSite, Launch, LaunchFinder, kernel_sites
+from .kernels import (
+    ForeignKernel, KernelSite, Launch, LaunchFinder, NoLaunches, kernel_sites, no_launches_after, no_launches_found,
+)
 from .model import ModuleModel
 from .names import mentions_pallas
 from .noqa import is_suppressed_at
@@ -42,6 +44,8 @@ class ModuleAnalysis:
     foreign_sites: list[KernelSite] = field(default_factory=list)
     # Names of this module's functions that may launch (wrappers another file can call).
     launching: frozenset[str] = frozenset()
+    # When the module launches nothing: what showed it, for the next version (kernels.NoLaunches).
+    no_launches: NoLaunches | None = None
 
     @property
     def path(self) -> str | None:
@@ -76,25 +80,35 @@ def analyze(source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
 
 
 def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LOADER,
-                  should_stop: StopCheck = None) -> ModuleAnalysis:
+                  should_stop: StopCheck = None, previous: NoLaunches | None = None,
+                  changed: list | None = None, dropped: list | None = None) -> ModuleAnalysis:
     """Find the launches and kernels of a module whose model is built (Cancelled when
     `should_stop` says so while launches are looked for: only this analysis' objects are left
-    half made)."""
+    half made).
+
+    `previous`: the last version launched nothing, and `changed` / `dropped` are the model parts
+    the edit made and removed; when the edit cannot have made anything launch, only its blocks
+    are searched (kernels.no_launches_after)."""
     interp = Interpreter(model, loader)
     model._interpreter = interp  # type: ignore[attr-defined]  # for questions asked with a bare model
+    launches, sites, imported, launching, evidence = [], [], [], frozenset(), None
     # A project analysis (with a loader) may launch through an imported wrapper without ever
     # saying "pallas"; the project decides which files are worth it.
     if mentions_pallas(source.text) or loader is not NO_LOADER:
-        finder = LaunchFinder(interp, should_stop)
-        found = finder.run(model)
-        stop_if(should_stop)
-        sites, imported = kernel_sites(model, found)
-        launches = [launch for launch in found if launch.model is model]
-        launching = _wrappers(model, found, finder)
-    else:
-        launches, sites, imported, launching = [], [], [], frozenset()
+        if previous is not None and changed is not None and dropped is not None:
+            evidence = no_launches_after(previous, LaunchFinder(interp, should_stop), model, changed, dropped)
+        if evidence is None:
+            interp = Interpreter(model, loader)  # afresh: the attempt may have left a partial search
+            model._interpreter = interp  # type: ignore[attr-defined]
+            finder = LaunchFinder(interp, should_stop)
+            found = finder.run(model)
+            stop_if(should_stop)
+            sites, imported = kernel_sites(model, found)
+            launches = [launch for launch in found if launch.model is model]
+            launching = _wrappers(model, found, finder)
+            evidence = no_launches_found(finder, model, found)
     return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model, interp),
-                          launching=launching)
+                          launching=launching, no_launches=evidence)
 
 
 def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> frozenset[str]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from .analysis import ModuleAnalysis, analyze_model
 from .cancel import StopCheck, stop_if
 from .interp import NO_LOADER, Loader
+from .kernels import NoLaunches
 from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
 from .slicing import kernel_slice
@@ -41,6 +42,9 @@ class IncrementalDocument:
     _blocks: dict[BlockKey, ParsedBlock] = field(default_factory=dict)
     _parts: dict[int, ModelParts] = field(default_factory=dict)  # id(ParsedBlock) -> its model parts
     reused: int = 0  # blocks reused by the last update (for tests and benchmarks)
+    # The last version launched nothing: what showed it (kernels.NoLaunches), and its loader kind.
+    _no_launches: NoLaunches | None = None
+    _no_launches_loader: type | None = None
 
     def analyze(self, source: SourceFile, loader: Loader = NO_LOADER, should_stop: StopCheck = None) -> ModuleAnalysis:
         """The analysis of `source`, reusing the blocks and parts of the last version; Cancelled
@@ -78,20 +82,25 @@ class IncrementalDocument:
             previous = self._first_version(source)
         stop_if(should_stop)
         blocks = parse_blocks(source.text, dict(previous), source.lines, should_stop)
-        parts = []
+        parts, changed = [], []
         for _, block in blocks:
             part = self._parts.get(id(block))
             if part is None:
                 stop_if(should_stop)
                 part = build_parts(block.stmts, self.module_scope)
+                changed.append(part)
             parts.append(part)
+        kept = {id(part) for part in parts}
+        dropped = [part for part in self._parts.values() if id(part) not in kept]
+        # The previous version's search for launches is reused only with the same kind of loader.
+        launched_nothing = self._no_launches if self._no_launches_loader is type(loader) else None
         tree = ast.Module(body=[s for _, b in blocks for s in b.stmts], type_ignores=[])
         scope = self.module_scope
         saved = scope.bindings, scope.global_names
         try:
             model = ModuleModel(tree, parts, scope)
             source.set_tree(tree, [b.problem for _, b in blocks if b.problem is not None])
-            analysis = analyze_model(source, model, loader, should_stop)
+            analysis = analyze_model(source, model, loader, should_stop, launched_nothing, changed, dropped)
         except BaseException:
             scope.bindings, scope.global_names = saved
             raise
@@ -99,6 +108,7 @@ class IncrementalDocument:
         # Keep only what this version uses, so the cache does not grow with every keystroke.
         self._blocks = {key: block for key, block in blocks}
         self._parts = {id(block): part for (_, block), part in zip(blocks, parts)}
+        self._no_launches, self._no_launches_loader = analysis.no_launches, type(loader)
         return analysis
 
     @staticmethod

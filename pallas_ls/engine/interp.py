@@ -410,6 +410,13 @@ class Interpreter:
         self.on_invocation: Callable | None = None
         self.on_function_call: Callable | None = None
         self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
+        # What the evaluations read of this module beyond the statement they started in (see
+        # kernels.NoLaunches, which reuses a search for launches that found none): the names
+        # looked up at module level (bound there or not), the top-level functions whose
+        # module-level calls were scanned, and the imports the loader could not find.
+        self.module_names_read: set[str] = set()
+        self.module_calls_read: set[str] = set()
+        self.imports_not_found: set[str] = set()
 
     def models(self) -> list[ModuleModel]:
         return [self.model] + list(self.loaded.values())
@@ -608,6 +615,8 @@ class Interpreter:
 
     def lookup(self, name: str, loc: Loc, model: ModuleModel) -> list[Binding]:
         bindings = model.lookup(name, loc)
+        if model is self.model and (not bindings or bindings[0].scope is model.module_scope):
+            self.module_names_read.add(name)
         if bindings and loc.scope is not model.module_scope and bindings[0].scope is model.module_scope:
             at_calls = self._module_level_reaching(name, loc, model)
             if at_calls is not None:
@@ -638,6 +647,8 @@ class Interpreter:
     def _module_level_calls(self, function: ast.AST, model: ModuleModel) -> list[ast.Call]:
         key = (id(function), "calls")
         cached = self._module_calls.get(key)
+        if model is self.model:
+            self.module_calls_read.add(function.name)
         if cached is None:
             cached = []
             for call in model.calls_named([function.name]):
@@ -652,6 +663,8 @@ class Interpreter:
         for star in self._stars(model):
             target = self.loader.module(model, _import_base(star))
             if target is None:
+                if model is self.model:
+                    self.imports_not_found.add(_import_base(star))
                 continue
             mod, rest = target
             if rest:
@@ -851,6 +864,8 @@ class Interpreter:
                 return frozenset({external(dotted)})
         target = self.loader.module(model, dotted)
         if target is None:
+            if model is self.model:
+                self.imports_not_found.add(dotted)
             return frozenset({external(dotted)}) if not dotted.startswith(".") else U
         mod, rest = target
         self.loaded[id(mod)] = mod
@@ -963,6 +978,14 @@ class Interpreter:
         cached = self._instance_attrs.get(id(cls.node))
         if cached is not None:
             return cached
+        # Kept on the class node too, for the next versions of an edited document while its block
+        # is unchanged (a test class of a thousand lines is walked once, not on every keystroke).
+        # Valid for the scopes it was found with: a model built anew over the same tree has others.
+        class_scope = cls.model.scope_of_function.get(id(cls.node))
+        kept = getattr(cls.node, "_pallas_ls_self_assignments", None)
+        if kept is not None and kept[0] is class_scope and class_scope is not None:
+            self._instance_attrs[id(cls.node)] = kept[1]
+            return kept[1]
         found: dict[str, list] = {}
         for stmt in cls.node.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -985,6 +1008,7 @@ class Interpreter:
                                 and target.value.id == self_name):
                             found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
         self._instance_attrs[id(cls.node)] = found
+        cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]
         return found
 
     # ----------------------------------------------------------------------- subscripts

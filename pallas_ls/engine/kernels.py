@@ -20,7 +20,7 @@ from typing import Union
 
 from .cancel import StopCheck, stop_if
 from .interp import (
-    EMPTY_ENV, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
+    EMPTY_ENV, MAX_SUMMARIES, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
     Value, Wrapped, _entry_of,
 )
 from .model import FunctionNode, Loc, ModuleModel, own_returns
@@ -203,6 +203,22 @@ def _defined_names(model: ModuleModel) -> set[str]:
     return names  # type: ignore[return-value]
 
 
+def _candidates_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.Call]:
+    """The launch candidates written in `parts` (with repeats, in no order)."""
+    names = set(model.alias_names) | defined
+    attributes = _ENTRY_ATTRIBUTES | defined
+    calls: list[ast.Call] = []
+    for part in parts:  # one pass over each block's index (not one lookup per name)
+        for attr, found in part.calls_by_attribute.items():
+            if attr in attributes:
+                calls += found
+        for name, found in part.calls_by_name.items():
+            if name in names:
+                calls += found
+        calls += part.calls_of_calls
+    return calls
+
+
 def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     """Calls that may launch (directly, through a wrapper, or by invoking a launched callable):
     entry-point attributes, names bound by imports / aliases / defs / classes, calls of calls,
@@ -211,18 +227,7 @@ def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     cached = getattr(model, "_launch_candidates", None)
     if cached is not None:
         return cached
-    defined = _defined_names(model)
-    names = set(model.alias_names) | defined
-    attributes = _ENTRY_ATTRIBUTES | defined
-    calls: list[ast.Call] = []
-    for part in model._parts:  # one pass over each block's index (not one lookup per name)
-        for attr, found in part.calls_by_attribute.items():
-            if attr in attributes:
-                calls += found
-        for name, found in part.calls_by_name.items():
-            if name in names:
-                calls += found
-        calls += part.calls_of_calls
+    calls = _candidates_in(model, model._parts, _defined_names(model))
     seen: set[int] = set()
     unique = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
@@ -724,3 +729,124 @@ def function_at(model: ModuleModel, path: str) -> FunctionNode | None:
         if getattr(function, "name", None) == path.rsplit(".", 1)[-1] and qualpath(model, function) == path:
             return function
     return None
+
+
+# ------------------------------------------------------------------- reusing an empty search
+@dataclass(frozen=True, eq=False)
+class NoLaunches:
+    """A module version's search for launches found none (no launch, no launching function), and
+    what that search read beyond the statement each evaluation started in.
+
+    Most modules that say "pallas" launch nothing (a 5k-line lowering file), and searching one
+    costs ~35 ms a keystroke.  When an edit changes top-level blocks whose module-level names no
+    evaluation read, and makes no call of an unchanged block a seed, the unchanged blocks' seeds
+    still evaluate to nothing that launches: only the edited blocks' seeds are evaluated again
+    (`no_launches_after`).  Evaluations reach another block only through module-level names (a
+    def, a class, an import, an assignment, `global`, a list's `.append`), the module-level calls
+    of a top-level function (notebook-style redefinitions), star imports and the loader: each is
+    recorded by the interpreter or refused here."""
+
+    seeds: frozenset  # the seed calls and decorators of that version (nodes, kept alive)
+    aliases: frozenset[str]  # its alias names and def names, which tell calls that are seeds
+    defined: frozenset[str]
+    names_read: frozenset[str]
+    calls_read: frozenset[str]
+    imports_not_found: frozenset[str]
+
+
+def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Launch]) -> NoLaunches | None:
+    """The evidence of a whole search that found nothing, or None (it found something, consulted
+    another module, or stopped at a budget, after which what it read is not all it would read)."""
+    interp = finder.interp
+    if (found or finder.launches or finder._launching_in(model) or interp.loaded or interp._stars(model)
+            or len(interp._summaries) >= MAX_SUMMARIES or len(finder._explored) >= LaunchFinder.MAX_EXPLORED):
+        return None
+    return NoLaunches(frozenset(_seeds(model)), frozenset(model.alias_names), frozenset(_defined_names(model)),
+                      frozenset(interp.module_names_read), frozenset(interp.module_calls_read),
+                      frozenset(interp.imports_not_found))
+
+
+def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleModel,
+                      changed: list, dropped: list) -> NoLaunches | None:
+    """The evidence that `model` launches nothing, when the previous version's search found
+    nothing and `changed` (the new version's fresh ModelParts) and `dropped` (the previous
+    version's parts no longer used) are all the edit touched; None when that cannot be shown
+    (the whole search must run)."""
+    interp = finder.interp
+    for part in changed + dropped:
+        bound, called = _touched_names(part)
+        if bound & previous.names_read or called & previous.calls_read:
+            return None
+    defined = _defined_names(model)
+    if model.alias_names <= previous.aliases and defined <= previous.defined:
+        # No name became an alias or a def: the unchanged blocks' seeds are among the previous
+        # ones (seeds and candidates are told by those names), and the new ones are the edit's.
+        gone = _nodes_of(dropped)
+        new = _seeds_in(model, changed, defined)
+        seeds = frozenset(node for node in previous.seeds if id(node) not in gone) | frozenset(new)
+    else:
+        seeds = frozenset(_seeds(model))
+        fresh = _nodes_of(changed)
+        new = [node for node in seeds if node not in previous.seeds]
+        if any(id(node) not in fresh for node in new):
+            return None  # a call of an unchanged block became a seed (a new alias or def name)
+    if interp._stars(model):
+        return None
+    if any(interp.loader.module(model, dotted) is not None for dotted in previous.imports_not_found):
+        return None
+    # What is being shown: nothing launches.  Assumed while the new seeds are evaluated (a call
+    # of a function of the module is then not relevant), which is consistent when none is.
+    finder._launching[id(model)] = {}
+    candidates = {id(call) for call in _candidates_in(model, changed, defined)}
+    decorated = {id(d): node for part in changed for node in part.decorated  # new seeds are the changed parts'
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for d in node.decorator_list}
+    for node in new:
+        stop_if(finder.should_stop)
+        if id(node) in candidates and finder._relevant(interp.ev(node.func, model.loc(node), EMPTY_ENV, model)):
+            return None
+        if id(node) in decorated and finder._launching_decorators(decorated[id(node)], model):
+            return None
+    if finder.launches or interp.loaded or len(interp._summaries) >= MAX_SUMMARIES:
+        return None
+    return NoLaunches(seeds, frozenset(model.alias_names), frozenset(defined),
+                      previous.names_read | interp.module_names_read, previous.calls_read | interp.module_calls_read,
+                      previous.imports_not_found | interp.imports_not_found)
+
+
+def _seeds(model: ModuleModel) -> list[ast.AST]:
+    """The calls and decorators a search evaluates first (`LaunchFinder.run`, `_launching_in`)."""
+    return _seeds_in(model, model._parts, _defined_names(model))
+
+
+def _seeds_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.AST]:
+    seeds: list[ast.AST] = [call for call in _candidates_in(model, parts, defined) if _is_seed(call, model)]
+    for part in parts:
+        for node in part.decorated:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                seeds += [d for d in node.decorator_list if _is_seed_expr(d, model)]
+    return seeds
+
+
+def _nodes_of(parts: list) -> set[int]:
+    """ids of the calls and decorators written in `parts`."""
+    ids: set[int] = set()
+    for part in parts:
+        for calls in list(part.calls_by_name.values()) + list(part.calls_by_attribute.values()):
+            ids.update(id(call) for call in calls)
+        ids.update(id(call) for call in part.calls_of_calls)
+        for node in part.decorated:
+            ids.update(id(d) for d in node.decorator_list)
+    return ids
+
+
+def _touched_names(part) -> tuple[set[str], set[str]]:
+    """What one block offers other blocks' evaluations: the module-level names it binds (or
+    declares global, or appends to), and the names it calls at module level."""
+    bound = {b.name for b in part.module_bindings} | set(part.global_names)
+    for method in ("append", "extend", "insert"):
+        bound |= {call.func.value.id for call in part.calls_by_attribute.get(method, ())
+                  if isinstance(call.func.value, ast.Name)}
+    called = {name for name, calls in part.calls_by_name.items()
+              if any(getattr(part.loc_of.get(id(call)), "scope", part.module_scope) is part.module_scope
+                     for call in calls)}
+    return bound, called

@@ -16,6 +16,7 @@ a comment cannot go inside either), and the one string-aware builder of the edit
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 
 from .findings import Edit
@@ -88,7 +89,7 @@ def _lines_saying_noqa(source: SourceFile) -> list[int]:
 
 def _inside_string(source: SourceFile, line: int) -> bool:
     """Whether `line` is within a multi-line string (a `#` there is text, not a comment)."""
-    return line in _continuations(source)  # a comment line never continues with a backslash
+    return _continued(source, line) is not None  # a comment line never continues with a backslash
 
 
 def is_suppressed_at(code: str, source: SourceFile, line: int) -> bool:
@@ -105,30 +106,62 @@ def is_suppressed_at(code: str, source: SourceFile, line: int) -> bool:
 
 def noqa_line(source: SourceFile, line: int) -> int:
     """The 0-based line where a `# noqa` for a finding starting on `line` goes."""
-    continued = _continuations(source)
     seen = 0
-    while line in continued and seen < 10_000:
-        line, seen = continued[line], seen + 1
+    while (continued := _continued(source, line)) is not None and seen < 10_000:
+        line, seen = continued, seen + 1
     return line
 
 
-def _continuations(source: SourceFile) -> dict[int, int]:
-    """Line -> the line its end continues on: inside a multi-line string, or after a backslash."""
-    cached = getattr(source, "_noqa_continuations", None)
-    if cached is not None:
-        return cached
+def _continued(source: SourceFile, line: int) -> int | None:
+    """The line the end of `line` continues on: where the multi-line string it ends inside ends,
+    or the next line after a backslash; None when the line ends its statement."""
+    end = _string_continuations(source, line).get(line)
+    if end is not None:
+        return end
+    if line < len(source.line_starts) - 1:
+        text = source.line_text(line)
+        if text.rstrip().endswith("\\") and "#" not in text:
+            return line + 1
+    return None
+
+
+def _string_continuations(source: SourceFile, line: int) -> dict[int, int]:
+    """Line -> the line the multi-line string it is inside ends on, for the lines of the top-level
+    statement holding `line` (empty when none does).  Only that statement is walked, once per
+    version: a finding's noqa line must not cost a walk of a 5k-line tree on every keystroke."""
+    tree = source.tree
+    cached = getattr(source, "_noqa_strings", None)
+    if cached is None or cached[0] is not tree:
+        cached = source._noqa_strings = (tree, [_first_line(stmt) for stmt in tree.body], {})  # type: ignore[attr-defined]
+    _, starts, walked = cached
+    body = tree.body
+    index = bisect.bisect_right(starts, line) - 1
+    # Top-level statements do not overlap, but several may share a line (`a = 1; b = """...`).
+    while index >= 0 and (body[index].end_lineno or body[index].lineno) - 1 >= line:
+        stmt = body[index]
+        inside = walked.get(id(stmt))
+        if inside is None:
+            inside = walked[id(stmt)] = _strings_of(stmt)
+        if line in inside:
+            return inside
+        index -= 1
+    return {}
+
+
+def _strings_of(stmt: ast.stmt) -> dict[int, int]:
     out: dict[int, int] = {}
-    for node in ast.walk(source.tree):
+    for node in ast.walk(stmt):
         if isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes)):
             continue
         if isinstance(node, (ast.Constant, ast.JoinedStr)) and (node.end_lineno or node.lineno) > node.lineno:
             for inside in range(node.lineno - 1, node.end_lineno - 1):  # type: ignore[operator]
                 out.setdefault(inside, node.end_lineno - 1)  # type: ignore[operator]
-    for index in range(len(source.line_starts) - 1):
-        if index not in out and source.line_text(index).rstrip().endswith("\\") and "#" not in source.line_text(index):
-            out[index] = index + 1
-    source._noqa_continuations = out  # type: ignore[attr-defined]
     return out
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    """A statement's 0-based first line, its decorators included."""
+    return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", [])]) - 1
 
 
 def noqa_line_edit(line_text: str, code: str) -> tuple[int, int, str] | None:

@@ -458,6 +458,9 @@ class _MovedBlocks:
     def __init__(self, cache: dict):
         self._cache = cache
         self._by_text: dict[str, list[int]] | None = None
+        # Blocks this parse already placed: a block whose text now appears twice (a def pasted
+        # below itself) stays where it was found and is not moved to the copy as well.
+        self.used: set[int] = set()
 
     def take(self, start: int, text: str) -> ParsedBlock | None:
         """A cached block with this text at another line, moved to `start` (and out of the cache)."""
@@ -466,10 +469,12 @@ class _MovedBlocks:
             for old_start, old_text in self._cache:
                 self._by_text.setdefault(old_text, []).append(old_start)
         starts = self._by_text.get(text)
-        if not starts:
-            return None
-        old_start = starts.pop()
-        block = self._cache.get((old_start, text))
+        block = None
+        while starts and block is None:
+            old_start = starts.pop()
+            block = self._cache.get((old_start, text))
+            if block is not None and id(block) in self.used:
+                block = None
         if block is None or block.problem is not None:
             return None  # a block with an error is parsed again: its message names line numbers
         del self._cache[(old_start, text)]
@@ -485,6 +490,8 @@ def _cached_block(key: BlockKey, cache: dict, moved: _MovedBlocks | None = None)
     if block is None:
         block = (moved.take(*key) if moved is not None else None) or _parse_block(*key)
         cache[key] = block
+    if moved is not None:
+        moved.used.add(id(block))
     return block
 
 
