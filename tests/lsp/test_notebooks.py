@@ -199,9 +199,19 @@ async def test_structure_changes(editor):
     nb.move(2, 3)
     assert nb.cells[3][2] == KERNEL_CELL
     assert await nb.diagnostics(3, lambda ds: not ds) == []
-    # The good kernel removed: the launch has no kernel to check, and nothing is reported.
-    nb.splice(1, 1, [])
-    assert await nb.diagnostics(0) == []
+    # Moved before the good kernel: the later (good) definition still wins.
+    nb.move(3, 1)
+    assert [c[2] for c in nb.cells[1:3]] == [KERNEL_CELL, FIXED_CELL]
+    assert await nb.diagnostics(1, lambda ds: not ds) == []
+    # The good kernel removed: the launch now runs the bad one, reported in its cell (a removal
+    # ignored, or the wrong cell removed, leaves it clean); the launch's own cell stays clean.
+    removed = nb.uri_of(2)
+    nb.splice(2, 1, [])
+    found = pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
+    assert [d.range.start.line for d in found] == [1], found
+    assert not pal001(await nb.diagnostics(2))
+    if not editor.pull:  # the removed cell's diagnostics were cleared, not left behind
+        assert not editor.client.diagnostics.get(removed)
     # A cell replaced by a new one (new URI) with the same text still gets its diagnostics.
     nb.splice(1, 2, [("code", KERNEL_CELL), ("code", LAUNCH_CELL)])
     assert pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
