@@ -1,4 +1,5 @@
-"""A code action in a notebook cell never edits a masked IPython line (lsp/notebooks.py)."""
+"""A code action in a notebook cell never edits a masked IPython line, and fix-all's module edit
+splits into edits of each changed cell (lsp/notebooks.py)."""
 
 from __future__ import annotations
 
