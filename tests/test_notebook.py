@@ -198,3 +198,33 @@ def test_cell_lines_are_split_as_python_and_lsp_split_them(odd):
     located = CellMap.of(notebook.python).located(finding)
     assert (located.cell, located.range.start.line) == (2, 1)
     assert "on cell 3, line 1" in located.message
+
+
+def test_a_lost_marker_line_writes_nothing():
+    notebook = Notebook.parse(_notebook(["a = 1\n"], ["b = 2\n"]))
+    merged = notebook.python.replace("# pallas-ls: notebook cell 2\n", "")
+    assert notebook.fixed_sources(merged) == {} and notebook.with_python(merged) == notebook.text
+
+
+def test_a_fix_that_would_cross_a_cell_boundary_is_never_applied():
+    from pallas_ls.engine.edits import apply_fixes
+    from pallas_ls.engine.findings import Edit, Fix
+    from pallas_ls.engine.notebook import crosses_cells
+    from pallas_ls.engine.source import Range
+
+    notebook = Notebook.parse(_notebook(["a = 1\n"], ["b = 2\n"]))
+    source = SourceFile.from_text(notebook.python, "nb.ipynb")  # lines: marker 1, a = 1, marker 2, b = 2
+    across = Fix("join", (Edit(Range.of(1, 5, 3, 0), ""),))  # from cell 1 into cell 2, over the marker
+    inside = Fix("a", (Edit(Range.of(1, 4, 1, 5), "9"),))
+    at_next_marker = Fix("end of cell 1", (Edit(Range.of(2, 0, 2, 0), "c = 3\n"),))
+    before_all = Fix("top", (Edit(Range.of(0, 0, 0, 0), "import os\n"),))
+    in_marker = Fix("marker", (Edit(Range.of(0, 3, 0, 3), "x"),))
+    assert [crosses_cells(source, [(source.offset(e.range.start), source.offset(e.range.end))])
+            for fix in (across, inside, at_next_marker, before_all, in_marker) for e in fix.edits] == [
+        True, False, False, True, True]
+    text, applied = apply_fixes(source, [across, inside, at_next_marker, before_all])
+    assert applied == 2
+    assert notebook.fixed_sources(text) == {1: "a = 9\nc = 3\n"}
+    # The same text outside a notebook is just comments: nothing is refused.
+    plain = SourceFile.from_text(notebook.python, "nb.py")
+    assert apply_fixes(plain, [across])[1] == 1

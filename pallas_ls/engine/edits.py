@@ -9,6 +9,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 from .findings import Applicability, Edit, Finding, Fix
 from .noqa import noqa_edit
+from .notebook import crosses_cells
 from .source import Position, Range, SourceFile
 
 T = TypeVar("T")
@@ -39,12 +40,15 @@ def non_overlapping(source: SourceFile, candidates: Iterable[T], fix_of: Callabl
     for overlapping fixes, shared by `--fix`, the editor's fix-all and its code actions.
 
     A fix whose edits overlap one another, or overlap an edit of a fix taken earlier, is left out;
-    a later `--fix` pass (or fix-all round) picks it up on the new text."""
+    a later `--fix` pass (or fix-all round) picks it up on the new text.  In a notebook's module, a
+    fix that would touch a cell boundary is left out for good (notebook.crosses_cells)."""
     taken: list[tuple[int, int]] = []
     chosen: list[T] = []
     for candidate in candidates:
         spans = [(source.offset(e.range.start), source.offset(e.range.end)) for e in fix_of(candidate).edits]
         if _self_overlapping(spans) or any(_overlaps(span, other) for span in spans for other in taken):
+            continue
+        if crosses_cells(source, spans):
             continue
         taken.extend(spans)
         chosen.append(candidate)

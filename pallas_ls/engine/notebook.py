@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .findings import Finding, Related
-from .source import Position, Range, split_lines_keepends
+from .source import Position, Range, SourceFile, split_lines_keepends
 
 MARKER = "# pallas-ls: notebook cell {number}"
 _MARKER_LINE = re.compile(r"# pallas-ls: notebook cell (\d+)\r?\n?$")
@@ -81,8 +81,15 @@ class Notebook:
         """The notebook's JSON text with the code cells replaced by those of `fixed` (a fixed
         `python`).  Cells whose text did not change, or whose change would touch a masked line,
         keep their bytes."""
+        return replace_sources(self.text, self.cells, self.fixed_sources(fixed))
+
+    def fixed_sources(self, fixed: str) -> dict[int, str]:
+        """The new `source` of each code cell (by cell number) that `fixed`, a fixed `python`,
+        changes: masked lines restored; a cell whose change would touch a masked line is left
+        out, and so is every cell when a marker line was lost (the cells cannot be told apart).
+        `--fix` writes these into the file; the server's fix-all edits the cells with them."""
         new_sources = {}
-        for cell, new_lines in zip(self.code, _split_cells(fixed, len(self.code))):
+        for cell, new_lines in zip(self.code, _split_cells(fixed, len(self.code)) or ()):
             if tuple(new_lines) == cell.lines:
                 continue
             restored = _restore_masked(cell, new_lines)
@@ -91,7 +98,7 @@ class Notebook:
             if not cell.cell.source.endswith(("\n", "\r")) and restored and restored[-1].endswith("\n"):
                 restored[-1] = restored[-1][:-1]  # the newline added before the next marker
             new_sources[cell.cell.number] = "".join(restored)
-        return replace_sources(self.text, self.cells, new_sources)
+        return new_sources
 
 
 @dataclass(frozen=True)
@@ -249,17 +256,45 @@ def _mask(line: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ writing
-def _split_cells(fixed: str, count: int) -> list[list[str]]:
-    """The lines of each cell in a fixed module (split at the marker lines)."""
+def _split_cells(fixed: str, count: int) -> list[list[str]] | None:
+    """The lines of each cell in a fixed module (split at the marker lines); None when a marker
+    was lost (a fix that crossed a cell boundary: see crosses_cells), so nothing is written."""
     cells: list[list[str]] = []
     for line in _lines(fixed):
         if _MARKER_LINE.match(line):
             cells.append([])
         elif cells:
             cells[-1].append(line)
-    if len(cells) != count:
-        return [[] for _ in range(count)]  # a marker was lost: write nothing
-    return cells
+    return cells if len(cells) == count else None
+
+
+def crosses_cells(source: SourceFile, spans: list[tuple[int, int]]) -> bool:
+    """Whether an edit (offsets `spans` in a notebook's module) would touch a marker line: it
+    spans a cell boundary, or lands before the first cell, and could not be split back into
+    cells.  Such a fix is never applied (`--fix`, fix-all): it would corrupt the cells around it.
+    An insertion at the start of a later marker line ends the cell before it: that one is fine."""
+    if not is_notebook_path(source.path):
+        return False
+    markers = _marker_spans(source)
+    for start, end in spans:
+        for index, (line_start, line_end) in enumerate(markers):
+            if start < line_end and end > line_start:
+                return True
+            if start == end and line_start < start < line_end:
+                return True
+            if index == 0 and start == end == line_start:
+                return True
+    return False
+
+
+def _marker_spans(source: SourceFile) -> list[tuple[int, int]]:
+    """(start, end) offsets of each marker line of a notebook's module, its line end included."""
+    starts = source.line_starts
+    spans = []
+    for line, text in enumerate(source.lines):
+        if _MARKER_LINE.match(text):
+            spans.append((starts[line], starts[line] + len(text)))
+    return spans
 
 
 def _restore_masked(cell: CellText, new_lines: list[str]) -> list[str] | None:

@@ -32,6 +32,9 @@ class SyncedCell:
 class SyncedNotebook:
     uri: str
     cells: list[SyncedCell] = field(default_factory=list)
+    # Cells taken out of the array whose text documents were not closed: a move (VS Code sends it
+    # as a removal, then an insertion of the same URI in a later change) keeps their text here.
+    detached: dict[str, SyncedCell] = field(default_factory=dict)
 
     @classmethod
     def opened(cls, params: types.DidOpenNotebookDocumentParams) -> "SyncedNotebook":
@@ -40,7 +43,8 @@ class SyncedNotebook:
                    [_cell(c.document, c.kind, items.get(c.document)) for c in params.notebook_document.cells])
 
     def cell(self, uri: str) -> SyncedCell | None:
-        return next((c for c in self.cells if c.uri == uri), None)
+        """The cell `uri` (one being moved too: an edit of it is kept for when it is inserted)."""
+        return next((c for c in self.cells if c.uri == uri), None) or self.detached.get(uri)
 
     def version_of(self, uri: str) -> int | None:
         cell = self.cell(uri)
@@ -51,20 +55,26 @@ class SyncedNotebook:
         return [(c.uri, c.engine_kind, c.document.text) for c in self.cells]
 
     def apply(self, change: types.NotebookDocumentChangeEvent, encoding: str) -> None:
-        """Cells added, removed or moved (a moved cell keeps its text: it is not opened again),
+        """Cells added, removed or moved (a moved cell keeps its text: it is not opened again, and
+        may be removed in one change and inserted in the next),
         kinds changed, then cell texts edited."""
         cells = change.cells
         if cells is None:
             return
         if cells.structure is not None:
-            before = {c.uri: c for c in self.cells}
+            before = {**self.detached, **{c.uri: c for c in self.cells}}
             array = cells.structure.array
             opened = {item.uri: item for item in cells.structure.did_open or ()}
+            removed = self.cells[array.start:array.start + array.delete_count]
             self.cells[array.start:array.start + array.delete_count] = [
                 _cell(c.document, c.kind, opened[c.document]) if c.document in opened
                 else before.get(c.document) or _cell(c.document, c.kind, None)
                 for c in array.cells or ()
             ]
+            present = {c.uri for c in self.cells}
+            closed = {c.uri for c in cells.structure.did_close or ()}
+            self.detached.update((c.uri, c) for c in removed)
+            self.detached = {uri: c for uri, c in self.detached.items() if uri not in present | closed}
         for changed in cells.data or ():
             cell = self.cell(changed.document)
             if cell is not None:

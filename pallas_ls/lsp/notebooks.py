@@ -2,7 +2,8 @@
 (engine/notebook.Notebook.of_cells) under the notebook's URI and file path, through the same
 pipeline as a text document.  This module maps between that module and the cells: diagnostics
 split per cell URI with cell-relative lines, a cell position to a module position, and edits back
-(an edit that would span cells is not offered).
+(an edit that would span cells is not offered), and a fixed module back into per-cell edits
+(fix-all).
 
 Only lines move: every cell line is a whole module line (each cell follows a marker line of its
 own), so columns, in whatever encoding the client negotiated, are the same in both.
@@ -10,13 +11,16 @@ own), so columns, in whatever encoding the client negotiated, are the same in bo
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from lsprotocol import types
 
 from ..engine.notebook import CellMap, Notebook
+from ..engine.source import SourceFile, split_lines_keepends
+from .convert import LineSource
 
 
 @dataclass
@@ -32,6 +36,7 @@ class NotebookState:
     # would write the mask over the user's line, so none is offered (as `check --fix` refuses).
     masked: dict[str, frozenset[int]] = field(default_factory=dict)
     cell_map: CellMap = field(default_factory=lambda: CellMap(()))  # for `line N` in messages
+    notebook: Notebook | None = None  # the cells as the engine reads them, to split a fixed module
 
     def cell_at(self, line: int) -> tuple[str | None, int]:
         """(cell URI, line in the cell) of a module line; (None, 0) on a marker line."""
@@ -51,6 +56,7 @@ def build(uri: str, version: int, cells: list[tuple[str, str, str]]) -> tuple[No
         state.lengths[cell_uri] = max(len(code.lines), 1)
         state.masked[cell_uri] = frozenset(code.masked)
     state.cell_map = CellMap.of(notebook.python)
+    state.notebook = notebook
     return state, notebook.python
 
 
@@ -154,6 +160,69 @@ def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | Non
         action.diagnostics = None  # they were the module's copies
         kept.append(action)
     return kept
+
+
+def fix_all_edit(state: NotebookState, fixed: str, encoding: str, cell_version: Callable[[str], int | None],
+                 document_changes: bool) -> types.WorkspaceEdit | None:
+    """Fix-all on a notebook: `fixed` (the module after the fixes) as edits of each changed cell,
+    cell-relative, on the cells' URIs.  The cells come from the engine's one split
+    (Notebook.fixed_sources, as `check --fix` writes them: a cell whose change would touch a
+    masked IPython line is left as it was); each cell's edits are its changed runs of lines, and
+    a cell where one of them still covers a masked line is left out too.  None if nothing is left."""
+    if state.notebook is None:
+        return None
+    per_cell: dict[str, list[types.TextEdit]] = {}
+    for number, new_source in state.notebook.fixed_sources(fixed).items():
+        cell_uri = state.cells[number - 1]
+        edits = cell_edits(state.notebook.cells[number - 1].source, new_source, encoding)
+        if edits and not _touches_masked(state, cell_uri, [e.range for e in edits]):
+            per_cell[cell_uri] = edits
+    if not per_cell:
+        return None
+    if document_changes:
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=cell_version(uri)),
+            edits=edits) for uri, edits in per_cell.items()])
+    return types.WorkspaceEdit(changes=per_cell)
+
+
+def cell_edits(old: str, new: str, encoding: str) -> list[types.TextEdit]:
+    """Edits turning a cell's text `old` into `new`: one per changed run of lines (so the lines
+    between two fixes, a masked one say, are not rewritten), each trimmed to what changed."""
+    old_lines, new_lines = split_lines_keepends(old), split_lines_keepends(new)
+    lines = LineSource(SourceFile.from_text(old))
+    starts = [0]
+    for line in old_lines:
+        starts.append(starts[-1] + len(line))
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    edits = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        start, end, text = starts[i1], starts[i2], "".join(new_lines[j1:j2])
+        start, end, text = _trimmed(old, start, end, text)
+        rng = types.Range(start=lines.position(lines.source.position_at(start), encoding),
+                          end=lines.position(lines.source.position_at(end), encoding))
+        edits.append(types.TextEdit(range=rng, new_text=text))
+    return edits
+
+
+def _trimmed(old: str, start: int, end: int, text: str) -> tuple[int, int, str]:
+    """The replacement of old[start:end] by `text` without their common ends (kept within the
+    run, so edits never overlap), never splitting a "\r\n" pair."""
+    segment = old[start:end]
+    limit = min(len(segment), len(text))
+    prefix = 0
+    while prefix < limit and segment[prefix] == text[prefix]:
+        prefix += 1
+    if prefix and segment[prefix - 1:prefix + 1] == "\r\n":
+        prefix -= 1
+    suffix = 0
+    while suffix < limit - prefix and segment[len(segment) - 1 - suffix] == text[len(text) - 1 - suffix]:
+        suffix += 1
+    if suffix and segment[len(segment) - suffix - 1:len(segment) - suffix + 1] == "\r\n":
+        suffix -= 1
+    return start + prefix, end - suffix, text[prefix:len(text) - suffix]
 
 
 def _touches_masked(state: NotebookState, cell_uri: str, ranges: list) -> bool:

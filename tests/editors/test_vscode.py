@@ -10,7 +10,9 @@ process group, and vscode_e2e.mjs drives Debian's chromium with playwright-core:
 - fixall: "Pallas: Fix All" fixes one file, `editor.codeActionsOnSave` with
   `source.fixAll.pallas-ls` fixes another on Ctrl+S;
 - settings: `pallas-ls.severity` and `.ignore` apply at start and on change, without a restart;
-- failure: with no usable server, a notification with "Open Settings" and "Show Logs".
+- failure: with no usable server, a notification with "Open Settings" and "Show Logs";
+- notebook: a real nbformat 4.5 .ipynb in VS Code's own notebook editor: the squiggle in the
+  kernel's cell, its quick fix applied there, and the saved file's kernel cell fixed.
 
 Screenshots of each step, logs and results: test-artifacts/vscode/<scenario>/.
 """
@@ -35,6 +37,7 @@ from editor_helpers import (
     ARTIFACTS,
     CACHE,
     KERNEL_SOURCE,
+    RETURN_LINE,
     REPO,
     artifacts_dir,
     check_fix_matches_title,
@@ -350,3 +353,42 @@ def test_bundled_server_without_any_pallas_ls(
     assert bare_check.returncode != 0, f"{found.group(1)} can import pallas_ls: the bundled server was not needed"
     assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
     check_fixed((workspace / "kernels.py").read_text())
+
+
+# KERNEL_SOURCE as a notebook, as Jupyter (nbformat 5.x) writes it: the imports, the kernel that
+# returns its result (PAL001) and its launch in three code cells, after a markdown cell.
+NOTEBOOK_CELLS = [
+    ("markdown", "# Prototype\n\nA kernel that returns its result."),
+    ("code", KERNEL_SOURCE.split("\n\n\n")[0]),
+    ("code", KERNEL_SOURCE.split("\n\n\n")[1]),
+    ("code", KERNEL_SOURCE.split("\n\n\n")[2].rstrip("\n")),
+]
+
+
+def notebook_json(cells: list[tuple[str, str]]) -> str:
+    def cell(index: int, kind: str, source: str) -> dict:
+        common = {"cell_type": kind, "id": f"cell-{index}", "metadata": {},
+                  "source": source.splitlines(keepends=True)}
+        return {**common, "execution_count": None, "outputs": []} if kind == "code" else common
+    metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"}}
+    return json.dumps({"cells": [cell(i, k, s) for i, (k, s) in enumerate(cells)], "metadata": metadata,
+                       "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+
+
+def test_quick_fix_in_a_notebook_cell(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
+    files = {"proto.ipynb": notebook_json(NOTEBOOK_CELLS)}
+    result, workspace = run_in_code_server(tmp_path, vsix, "notebook", files, settings)
+
+    assert result["squiggleCell"] == 2, result["steps"]  # the kernel's cell, not the launch's
+    assert re.search(r"[1-9]", result["problems"]), result["problems"]
+    assert is_pal001_fix(result["chosen"]), result["chosen"]
+    assert RETURN_LINE.strip() not in result["cellText"] and "def add_one_kernel(x_ref, o_ref):" in result["cellText"]
+    saved = json.loads((workspace / "proto.ipynb").read_text())
+    sources = ["".join(c["source"]) for c in saved["cells"]]
+    assert [c["cell_type"] for c in saved["cells"]] == [kind for kind, _ in NOTEBOOK_CELLS]
+    assert sources[:2] == [s for _, s in NOTEBOOK_CELLS[:2]] and sources[3] == NOTEBOOK_CELLS[3][1]
+    # The fixed kernel cell, put back into the module, is the file check_fixed expects.
+    check_fixed("\n\n\n".join(sources[1:]) + "\n")
+    check_fix_matches_title(result["chosen"], sources[2])

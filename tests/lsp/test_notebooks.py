@@ -3,11 +3,16 @@ diagnostics on each cell's URI with cell-relative ranges, code actions and hover
 
 from __future__ import annotations
 
+import json
 import pathlib
+import subprocess
+import sys
 
 import pytest
 import pytest_asyncio
 from lsprotocol import types
+
+from pallas_ls.engine.notebook import Notebook as EngineNotebook
 
 from lsp_harness import CLEAN, KERNEL, Editor, apply_text_edits, capabilities, editor_session, wait_for
 
@@ -97,6 +102,30 @@ class Notebook:
             structure=types.NotebookDocumentCellChangeStructure(
                 array=types.NotebookCellArrayChange(start=to, delete_count=0, cells=[self.cell(moved)])))))
 
+    def apply(self, edit: types.WorkspaceEdit) -> list[int]:
+        """A workspace edit over the cells, applied as an editor does (each TextDocumentEdit for
+        the cell's current version); the indexes of the cells edited."""
+        per_cell: dict[str, list[types.TextEdit]] = {}
+        for change in edit.document_changes or ():
+            assert isinstance(change, types.TextDocumentEdit), change
+            per_cell.setdefault(change.text_document.uri, []).extend(change.edits)
+        for uri, edits in (edit.changes or {}).items():
+            per_cell.setdefault(uri, []).extend(edits)
+        indexes = [[c[0] for c in self.cells].index(uri) for uri in per_cell]
+        for index, edits in zip(indexes, per_cell.values()):
+            self.edit(index, edits)
+        return indexes
+
+    def ipynb(self) -> str:
+        """The notebook as an nbformat 4.5 file, as Jupyter writes it."""
+        def cell(i, c):
+            common = {"cell_type": c[1], "id": f"cell-{i}", "metadata": {},
+                      "source": c[2].splitlines(keepends=True)}
+            return {**common, "execution_count": None, "outputs": []} if c[1] == "code" else common
+        return json.dumps({"cells": [cell(i, c) for i, c in enumerate(self.cells)],
+                           "metadata": {"language_info": {"name": "python"}}, "nbformat": 4,
+                           "nbformat_minor": 5}, indent=1) + "\n"
+
     def close(self) -> None:
         self.client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
             notebook_document=types.NotebookDocumentIdentifier(uri=self.uri),
@@ -170,9 +199,19 @@ async def test_structure_changes(editor):
     nb.move(2, 3)
     assert nb.cells[3][2] == KERNEL_CELL
     assert await nb.diagnostics(3, lambda ds: not ds) == []
-    # The good kernel removed: the launch has no kernel to check, and nothing is reported.
-    nb.splice(1, 1, [])
-    assert await nb.diagnostics(0) == []
+    # Moved before the good kernel: the later (good) definition still wins.
+    nb.move(3, 1)
+    assert [c[2] for c in nb.cells[1:3]] == [KERNEL_CELL, FIXED_CELL]
+    assert await nb.diagnostics(1, lambda ds: not ds) == []
+    # The good kernel removed: the launch now runs the bad one, reported in its cell (a removal
+    # ignored, or the wrong cell removed, leaves it clean); the launch's own cell stays clean.
+    removed = nb.uri_of(2)
+    nb.splice(2, 1, [])
+    found = pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
+    assert [d.range.start.line for d in found] == [1], found
+    assert not pal001(await nb.diagnostics(2))
+    if not editor.pull:  # the removed cell's diagnostics were cleared, not left behind
+        assert not editor.client.diagnostics.get(removed)
     # A cell replaced by a new one (new URI) with the same text still gets its diagnostics.
     nb.splice(1, 2, [("code", KERNEL_CELL), ("code", LAUNCH_CELL)])
     assert pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
@@ -263,4 +302,61 @@ async def test_an_edit_after_a_line_separator_in_a_cell_lands_where_the_editor_p
             changes=[types.TextDocumentContentChangePartial(range=rng, text="return")])])))
     found = await nb.diagnostics(1, lambda ds: pal001(ds))
     assert [(d.code, d.range.start.line) for d in found] == [("PAL001", 2)], found
+    nb.close()
+
+
+SECOND_KERNEL_CELL = ("%load_ext autoreload\n"  # a masked IPython line, which fix-all leaves alone
+                      "def double(x_ref, o_ref):\n    return x_ref[...] * 2\n")
+LAUNCH_BOTH_CELL = LAUNCH_CELL + "out2 = pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
+
+
+def cli_fixed_sources(notebook_text: str, directory: pathlib.Path) -> list[str]:
+    """The cells' sources after `pallas-ls check --fix` on the notebook written as a file."""
+    path = directory / "cli.ipynb"
+    path.write_text(notebook_text)
+    subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--fix", path.name],
+                   cwd=directory, capture_output=True, check=False)
+    return ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]]
+
+
+async def test_fix_all_edits_each_cell_as_check_fix_does(editor, tmp_path_factory):
+    nb = Notebook(editor, "f.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("markdown", "# Doubling\n"),
+                                      ("code", SECOND_KERNEL_CELL), ("code", LAUNCH_BOTH_CELL)])
+    assert pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
+    assert pal001(await nb.diagnostics(3, lambda ds: pal001(ds)))
+    expected = cli_fixed_sources(nb.ipynb(), tmp_path_factory.mktemp("cli"))
+    assert expected[1] == FIXED_CELL and expected[3] != SECOND_KERNEL_CELL  # check --fix fixes both
+
+    [action] = await editor.code_actions(nb.uri_of(1), types.Range(start=types.Position(line=0, character=0),
+                                                                   end=types.Position(line=0, character=0)),
+                                         [], only=["source.fixAll"])
+    edit = action.edit
+    if edit.document_changes:  # each edit for the version of its cell
+        assert [c.text_document.version for c in edit.document_changes] == [1, 1]
+    assert sorted(nb.apply(edit)) == [1, 3]
+    compile(EngineNotebook.of_cells([(c[1], c[2]) for c in nb.cells]).python, "f.ipynb", "exec")  # magics masked
+    assert [c[2] for c in nb.cells] == expected
+    assert nb.cells[3][2].startswith("%load_ext autoreload\n")
+    for index in (1, 3):
+        assert await nb.diagnostics(index, lambda ds: not pal001(ds)) == []
+    nb.close()
+
+
+async def test_apply_fix_all_on_a_cell_fixes_the_notebook(editor):
+    received = []
+
+    @editor.client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
+        received.append(nb.apply(params.edit))
+        return types.ApplyWorkspaceEditResult(applied=True)
+
+    nb = Notebook(editor, "a.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("code", SECOND_KERNEL_CELL),
+                                      ("code", LAUNCH_BOTH_CELL)])
+    assert pal001(await nb.diagnostics(2, lambda ds: pal001(ds)))
+    applied = await editor.client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="pallas-ls.applyFixAll", arguments=[nb.uri_of(3)]))  # the active cell: the launch
+    assert applied is True and [sorted(r) for r in received] == [[1, 2]]
+    assert nb.cells[1][2] == FIXED_CELL and "o_ref[...] = x_ref[...] * 2" in nb.cells[2][2]
+    for index in (1, 2):
+        assert await nb.diagnostics(index, lambda ds: not pal001(ds)) == []
     nb.close()

@@ -1,6 +1,9 @@
 """Code actions: each of our diagnostics' quick fixes and "Disable CODE for this line", and
 fix-all (`source.fixAll.pallas-ls`), which applies the preferred safe fixes as `check --fix`
-does, with the same project analysis (kernels launched from other files included)."""
+does, with the same project analysis (kernels launched from other files included).
+
+In a notebook's cell the actions are the notebook module's: quick fixes kept to that cell, and
+fix-all over the whole notebook, its edit split per cell (notebooks.fix_all_edit)."""
 
 from __future__ import annotations
 
@@ -55,15 +58,18 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
             for diagnostic in params.context.diagnostics:
                 if actions.diagnostic_is_ours(diagnostic):
                     found += quick_fixes(session, result, diagnostic)
+        if notebook is not None:  # the quick fixes kept to the cell; fix-all edits any cell
+            found = notebooks.actions_to_cell(notebook, cell_uri, cell_version(session, notebook.uri, cell_uri), found)
         if want_fix_all:
             action = await fix_all(session, pipeline, result)
             if action is not None:
                 found.append(action)
-        if notebook is not None:
-            synced = session.notebook_cells.get(notebook.uri)
-            version = synced.version_of(cell_uri) if synced is not None else None
-            return notebooks.actions_to_cell(notebook, cell_uri, version, found)
         return found
+
+
+def cell_version(session: "Session", notebook_uri: str, cell_uri: str) -> int | None:
+    synced = session.notebook_cells.get(notebook_uri)
+    return synced.version_of(cell_uri) if synced is not None else None
 
 
 def quick_fixes(session: "Session", result: DocResult, diagnostic: types.Diagnostic) -> list[types.CodeAction]:
@@ -109,9 +115,13 @@ async def fix_all(session: "Session", pipeline: "Pipeline", result: DocResult) -
     document = session.store.get(result.uri)
     if new_text is None or document is None or document.version != result.version:
         return None
-    edit = fixes.minimal_edit(result.lines, result.source.text, new_text, session.encoding)
-    return types.CodeAction(
-        title="pallas-ls: Fix all auto-fixable problems",
-        kind=actions.FIX_ALL,
-        edit=actions.workspace_edit(result.uri, result.version, [edit], session.client.document_changes),
-    )
+    notebook = session.notebooks.get(result.uri)
+    if notebook is not None:  # a notebook's module: edits of each cell it changes
+        edit = notebooks.fix_all_edit(notebook, new_text, session.encoding,
+                                      partial(cell_version, session, result.uri), session.client.document_changes)
+        if edit is None:
+            return None
+    else:
+        text_edit = fixes.minimal_edit(result.lines, result.source.text, new_text, session.encoding)
+        edit = actions.workspace_edit(result.uri, result.version, [text_edit], session.client.document_changes)
+    return types.CodeAction(title="pallas-ls: Fix all auto-fixable problems", kind=actions.FIX_ALL, edit=edit)

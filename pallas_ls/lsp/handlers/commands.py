@@ -3,6 +3,8 @@ document (the fix-all code action's edit, handlers/code_actions.fix_all) with `w
 
 Its argument is the document: a URI string, `{"uri": ...}` or a TextDocumentIdentifier-like object
 (`{"textDocument": {"uri": ...}}`); a client's "Fix All" command can pass the active editor's URI.
+A notebook's URI, or one of its code cells' (VS Code's active editor in a notebook), fixes the
+whole notebook: one edit per changed cell.
 Answers whether an edit was applied.
 """
 
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from .. import notebooks
 from .code_actions import fix_all
 from .guard import guarded
 
@@ -44,6 +47,9 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
     @guarded(default=False)
     async def apply_fix_all(*arguments: Any) -> bool:
         uri = document_uri(arguments)
+        notebook = notebooks.owner(session, uri) if uri else None
+        if notebook is not None:  # a notebook's cell (the active editor): fix the whole notebook
+            uri = notebook.uri
         document = session.store.get(uri) if uri else None
         if document is None:
             log.info("%s: no open document among %r", APPLY_FIX_ALL, arguments)
