@@ -1400,6 +1400,10 @@ class Interpreter:
                 found = union(self.attribute(v, name.value, model) for v in args[0])
                 return found | (args[2] if len(args) > 2 else frozenset())
             return U
+        if q == "len" and len(args) == 1:
+            size = _known_length(args[0])
+            if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
+                return frozenset({Const(size)})
         if q in _BUILTINS_VALUE:
             return frozenset({Opaque(q)})
         if q == "print":
@@ -1761,6 +1765,18 @@ def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, ke
         return Partial(inner.target, inner.args + args, tuple(merged.items()), inner.arg_exprs + arg_exprs,
                        inner.keyword_exprs + keyword_exprs, inner.hidden or hidden)
     return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
+
+
+def _known_length(values: frozenset) -> int | None:
+    """len() of the one tuple, list or dict `values` can be, when its elements are known."""
+    if len(values) != 1:
+        return None
+    value = next(iter(values))
+    if isinstance(value, Seq) and value.elts is not None:
+        return len(value.elts)
+    if isinstance(value, DictV) and value.items is not None:
+        return len(value.items)
+    return None
 
 
 def _single_known_str_dict(values: frozenset) -> DictV | None:
