@@ -383,6 +383,8 @@ def test_quick_fix_in_a_notebook_cell(tmp_path: pathlib.Path, vsix: pathlib.Path
 
     assert result["squiggleCell"] == 2, result["steps"]  # the kernel's cell, not the launch's
     assert re.search(r"[1-9]", result["problems"]), result["problems"]
+    # The launch is the file's 4th cell: VS Code syncs the markdown cell too, so it is counted.
+    assert "cell 4, line" in result["problemsRow"], result["problemsRow"]
     assert is_pal001_fix(result["chosen"]), result["chosen"]
     assert RETURN_LINE.strip() not in result["cellText"] and "def add_one_kernel(x_ref, o_ref):" in result["cellText"]
     saved = json.loads((workspace / "proto.ipynb").read_text())

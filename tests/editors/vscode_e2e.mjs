@@ -319,6 +319,11 @@ const scenarios = {
     log(`${name}: the squiggle is in cell ${result.squiggleCell} (0-based)`);
     await screenshot(page, "notebook-squiggle");
     result.problems = await waitForProblems(page);
+    await page.locator("[id='status.problems']").click(); // the Problems panel: the message's "cell C"
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PAL001" }).first();
+    await row.waitFor();
+    result.problemsRow = ((await row.textContent()) || "").trim();
+    log(`Problems panel row: ${result.problemsRow}`);
 
     const menu = await openQuickFixMenu(page, CELL_SQUIGGLES);
     const fix = page
