@@ -1767,16 +1767,18 @@ def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, ke
     return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
 
 
+def known_sequence_length(values: frozenset) -> int | None:
+    """The length of the one tuple or list `values` can be, when its elements are known."""
+    seq = _single_known_seq(values)
+    return len(seq.elts) if seq is not None else None
+
+
 def _known_length(values: frozenset) -> int | None:
     """len() of the one tuple, list or dict `values` can be, when its elements are known."""
-    if len(values) != 1:
-        return None
-    value = next(iter(values))
-    if isinstance(value, Seq) and value.elts is not None:
-        return len(value.elts)
-    if isinstance(value, DictV) and value.items is not None:
-        return len(value.items)
-    return None
+    d = next(iter(values)) if len(values) == 1 else None
+    if isinstance(d, DictV) and d.items is not None:
+        return len(d.items)
+    return known_sequence_length(values)
 
 
 def _single_known_str_dict(values: frozenset) -> DictV | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct, int_constant
+from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct, int_constant, known_sequence_length
 from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
 from .names import has_star_arguments, keyword_argument
@@ -123,7 +123,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     scratch_count, keywords = _scratch_of(scratch_values)
     inputs = _input_count(launch, prefetch)
     if inputs is None and in_specs_values is not None:
-        inputs = _length(in_specs_values)
+        inputs = known_sequence_length(in_specs_values)
     return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain, nones)
 
 
@@ -217,16 +217,7 @@ def _scratch_of(values: frozenset) -> tuple[int | None, tuple[str, ...]]:
         if value.items is None or not all(isinstance(k, str) for k, _ in value.items):
             return None, ()
         return 0, tuple(k for k, _ in value.items)
-    return _length(values), ()
-
-
-def _length(values: frozenset) -> int | None:
-    if len(values) != 1:
-        return None
-    value = next(iter(values))
-    if isinstance(value, Seq) and value.elts is not None:
-        return len(value.elts)
-    return None
+    return known_sequence_length(values), ()
 
 
 # --------------------------------------------------------------------------------- roles
