@@ -205,6 +205,35 @@ async function openQuickFixMenu(page, squiggles = SQUIGGLES) {
   }
 }
 
+// The Problems panel's PAL001 row (opened from the status bar): its message as VS Code shows it.
+async function pal001ProblemsRow(page) {
+  await page.locator("[id='status.problems']").click();
+  const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PAL001" }).first();
+  await row.waitFor();
+  const text = ((await row.textContent()) || "").trim();
+  log(`Problems panel row: ${text}`);
+  return text;
+}
+
+// Open the quick-fix menu on the squiggle and choose the first "pallas-ls (PAL001): ..." fix that
+// changes code (not "Disable PAL001 for this line"); the menu's titles and the chosen one go into
+// the result.
+async function applyPal001QuickFix(page, squiggles, shot) {
+  const menu = await openQuickFixMenu(page, squiggles);
+  const fix = page
+    .locator(".action-widget .monaco-list-row.action", { hasText: /pallas-ls \(PAL001\):/ })
+    .filter({ hasNotText: /Disable|noqa/ })
+    .first();
+  await fix.waitFor();
+  result.titles = (await menu.allTextContents()).map((t) => t.trim()).filter(Boolean);
+  log(`quick fix menu: ${JSON.stringify(result.titles)}`);
+  await screenshot(page, shot);
+  result.chosen = ((await fix.locator(".title").first().textContent()) || (await fix.textContent()) || "").trim();
+  log(`choose: ${result.chosen}`);
+  await fix.click();
+  await menu.first().waitFor({ state: "detached" });
+}
+
 // The extension's language-status item: the "{}" entry in the status bar of a Python editor opens
 // a hover listing the items of the language; ours says "Pallas LS: running" and the version.
 async function languageStatus(page) {
@@ -241,28 +270,10 @@ const scenarios = {
     result.languageStatus = await languageStatus(page);
 
     result.problems = await waitForProblems(page);
-    await page.locator("[id='status.problems']").click(); // opens the Problems panel
-    const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PAL001" }).first();
-    await row.waitFor();
-    result.problemsRow = ((await row.textContent()) || "").trim();
-    log(`Problems panel row: ${result.problemsRow}`);
+    result.problemsRow = await pal001ProblemsRow(page);
     await screenshot(page, "problems");
 
-    const menu = await openQuickFixMenu(page);
-    // The first "pallas-ls (PAL001): ..." fix that changes code (not "Disable PAL001 for this line").
-    const fix = page
-      .locator(".action-widget .monaco-list-row.action", { hasText: /pallas-ls \(PAL001\):/ })
-      .filter({ hasNotText: /Disable|noqa/ })
-      .first();
-    await fix.waitFor();
-    result.titles = (await menu.allTextContents()).map((t) => t.trim()).filter(Boolean);
-    log(`quick fix menu: ${JSON.stringify(result.titles)}`);
-    await screenshot(page, "quick-fix-menu");
-
-    result.chosen = ((await fix.locator(".title").first().textContent()) || (await fix.textContent()) || "").trim();
-    log(`choose: ${result.chosen}`);
-    await fix.click();
-    await menu.first().waitFor({ state: "detached" });
+    await applyPal001QuickFix(page, SQUIGGLES, "quick-fix-menu");
     await page.locator(`${GROUP} .tab.active.dirty`).waitFor(); // the fix edited the buffer
     result.files[name] = await editorText(page);
     await screenshot(page, "fix-applied");
@@ -319,25 +330,9 @@ const scenarios = {
     log(`${name}: the squiggle is in cell ${result.squiggleCell} (0-based)`);
     await screenshot(page, "notebook-squiggle");
     result.problems = await waitForProblems(page);
-    await page.locator("[id='status.problems']").click(); // the Problems panel: the message's "cell C"
-    const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PAL001" }).first();
-    await row.waitFor();
-    result.problemsRow = ((await row.textContent()) || "").trim();
-    log(`Problems panel row: ${result.problemsRow}`);
+    result.problemsRow = await pal001ProblemsRow(page); // its message's "cell C"
 
-    const menu = await openQuickFixMenu(page, CELL_SQUIGGLES);
-    const fix = page
-      .locator(".action-widget .monaco-list-row.action", { hasText: /pallas-ls \(PAL001\):/ })
-      .filter({ hasNotText: /Disable|noqa/ })
-      .first();
-    await fix.waitFor();
-    result.titles = (await menu.allTextContents()).map((t) => t.trim()).filter(Boolean);
-    log(`quick fix menu: ${JSON.stringify(result.titles)}`);
-    await screenshot(page, "notebook-quick-fix-menu");
-    result.chosen = ((await fix.locator(".title").first().textContent()) || (await fix.textContent()) || "").trim();
-    log(`choose: ${result.chosen}`);
-    await fix.click();
-    await menu.first().waitFor({ state: "detached" });
+    await applyPal001QuickFix(page, CELL_SQUIGGLES, "notebook-quick-fix-menu");
     await page.locator(`${GROUP} .tab.active.dirty`).waitFor(); // the fix edited the notebook
     result.cellText = await cellText(page, result.squiggleCell);
     log(`cell ${result.squiggleCell} now reads: ${JSON.stringify(result.cellText)}`);
