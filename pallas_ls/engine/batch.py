@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence
 from .. import __version__
 from .analysis import Linter
 from .environment import Environment
+from .gcpause import collected_once, freeze_survivors
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .names import mentions_pallas
 from .project import FileResult, Project, UnreadableFile, imports_one_of, mentions_one_of, module_stems, read_source
@@ -119,20 +120,36 @@ def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter,
     analyse_one = _analyse_one if environment is None else functools.partial(_analyse_one, environment=environment)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:
         return [(analyse_one(path), key) for path, key in files]
-    chunk = max(1, len(files) // (jobs * 4))
+    # Biggest first, one file at a time: a 10k-line test file handed out last would leave the
+    # other worker idle for the seconds it takes (a file costs far more than its hand-off).
+    order = sorted(range(len(files)), key=lambda i: -_size(files[i][0]))
+    freeze_survivors()
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
         with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_use_lint,
                                                     initargs=(lint,)) as pool:
-            checked = list(pool.map(analyse_one, [p for p, _ in files], chunksize=chunk))
+            done = dict(zip(order, pool.map(analyse_one, [files[i][0] for i in order])))
+        checked = [done[i] for i in range(len(files))]
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
         checked = [analyse_one(path) for path, _ in files]
     return list(zip(checked, [k for _, k in files]))
 
 
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 def _analyse_one(path: str, environment: Environment | None = None) -> _Checked:
     """One file on its own (in a worker): its findings, and whether it launches imported kernels."""
+    with collected_once():
+        return _analysed(path, environment)
+
+
+def _analysed(path: str, environment: Environment | None) -> _Checked:
     project = Project(environment=environment, lint=_lint)
     try:
         analysis = project.analysis_of(path)

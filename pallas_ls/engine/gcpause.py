@@ -37,3 +37,25 @@ def paused_gc() -> Iterator[None]:
 
 
 _resume = [True]
+
+
+@contextmanager
+def collected_once() -> Iterator[None]:
+    """For a batch of independent units (a file each, in `check`): the collector paused for the
+    whole unit, then one full collection of what it left.  Re-enabling after `paused_gc` alone
+    leaves a young generation of every object the unit made, alive or dead, which the collector
+    then walks a generation at a time, several times over: measured on 356 Pallas-dense files,
+    382 collections took 5.2 s of 20.5 s; one collection per file walks each object once."""
+    with paused_gc():
+        try:
+            yield
+        finally:
+            gc.collect()
+
+
+def freeze_survivors() -> None:
+    """Move every object alive now (the modules imported so far) out of the collector's sight:
+    later full collections then walk only what the check makes (and a forked worker never
+    touches the pages the parent filled, so they stay shared)."""
+    gc.collect()
+    gc.freeze()
