@@ -249,3 +249,22 @@ def test_a_block_pasted_below_or_above_itself():
         lines = [b.node.lineno for b in document.analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
         assert lines == [b.node.lineno for b in analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
         assert len(set(lines)) == 2
+
+
+def test_an_edit_of_a_block_others_read_reevaluates_only_those(monkeypatch):
+    """`Ops.go` evaluates `self.fn(kernel)`, which reads the name `kernel`: an edit of `kernel`'s
+    block re-evaluates the seeds of the blocks that read it (Ops), not the whole module; an
+    edit there that makes it launch is found by the full search it then leads to."""
+    from pallas_ls.engine import kernels
+
+    runs = []
+    original = kernels.LaunchFinder.run
+    monkeypatch.setattr(kernels.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
+    document = IncrementalDocument()
+    document.analyze(SourceFile.from_text(QUIET, "t.py"))
+    edited = QUIET.replace("x_ref[...] + 1", "x_ref[...] + 2")
+    assert launch_summary(document.analyze(SourceFile.from_text(edited, "t.py"))) == ([], [], [])
+    assert runs == [1]
+    launching = edited.replace("call = print", "call = pl.pallas_call")
+    launches, _, _ = launch_summary(document.analyze(SourceFile.from_text(launching, "t.py")))
+    assert runs == [1, 1] and launches

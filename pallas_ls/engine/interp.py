@@ -40,7 +40,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from .model import Binding, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
@@ -282,6 +282,11 @@ U = frozenset({UNKNOWN})
 NONE_SET = frozenset({NONE})
 
 
+def _note_read(reads: dict[str, dict[int, Any]], name: str, loc: Loc) -> None:
+    place = loc.stmt if loc.stmt is not None else loc.scope
+    reads.setdefault(name, {})[id(place)] = place
+
+
 def union(sets: Iterable[frozenset]) -> frozenset:
     out: set = set()
     for s in sets:
@@ -412,10 +417,12 @@ class Interpreter:
         self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
         # What the evaluations read of this module beyond the statement they started in (see
         # kernels.NoLaunches, which reuses a search for launches that found none): the names
-        # looked up at module level (bound there or not), the top-level functions whose
-        # module-level calls were scanned, and the imports the loader could not find.
-        self.module_names_read: set[str] = set()
-        self.module_calls_read: set[str] = set()
+        # looked up at module level (bound there or not) and the top-level functions whose
+        # module-level calls were scanned, each with the places that read it (by id: the
+        # statement, or the scope at whose end it was read), and the imports the loader could
+        # not find.
+        self.module_names_read: dict[str, dict[int, Any]] = {}
+        self.module_calls_read: dict[str, dict[int, Any]] = {}
         self.imports_not_found: set[str] = set()
 
     def models(self) -> list[ModuleModel]:
@@ -616,7 +623,7 @@ class Interpreter:
     def lookup(self, name: str, loc: Loc, model: ModuleModel) -> list[Binding]:
         bindings = model.lookup(name, loc)
         if model is self.model and (not bindings or bindings[0].scope is model.module_scope):
-            self.module_names_read.add(name)
+            _note_read(self.module_names_read, name, loc)
         if bindings and loc.scope is not model.module_scope and bindings[0].scope is model.module_scope:
             at_calls = self._module_level_reaching(name, loc, model)
             if at_calls is not None:
@@ -634,6 +641,8 @@ class Interpreter:
         top = scope.node if scope is not None else None
         if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
+        if model is self.model:
+            _note_read(self.module_calls_read, top.name, loc)
         calls = self._module_level_calls(top, model)
         if not calls:
             return None
@@ -647,8 +656,6 @@ class Interpreter:
     def _module_level_calls(self, function: ast.AST, model: ModuleModel) -> list[ast.Call]:
         key = (id(function), "calls")
         cached = self._module_calls.get(key)
-        if model is self.model:
-            self.module_calls_read.add(function.name)
         if cached is None:
             cached = []
             for call in model.calls_named([function.name]):

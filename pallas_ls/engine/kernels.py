@@ -23,7 +23,7 @@ from .interp import (
     EMPTY_ENV, MAX_SUMMARIES, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
     Value, Wrapped, _entry_of,
 )
-from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .model import FunctionNode, Loc, ModuleModel, Scope, own_returns
 from .names import ENTRY_POINTS, has_star_arguments
 from .source import SourceFile
 
@@ -735,22 +735,25 @@ def function_at(model: ModuleModel, path: str) -> FunctionNode | None:
 @dataclass(frozen=True, eq=False)
 class NoLaunches:
     """A module version's search for launches found none (no launch, no launching function), and
-    what that search read beyond the statement each evaluation started in.
+    what that search read beyond the statement each evaluation started in, block by block.
 
     Most modules that say "pallas" launch nothing (a 5k-line lowering file), and searching one
-    costs ~35 ms a keystroke.  When an edit changes top-level blocks whose module-level names no
-    evaluation read, and makes no call of an unchanged block a seed, the unchanged blocks' seeds
-    still evaluate to nothing that launches: only the edited blocks' seeds are evaluated again
-    (`no_launches_after`).  Evaluations reach another block only through module-level names (a
+    costs ~35 ms a keystroke.  Evaluations reach another block only through module-level names (a
     def, a class, an import, an assignment, `global`, a list's `.append`), the module-level calls
     of a top-level function (notebook-style redefinitions), star imports and the loader: each is
-    recorded by the interpreter or refused here."""
+    recorded by the interpreter (with the block that read it) or refused here.  After an edit,
+    the blocks that read a name an edited block binds are stale, and so, in turn, are the blocks
+    that read a name a stale block binds; only the seeds of the edited and stale blocks are
+    evaluated again (`no_launches_after`): typing in a class that a hundred functions name
+    re-evaluates those functions' seeds, not the module's."""
 
     seeds: frozenset  # the seed calls and decorators of that version (nodes, kept alive)
     aliases: frozenset[str]  # its alias names and def names, which tell calls that are seeds
     defined: frozenset[str]
-    names_read: frozenset[str]
-    calls_read: frozenset[str]
+    # name -> the blocks (ModelParts) whose evaluation read it; None among them: a place no block
+    # holds (a change of that name means a whole search).
+    names_read: dict
+    calls_read: dict
     imports_not_found: frozenset[str]
 
 
@@ -761,8 +764,9 @@ def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Laun
     if (found or finder.launches or finder._launching_in(model) or interp.loaded or interp._stars(model)
             or len(interp._summaries) >= MAX_SUMMARIES or len(finder._explored) >= LaunchFinder.MAX_EXPLORED):
         return None
+    blocks = _BlockOfPlace(model)
     return NoLaunches(frozenset(_seeds(model)), frozenset(model.alias_names), frozenset(_defined_names(model)),
-                      frozenset(interp.module_names_read), frozenset(interp.module_calls_read),
+                      blocks.readers(interp.module_names_read), blocks.readers(interp.module_calls_read),
                       frozenset(interp.imports_not_found))
 
 
@@ -773,32 +777,32 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
     version's parts no longer used) are all the edit touched; None when that cannot be shown
     (the whole search must run)."""
     interp = finder.interp
-    for part in changed + dropped:
-        bound, called = _touched_names(part)
-        if bound & previous.names_read or called & previous.calls_read:
-            return None
+    stale = _stale_blocks(previous, model, changed, dropped)
+    if stale is None:
+        return None
+    evaluated = changed + stale
     defined = _defined_names(model)
     if model.alias_names <= previous.aliases and defined <= previous.defined:
         # No name became an alias or a def: the unchanged blocks' seeds are among the previous
         # ones (seeds and candidates are told by those names), and the new ones are the edit's.
         gone = _nodes_of(dropped)
-        new = _seeds_in(model, changed, defined)
+        new = _seeds_in(model, evaluated, defined)
         seeds = frozenset(node for node in previous.seeds if id(node) not in gone) | frozenset(new)
     else:
         seeds = frozenset(_seeds(model))
         fresh = _nodes_of(changed)
-        new = [node for node in seeds if node not in previous.seeds]
-        if any(id(node) not in fresh for node in new):
+        if any(id(node) not in fresh for node in seeds if node not in previous.seeds):
             return None  # a call of an unchanged block became a seed (a new alias or def name)
+        new = _seeds_in(model, evaluated, defined)
     if interp._stars(model):
         return None
     if any(interp.loader.module(model, dotted) is not None for dotted in previous.imports_not_found):
         return None
-    # What is being shown: nothing launches.  Assumed while the new seeds are evaluated (a call
-    # of a function of the module is then not relevant), which is consistent when none is.
+    # What is being shown: nothing launches.  Assumed while the seeds are evaluated (a call of a
+    # function of the module is then not relevant), which is consistent when none is.
     finder._launching[id(model)] = {}
-    candidates = {id(call) for call in _candidates_in(model, changed, defined)}
-    decorated = {id(d): node for part in changed for node in part.decorated  # new seeds are the changed parts'
+    candidates = {id(call) for call in _candidates_in(model, evaluated, defined)}
+    decorated = {id(d): node for part in evaluated for node in part.decorated
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for d in node.decorator_list}
     for node in new:
         stop_if(finder.should_stop)
@@ -808,9 +812,71 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
             return None
     if finder.launches or interp.loaded or len(interp._summaries) >= MAX_SUMMARIES:
         return None
+    blocks = _BlockOfPlace(model)
+    kept = set(model._parts)
     return NoLaunches(seeds, frozenset(model.alias_names), frozenset(defined),
-                      previous.names_read | interp.module_names_read, previous.calls_read | interp.module_calls_read,
+                      _merged_readers(previous.names_read, blocks.readers(interp.module_names_read), kept),
+                      _merged_readers(previous.calls_read, blocks.readers(interp.module_calls_read), kept),
                       previous.imports_not_found | interp.imports_not_found)
+
+
+def _stale_blocks(previous: NoLaunches, model: ModuleModel, changed: list, dropped: list) -> list | None:
+    """The unchanged blocks whose seeds may evaluate otherwise after the edit: those that read a
+    name an edited block binds, or scanned the module-level calls of a function an edited block
+    calls, then those that read a name one of them binds.  None: a name read by no block (a
+    whole search)."""
+    kept = set(model._parts)
+    edited = set(changed)
+    stale: list = []
+    seen: set = set()
+    names: set[str] = set()
+    calls: set[str] = set()
+    for part in changed + dropped:
+        bound, called = _touched_names(part)
+        names |= bound
+        calls |= called
+    while names or calls:
+        readers = [previous.names_read.get(n, ()) for n in names] + [previous.calls_read.get(n, ()) for n in calls]
+        names, calls = set(), set()  # an unchanged block calls what it called: only its names change
+        for blocks in readers:
+            if None in blocks:
+                return None
+            for part in blocks:
+                if part in kept and part not in edited and part not in seen:
+                    seen.add(part)
+                    stale.append(part)
+                    names |= _touched_names(part)[0]
+    return stale
+
+
+class _BlockOfPlace:
+    """The block (ModelParts) of the places the interpreter records reads at."""
+
+    def __init__(self, model: ModuleModel):
+        self.model = model
+        self.part_of = {sid: part for part in model._parts for sid in part.block_chain}
+
+    def readers(self, reads: dict) -> dict:
+        return {name: frozenset(self._block(place) for place in places.values()) for name, places in reads.items()}
+
+    def _block(self, place):
+        part = self.part_of.get(id(place))
+        if part is not None:
+            return part
+        scope = place if isinstance(place, Scope) else None
+        while scope is not None and scope.parent is not None and scope.parent is not self.model.module_scope:
+            scope = scope.parent
+        if scope is None or scope.parent is None:
+            return None  # the module's own end, or not a place of this model
+        return self.part_of.get(id(scope.node))
+
+
+def _merged_readers(previous: dict, new: dict, kept: set) -> dict:
+    """The readers of both searches, but for blocks the module no longer has."""
+    merged = {name: frozenset(p for p in parts if p is None or p in kept) for name, parts in previous.items()}
+    for name, parts in new.items():
+        merged[name] = merged.get(name, frozenset()) | parts
+    return merged
 
 
 def _seeds(model: ModuleModel) -> list[ast.AST]:
