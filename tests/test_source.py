@@ -171,3 +171,58 @@ def test_constructs_over_column_zero_statements_still_parse(text):
 def test_a_string_that_never_closes_is_the_error_of_its_block():
     text = IMPORT + 'def broken():\n    x = """\n' + KERNEL.replace("def k", "\ndef k")
     assert codes(text) == ["PAL000", "PAL001"]
+
+
+# A kernel whose multi-line call is where typing goes wrong; its return value is written last.
+TYPED_IN = IMPORT + '''\
+def k(x_ref, o_ref):
+    y = pl.dot(
+        x_ref[...],
+        x_ref[...],
+    )
+    z = 1
+    return y
+
+
+def launch(s):
+    return pl.pallas_call(k, s)
+'''
+
+
+def repair_parses(monkeypatch, text: str) -> tuple[list, int]:
+    """The statements `k` keeps after `parse_blocks` repairs `text`, and how many parses it took."""
+    import ast
+    from pallas_ls.engine import source
+
+    count = []
+    real = source._try_parse
+    monkeypatch.setattr(source, "_try_parse", lambda t: count.append(1) or real(t))
+    blocks = source.parse_blocks(text)
+    kernel = next(s for _, b in blocks for s in b.stmts if isinstance(s, ast.FunctionDef))
+    return [type(s).__name__ for s in kernel.body], len(count)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("    )\n", '    ) """\n'),                       # a string left open after a call's `)`
+    ("    )\n", "    )(\n"),                          # a bracket typed at the end of that line
+    ("    z = 1\n", "     z = 1\n"),                   # a space typed at column 0 ...
+    ("    z = 1\n", "   z = 1\n"),                     # ... or deleted there
+])
+def test_typing_errors_are_repaired_in_one_parse_keeping_the_statement(monkeypatch, old, new):
+    """The repair undoes what was typed (the line before the quote or bracket, the indentation
+    it left), so the kernel keeps every statement, its PAL001 included, for one parse of the
+    block beyond the one that failed; blanking the line instead unclosed the call and cost a
+    parse per line of it."""
+    text = TYPED_IN.replace(old, new, 1)
+    assert text != TYPED_IN
+    kept, parses = repair_parses(monkeypatch, text)
+    assert kept == ["Assign", "Assign", "Return"]
+    assert parses == repair_parses(monkeypatch, TYPED_IN)[1] + 1
+    assert codes(text) == ["PAL000", "PAL001"]
+
+
+def test_a_body_under_a_blanked_header_goes_with_it():
+    """A def header that cannot be repaired is blanked, and its body with it: moving the body
+    up a level would put the nested def's `return 1` in the kernel (a false PAL001)."""
+    text = IMPORT + "def k(x_ref, o_ref):\n    def helper(:\n        return 1\n    o_ref[...] = x_ref[...]\npl.pallas_call(k, s)\n"
+    assert codes(text) == ["PAL000"]

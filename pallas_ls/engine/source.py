@@ -512,7 +512,9 @@ def _repaired(key: BlockKey, block: ParsedBlock, cache: dict) -> ParsedBlock:
     if block.problem is None or block.stmts:
         return block
     start, text = key
-    tree, problem = _parse_block_repairing(split_lines_keepends(normalise_new_syntax(text)), start)
+    normalised = normalise_new_syntax(text)
+    known = block.problem if normalised == text else None  # the parse of this very text failed so
+    tree, problem = _parse_block_repairing(split_lines_keepends(normalised), start, known)
     repaired = ParsedBlock(tree.body if tree is not None else [], problem or block.problem, block.open_at_end)
     cache[key] = repaired
     return repaired
@@ -542,26 +544,93 @@ def _parse_blocks(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
     return ast.Module(body=body, type_ignores=[]), problems
 
 
-def _parse_block_repairing(block: list[str], first_line: int) -> tuple[ast.Module | None, SyntaxProblem | None]:
-    """Parse one block; on failure blank the offending line and retry a few times."""
+def _parse_block_repairing(block: list[str], first_line: int,
+                           known: SyntaxProblem | None = None) -> tuple[ast.Module | None, SyntaxProblem | None]:
+    """Parse one block; on failure repair the offending line and retry a few times.  `known`: the
+    problem a parse of exactly this block already gave (not parsed again)."""
     first_problem: SyntaxProblem | None = None
     block = list(block)
-    for _ in range(_MAX_REPAIRS_PER_BLOCK):
-        padded = "\n" * first_line + "".join(block)  # keeps ast line numbers file-relative
-        result = _try_parse(padded)
+    for attempt in range(_MAX_REPAIRS_PER_BLOCK):
+        if attempt == 0 and known is not None:
+            result: ast.Module | SyntaxProblem = known
+        else:
+            result = _try_parse("\n" * first_line + "".join(block))  # keeps ast line numbers file-relative
         if isinstance(result, ast.Module):
             return result, first_problem
         if first_problem is None:
             first_problem = result
-        bad = result.range.start.line - first_line
-        if not 0 <= bad < len(block) or not block[bad].strip():
-            # The parser pointed past the block or at a blank line (an unclosed bracket, usually):
-            # blank the last non-empty line instead, which is where such blocks go wrong.
-            bad = max((i for i, line in enumerate(block) if line.strip()), default=-1)
-            if bad < 0:
-                break
-        block[bad] = _neutral_line(block[bad])
+        if not _repair(block, result, first_line):
+            break
     return None, first_problem
+
+
+def _repair(block: list[str], problem: SyntaxProblem, first_line: int) -> bool:
+    """Change the block where `problem` says it goes wrong, the least that can make it parse
+    (False: nothing left to change).  Each repair costs a parse of the block, so the ones typing
+    produces take one: a string left open loses what follows its quote, and a bracket typed at
+    the end of a line goes, not the line (blanking a line `    )` with a triple quote typed
+    after it would unclose the call that `)` closed, and every line of that call would then be
+    an unexpected indent, one parse each); lines indented under a blanked line go together."""
+    bad = problem.range.start.line - first_line
+    column = problem.range.start.column
+    line = block[bad] if 0 <= bad < len(block) else ""
+    # (Each checked at the column, which a tokenizer error might give in other units.)
+    string_left_open = (_OPEN_STRING.match(problem.message)
+                        and line[column:].lstrip("rRbBfFuU")[:3] in ('"""', "'''"))
+    # A bracket typed last on its line (`foo(`): the line as it was before it was typed.
+    bracket_just_typed = (_OPEN_BRACKET.match(problem.message) and line[column:column + 1] in ("(", "[", "{")
+                          and not line[column + 1:].strip())
+    if (string_left_open or bracket_just_typed) and line[:column].strip():
+        block[bad] = line[:column].rstrip() + _ending(line)
+        return True
+    above = next((block[i] for i in range(bad - 1, -1, -1) if block[i].strip()), "") if 0 <= bad < len(block) else ""
+    own = _indentation(line)
+    if problem.message.endswith(": unindent does not match any outer indentation level"):
+        # A space deleted (or typed) at the start of a line: to the nearest level above it.
+        levels = {_indentation(b) for b in block[:bad] if b.strip()}
+        if levels:
+            _dedent(block, bad, own - min(levels, key=lambda level: (abs(level - own), level)))
+            return True
+    if problem.message.endswith(": unexpected indent") and above:
+        if above.strip() == "pass":
+            # Under a header blanked by an earlier repair: the body goes with it (moved up a
+            # level, a nested def's `return 1` would be the kernel's).
+            for i in _indented_run(block, bad):
+                block[i] = _ending(block[i])
+        else:
+            _dedent(block, bad, own - _indentation(above))  # a space typed at the start of a line
+        return True
+    if not 0 <= bad < len(block) or not block[bad].strip():
+        # The parser pointed past the block or at a blank line (an unclosed bracket, usually):
+        # blank the last non-empty line instead, which is where such blocks go wrong.
+        bad = max((i for i, line in enumerate(block) if line.strip()), default=-1)
+        if bad < 0:
+            return False
+    block[bad] = _neutral_line(block[bad])
+    return True
+
+
+def _dedent(block: list[str], at: int, by: int) -> None:
+    """Line `at`, `by` columns to the left (right if < 0); the lines under it need not move (a
+    body indented deeper than its header is valid however deep, continuations any way)."""
+    block[at] = block[at][by:] if by >= 0 else " " * -by + block[at]
+
+
+def _indented_run(block: list[str], first: int) -> range:
+    """Line `first` and the lines after it indented at least as much (its body, its continuation)."""
+    indent = _indentation(block[first])
+    end = first + 1
+    while end < len(block) and (not block[end].strip() or _indentation(block[end]) >= indent):
+        end += 1
+    return range(first, end)
+
+
+def _indentation(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _ending(line: str) -> str:
+    return "\n" if line.endswith(("\n", "\r")) else ""
 
 
 def _neutral_line(line: str) -> str:
