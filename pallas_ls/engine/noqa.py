@@ -115,7 +115,7 @@ def noqa_line(source: SourceFile, line: int) -> int:
 def _continued(source: SourceFile, line: int) -> int | None:
     """The line the end of `line` continues on: where the multi-line string it ends inside ends,
     or the next line after a backslash; None when the line ends its statement."""
-    end = _string_continuations(source, line).get(line)
+    end = _string_end(source, line)
     if end is not None:
         return end
     if line < len(source.line_starts) - 1:
@@ -125,38 +125,44 @@ def _continued(source: SourceFile, line: int) -> int | None:
     return None
 
 
-def _string_continuations(source: SourceFile, line: int) -> dict[int, int]:
-    """Line -> the line the multi-line string it is inside ends on, for the lines of the top-level
-    statement holding `line` (empty when none does).  Only that statement is walked, once per
-    version: a finding's noqa line must not cost a walk of a 5k-line tree on every keystroke."""
+def _string_end(source: SourceFile, line: int) -> int | None:
+    """The line the multi-line string that `line` is inside (not on its last line) ends on, or
+    None.  Only the nodes whose lines hold `line` are looked at, in the top-level statements
+    holding it: a finding's noqa line must not cost a walk of a 400-line function (~10 ms) on
+    every keystroke that leaves a syntax error in it."""
     tree = source.tree
     cached = getattr(source, "_noqa_strings", None)
     if cached is None or cached[0] is not tree:
-        cached = source._noqa_strings = (tree, [_first_line(stmt) for stmt in tree.body], {})  # type: ignore[attr-defined]
-    _, starts, walked = cached
+        cached = source._noqa_strings = (tree, [_first_line(stmt) for stmt in tree.body])  # type: ignore[attr-defined]
+    starts = cached[1]
     body = tree.body
     index = bisect.bisect_right(starts, line) - 1
     # Top-level statements do not overlap, but several may share a line (`a = 1; b = """...`).
     while index >= 0 and (body[index].end_lineno or body[index].lineno) - 1 >= line:
-        stmt = body[index]
-        inside = walked.get(id(stmt))
-        if inside is None:
-            inside = walked[id(stmt)] = _strings_of(stmt)
-        if line in inside:
-            return inside
+        end = _string_around(body[index], line)
+        if end is not None:
+            return end
         index -= 1
-    return {}
+    return None
 
 
-def _strings_of(stmt: ast.stmt) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes)):
-            continue
-        if isinstance(node, (ast.Constant, ast.JoinedStr)) and (node.end_lineno or node.lineno) > node.lineno:
-            for inside in range(node.lineno - 1, node.end_lineno - 1):  # type: ignore[operator]
-                out.setdefault(inside, node.end_lineno - 1)  # type: ignore[operator]
-    return out
+def _string_around(stmt: ast.stmt, line: int) -> int | None:
+    """The outermost string (or f-string) of `stmt` spanning `line` and the line after it: its last line."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        for child in ast.iter_child_nodes(stack.pop()):
+            first = getattr(child, "lineno", None)
+            if first is None:  # arguments, comprehensions, contexts: no lines of their own
+                stack.append(child)
+                continue
+            last = getattr(child, "end_lineno", None) or first
+            if not first - 1 <= line <= last - 1:
+                continue  # nothing under it holds the line
+            if (line < last - 1 and (isinstance(child, ast.JoinedStr)
+                                     or isinstance(child, ast.Constant) and isinstance(child.value, (str, bytes)))):
+                return last - 1
+            stack.append(child)
+    return None
 
 
 def _first_line(stmt: ast.stmt) -> int:
