@@ -9,8 +9,8 @@ Measures, each in a fresh interpreter, best of --repeat:
             jax wheel's `jax/experimental/pallas/ops`, located with find_spec, never imported):
             --no-python-env (project only), the default (the interpreter pallas-ls runs in: its
             sys.path is read in process), and --python of another interpreter (a throw-away venv:
-            its sys.path is asked of it by one subprocess);
-  query     that subprocess alone (`environment._query`), once per interpreter and process;
+            its site directories read from its layout, nothing run);
+  layout    that reading alone (`environment.site_directories`);
   jedi      for comparison, when jedi is installed: `import jedi`, and
             `jedi.create_environment(venv, safe=False).get_sys_path()`, which starts jedi's own
             helper process in the target interpreter.
@@ -57,11 +57,11 @@ def _time_check(paths: list[str], extra: list[str]) -> dict:
     return {"seconds": seconds, "parsed": len(environment._PARSED), "looked_up": len(set(looked_up))}
 
 
-def _time_query(executable: str) -> dict:
+def _time_layout(executable: str) -> dict:
     from pallas_ls.engine import environment
 
     start = time.perf_counter()
-    environment._query(executable)
+    environment.site_directories(executable)
     return {"seconds": time.perf_counter() - start}
 
 
@@ -78,8 +78,8 @@ def worker(kind: str, argument: str) -> None:
     spec = json.loads(argument)
     if kind == "check":
         result = _time_check(spec["paths"], spec["extra"])
-    elif kind == "query":
-        result = _time_query(spec["executable"])
+    elif kind == "layout":
+        result = _time_layout(spec["executable"])
     else:
         result = _time_jedi(spec["env"])
     print(json.dumps(result))
@@ -120,7 +120,7 @@ def main() -> int:
             "check, --no-python-env": ("check", {"paths": paths, "extra": ["--no-python-env"]}),
             "check, the interpreter pallas-ls runs in": ("check", {"paths": paths, "extra": []}),
             "check, --python another venv": ("check", {"paths": paths, "extra": ["--python", other]}),
-            "sys.path query (one subprocess)": ("query", {"executable": executable}),
+            "site directories read from the layout": ("layout", {"executable": executable}),
         }
         if importlib.util.find_spec("jedi") is not None:
             variants["jedi"] = ("jedi", {"env": other})

@@ -7,7 +7,10 @@
 --
 -- Override any field with vim.lsp.config, e.g. a project virtualenv's server:
 --
---   vim.lsp.config('pallas_ls', { cmd = { '.venv/bin/python', '-m', 'pallas_ls', 'serve' } })
+--   vim.lsp.config('pallas_ls', { cmd = { '.venv/bin/pallas-ls', 'serve' } })
+--
+-- (Not `python -m pallas_ls`: Neovim starts the server in the project's root, and `python -m` would
+-- import a `pallas_ls.py` or `importlib.py` found there. `python -P -m pallas_ls` is safe on 3.11+.)
 --
 -- `settings['pallas-ls']` is what the server reads (workspace/configuration section `pallas-ls`),
 -- over `[tool.pallas-ls]` in the nearest pyproject.toml: select, ignore, severity, exclude,

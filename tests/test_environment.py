@@ -172,11 +172,13 @@ def test_a_missing_or_broken_interpreter_is_one_warning(run, tmp_path):
     status, out, err = run(proj, "--python", str(tmp_path / "nowhere"), ".")
     assert (status, out) == (0, "All checks passed!\n")
     assert err.count("\n") == 1 and err.startswith("pallas-ls: warning: ") and "project only" in err, err
-    broken = write(tmp_path / "bin" / "python", "#!/bin/sh\necho 'no such module: json' >&2\nexit 3\n")
+    marker = tmp_path / "ran"
+    broken = write(tmp_path / "bin" / "python", f"#!/bin/sh\ntouch {marker}\nexit 3\n")
     broken.chmod(0o755)
     status, out, err = run(proj, "--python", str(broken), ".")
     assert (status, out) == (0, "All checks passed!\n")
-    assert err.count("\n") == 1 and "exit 3" in err and "no such module" in err, err
+    assert err.count("\n") == 1 and "no site-packages" in err, err
+    assert not marker.exists()  # read, never run
 
 
 def test_discover_follows_the_documented_order(env_dir, tmp_path):
@@ -194,19 +196,92 @@ def test_discover_follows_the_documented_order(env_dir, tmp_path):
     assert broken.directories == () and "VIRTUAL_ENV" in broken.warning
 
 
-def test_the_interpreter_is_asked_once_and_runs_no_user_code(env_dir, tmp_path, monkeypatch):
-    """The sys.path query runs from an empty directory: a `json.py` where pallas-ls runs is not imported."""
+@pytest.fixture
+def nothing_runs(monkeypatch):
+    """Any attempt to start a process fails the test (issue 35: discovery runs nothing)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"pallas-ls started a process: {args}")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    monkeypatch.setattr(os, "system", refuse)
+
+
+def test_discovery_reads_the_layout_and_runs_nothing(env_dir, tmp_path, monkeypatch, nothing_runs):
+    """The environment's interpreter, its `.pth` import lines and `sitecustomize.py` never run; the
+    search path is the same whether the environment or its interpreter is named."""
     write(tmp_path / "json.py", "raise SystemExit('user code ran')\n")
     monkeypatch.chdir(tmp_path)
-    environment_module._SYS_PATHS.clear()
-    calls = []
-    real_run = subprocess.run
-    monkeypatch.setattr(environment_module.subprocess, "run", lambda *a, **k: calls.append(a) or real_run(*a, **k))
     first = Environment.discover(str(env_dir), env={})
     second = Environment.discover(str(env_dir / "bin" / "python") if os.name != "nt" else str(env_dir), env={})
-    assert first.warning is None and first.directories
-    assert len(calls) == 1 and second.directories == first.directories
+    assert first.warning is None and first.directories == (str(site_packages(env_dir)),)
+    assert second.directories == first.directories
     assert not any(d.endswith(("lib/python3.11", "lib-dynload")) for d in first.directories)  # no stdlib
+
+
+HOSTILE_KERNEL = """\
+import jax
+from jax.experimental import pallas as pl
+
+
+def k(x_ref, o_ref):
+    return x_ref[...]
+
+
+def f(x):
+    return pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+"""
+
+
+def hostile_repository(tmp_path: pathlib.Path, python: str) -> tuple[pathlib.Path, pathlib.Path]:
+    """A cloned repository whose pyproject names a program as its `python`; (repo, marker that
+    exists once anything of the repository ran)."""
+    repo, marker = tmp_path / "repo", tmp_path / "PWNED"
+    write(repo / "pyproject.toml", f'[tool.pallas-ls]\npython = "{python}"\n')
+    write(repo / "evil.sh", f"#!/bin/sh\ntouch {marker}\n").chmod(0o755)
+    write(repo / "k.py", HOSTILE_KERNEL)
+    env = repo / ".venv"
+    site = env / "lib" / "python3.11" / "site-packages"
+    write(env / "pyvenv.cfg", "home = /usr/bin\nversion = 3.11.7\ninclude-system-site-packages = false\n")
+    write(env / "bin" / "python", f"#!/bin/sh\ntouch {marker}\n").chmod(0o755)
+    write(site / "sitecustomize.py", f"open({str(marker)!r}, 'w').close()\n")
+    write(site / "evil.pth", f"import os; open({str(marker)!r}, 'w').close()\n{repo / 'extra'}\n")
+    write(repo / "extra" / "extralib.py", "X = 1\n")
+    return repo, marker
+
+
+@pytest.mark.skipif(os.name == "nt", reason="shell scripts")
+@pytest.mark.parametrize("python", ["./evil.sh", "evil.sh", ".venv", ".venv/bin/python"])
+def test_a_repository_cannot_make_check_run_its_program(run, tmp_path, python, nothing_runs):
+    repo, marker = hostile_repository(tmp_path, python)
+    status, out, err = run(repo, ".")
+    assert status == 1 and "PAL001" in out, (out, err)
+    assert not marker.exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="shell scripts")
+def test_a_repository_venv_is_read_as_data(tmp_path, nothing_runs):
+    """`.pth` path lines of a repository's venv are followed; its import lines are not run."""
+    repo, marker = hostile_repository(tmp_path, ".venv")
+    environment = Environment.discover(".venv", env={}, root=str(repo))
+    assert environment.locate("extralib") == (str(repo / "extra" / "extralib.py"), [])
+    assert environment.warning is None and not marker.exists()
+    from pallas_ls.lsp.workspace import workspace_environment
+
+    assert workspace_environment([str(repo)]).locate("extralib") is not None  # the server's path
+    assert not marker.exists()
+
+
+def test_system_site_packages_and_versions_come_from_pyvenv_cfg(tmp_path):
+    base, env = tmp_path / "base", tmp_path / "env"
+    for version in ("3.10", "3.12"):
+        (base / "lib" / f"python{version}" / "site-packages").mkdir(parents=True)
+        (env / "lib" / f"python{version}" / "site-packages").mkdir(parents=True)
+    (base / "bin").mkdir()
+    write(env / "pyvenv.cfg", f"home = {base / 'bin'}\nversion_info = 3.10.4\ninclude-system-site-packages = true\n")
+    assert Environment.discover(str(env), env={}).directories == (
+        str(env / "lib" / "python3.10" / "site-packages"), str(base / "lib" / "python3.10" / "site-packages"))
+    (env / "pyvenv.cfg").unlink()
+    assert Environment.discover(str(env), env={}).directories == (str(env / "lib" / "python3.12" / "site-packages"),)
 
 
 # ------------------------------------------------------------------------------ the search path

@@ -1,19 +1,24 @@
 """The user's Python environment: where imports the project cannot resolve are looked up (an
 installed or editable package's wrapper is followed, read as source, never imported).
 
-Which interpreter, first that applies (the order jedi's `get_default_environment` uses):
+Which environment, first that applies (the order jedi's `get_default_environment` uses):
 1. the one configured (`--python`, `[tool.pallas-ls] python`, the server's `python` setting):
    an interpreter, or an environment directory (a virtualenv or a conda prefix);
 2. the active virtualenv, `$VIRTUAL_ENV`;
 3. the active conda environment, `$CONDA_PREFIX`;
 4. the interpreter pallas-ls runs in.
 
-Its search path is its `sys.path`: for the interpreter pallas-ls runs in, read in process; for
-another, printed once by a subprocess of that interpreter (`-c`, from an empty directory, so no
-user module can shadow `json`; only the interpreter's own start-up runs, as it does for jedi),
-then cached for the process.  The standard library is left out (nothing Pallas there, and much
-to parse).  An interpreter that is missing or fails gives a one-line warning and an empty search
-path: imports are then resolved in the project only.
+Nothing is ever run to find out (issue 35: `python = "./evil.sh"` in a cloned repository's
+pyproject.toml ran `evil.sh`, and a `.venv`'s interpreter ran its `.pth` files and
+`sitecustomize.py`).  An environment's search path is read from its layout, as ty does and as
+CPython's own `getpath` and `site` compute it: the prefix (the directory above `bin/` or
+`Scripts/`, or the directory named), its `pyvenv.cfg` (`home`, `version`,
+`include-system-site-packages`), and its site directories (`lib/pythonX.Y/site-packages`,
+`Lib/site-packages`, Debian's `dist-packages`).  Their `.pth` files contribute their path lines;
+their `import` lines are never run, only read for editable-install mappings (sitepackages.py).
+For the interpreter pallas-ls runs in, its own `sys.path` is read in process.  The standard
+library is left out (nothing Pallas there, and much to parse).  A choice with no site directory
+gives a one-line warning: imports are then resolved in the project only.
 
 Modules read from the environment are parsed when an import is actually followed, cached by
 path and modification time, and never analysed for findings.  Only packages that lead to Pallas
@@ -21,23 +26,19 @@ path and modification time, and never analysed for findings.  Only packages that
 does cannot launch a kernel, and a kernel file calling scipy would otherwise parse dozens of its
 modules.
 
-Why not jedi (the design card names it): jedi's `get_default_environment` has this order and its
-`create_environment(path).get_sys_path()` gives the same answer, but it costs `import jedi`
-(~90 ms) and a helper process of its own started in the target interpreter (~170 ms, which
-imports jedi there and stays running), against ~45 ms for the one-line query here
-(benchmarks/bench_environment.py); its answer carries its helper's directory, and it does not
-read editable finders either.  What it would give us, the environment layouts and the order, is
-the few lines below.
+Why not jedi (the design card names it): jedi's `create_environment(path).get_sys_path()` starts
+the target interpreter (a helper process that imports jedi there and stays running, ~170 ms
+after `import jedi`'s ~90 ms), which is exactly what a repository-named interpreter must not
+get; its `safe=True` mode refuses such interpreters instead of reading them.  It does not read
+editable finders either.  What it would give us, the order above, is the few lines below.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import subprocess
+import re
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -49,12 +50,6 @@ from .source import SourceFile
 
 log = logging.getLogger(__name__)
 
-# An interpreter that has not printed its sys.path by then is taken as broken.
-QUERY_TIMEOUT_S = 20.0
-_QUERY = (
-    "import json, sys, sysconfig; print(json.dumps({'path': sys.path, "
-    "'stdlib': [sysconfig.get_path('stdlib'), sysconfig.get_path('platstdlib')]}))"
-)
 # Top-level names of the standard library: never looked up (nothing Pallas, much to parse).
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
 _NOT_LOOKED_UP = EXTERNAL_ROOTS | _STDLIB
@@ -66,7 +61,7 @@ _HEAD_BYTES = 1 << 20
 
 
 class BrokenInterpreter(Exception):
-    """The interpreter could not tell its sys.path; the message says why, in one line."""
+    """The environment asked for has no site directory to read; the message says why, in one line."""
 
 
 @dataclass
@@ -88,10 +83,11 @@ class Environment:
         relative to `root` (the configuration file's directory, else the working directory).
         Never raises: a broken choice is logged as one warning and gives `none()`."""
         try:
-            executable, why = _choose_interpreter(explicit, env, root)
-            if _is_this_interpreter(executable):
+            chosen, why = _choose_environment(explicit, env, root)
+            if chosen is None or _is_this_interpreter(chosen):
                 return cls.from_sys_path(sys.path, f"{sys.executable} ({why}, this process)", sys.executable)
-            return cls.from_sys_path(_queried_sys_path(executable), f"{executable} ({why})", executable)
+            prefix, directories = site_directories(chosen)
+            return cls(tuple(directories), f"{prefix} ({why})", executable=chosen)
         except BrokenInterpreter as exc:
             warning = f"{exc}; imports are resolved in the project only"
             log.warning("%s", warning)
@@ -178,39 +174,30 @@ class Environment:
         return files
 
 
-# ----------------------------------------------------------------------- choosing an interpreter
-def _choose_interpreter(explicit: str | None, env: Mapping[str, str], root: str | None) -> tuple[str, str]:
-    """(interpreter, why it was chosen); BrokenInterpreter when the choice has none."""
+# ------------------------------------------------------------------------ choosing an environment
+def _choose_environment(explicit: str | None, env: Mapping[str, str], root: str | None) -> tuple[str | None, str]:
+    """(interpreter or environment directory, why it was chosen); None for this process's own."""
     if explicit:
-        path = os.path.join(root or os.getcwd(), os.path.expanduser(explicit))
-        return _interpreter_at(path, f"python = {explicit}"), "configured"
+        path = os.path.abspath(os.path.join(root or os.getcwd(), os.path.expanduser(explicit)))
+        if not os.path.exists(path):
+            raise BrokenInterpreter(f"python = {explicit}: no such interpreter or environment directory")
+        return path, "configured"
     for variable in ("VIRTUAL_ENV", "CONDA_PREFIX"):
         prefix = env.get(variable)
         if prefix:
             if _same_path(prefix, sys.prefix):
-                return sys.executable, f"${variable}"
-            return _interpreter_at(prefix, f"${variable} = {prefix}"), f"${variable}"
-    return sys.executable, "the interpreter pallas-ls runs in"
-
-
-def _interpreter_at(path: str, what: str) -> str:
-    """An interpreter given as itself or as its environment directory (the layouts jedi knows:
-    `bin/python` on POSIX, `Scripts\\python.exe` in a Windows venv, `python.exe` in a conda prefix)."""
-    path = os.path.abspath(path)
-    if os.path.isfile(path):
-        return path
-    if os.path.isdir(path):
-        for candidate in ("bin/python", "bin/python3", "Scripts/python.exe", "python.exe"):
-            executable = os.path.join(path, *candidate.split("/"))
-            if os.path.isfile(executable):
-                return executable
-        raise BrokenInterpreter(f"{what}: no Python interpreter in {path}")
-    raise BrokenInterpreter(f"{what}: no such interpreter or environment directory")
+                return None, f"${variable}"
+            if not os.path.isdir(prefix):
+                raise BrokenInterpreter(f"${variable} = {prefix}: no such environment directory")
+            return os.path.abspath(prefix), f"${variable}"
+    return None, "the interpreter pallas-ls runs in"
 
 
 def _is_this_interpreter(executable: str) -> bool:
     """The same file, or a link to the same one in the same `bin` directory (`python3` for
     `python`).  Not by real path alone: every venv's `python` links to one base interpreter."""
+    if not os.path.isfile(executable):
+        return _same_path(executable, sys.prefix)
     here, there = (os.path.normcase(os.path.abspath(p)) for p in (sys.executable, executable))
     return here == there or os.path.dirname(here) == os.path.dirname(there) and _same_path(here, there)
 
@@ -219,43 +206,90 @@ def _same_path(a: str, b: str) -> bool:
     return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
 
 
-# --------------------------------------------------------------------- asking the interpreter
-_SYS_PATHS: dict[str, list[str] | BrokenInterpreter] = {}  # once per interpreter and process
+# ----------------------------------------------------------------- an environment's layout, read
+_VERSIONED_LIB = re.compile(r"^python(\d+)\.(\d+)t?$")  # lib/python3.11, lib/python3.13t
 
 
-def _queried_sys_path(executable: str) -> list[str]:
-    if executable not in _SYS_PATHS:
-        try:
-            _SYS_PATHS[executable] = _query(executable)
-        except BrokenInterpreter as exc:
-            _SYS_PATHS[executable] = exc
-    answer = _SYS_PATHS[executable]
-    if isinstance(answer, BrokenInterpreter):
-        raise answer
-    return answer
+def site_directories(chosen: str) -> tuple[str, list[str]]:
+    """(prefix, site directories) of an interpreter or environment directory, read from the file
+    system as CPython's getpath and site modules compute them; nothing is run.  BrokenInterpreter
+    when there is no site directory to read."""
+    prefix = _prefix_of(chosen)
+    config = _pyvenv_cfg(prefix)
+    version = _version_hint(chosen, config)
+    directories = _site_dirs_under(prefix, version)
+    if config.get("include-system-site-packages", "").lower() == "true" and config.get("home"):
+        base = _prefix_of(config["home"])
+        directories += [d for d in _site_dirs_under(base, version) if d not in directories]
+    if not directories:
+        raise BrokenInterpreter(f"python = {chosen}: no site-packages found under {prefix}")
+    return prefix, directories
 
 
-def _query(executable: str) -> list[str]:
-    """The interpreter's sys.path without its standard library, from one short subprocess."""
-    env = dict(os.environ, PYTHONSAFEPATH="1")  # 3.11+: no script directory on sys.path either
-    env.pop("PYTHONSTARTUP", None)
-    with tempfile.TemporaryDirectory(prefix="pallas-ls-") as empty:
-        try:
-            done = subprocess.run([executable, "-c", _QUERY], cwd=empty, env=env, capture_output=True,
-                                  text=True, timeout=QUERY_TIMEOUT_S, stdin=subprocess.DEVNULL)
-        except (OSError, subprocess.SubprocessError) as exc:
-            raise BrokenInterpreter(f"cannot run the interpreter {executable}: {exc}") from None
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise BrokenInterpreter(f"the interpreter {executable} failed (exit {done.returncode}): {last}")
+def _prefix_of(path: str) -> str:
+    """`sys.prefix` of an interpreter (the directory above `bin/` or `Scripts/`, or holding a
+    conda `python.exe`) or of an environment directory (itself).  Links are not resolved: a venv's
+    `bin/python` links to the base interpreter, and the venv is what was asked for."""
+    path = os.path.abspath(path)
+    if os.path.isdir(path):
+        parent, name = os.path.split(path)
+        return parent if name in ("bin", "Scripts") and not _has_site_layout(path) else path
+    directory = os.path.dirname(path)
+    for candidate in (directory, os.path.dirname(directory)):
+        if os.path.isfile(os.path.join(candidate, "pyvenv.cfg")) or _has_site_layout(candidate):
+            return candidate
+    return os.path.dirname(directory)
+
+
+def _has_site_layout(prefix: str) -> bool:
+    return os.path.isdir(os.path.join(prefix, "lib")) or os.path.isdir(os.path.join(prefix, "Lib"))
+
+
+def _pyvenv_cfg(prefix: str) -> dict[str, str]:
+    """`key = value` lines of the environment's pyvenv.cfg (keys lower-cased); {} for none."""
     try:
-        answer = json.loads(done.stdout.strip().splitlines()[-1])
-        paths, stdlib = answer["path"], tuple(p for p in answer["stdlib"] if isinstance(p, str))
-        if not all(isinstance(p, str) for p in paths):
-            raise TypeError
-    except (ValueError, KeyError, TypeError, IndexError):
-        raise BrokenInterpreter(f"the interpreter {executable} did not print its sys.path") from None
-    return [p for p in paths if p and not _in_stdlib(os.path.abspath(p), stdlib)]
+        with open(os.path.join(prefix, "pyvenv.cfg"), encoding="utf-8", errors="replace") as handle:
+            lines = handle.read(1 << 16).splitlines()
+    except OSError:
+        return {}
+    pairs = (line.partition("=") for line in lines)
+    return {key.strip().lower(): value.strip() for key, sep, value in pairs if sep}
+
+
+def _version_hint(chosen: str, config: dict[str, str]) -> tuple[int, int] | None:
+    """(major, minor) from pyvenv.cfg (`version_info` / `version`) or the interpreter's name
+    (`python3.12`); None when neither says."""
+    for text in (config.get("version_info", ""), config.get("version", ""),
+                 os.path.basename(chosen).removeprefix("python")):
+        match = re.match(r"(\d+)\.(\d+)", text)
+        if match:
+            return int(match.group(1)), int(match.group(2))
+    return None
+
+
+def _site_dirs_under(prefix: str, version: tuple[int, int] | None) -> list[str]:
+    """`Lib/site-packages` (Windows), else `lib/pythonX.Y/{site,dist}-packages` of the version
+    asked for (the newest present when none is), then Debian's `lib/python3/dist-packages`."""
+    found = [os.path.join(prefix, "Lib", "site-packages")]
+    for lib in ("lib", "lib64"):
+        versions = _versioned_libs(os.path.join(prefix, lib))
+        chosen = [v for v in versions if version is None or v[0] == version]
+        if chosen:
+            name = max(chosen)[1]
+            found += [os.path.join(prefix, lib, name, site) for site in _SITE_DIR_NAMES]
+    found.append(os.path.join(prefix, "lib", "python3", "dist-packages"))
+    # A venv's `lib64` is a link to its `lib`: one directory, listed once.
+    unique = {os.path.realpath(d): d for d in reversed(found) if os.path.isdir(d)}
+    return [d for d in found if unique.get(os.path.realpath(d)) == d]
+
+
+def _versioned_libs(lib: str) -> list[tuple[tuple[int, int], str]]:
+    try:
+        names = os.listdir(lib)
+    except OSError:
+        return []
+    matches = ((_VERSIONED_LIB.match(name), name) for name in names)
+    return [((int(m.group(1)), int(m.group(2))), name) for m, name in matches if m]
 
 
 def _local_stdlib() -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from .model import Binding, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
@@ -88,6 +88,15 @@ class Env:
     """Parameter bindings of a call (and of the calls enclosing a closure): Binding -> value set."""
 
     items: tuple = ()  # ((binding, frozenset), ...) sorted by id(binding)
+    # Every evaluation is memoised by (expression, env): the hash is taken once, here, instead of
+    # by the generated `__hash__` (a Python call walking `items`) on each of a lookup's five uses.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self.items))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def get(self, binding: Binding):
         for key, value in self.items:

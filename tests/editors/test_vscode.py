@@ -249,9 +249,19 @@ class PanelWithoutViews(Exception):
     """code-server's workbench came up with an empty panel: no output channel can be shown in it."""
 
 
+def hostile_modules(tmp_path: pathlib.Path) -> tuple[dict[str, str], pathlib.Path]:
+    """Workspace modules that `python -m pallas_ls` started in the workspace would import before
+    pallas-ls's own code runs (issue 35); (files, marker that exists once one of them ran)."""
+    marker = tmp_path / "workspace-module-ran"
+    body = f"open({str(marker)!r}, 'a').write(__name__ + '\\n')\n"
+    return {name: body for name in ("pallas_ls.py", "importlib.py", "runpy.py")}, marker
+
+
 def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
     settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
-    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings)
+    hostile, marker = hostile_modules(tmp_path)
+    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings)
+    assert not marker.exists(), marker.read_text()
 
     # the language-status item: state, version (serverInfo) and interpreter
     assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
@@ -341,7 +351,10 @@ def test_bundled_server_without_any_pallas_ls(
            if d and not (pathlib.Path(d) / "pallas-ls").exists() and pathlib.Path(d).resolve() != pathlib.Path(sys.prefix, "bin").resolve()]
     )
     settings = {"pallas-ls.logLevel": "info"}  # no interpreter, no path, no importStrategy: the defaults
-    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE}, settings, path_env)
+    hostile, marker = hostile_modules(tmp_path)
+    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings,
+                                           path_env)
+    assert not marker.exists(), marker.read_text()
 
     assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
     # Which python3 is found depends on the PATH code-server gives the extension host (VS Code adds

@@ -42,6 +42,7 @@ interface Candidate {
 
 /** The extension's own copy of pallas_ls and its dependencies (scripts/bundle.py). */
 let bundledLibs = "";
+let extensionDir = "";
 
 let output: vscode.LogOutputChannel;
 let traceOutput: vscode.LogOutputChannel;
@@ -119,6 +120,7 @@ let restartQueued = false;
 const retiring = new Set<LanguageClient>();
 
 export function activate(context: vscode.ExtensionContext): void {
+  extensionDir = context.extensionPath;
   bundledLibs = path.join(context.extensionPath, "bundled", "libs");
   output = vscode.window.createOutputChannel(NAME, { log: true });
   traceOutput = vscode.window.createOutputChannel(`${NAME} Trace`, { log: true });
@@ -238,7 +240,7 @@ function which(command: string): string | undefined {
 function probeInterpreter(python: string): Promise<string | undefined> {
   const code = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('pallas_ls') else 3)";
   return new Promise((resolve) => {
-    execFile(python, ["-c", code], { timeout: 20_000 }, (err) => {
+    execFile(python, ["-c", code], { timeout: 20_000, ...isolated() }, (err) => {
       if (!err) {
         resolve(undefined);
       } else if ((err as NodeJS.ErrnoException).code === "ENOENT") {
@@ -256,7 +258,7 @@ function probeInterpreter(python: string): Promise<string | undefined> {
 function probeVersion(python: string): Promise<string | undefined> {
   const code = "import sys; print('%d.%d.%d' % sys.version_info[:3]); sys.exit(0 if sys.version_info >= (3, 10) else 3)";
   return new Promise((resolve) => {
-    execFile(python, ["-I", "-c", code], { timeout: 20_000 }, (err, stdout) => {
+    execFile(python, ["-I", "-c", code], { timeout: 20_000, ...isolated() }, (err, stdout) => {
       if (!err) {
         resolve(undefined);
       } else if ((err as NodeJS.ErrnoException).code === "ENOENT") {
@@ -382,14 +384,20 @@ async function candidates(): Promise<Candidate[]> {
   return out;
 }
 
+/** Where the server and the interpreter probes start, and how: never in the workspace. `python -m`
+ * puts its working directory first on sys.path, so a workspace's `pallas_ls.py` or `importlib.py`
+ * would run before our code could stop it (issue 35). The extension's own directory holds no Python
+ * module; PYTHONSAFEPATH (Python 3.11+) keeps even that off sys.path. The server learns the
+ * workspace from the initialize request, not from its working directory. */
+function isolated(extra?: NodeJS.ProcessEnv): { cwd: string; env: NodeJS.ProcessEnv } {
+  return { cwd: extensionDir || os.homedir(), env: { ...process.env, PYTHONSAFEPATH: "1", ...(extra ?? {}) } };
+}
+
 function makeClient(c: Candidate): LanguageClient {
   const server: Executable = {
     command: c.command,
     args: c.args,
-    options: {
-      cwd: firstFolder()?.uri.fsPath ?? os.homedir(),
-      env: { ...process.env, PYTHONUNBUFFERED: "1", ...(c.env ?? {}) },
-    },
+    options: isolated({ PYTHONUNBUFFERED: "1", ...(c.env ?? {}) }),
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
