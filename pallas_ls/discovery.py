@@ -1,8 +1,9 @@
 """Which files `pallas-ls check` looks at.
 
 Directories are walked for `*.py` and `*.ipynb`, skipping version-control metadata, virtual environments, build
-output and `exclude` patterns.  A file named on the command line is always checked: the user asked
-for it explicitly (ruff does the same).
+output and `exclude` patterns, and symlinked files that resolve outside the walked tree.  A file
+named on the command line is always checked, a symlink too: the user asked for it explicitly (ruff
+does the same).
 """
 
 from __future__ import annotations
@@ -228,6 +229,7 @@ def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePatte
     def on_error(exc: OSError) -> None:
         log.warning("cannot list %s: %s", exc.filename, exc.strerror)
 
+    real_root = os.path.realpath(root)
     for directory, dirnames, filenames in os.walk(root, onerror=on_error):
         # Pruning in place stops os.walk from descending; sorted for a stable output order.
         dirnames[:] = sorted(
@@ -240,8 +242,20 @@ def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePatte
         for name in sorted(filenames):
             path = os.path.join(directory, name)
             included = name.endswith(CHECKED_SUFFIXES) if includes is None else is_excluded(path, includes)
-            if included and not _special(path) and not is_excluded(path, excludes):
+            if included and not _special(path) and not is_excluded(path, excludes) and _inside(path, real_root):
                 yield path
+
+
+def _inside(path: str, real_root: str) -> bool:
+    """A walked file that is a symlink resolving outside the tree being walked is skipped, as black
+    does (issue 35: `link.py -> ../outside/k.py` made `check --fix .` rewrite `outside/k.py`)."""
+    if not os.path.islink(path):
+        return True
+    real = os.path.realpath(path)
+    try:
+        return os.path.commonpath([real, real_root]) == real_root
+    except ValueError:  # another drive on Windows
+        return False
 
 
 def _special(path: str) -> bool:

@@ -439,3 +439,22 @@ def test_add_noqa_silences_every_finding_with_the_engine_builder(run, tmp_path):
     assert a.read_text() == SAFE_SRC.replace("    return x_ref[...] + 1\n", "    return x_ref[...] + 1  # noqa: PAL001\n")
     assert b.read_text() == multiline.replace('b"""\n', 'b"""  # noqa: PAL001\n')  # not inside the string
     assert run("check")[:2] == (0, "All checks passed!\n")
+
+
+def test_a_walk_skips_links_out_of_the_tree_and_fix_never_writes_there(run, tmp_path):
+    """Issue 35: in proj/, `link.py -> ../outside/k.py`: `check --fix .` must not rewrite outside/k.py
+    (nor report it: it is not part of the tree); a link inside the tree is one file, fixed once."""
+    outside = write(tmp_path / "outside" / "k.py", SAFE_SRC)
+    proj = tmp_path / "proj"
+    inside = write(proj / "pkg" / "real.py", SAFE_SRC)
+    (proj / "link.py").symlink_to(outside)
+    (proj / "alias.py").symlink_to(inside)
+    (proj / "linked_dir").symlink_to(tmp_path / "outside", target_is_directory=True)
+    status, out, _ = run("check", "--fix", "proj")
+    assert (status, out) == (0, "Found 1 error (1 fixed, 0 remaining).\n"), out
+    assert outside.read_text() == SAFE_SRC and inside.read_text() == SAFE_FIXED
+    write(inside, SAFE_SRC)
+    status, out, _ = run("check", "--output-format", "concise", "proj")
+    assert status == 1 and out.count("PAL001") == 1 and "outside" not in out, out
+    # named explicitly, a link is followed wherever it leads
+    assert run("check", "--fix", "proj/link.py")[0] == 0 and outside.read_text() == SAFE_FIXED
