@@ -9,6 +9,8 @@ two symlinks counted once.  Each goes through the real CLI (`cli.main` in proces
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pathlib
 import pickle
@@ -252,3 +254,43 @@ def test_a_file_seen_through_two_symlinks_is_counted_once(tmp_path):
     result = pallas_ls("check", "--no-cache", "--fix", ".", cwd=tmp_path)
     assert result.returncode == 0 and "Found 1 error (1 fixed, 0 remaining)." in result.stdout, result
     assert (tmp_path / "k.py").read_text() == FIXED
+
+
+def test_a_committed_cache_entry_cannot_silence_the_linter(tmp_path):
+    """Issue 35: an entry built from public data alone (the key is a hash of version, path and text)
+    with empty findings, in the project's own cache directory, is not believed: entries carry an
+    HMAC keyed with a secret in the user's cache home, which a repository cannot know."""
+    path = tmp_path / "k.py"
+    path.write_text(KERNEL)
+    key = batch._cache_key(str(path), KERNEL)
+    body = json.dumps({"key": key, "path": str(path), "standalone": True, "findings": []}).encode()
+    entry = tmp_path / ".pallas-ls-cache" / batch.__version__ / key[:2] / (key + ".json")
+    entry.parent.mkdir(parents=True)
+    for forged in (body, b"0" * 64 + b"\n" + body, hashlib.sha256(body).hexdigest().encode() + b"\n" + body):
+        entry.write_bytes(forged)
+        result = pallas_ls("check", ".", cwd=tmp_path)
+        assert result.returncode == 1 and f"k.py:{RETURN_ROW}:5: PAL001" in result.stdout, result
+
+
+def test_the_cache_key_lives_in_the_user_cache_home(tmp_path, monkeypatch):
+    home = tmp_path / "home-cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.setattr(batch, "_SECRETS", {})
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "k.py").write_text(KERNEL)
+    cache = project / ".pallas-ls-cache"
+    cached = batch._Cache(str(cache))
+    cached.put("ab" * 20, batch._Checked(str(project / "k.py"), [], True))
+    key_file = home / "pallas-ls" / "cache.key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600 and len(key_file.read_text().strip()) == 64
+    assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert cached.get("ab" * 20, str(project / "k.py")) is not None
+    monkeypatch.setattr(batch, "_SECRETS", {})
+    key_file.write_text("f" * 64 + "\n")  # another user's key: every entry is a miss
+    assert cached.get("ab" * 20, str(project / "k.py")) is None
+    monkeypatch.setattr(batch, "_SECRETS", {})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "unwritable" / "x"))
+    (tmp_path / "unwritable").write_text("a file, not a directory")
+    cached.put("cd" * 20, batch._Checked(str(project / "k.py"), [], True))  # no key: nothing cached
+    assert not (cache / batch.__version__ / "cd").exists()

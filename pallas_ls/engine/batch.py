@@ -14,11 +14,14 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import hashlib
+import hmac
 import logging
 import multiprocessing
 import json
 import os
+import secrets
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
@@ -194,7 +197,13 @@ class _Cache:
 
     Issue 15: entries used to be pickles, so a planted entry ran code.  Now an entry is plain JSON,
     validated field by field; anything unexpected (another shape, wrong types, an entry made for
-    another key, a file that is not ours) is a miss, never an error.  The cache directory, and
+    another key, a file that is not ours) is a miss, never an error.
+
+    Issue 35: an entry is authenticated.  Its first line is an HMAC of the rest, keyed with a
+    secret kept in the user's own cache home (`$XDG_CACHE_HOME/pallas-ls/cache.key`), never in the
+    project: an entry committed to a repository (CI paths are predictable, and the key of an entry
+    is a hash of public data) cannot be forged to hide a finding.  Without a usable key there is no
+    cache.  The cache directory, and
     every directory under it, must be a real directory (not a symlink) owned by us, or the cache
     is not used at all: a symlinked cache must not make `check` write outside the project.
     """
@@ -249,7 +258,11 @@ class _Cache:
                 return None
             with os.fdopen(fd, "rb", closefd=False) as handle:
                 data = handle.read(self.MAX_ENTRY + 1)
-            return _checked_from_json(json.loads(data), key, path)
+            mac, _, body = data.partition(b"\n")
+            secret = _secret()
+            if secret is None or not hmac.compare_digest(mac, _mac(secret, body)):
+                return None  # forged, or made with another key: recompute
+            return _checked_from_json(json.loads(body), key, path)
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None  # torn, from another version, or planted: recompute
         finally:
@@ -257,14 +270,16 @@ class _Cache:
 
     def put(self, key: str, value: _Checked) -> None:
         target = self._file(key)
+        secret = _secret()
         try:
-            if not self._safe_tree(key, create=True):
+            if secret is None or not self._safe_tree(key, create=True):
                 return
             _write_gitignore(self.root)
             fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    json.dump(_checked_to_json(value, key), handle)
+                body = json.dumps(_checked_to_json(value, key)).encode("utf-8")
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(_mac(secret, body) + b"\n" + body)
                 os.replace(temporary, target)
             except BaseException:
                 try:
@@ -274,6 +289,74 @@ class _Cache:
                 raise
         except (OSError, ValueError) as exc:  # a read-only tree must not fail the check
             log.debug("cannot write cache entry %s: %s", target, exc)
+
+
+def _mac(secret: bytes, body: bytes) -> bytes:
+    return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
+
+
+def user_cache_home() -> str:
+    """The user's own cache directory (not the project's): `%LOCALAPPDATA%`, `~/Library/Caches`,
+    else `$XDG_CACHE_HOME` or `~/.cache`."""
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return os.environ["LOCALAPPDATA"]
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/Caches")
+    return os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+
+
+_SECRETS: dict[str, bytes | None] = {}  # key file -> its secret, once per process
+
+
+def _secret() -> bytes | None:
+    """The cache's HMAC key, created (private, 32 random bytes) on first use; None when the user's
+    cache home cannot hold one (then nothing is cached)."""
+    path = os.path.join(user_cache_home(), "pallas-ls", "cache.key")
+    if path not in _SECRETS:
+        _SECRETS[path] = _read_or_create_secret(path)
+    return _SECRETS[path]
+
+
+def _read_or_create_secret(path: str) -> bytes | None:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(2):
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            _create_secret(path)
+            continue
+        except OSError as exc:
+            log.warning("not using the cache: cannot read its key %s: %s", path, exc)
+            return None
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            secret = handle.read(256).strip()
+        if stat.S_ISREG(info.st_mode) and _owned(info) and len(secret) >= 32:
+            return secret
+        log.warning("not using the cache: its key %s is not a private file of yours", path)
+        return None
+    return None
+
+
+def _create_secret(path: str) -> None:
+    """Written whole, then linked into place: a concurrent run reads a complete key or none."""
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".key-")  # private (0600)
+    except OSError as exc:
+        log.debug("cannot create the cache key %s: %s", path, exc)
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(secrets.token_hex(32) + "\n")
+        os.link(temporary, path)
+    except OSError as exc:  # FileExistsError: another run made it first, read theirs
+        log.debug("cache key %s not created here: %s", path, exc)
+    finally:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 def _owned(info: os.stat_result) -> bool:
