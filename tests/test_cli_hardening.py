@@ -294,3 +294,21 @@ def test_the_cache_key_lives_in_the_user_cache_home(tmp_path, monkeypatch):
     (tmp_path / "unwritable").write_text("a file, not a directory")
     cached.put("cd" * 20, batch._Checked(str(project / "k.py"), [], True))  # no key: nothing cached
     assert not (cache / batch.__version__ / "cd").exists()
+
+
+def test_one_pathological_file_hides_no_other_finding(tmp_path):
+    """Issue 35: a notebook whose metadata nests 100k lists ended the whole run with exit 2 and no
+    findings; a pathological expression must not either.  Each is that file's PAL900 / PAL000."""
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "deep.ipynb").write_text(
+        '{"cells": [], "metadata": {"x": %s}, "nbformat": 4, "nbformat_minor": 5}' % deep)
+    (tmp_path / "chain.py").write_text("from jax.experimental import pallas as pl\nx = " + "+".join(["1"] * 200_000))
+    (tmp_path / "calls.py").write_text("from jax.experimental import pallas as pl\ny = " + "f(" * 5000 + ")" * 5000)
+    (tmp_path / "k.py").write_text(KERNEL)
+    for extra in ([], ["--fix"]):
+        result = pallas_ls("check", "--no-cache", "--output-format", "concise", *extra, ".", cwd=tmp_path)
+        assert result.returncode == 1, result
+        assert "deep.ipynb:1:1: PAL900" in result.stdout and "nested too deeply" in result.stdout, result.stdout
+        assert "chain.py:2:1: PAL000" in result.stdout and "calls.py:2:" in result.stdout, result.stdout
+        assert extra or f"k.py:{RETURN_ROW}:5: PAL001" in result.stdout, result.stdout
+    assert (tmp_path / "k.py").read_text() == FIXED

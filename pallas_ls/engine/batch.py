@@ -67,7 +67,7 @@ def check_files(
     quiet: dict[str, str] = {}  # files that never say "pallas": path -> text
     for path in paths:
         try:
-            text = read_source(path).text
+            text = _read_text(path)
         except UnreadableFile as exc:
             results[path] = FileResult(path, [exc.finding(path)], exc.reason)
             continue
@@ -104,6 +104,18 @@ def check_files(
     if launchers:
         _check_across_modules(launchers, set(paths), roots, results, lint, environment)
     return [results[p] for p in paths]
+
+
+def _read_text(path: str) -> str:
+    """A file's (or notebook's code cells') text.  Issue 35: one file that breaks the reader (a
+    RecursionError, an error of ours) is that file's PAL900, never the end of the whole run."""
+    try:
+        return read_source(path).text
+    except UnreadableFile:
+        raise
+    except (Exception, RecursionError) as exc:  # noqa: BLE001 - one file must not hide the others
+        log.debug("cannot read %s", path, exc_info=True)
+        raise UnreadableFile(f"cannot be read (internal error: {type(exc).__name__})") from None
 
 
 # The rules of the check under way (check_files sets it here and in each worker process, through

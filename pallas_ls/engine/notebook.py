@@ -194,6 +194,8 @@ def _cells(text: str) -> list[Cell]:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise NotebookError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except (RecursionError, MemoryError):  # issue 35: metadata nesting 100k lists ended the whole run
+        raise NotebookError("its JSON is nested too deeply to read") from None
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         raise NotebookError("not a Jupyter notebook: no list of `cells`")
     version = document.get("nbformat")
