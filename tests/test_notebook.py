@@ -228,3 +228,37 @@ def test_a_fix_that_would_cross_a_cell_boundary_is_never_applied():
     # The same text outside a notebook is just comments: nothing is refused.
     plain = SourceFile.from_text(notebook.python, "nb.py")
     assert apply_fixes(plain, [across])[1] == 1
+
+
+KERNEL_CELL = """\
+import jax
+from jax.experimental import pallas as pl
+
+
+def k(x_ref, o_ref):
+    return x_ref[...]
+
+
+def f(x):
+    return pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+"""
+
+
+@pytest.mark.parametrize("magic", ["%%bash", "%%writefile helper.py", "%%script sh", "%%html", "%%sh",
+                                   "  %%bash", "%%javascript"])
+def test_a_cell_magic_with_an_indented_body_is_not_python(magic):
+    """Issue 35: `%%bash` with an indented body gave a false PAL000 and blocked every fix."""
+    body = f"{magic}\nfor f in *.py; do\n    echo $f\n\tdone\n        <b>x</b>\n  def f(:\n"
+    notebook = Notebook.parse(_notebook(body.splitlines(keepends=True), KERNEL_CELL.splitlines(keepends=True)))
+    findings = findings_of(notebook)
+    assert [f.code for f in findings] == ["PAL001"], findings
+    fixed, done = fix_pass(SourceFile.from_text(notebook.python, "nb.ipynb"), findings, unsafe=False)
+    cells = json.loads(notebook.with_python(fixed))["cells"]
+    assert len(done) == 1 and cells[0]["source"] == body.splitlines(keepends=True)
+    assert "    o_ref[...] = x_ref[...]\n" in cells[1]["source"]
+
+
+@pytest.mark.parametrize("magic", ["%%time", "%%timeit -n 1"])
+def test_a_timing_cell_magic_body_stays_python(magic):
+    notebook = Notebook.parse(_notebook([f"{magic}\n", "def g(:\n"]))
+    assert [f.code for f in findings_of(notebook)] == ["PAL000"]

@@ -227,14 +227,17 @@ def _masked_lines(source: str) -> tuple[list[str], dict[int, str]]:
     if first is not None and lines[first].lstrip().startswith("%%"):
         magic = lines[first].lstrip()[2:].split(None, 1)
         python_body = bool(magic) and magic[0] in _PYTHON_CELL_MAGICS
+        # Issue 35: a `%%bash` / `%%writefile` body is not Python at all: every line of it is masked
+        # flush left (its indentation kept, `    echo $f` gave a false "unexpected indent").
         for i in range(first, len(lines) if not python_body else first + 1):
             masked[i] = lines[i]
+    cell_magic = set(masked)
     for i, line in enumerate(lines):
         if i not in masked and _is_ipython_line(line):
             masked[i] = line
     out = list(lines)
     for i, original in masked.items():
-        out[i] = _mask(original)
+        out[i] = _mask(original, flush_left=i in cell_magic)
     return out, masked
 
 
@@ -245,11 +248,14 @@ def _is_ipython_line(line: str) -> bool:
     return stripped[0] in "%!?" or stripped.endswith("?") or bool(_ASSIGNED_MAGIC.match(line.rstrip("\r\n")))
 
 
-def _mask(line: str) -> str:
+def _mask(line: str, flush_left: bool = False) -> str:
     """The line as Python that means nothing here: `pass` at its indentation (an assignment from
-    a magic keeps its targets: `x = None`), its line end kept."""
+    a magic keeps its targets: `x = None`), its line end kept; `flush_left`: a line of a cell
+    magic, `pass` with no indentation (or empty, for a blank line)."""
     body = line.rstrip("\r\n")
     end = line[len(body):]
+    if flush_left:
+        return ("pass" if body.strip() else "") + end
     assigned = _ASSIGNED_MAGIC.match(body)
     if assigned:
         return assigned.group(1) + "None" + end
