@@ -88,7 +88,7 @@ def read_file_bytes(path: str) -> bytes:
         if not stat.S_ISREG(before.st_mode):
             raise UnreadableFile("is not a regular file")
         if before.st_size > max_file_size:
-            raise UnreadableFile(_too_large(before.st_size))
+            raise UnreadableFile(too_large_reason(before.st_size))
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
@@ -108,11 +108,11 @@ def read_file_bytes(path: str) -> bytes:
     finally:
         os.close(fd)
     if size > max_file_size:
-        raise UnreadableFile(_too_large(size, at_least=True))
+        raise UnreadableFile(too_large_reason(size, at_least=True))
     return b"".join(chunks)
 
 
-def _too_large(size: int, at_least: bool = False) -> str:
+def too_large_reason(size: int, at_least: bool = False) -> str:
     more = "more than " if at_least else ""
     return f"is too large ({more}{size} bytes; the limit is {max_file_size}, see the `max-file-size` setting)"
 

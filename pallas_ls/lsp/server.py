@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import gc
 import logging
+import os
 import sys
 from typing import Any, BinaryIO
 
@@ -146,4 +147,20 @@ def main(args: argparse.Namespace) -> int:
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr
     server.start_io(sys.stdin.buffer, stdout)
-    return server.exit_code
+    _exit_now(server.exit_code)
+    return server.exit_code  # (not reached)
+
+
+def _exit_now(code: int) -> None:
+    """End the process at once after `exit` (issue 35: a server was still running 5 s after
+    `shutdown` and `exit`).  An analysis still running on a worker thread holds the GIL while it
+    parses, and finalising the interpreter frees every tree of the session one object at a time;
+    neither is of use to anyone now.  The streams and logs are flushed first."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)

@@ -788,3 +788,23 @@ async def test_other_documents_are_answered_while_an_analysis_runs(tmp_path):
         hover = await ed.hover(other, RETURN_LINE - 1, 5)
         assert hover is not None and "`add_one`" in hover.contents.value
         assert time.monotonic() - started < 2.0
+
+
+@pytest.mark.serial
+async def test_a_buffer_over_the_size_limit_is_one_pal900_and_blocks_nothing(tmp_path):
+    """Issue 35: a 12 MB buffer cost 9 s and 2.1 GB, delayed every other file's diagnostics, and the
+    server outlived `exit`.  It is a PAL900 on the document, as `check` reports a file that size;
+    the other files' diagnostics come, and the session ends cleanly (editor_session checks it)."""
+    line = "value_of_a_generated_table_from_pallas = [1, 2, 3, 4, 5, 6, 7, 8]\n"
+    huge = line * (12 * 1024 * 1024 // len(line) + 1)
+    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}) as ed:
+        big = ed.open("generated.py", huge)
+        [diagnostic] = await ed.diagnostics(big)
+        assert diagnostic.code == "PAL900" and "too large" in diagnostic.message, diagnostic
+        assert "max-file-size" in diagnostic.message
+        kernel = ed.open("kernel.py", KERNEL)
+        assert [d.code for d in await ed.diagnostics(kernel)] == ["PAL001"]
+        end = huge.count("\n")
+        ed.edit(big, (end, 0), (end, 0), "x = 1\n")  # still over: still one PAL900, no analysis
+        [diagnostic] = await ed.diagnostics(big)
+        assert diagnostic.code == "PAL900"
