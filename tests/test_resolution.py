@@ -130,3 +130,32 @@ def test_not_a_kernel(code):
     assert all(name != "helper" for name, _ in found)
     if "helper" not in code:
         assert found == set()
+
+
+DICT_KERNELS = """\
+from jax.experimental import pallas as pl
+
+def good(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bad(x_ref, o_ref):
+    return x_ref[...]
+
+{table}
+pl.pallas_call(D[0], out_shape=None)(x)
+"""
+
+
+@pytest.mark.parametrize(("table", "launched"), [
+    ("D = {0: bad, 1: good, 0: good}", {"good"}),  # a repeated key: the last value wins
+    ("D = {0: good, 1: bad, 0: bad}", {"bad"}),
+    ("D = {**{0: bad}, 0: good}", {"good"}),
+    ("D = {0: bad, **{0: good, 2: bad}}", {"good"}),
+    ("D = {1: bad, True: good, 0: good}", {"good"}),  # 1 == True: one key
+    ("E = {0: bad} if x else {}\nD = {0: good, **E}", {"good", "bad"}),  # which spread: either
+    ("D = {" + ", ".join(f"{i}: bad" for i in range(1, 20_000)) + ", 0: good}", {"good"}),
+])
+def test_dict_literal_keys_follow_python(table, launched):
+    """Issue 35: the literal is indexed once (it was rebuilt per key: quadratic); keys keep Python's
+    rules."""
+    assert {name for name, _ in kernels(DICT_KERNELS.format(table=table))} == launched

@@ -224,10 +224,42 @@ class Seq(Value):
         return frozenset().union(*self.elts) if self.elts else frozenset()
 
 
+def _hashable(key: object) -> object:
+    """A dict key as an index key: an unhashable one (never a constant) stands for itself."""
+    try:
+        hash(key)
+    except TypeError:
+        return ("unhashable", id(key))
+    return key
+
+
 @dataclass(frozen=True)
 class DictV(Value):
     items: Optional[tuple] = None  # ((key, value set), ...); None: keys not known
     members: frozenset = frozenset()
+
+    # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
+    # made once per dict (not a scan of its items), and the hash is taken once.
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.items, self.members))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        # The caches stay behind: a hash is only valid in the process that took it.
+        return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_index")}
+
+    def lookup(self, key: object, default: frozenset) -> frozenset:
+        """The value of a constant key of a dict whose keys are known; `default` when absent."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for k, v in self.items or ():
+                index.setdefault(_hashable(k), v)  # the first of equal keys, as a scan finds it
+            object.__setattr__(self, "_index", index)
+        return index.get(_hashable(key), default)
 
     def all_values(self) -> frozenset:
         if self.items is None:
@@ -544,6 +576,7 @@ class Interpreter:
 
     def _dict_display(self, expr: ast.Dict, loc: Loc, env: Env, model: ModuleModel) -> DictV:
         items: list = []
+        positions: dict = {}  # a constant key -> where it is in `items`
         known = True
         members: set = set()
         for k, v in zip(expr.keys, expr.values):
@@ -552,20 +585,33 @@ class Interpreter:
                 inner = self.ev(v, loc, env, model)
                 d = next(iter(inner)) if len(inner) == 1 else None
                 if isinstance(d, DictV) and d.items is not None:
-                    items.extend(d.items)
+                    for kk, vv in d.items:
+                        position = positions.pop(_hashable(kk), None)
+                        if position is not None:
+                            items[position] = None
+                        positions[_hashable(kk)] = len(items)
+                        items.append((kk, vv))
                     members |= d.all_values()
                     continue
+                for spread in inner:  # keys unknown: its values may be any of the result's
+                    members |= spread.all_values() if isinstance(spread, DictV) else U
                 known = False
                 continue
             members |= value
             key = self.ev(k, loc, env, model)
             const = next(iter(key)) if len(key) == 1 else None
             if isinstance(const, Const):
-                items = [(kk, vv) for kk, vv in items if kk != const.value]
+                # A repeated key moves to the end, the last value wins: by index, not by a rebuild
+                # of the list per key (issue 35: quadratic in the literal's size).
+                position = positions.pop(_hashable(const.value), None)
+                if position is not None:
+                    items[position] = None
+                positions[_hashable(const.value)] = len(items)
                 items.append((const.value, value))
             else:
                 known = False
-        return DictV(tuple(items) if known else None, frozenset(members))
+        kept = tuple(item for item in items if item is not None)
+        return DictV(kept if known else None, frozenset(members))
 
     def _comprehension(self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
         """`[S for _ in range(3)]`: three elements when the count is constant and the element does
@@ -1039,10 +1085,7 @@ class Interpreter:
             return value.all_members() | U if value.elts is None else value.all_members()
         if isinstance(value, DictV):
             if value.items is not None and isinstance(const, Const):
-                for k, v in value.items:
-                    if k == key:
-                        return v
-                return U
+                return value.lookup(key, U)
             return value.all_values()
         if isinstance(value, RefView):
             return frozenset({value.ref})
@@ -1520,10 +1563,7 @@ class _DictMethod(Value):
             key = next(iter(args[0])) if len(args[0]) == 1 else None
             default = args[1] if len(args) > 1 else NONE_SET
             if d.items is not None and isinstance(key, Const):
-                for k, v in d.items:
-                    if k == key.value:
-                        return v
-                return default
+                return d.lookup(key.value, default)
             return d.all_values() | default
         if self.attr == "copy":
             return frozenset({d})
