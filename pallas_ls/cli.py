@@ -58,7 +58,8 @@ def _project_context(named: list[str], files: list[str], settings: Settings, arg
         return []
     roots = sorted({project_root(path) for path in named})
     try:
-        candidates = discover(roots, _excludes(settings, args.exclude + args.extend_exclude, cwd), _includes(settings, cwd))
+        candidates = discover(roots, _excludes(settings, args.exclude + args.extend_exclude, cwd), _includes(settings, cwd),
+                              _respect_gitignore(args, settings))
     except PathNotFound:
         return []
     checked = set(files)
@@ -180,6 +181,12 @@ def _use_color(choice: str, stream: TextIO | None = None) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
+def _respect_gitignore(args: argparse.Namespace, settings: Settings) -> bool:
+    """--respect-gitignore / --no-respect-gitignore over `respect-gitignore` (default true)."""
+    flag = getattr(args, "respect_gitignore", None)
+    return settings.respect_gitignore if flag is None else flag
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     cwd = os.getcwd()
     paths = args.paths or (["-"] if args.stdin_filename else ["."])
@@ -187,7 +194,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
         excludes = _excludes(settings, args.exclude + args.extend_exclude, cwd)
-        files = discover([p for p in paths if p != "-"], excludes, _includes(settings, cwd))
+        files = discover([p for p in paths if p != "-"], excludes, _includes(settings, cwd),
+                         _respect_gitignore(args, settings))
     except PathNotFound as exc:
         raise CliError(f"no such file or directory: {exc}") from None
     if args.show_files:
@@ -465,6 +473,15 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     )
     p.add_argument(
         "--extend-exclude", action="append", default=[], metavar="GLOB", help="the same as --exclude (ruff's name)"
+    )
+    gitignore = p.add_mutually_exclusive_group()
+    gitignore.add_argument(
+        "--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+        help="skip what .gitignore, .ignore and git's exclude files ignore (the default; `respect-gitignore`)",
+    )
+    gitignore.add_argument(
+        "--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+        help="check what .gitignore, .ignore and git's exclude files ignore too",
     )
     p.add_argument("--stdin-filename", metavar="PATH", help="the file name to report for code read from stdin")
     p.add_argument(

@@ -132,6 +132,8 @@ class Settings:
     include: tuple[str, ...] = ("*.py", "*.ipynb")
     extend_include: tuple[str, ...] = ()
     show_syntax_errors: bool = True
+    # As ruff: a walked directory skips what .gitignore, .ignore and git's exclude files ignore.
+    respect_gitignore: bool = True
     max_file_size: int | None = None  # bytes; None: engine.project.DEFAULT_MAX_FILE_SIZE (issue 15)
     # The Python interpreter or environment directory whose packages imports are followed into
     # (relative to `root`); None: $VIRTUAL_ENV, $CONDA_PREFIX, else the one pallas-ls runs in.
@@ -324,6 +326,7 @@ _PARSERS = {
     "include": _parse_excludes,
     "extend_include": _parse_excludes,
     "show_syntax_errors": _parse_bool,
+    "respect_gitignore": _parse_bool,
     "max_file_size": _parse_size,
     "python": _parse_python,
 }
@@ -393,7 +396,7 @@ def _shown_fields(settings: Settings) -> dict[str, Any]:
         "per_file_ignores": {entry.pattern: entry.codes for entry in settings.per_file_ignores},
     }
     for name in ("extend_select", "ignore", "extend_ignore", "severity", "exclude", "extend_exclude", "include",
-                 "extend_include", "show_syntax_errors", "max_file_size", "python"):
+                 "extend_include", "show_syntax_errors", "respect_gitignore", "max_file_size", "python"):
         shown[name] = getattr(settings, name)
     return shown
 

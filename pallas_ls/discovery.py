@@ -1,7 +1,8 @@
 """Which files `pallas-ls check` looks at.
 
-Directories are walked for `*.py` and `*.ipynb`, skipping version-control metadata, virtual environments, build
-output and `exclude` patterns, and symlinked files that resolve outside the walked tree.  A file
+Directories are walked for `*.py` and `*.ipynb`, skipping version-control metadata, virtual
+environments, build output, `exclude` patterns, what `.gitignore` / `.ignore` / git's exclude
+files ignore (ignorefiles.py), and symlinked files that resolve outside the walked tree.  A file
 named on the command line is always checked, a symlink too: the user asked for it explicitly (ruff
 does the same).
 """
@@ -14,6 +15,8 @@ import os
 import stat
 from dataclasses import dataclass
 from typing import Iterable, Iterator
+
+from .ignorefiles import IgnoreFiles
 
 log = logging.getLogger(__name__)
 
@@ -225,7 +228,8 @@ def is_excluded(path: str, excludes: Iterable[ExcludePattern]) -> bool:
     return any(pattern.matches(path) for pattern in excludes)
 
 
-def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePattern] | None) -> Iterator[str]:
+def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePattern] | None,
+          ignore_files: IgnoreFiles | None) -> Iterator[str]:
     def on_error(exc: OSError) -> None:
         log.warning("cannot list %s: %s", exc.filename, exc.strerror)
 
@@ -238,11 +242,13 @@ def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePatte
             if name not in SKIPPED_DIRS
             and not is_virtualenv(os.path.join(directory, name))
             and not is_excluded(os.path.join(directory, name), excludes)
+            and not (ignore_files and ignore_files.ignored(os.path.join(directory, name), is_dir=True))
         )
         for name in sorted(filenames):
             path = os.path.join(directory, name)
             included = name.endswith(CHECKED_SUFFIXES) if includes is None else is_excluded(path, includes)
-            if included and not _special(path) and not is_excluded(path, excludes) and _inside(path, real_root):
+            if (included and not _special(path) and not is_excluded(path, excludes) and _inside(path, real_root)
+                    and not (ignore_files and ignore_files.ignored(path, is_dir=False))):
                 yield path
 
 
@@ -269,21 +275,24 @@ def _special(path: str) -> bool:
 
 
 def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = (),
-             includes: Iterable[ExcludePattern] | None = None) -> list[str]:
+             includes: Iterable[ExcludePattern] | None = None, respect_gitignore: bool = True) -> list[str]:
     """Absolute paths of the files to check, in a stable order, each once.
 
     A walked directory yields the files matching `includes` (default: `*.py` and `*.ipynb`); a
     file named explicitly is checked whatever its name.
 
     A directory named explicitly is walked even if its own name would be skipped (`check .venv`
-    means it); what is below it is filtered.  Raises PathNotFound for a path that does not exist.
+    means it); what is below it is filtered, by `.gitignore`, `.ignore` and git's exclude files too
+    unless `respect_gitignore` is false (ignorefiles.py).  Raises PathNotFound for a path that does
+    not exist.
     """
     excludes = list(excludes)
+    ignore_files = IgnoreFiles() if respect_gitignore else None
     seen: dict[str, str] = {}  # real path -> the first name it was found under
     for raw in paths:
         path = os.path.abspath(raw)
         if os.path.isdir(path):
-            found: Iterable[str] = _walk(path, excludes, None if includes is None else list(includes))
+            found: Iterable[str] = _walk(path, excludes, None if includes is None else list(includes), ignore_files)
         elif os.path.exists(path):
             found = [path]
         else:
