@@ -35,9 +35,9 @@ import sys
 import time
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.names import mentions_pallas
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 
 SKIP_DIRS = {".git", "__pycache__", "node_modules", ".venv", "venv"}
 
@@ -251,7 +251,7 @@ def _rate(n: float, seconds: float) -> str:
 def print_report(report: dict) -> None:
     e = report["engine"]
     files, lines = e["files"], e["lines"]
-    other_files, other_lines = files - e["pallas_files"], lines - e["pallas_lines"]
+    other_files = files - e["pallas_files"]
     print(f"pallas-ls check benchmark (Python {report['python']}) on {', '.join(report['paths'])}")
     print(f"  {files:,} files, {lines:,} lines; {e['pallas_files']:,} files ({e['pallas_lines']:,} lines) mention pallas;"
           f" {e['unreadable']} unreadable; {e['findings']} findings")

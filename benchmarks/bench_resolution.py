@@ -17,8 +17,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from pallas_ls.lint import Project  # noqa: E402
 from pallas_ls.engine.names import mentions_pallas  # noqa: E402
+from pallas_ls.lint import Project  # noqa: E402
 
 
 def _default_dirs() -> list[str]:

@@ -25,6 +25,7 @@ here are shared: compare the ratios, which both sides of one run share, not the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import math
@@ -165,7 +166,7 @@ PALLAS_LS_SERVER = [sys.executable, "-m", "pallas_ls", "serve"]
 def target_cli(ruff: list[str], repeat: int) -> dict:
     root = str(jax_dir())
     ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", root], repeat)
-    theirs = best_time(ruff + ["check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", root], repeat)
+    theirs = best_time([*ruff, "check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", root], repeat)
     return {"pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs, "target": "<= 1"}
 
 
@@ -177,7 +178,7 @@ def target_dense(ruff: list[str], repeat: int, corpus: str | None) -> dict:
     files = [p for p in pathlib.Path(corpus).rglob("*.py")]
     lines = sum(p.read_bytes().count(b"\n") for p in files)
     ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", corpus], repeat)
-    theirs = best_time(ruff + ["check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", corpus], repeat)
+    theirs = best_time([*ruff, "check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", corpus], repeat)
     return {"files": len(files), "lines": lines, "pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs,
             "target": "<= 1"}
 
@@ -261,7 +262,7 @@ def _p95(xs: list[float]) -> float:
 def target_edit(ruff: list[str], per_kind: int) -> dict:
     path = str(jax_dir() / "_src" / "pallas" / "mosaic" / "lowering.py")
     (ours_open, ours_analysed), ours = _edit_latencies(PALLAS_LS_SERVER, path, per_kind)
-    (theirs_open, theirs_analysed), theirs = _edit_latencies(ruff + ["server"], path, per_kind)
+    (theirs_open, theirs_analysed), theirs = _edit_latencies([*ruff, "server"], path, per_kind)
     ours["all"] = [x for kind in (*EDIT_KINDS, "undo") for x in ours[kind]]
     theirs["all"] = [x for kind in (*EDIT_KINDS, "undo") for x in theirs[kind]]
     edits = {}
@@ -292,10 +293,8 @@ def target_memory() -> dict:
         for path in files:
             start = time.perf_counter()
             uri = client.open(str(path), path.read_text(errors="replace"))
-            try:
+            with contextlib.suppress(queue.Empty):
                 client.wait_diagnostics(uri, start, timeout=60)
-            except queue.Empty:
-                pass
         return {"open files": len(files), "rss MB": client.rss_mb(), "target": "< 300"}
     finally:
         client.close()
@@ -393,7 +392,7 @@ def main() -> None:
     report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                           "load": os.getloadavg()}}
     if ruff:
-        report["ruff"] = subprocess.run(ruff + ["--version"], capture_output=True, text=True).stdout.strip()
+        report["ruff"] = subprocess.run([*ruff, "--version"], capture_output=True, text=True).stdout.strip()
     if "cli" in only:
         report["1 check jax package"] = target_cli(ruff, args.repeat)
     if "dense" in only:

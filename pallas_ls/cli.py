@@ -15,7 +15,8 @@ import logging
 import os
 import sys
 import traceback
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from . import completion, fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
@@ -23,11 +24,27 @@ from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.environment import Environment
 from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.notebook import CellMap, is_notebook_path
-from .engine.project import (FileResult, UnreadableFile, launching_context, project_root, read_source,
-                             set_max_file_size, source_from_bytes)
+from .engine.project import (
+    FileResult,
+    UnreadableFile,
+    launching_context,
+    project_root,
+    read_source,
+    set_max_file_size,
+    source_from_bytes,
+)
 from .lint import analyze_source, check_files
-from .output import FORMATS, TEXT_FORMATS, FixStatus, Report, display_path, rule_url, tool_version, write_report
-from .output import ruledoc
+from .output import (
+    FORMATS,
+    TEXT_FORMATS,
+    FixStatus,
+    Report,
+    display_path,
+    rule_url,
+    ruledoc,
+    tool_version,
+    write_report,
+)
 from .output import text as text_output
 from .rules import RULES, get_rule
 

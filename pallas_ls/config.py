@@ -12,8 +12,9 @@ import json
 import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from .engine.findings import SYNTAX_ERROR_CODE, UNREADABLE_CODE, Severity
 from .rules import RULES
@@ -168,7 +169,7 @@ class Settings:
     def severity_for(self, code: str, default: Severity) -> Severity:
         return self.severity.get(code.upper(), default)
 
-    def with_selection(self, select: list[str] | None, ignore: list[str] | None) -> "Settings":
+    def with_selection(self, select: list[str] | None, ignore: list[str] | None) -> Settings:
         """Command-line selection on top of the file's: `--select` starts over, `--ignore` adds.
 
         Raises ConfigError for an unknown selector.
@@ -179,13 +180,13 @@ class Settings:
                            extend_select=(), extend_ignore=())
         return replace(self, ignore=self.ignore + _checked_selectors(ignore or [], "--ignore"))
 
-    def with_extend_select(self, selectors: list[str] | None) -> "Settings":
+    def with_extend_select(self, selectors: list[str] | None) -> Settings:
         """`--extend-select`: added to whatever is selected."""
         if not selectors:
             return self
         return replace(self, extend_select=self.extend_select + _checked_selectors(selectors, "--extend-select"))
 
-    def with_overrides(self, data: Mapping[str, Any], origin: str) -> "Settings":
+    def with_overrides(self, data: Mapping[str, Any], origin: str) -> Settings:
         """`--config KEY=VALUE`: the given settings replace the file's (a ConfigError names a bad one)."""
         values, warnings = _parse_values(data)
         if warnings:
@@ -194,7 +195,7 @@ class Settings:
 
     # ------------------------------------------------------------------------------ reading
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], root: str | None = None) -> tuple["Settings", list[str]]:
+    def from_mapping(cls, data: Mapping[str, Any], root: str | None = None) -> tuple[Settings, list[str]]:
         """Settings from a mapping; each invalid entry is dropped with a warning naming its key."""
         if not isinstance(data, Mapping):
             return cls(root=root), [f"settings must be a table, not {type(data).__name__}"]
@@ -202,7 +203,7 @@ class Settings:
         return cls(root=root, **values), warnings
 
     @classmethod
-    def from_pyproject(cls, path: str) -> "Settings":
+    def from_pyproject(cls, path: str) -> Settings:
         """Strictly read `[tool.pallas-ls]` of one pyproject.toml (empty settings if absent)."""
         table = _tool_table(_read_toml(path), path)
         settings, warnings = cls.from_mapping(table or {}, root=os.path.dirname(os.path.abspath(path)))

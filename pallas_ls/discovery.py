@@ -13,8 +13,8 @@ import functools
 import logging
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from .ignorefiles import IgnoreFiles
 
@@ -66,14 +66,14 @@ class ExcludePattern:
     base: str
 
     def __post_init__(self) -> None:
-        self.matcher  # compiled now: an invalid pattern raises InvalidGlob where it is given
+        _ = self.matcher  # compiled now: an invalid pattern raises InvalidGlob where it is given
 
     @property
     def anchored(self) -> bool:
         return "/" in self.pattern.rstrip("/")
 
     @functools.cached_property
-    def matcher(self) -> "GlobMatcher":
+    def matcher(self) -> GlobMatcher:
         glob = self.pattern.strip("/")
         return GlobMatcher(glob[2:] if glob.startswith("./") else glob, self.pattern)
 

@@ -23,8 +23,8 @@ import logging
 import os
 import stat
 import tempfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from .engine.analysis import analyze
 from .engine.edits import apply_edits, compiles, non_overlapping
@@ -380,7 +380,7 @@ def unified_diff(file: FixedFile, shown_path: str) -> str:
         fixed = Notebook.parse(file.data().decode("utf-8", "surrogatepass").lstrip(BOM))
         return "".join(
             _diff(before.source, after.source, f"{shown_path}:cell {before.number}")
-            for before, after in zip(file.notebook.cells, fixed.cells) if before.source != after.source
+            for before, after in zip(file.notebook.cells, fixed.cells, strict=False) if before.source != after.source
         )
     return _diff(file.original, file.text, shown_path)
 

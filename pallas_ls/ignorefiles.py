@@ -67,7 +67,7 @@ def parse_ignore_file(path: str, base: str) -> tuple[IgnoreRule, ...]:
         if rule is None:
             continue
         try:
-            rule.matcher  # compiled now, so a bad pattern is dropped here, not mid-walk
+            _ = rule.matcher  # compiled now, so a bad pattern is dropped here, not mid-walk
         except InvalidGlob:
             log.debug("%s: skipping the invalid pattern %r", path, line)
             continue
@@ -80,9 +80,7 @@ def _rule(line: str, base: str) -> IgnoreRule | None:
     if not line or line.startswith("#"):
         return None
     negated = line.startswith("!")
-    if negated:
-        line = line[1:]
-    elif line.startswith(("\\#", "\\!")):
+    if negated or line.startswith(("\\#", "\\!")):
         line = line[1:]
     directory_only = line.endswith("/")
     line = line.rstrip("/")

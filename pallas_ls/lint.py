@@ -7,9 +7,10 @@ this module hands the engine the registry (`pallas_ls.rules.RULES`, where each r
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
+from . import rules as registry
 from .engine import batch
 from .engine import project as engine_project
 from .engine.analysis import Linter, ModuleAnalysis, analyze, apply_rules
@@ -17,7 +18,6 @@ from .engine.environment import Environment
 from .engine.findings import Finding
 from .engine.names import mentions_pallas
 from .engine.source import SourceFile
-from . import rules as registry
 
 
 def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:

@@ -129,7 +129,7 @@ def test_clean_tree_passes(run, tmp_path):
 def test_path_outside_cwd_is_absolute(run, tmp_path):
     bad = write(tmp_path / "elsewhere" / "bad.py", PAL001_SRC)
     (tmp_path / "here").mkdir()
-    status, out, _ = run("check", str(bad), cwd=tmp_path / "here")
+    _status, out, _ = run("check", str(bad), cwd=tmp_path / "here")
     assert out.startswith(f"{bad}:6:5: PAL001 ")
 
 
@@ -316,7 +316,7 @@ def test_missing_path_is_a_usage_error(run, tmp_path):
 
 
 def test_no_command_prints_help_and_fails(run):
-    status, out, err = run()
+    status, _out, err = run()
     assert status == 2 and "usage: pallas-ls" in err
 
 
@@ -541,7 +541,7 @@ def test_non_utf8_file_is_unreadable_not_a_crash(run, tmp_path):
 
 def test_undecodable_byte_position_counts_characters(run):
     # `é` is two bytes of valid UTF-8 before the bad byte: the column counts it once.
-    status, out, _ = run("check", "-", stdin="x = 1\ns = 'é".encode() + b"\xff'\n")
+    _status, out, _ = run("check", "-", stdin="x = 1\ns = 'é".encode() + b"\xff'\n")
     assert out.startswith("-:2:7: PAL900 Unreadable file: not valid UTF-8 (byte 0xFF cannot be decoded)")
 
 
@@ -592,7 +592,7 @@ def test_bom_on_the_reported_line(run, tmp_path):
     assert span(finding) == (1, 22, 1, 30)
 
 
-@pytest.mark.parametrize("prefix", ["é", "🙂", "中文字", "e\u0301", "𝔘𝔫𝔦"])
+@pytest.mark.parametrize("prefix", ["é", "🙂", "中文字", "e\u0301", "𝔘𝔫𝔦"])  # noqa: RUF001 - characters outside the BMP, on purpose
 def test_columns_count_characters(run, tmp_path, prefix):
     line = f'    s = "{prefix}"; return x_ref[...] + 1'
     source = PAL001_SRC.replace("    return x_ref[...] + 1", line)
@@ -611,7 +611,7 @@ def test_columns_count_characters(run, tmp_path, prefix):
 
 def test_non_ascii_path(run, tmp_path):
     bad = write(tmp_path / "ядро" / "カーネル.py", PAL001_SRC)
-    status, out, _ = run("check", "--output-format", "json")
+    _status, out, _ = run("check", "--output-format", "json")
     assert json.loads(out)[0]["filename"] == str(bad)
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from pallas_ls import cli, fixing
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 
 # A kernel whose output ref is known from the launch: a SAFE fix "Write the result to `o_ref`".
 SAFE_SRC = """\

@@ -9,7 +9,6 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from test_cli import CLEAN_SRC, PAL001_AT, PAL001_SRC, PAL002_SRC, run, write  # noqa: F401 - `run` is a fixture
 
 NOTEBOOK = pathlib.Path(__file__).with_name("notebooks") / "proto_v45.ipynb"
@@ -232,7 +231,7 @@ def test_show_fixes_lists_what_fix_fixed_per_file(run, project):
 
 
 def test_show_fixes_with_stdin_goes_to_stderr(run, tmp_path):
-    status, out, err = run("check", "--isolated", "--no-cache", "--fix", "--show-fixes", "-", "--stdin-filename", "k.py",
+    _status, out, err = run("check", "--isolated", "--no-cache", "--fix", "--show-fixes", "-", "--stdin-filename", "k.py",
                            stdin=PAL001_SRC.encode())
     assert "o_ref[...] = x_ref" in out and "Fixed 1 error:" in err and "- k.py:" in err
 

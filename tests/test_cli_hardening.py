@@ -19,11 +19,10 @@ import sys
 import time
 
 import pytest
+from test_cli_robustness import FIXED, KERNEL, RETURN_ROW, pallas_ls
 
 from pallas_ls import cli, fixing
 from pallas_ls.engine import batch
-
-from test_cli_robustness import FIXED, KERNEL, RETURN_ROW, pallas_ls
 
 needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root (chown)")
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero")
@@ -51,7 +50,7 @@ def test_fix_never_overwrites_a_file_saved_during_the_run(tmp_path, monkeypatch,
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(fixing, "write_atomically", save_then_write)
-    status, out, err = run(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--fix")
+    status, _out, err = run(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--fix")
     assert (tmp_path / "b.py").read_text() == saved
     assert (tmp_path / "a.py").read_text() == FIXED
     assert status == 1 and "b.py changed on disk" in err and "not fixed" in err, (status, err)
@@ -301,7 +300,7 @@ def test_one_pathological_file_hides_no_other_finding(tmp_path):
     findings; a pathological expression must not either.  Each is that file's PAL900 / PAL000."""
     deep = "[" * 100_000 + "]" * 100_000
     (tmp_path / "deep.ipynb").write_text(
-        '{"cells": [], "metadata": {"x": %s}, "nbformat": 4, "nbformat_minor": 5}' % deep)
+        f'{{"cells": [], "metadata": {{"x": {deep}}}, "nbformat": 4, "nbformat_minor": 5}}')
     (tmp_path / "chain.py").write_text("from jax.experimental import pallas as pl\nx = " + "+".join(["1"] * 200_000))
     (tmp_path / "calls.py").write_text("from jax.experimental import pallas as pl\ny = " + "f(" * 5000 + ")" * 5000)
     (tmp_path / "k.py").write_text(KERNEL)

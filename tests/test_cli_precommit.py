@@ -12,7 +12,6 @@ import subprocess
 import sys
 
 import pytest
-
 from test_cli import PAL001_SRC, REPO, write
 
 pytestmark = pytest.mark.serial  # one environment install, shared by the tests of this module
@@ -54,9 +53,9 @@ def try_repo(hook: str, repo: pathlib.Path, home: pathlib.Path) -> subprocess.Co
     result = subprocess.run([*_pre_commit(), "try-repo", str(REPO), hook, "--files", "kern.py"],
                             cwd=repo, env=env, capture_output=True, text=True, timeout=600)
     output = result.stdout + result.stderr
-    if result.returncode not in (0, 1) or "An error has occurred" in output:
-        if any(sign in output or sign in _log(home) for sign in OFFLINE_SIGNS):
-            pytest.skip("pre-commit could not install pallas-ls from the package index (offline?)")
+    failed = result.returncode not in (0, 1) or "An error has occurred" in output
+    if failed and any(sign in output or sign in _log(home) for sign in OFFLINE_SIGNS):
+        pytest.skip("pre-commit could not install pallas-ls from the package index (offline?)")
     return result
 
 

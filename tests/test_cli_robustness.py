@@ -89,7 +89,7 @@ def findings_by_file(stdout: str, root: pathlib.Path) -> dict[str, list[tuple[st
 
 def matches(got: list[tuple[str, int, int]], expected: list[tuple[str, int | None, int | None]]) -> bool:
     return len(got) == len(expected) and all(
-        g[0] == e[0] and e[1] in (None, g[1]) and e[2] in (None, g[2]) for g, e in zip(sorted(got), sorted(expected)))
+        g[0] == e[0] and e[1] in (None, g[1]) and e[2] in (None, g[2]) for g, e in zip(sorted(got), sorted(expected), strict=True))
 
 
 def snapshot(root: pathlib.Path) -> dict[str, tuple[int, int, bytes]]:
@@ -185,7 +185,7 @@ def test_fix_on_the_hostile_tree(tmp_path):
     assert first.returncode == 1 and "Traceback" not in first.stderr, first.stderr
     after = snapshot(root)
     assert set(after) == set(before)  # no temporary or new files
-    for name, (ino, _, data) in after.items():
+    for name, (_ino, _, data) in after.items():
         old = before[name][2]
         if data != old:
             assert ast.parse(SourceFile.from_bytes(data, name).text) is not None

@@ -23,8 +23,8 @@ import pytest
 from pallas_ls import cli
 from pallas_ls.engine import environment as environment_module
 from pallas_ls.engine.environment import Environment
-from pallas_ls.lint import Project
 from pallas_ls.engine.sitepackages import SearchPath
+from pallas_ls.lint import Project
 
 WRAPPERS = '''\
 import jax
@@ -362,7 +362,7 @@ def test_the_server_can_change_the_environment(env_dir, tmp_path):
 def test_an_invalid_python_setting_is_a_usage_error(run, tmp_path):
     proj = project(tmp_path, "teamlib")
     write(proj / "pyproject.toml", "[tool.pallas-ls]\npython = 3\n")
-    status, out, err = run(proj, ".")
+    status, _out, err = run(proj, ".")
     assert status == 2 and "invalid `python`" in err, err
 
 

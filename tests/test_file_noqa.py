@@ -90,8 +90,7 @@ broken = (
 '''
 
 
-@pytest.mark.parametrize("text", [CONTINUED, KERNEL.format(header='"""doc\n# pallas-ls: noqa\n"""')]
-                         + [p.read_text() for p in sorted(pathlib.Path(__file__).parent.glob("holdout/cases/*.py"))][:60])
+@pytest.mark.parametrize("text", [CONTINUED, KERNEL.format(header='"""doc\n# pallas-ls: noqa\n"""'), *[p.read_text() for p in sorted(pathlib.Path(__file__).parent.glob("holdout/cases/*.py"))][:60]])
 def test_noqa_lines_as_a_walk_of_the_whole_tree_finds_them(text):
     """The noqa line of every line, found by walking only the statement that holds it, is the
     one a walk of the whole tree gives (the per-statement lookup is what keeps an edit cheap)."""

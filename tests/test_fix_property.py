@@ -41,7 +41,7 @@ def _program(rng: random.Random) -> str:
     launch = rng.choice(LAUNCHES)
     feed = "\f" if rng.random() < 0.25 else ""
     values = [f"x_ref[...] + {i + 1}.0 + offset" for i in range(n)]
-    writes = [f"    {name}[...] = {value}" for name, value in zip(outputs, values)]
+    writes = [f"    {name}[...] = {value}" for name, value in zip(outputs, values, strict=True)]
 
     struct = "jax.ShapeDtypeStruct(x.shape, x.dtype)"
     prelude = ["import functools", "", "import jax", "import jax.numpy as jnp",
@@ -69,37 +69,34 @@ def _program(rng: random.Random) -> str:
     if ret == "tail":
         body = [f"{feed}    return {returned}"]
     elif ret == "early":
-        body = ["    if x_ref.shape[0] == 8:", f"{feed}        return {returned}"] + writes
+        body = ["    if x_ref.shape[0] == 8:", f"{feed}        return {returned}", *writes]
     elif ret == "written_then_value":
-        body = writes + [f"{feed}    return {outputs[0]}[...] * 2"]
+        body = [*writes, f"{feed}    return {outputs[0]}[...] * 2"]
     elif ret == "constant":
-        body = writes + [f"{feed}    return {rng.choice(['0', '()', 'None,', 'False'])}"]
+        body = [*writes, f"{feed}    return {rng.choice(['0', '()', 'None,', 'False'])}"]
     else:
         body = [f"{feed}    return (  # the results"] + [f"        {v},  # number {i}" for i, v in enumerate(values)] + ["    )"]
     body = [line.replace("return None,", "return (None,)") for line in body]
 
     params = "x_ref, " + ", ".join(outputs) + ", *, offset"
-    kernel = [f"def kernel({params}):"] + body
+    kernel = [f"def kernel({params}):", *body]
     check = " and ".join(f"(out[{i}] == x + {i + 1}.0).all()" for i in range(n)) if n > 1 else "(out == x + 1.0).all()"
     if launch == "direct":
-        lines = kernel + ["", "", f"out = pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape={out_shape}, interpret=True)(x)"]
+        lines = [*kernel, "", "", f"out = pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape={out_shape}, interpret=True)(x)"]
     elif launch == "partial":
-        lines = kernel + ["", "", "bound = functools.partial(kernel, offset=0.0)",
-                          f"out = pl.pallas_call(bound, out_shape={out_shape}, interpret=True)(x)"]
+        lines = [*kernel, "", "", "bound = functools.partial(kernel, offset=0.0)", f"out = pl.pallas_call(bound, out_shape={out_shape}, interpret=True)(x)"]
     elif launch == "decorator":
         decorated = [f"@functools.partial(pl.pallas_call, out_shape={out_shape}, interpret=True)",
                      kernel[0].replace(", *, offset", "").replace("def kernel", "def run")]
         decorated += [line.replace(" + offset", "") for line in kernel[1:]]
-        lines = decorated + ["", "", "out = run(x)"]
+        lines = [*decorated, "", "", "out = run(x)"]
     else:
-        lines = kernel + ["", "", "def launch(x, out_shape):",
-                          "    return pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape=out_shape, interpret=True)(x)",
-                          "", "", f"out = launch(x, {out_shape})"]
+        lines = [*kernel, "", "", "def launch(x, out_shape):", "    return pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape=out_shape, interpret=True)(x)", "", "", f"out = launch(x, {out_shape})"]
     if shape_form == "appended" and n == 1:
         lines.append("(out,) = out")
     if shape_form == "container_var" and n == 1:
         lines.append("(out,) = out")
-    return "\n".join(prelude + ["", ""] + lines + [f"assert {check}, out", ""])
+    return "\n".join([*prelude, "", "", *lines, f"assert {check}, out", ""])
 
 
 PROGRAMS = [_program(random.Random(SEED * 1000 + i)) for i in range(COUNT)]
@@ -128,7 +125,7 @@ def test_safe_fixes_of_generated_kernels_compute_the_reference(tmp_path):
 
     fixed = [_fixed(p) for p in PROGRAMS]
     requests = [{"id": f"{i}", "source": p} for i, p in enumerate(PROGRAMS)]
-    requests += [{"id": f"{i}-fixed", "source": f} for i, (p, f) in enumerate(zip(PROGRAMS, fixed)) if f != p]
+    requests += [{"id": f"{i}-fixed", "source": f} for i, (p, f) in enumerate(zip(PROGRAMS, fixed, strict=True)) if f != p]
     request_file, result_file = tmp_path / "request.json", tmp_path / "result.json"
     request_file.write_text(json.dumps(requests), encoding="utf-8")
     subprocess.run([sys.executable, str(RUNNER), str(request_file), str(result_file)], check=True,
@@ -140,4 +137,4 @@ def test_safe_fixes_of_generated_kernels_compute_the_reference(tmp_path):
         if fixed[i] != program:
             result = results[f"{i}-fixed"]
             assert result["ok"], f"a safe fix broke generated kernel {i}:\n{fixed[i]}\n{result['message']}"
-    assert sum(f != p for f, p in zip(fixed, PROGRAMS)) >= COUNT // 2  # the property is not vacuous
+    assert sum(f != p for f, p in zip(fixed, PROGRAMS, strict=True)) >= COUNT // 2  # the property is not vacuous

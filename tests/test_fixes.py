@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.findings import Applicability
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 from pallas_ls.rules import RULES
 
 FIXED_EXAMPLES = [(rule.code, ex) for rule in RULES.values() for ex in rule.invalid_examples if ex.fixed is not None]
@@ -91,7 +91,7 @@ def test_multiline_value_is_kept_verbatim():
 
 
 def test_tuple_length_mismatch_gets_no_write_fix():
-    source, [finding], _ = preferred_safe_fixes(HEADER + "def k(x_ref, o_ref):\n    return 1, 2\npl.pallas_call(k, S)(x)\n", "PAL001")
+    _source, [finding], _ = preferred_safe_fixes(HEADER + "def k(x_ref, o_ref):\n    return 1, 2\npl.pallas_call(k, S)(x)\n", "PAL001")
     assert [f.title for f in finding.fixes] == ["Return None instead", "Disable PAL001 for this line"]
 
 

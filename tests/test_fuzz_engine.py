@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 
 SEED = '''\
 import functools

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings, example
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.incremental import IncrementalDocument
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 
 BASE = '''\
 import functools

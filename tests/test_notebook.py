@@ -12,10 +12,10 @@ import pathlib
 import pytest
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
+from pallas_ls.engine.notebook import CellMap, Notebook, NotebookError
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.fixing import fix_pass
-from pallas_ls.engine.notebook import CellMap, Notebook, NotebookError
+from pallas_ls.lint import run_rules
 
 NOTEBOOKS = pathlib.Path(__file__).with_name("notebooks")
 FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -46,7 +46,7 @@ def test_fix_changes_only_the_fixed_cell_source(path):
     fixed, _ = fix_pass(SourceFile.from_text(notebook.python, "nb.ipynb"), findings_of(notebook), False)
     out = notebook.with_python(fixed)
     before, after = json.loads(text), json.loads(out)
-    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"])) if a != b]
+    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"], strict=False)) if a != b]
     assert changed == [2]
     assert "".join(after["cells"][2]["source"]).endswith("    o_ref[...] = y")
     assert "# the new value" in "".join(after["cells"][2]["source"])

@@ -7,7 +7,6 @@ import textwrap
 
 import pytest
 
-from pallas_ls.lint import analyze_source
 from pallas_ls.engine.signatures import (
     bind,
     def_header_range,
@@ -15,6 +14,7 @@ from pallas_ls.engine.signatures import (
     signature,
 )
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import analyze_source
 
 HEADER = """\
 import functools

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from pallas_ls.lint import analyze_source
 from pallas_ls.engine.findings import Severity
+from pallas_ls.lint import analyze_source
 
 HEADER = """\
 import functools

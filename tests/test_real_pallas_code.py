@@ -13,11 +13,10 @@ import pathlib
 import pytest
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
 from pallas_ls.engine.incremental import IncrementalDocument
-from pallas_ls.lint import Project
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import Project, run_rules
 
 pytestmark = pytest.mark.serial  # one worker builds the module fixture (the jax package analysed) once
 
@@ -52,7 +51,7 @@ def analyses(jax_dir):
     results = project.check_paths([str(p) for p in files])
     assert len(results) == len(files)
     out = []
-    for path, result in zip(files, results):
+    for path, result in zip(files, results, strict=True):
         assert result.error is None, f"{path}: {result.error}"
         analysis = project.analysis_of(str(path))  # cached by check_paths
         out.append((path.relative_to(jax_dir).as_posix(), analysis, result.findings))

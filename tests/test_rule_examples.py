@@ -10,8 +10,8 @@ import ast
 
 import pytest
 
-from pallas_ls.lint import analyze_source
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
+from pallas_ls.lint import analyze_source
 from pallas_ls.rules import RULES
 from pallas_ls.rules.base import CLOSE_MARK, OPEN_MARK, Example, Rule
 

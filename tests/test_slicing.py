@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
 from pallas_ls.engine.incremental import IncrementalDocument
 from pallas_ls.engine.slicing import kernel_slice
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 from pallas_ls.rules import RULES
 
 UNRELATED = '''

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pallas_ls.lint import analyze_source
 from pallas_ls.engine.source import SourceFile, normalise_new_syntax
+from pallas_ls.lint import analyze_source
 
 KERNEL = "def k(x_ref, o_ref):\n    return x_ref[...]\npl.pallas_call(k, s)\n"
 IMPORT = "from jax.experimental import pallas as pl\n"
@@ -107,8 +107,8 @@ def parsed_lines(monkeypatch, text: str) -> tuple[list[str], int]:
     """The codes an open document shows after editing BIG into `text`, and how many lines the
     parser was given for that edit (padding not counted)."""
     from pallas_ls.engine import source
-    from pallas_ls.lint import run_rules
     from pallas_ls.engine.incremental import IncrementalDocument
+    from pallas_ls.lint import run_rules
 
     document = IncrementalDocument()
     document.analyze(SourceFile.from_text(BIG, "t.py"))
@@ -192,6 +192,7 @@ def launch(s):
 def repair_parses(monkeypatch, text: str) -> tuple[list, int]:
     """The statements `k` keeps after `parse_blocks` repairs `text`, and how many parses it took."""
     import ast
+
     from pallas_ls.engine import source
 
     count = []

@@ -10,8 +10,9 @@ import ast
 import dataclasses
 import functools
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 from .callbacks import CallbackBody, callback_bodies
 from .cancel import StopCheck, stop_if
@@ -20,7 +21,14 @@ from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
 from .interp import NO_LOADER, Interpreter, Loader
 from .kernels import (
-    ForeignKernel, KernelSite, Launch, LaunchFinder, NoLaunches, kernel_sites, no_launches_after, no_launches_found,
+    ForeignKernel,
+    KernelSite,
+    Launch,
+    LaunchFinder,
+    NoLaunches,
+    kernel_sites,
+    no_launches_after,
+    no_launches_found,
 )
 from .model import ModuleModel
 from .names import mentions_pallas

@@ -12,25 +12,27 @@
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import hmac
+import json
 import logging
 import multiprocessing
-import json
 import os
 import secrets
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .. import __version__
 from .analysis import Linter
 from .environment import Environment
-from .gcpause import collected_once, freeze_survivors
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
+from .gcpause import collected_once, freeze_survivors
 from .names import mentions_pallas
 from .project import FileResult, Project, UnreadableFile, imports_one_of, mentions_one_of, module_stems, read_source
 from .source import Range
@@ -97,8 +99,8 @@ def check_files(
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     # So may one calling a wrapper of an installed package.
     launchers += [p for p, text in quiet.items()
-                  if stems and imports_one_of(text, stems) and mentions_one_of(text, names)
-                  or environment is not None and environment.imports_pallas(text)]
+                  if (stems and imports_one_of(text, stems) and mentions_one_of(text, names))
+                  or (environment is not None and environment.imports_pallas(text))]
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
@@ -143,12 +145,12 @@ def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter,
     try:
         with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_use_lint,
                                                     initargs=(lint,)) as pool:
-            done = dict(zip(order, pool.map(analyse_one, [files[i][0] for i in order])))
+            done = dict(zip(order, pool.map(analyse_one, [files[i][0] for i in order]), strict=True))
         checked = [done[i] for i in range(len(files))]
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
         checked = [analyse_one(path) for path, _ in files]
-    return list(zip(checked, [k for _, k in files]))
+    return list(zip(checked, [k for _, k in files], strict=True))
 
 
 def _size(path: str) -> int:
@@ -294,10 +296,8 @@ class _Cache:
                     handle.write(_mac(secret, body) + b"\n" + body)
                 os.replace(temporary, target)
             except BaseException:
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(temporary)
-                except OSError:
-                    pass
                 raise
         except (OSError, ValueError) as exc:  # a read-only tree must not fail the check
             log.debug("cannot write cache entry %s: %s", target, exc)
@@ -365,10 +365,8 @@ def _create_secret(path: str) -> None:
     except OSError as exc:  # FileExistsError: another run made it first, read theirs
         log.debug("cache key %s not created here: %s", path, exc)
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
 
 
 def _owned(info: os.stat_result) -> bool:
@@ -402,7 +400,7 @@ def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
 
 
 def _want(value: Any, kind: type | tuple[type, ...]) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise TypeError(f"expected {kind}, got {type(value).__name__}")
     return value
 

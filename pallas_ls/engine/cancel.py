@@ -15,9 +15,9 @@ report a half-made analysis as a whole one.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
-StopCheck = Optional[Callable[[], bool]]  # None: never stop
+StopCheck = Callable[[], bool] | None  # None: never stop
 
 
 class Cancelled(BaseException):

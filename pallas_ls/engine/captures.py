@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import ast
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
-from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .interp import EMPTY_ENV, Array
 from .kernels import interpreter_for
+from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -180,7 +180,7 @@ def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr
     out: list[tuple[ast.arg, ast.expr, int | None]] = []
     first = len(positional) - len(args.defaults)
     out += [(positional[first + i], d, first + i) for i, d in enumerate(args.defaults)]
-    out += [(a, d, None) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    out += [(a, d, None) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     return out
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from typing import Callable, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from .findings import Applicability, Edit, Finding, Fix
 from .noqa import noqa_edit

@@ -39,8 +39,8 @@ import logging
 import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .interp import EXTERNAL_ROOTS
 from .model import ModuleModel
@@ -78,7 +78,7 @@ class Environment:
     # ------------------------------------------------------------------------- discovery
     @classmethod
     def discover(cls, explicit: str | None = None, env: Mapping[str, str] = os.environ,
-                 root: str | None = None) -> "Environment":
+                 root: str | None = None) -> Environment:
         """The environment to resolve imports in (see the module docs for the order); `explicit`
         relative to `root` (the configuration file's directory, else the working directory).
         Never raises: a broken choice is logged as one warning and gives `none()`."""
@@ -94,7 +94,7 @@ class Environment:
             return cls(description="no environment (broken interpreter)", warning=warning)
 
     @classmethod
-    def from_sys_path(cls, sys_path: list[str], description: str, executable: str | None = None) -> "Environment":
+    def from_sys_path(cls, sys_path: list[str], description: str, executable: str | None = None) -> Environment:
         """An interpreter's sys.path, less the working directory and the standard library."""
         stdlib = _local_stdlib()
         directories = tuple(d for d in dict.fromkeys(os.path.abspath(p) for p in sys_path if p)
@@ -102,14 +102,14 @@ class Environment:
         return cls(directories, description, executable=executable)
 
     @classmethod
-    def from_directories(cls, directories: list[str], description: str | None = None) -> "Environment":
+    def from_directories(cls, directories: list[str], description: str | None = None) -> Environment:
         """Directories taken as site directories as they are (their `.pth` files read): a
         `site-packages` laid out by hand, or `PYTHONPATH`-like extra roots."""
         description = description or "directories " + os.pathsep.join(directories)
         return cls(tuple(os.path.abspath(d) for d in directories), description)
 
     @classmethod
-    def none(cls) -> "Environment":
+    def none(cls) -> Environment:
         return cls()
 
     # ------------------------------------------------------------------------------ lookup
@@ -156,8 +156,8 @@ class Environment:
             return known
         self._mentions[path] = False
         text = _head(path)
-        found = mentions_pallas(text) or depth > 0 and any(
-            self._mentions_pallas(p, depth - 1) for p in self._imported_files(path, text))
+        found = mentions_pallas(text) or (depth > 0 and any(
+            self._mentions_pallas(p, depth - 1) for p in self._imported_files(path, text)))
         self._mentions[path] = found
         return found
 
@@ -199,7 +199,7 @@ def _is_this_interpreter(executable: str) -> bool:
     if not os.path.isfile(executable):
         return _same_path(executable, sys.prefix)
     here, there = (os.path.normcase(os.path.abspath(p)) for p in (sys.executable, executable))
-    return here == there or os.path.dirname(here) == os.path.dirname(there) and _same_path(here, there)
+    return here == there or (os.path.dirname(here) == os.path.dirname(there) and _same_path(here, there))
 
 
 def _same_path(a: str, b: str) -> bool:

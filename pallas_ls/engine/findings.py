@@ -44,7 +44,7 @@ class Fix:
     edits: tuple[Edit, ...]
     applicability: Applicability = Applicability.SAFE
     preferred: bool = False
-    # "Disable CODE for this line": a `# noqa` comment, not a fix (never applied by --fix or fix-all).
+    # "Disable CODE for this line": a noqa comment, not a fix (never applied by --fix or fix-all).
     suppression: bool = False
 
 

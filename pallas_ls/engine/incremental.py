@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 
 from .analysis import ModuleAnalysis, analyze_model
 from .cancel import StopCheck, stop_if
+from .gcpause import paused_gc
 from .interp import NO_LOADER, Loader
 from .kernels import NoLaunches
-from .gcpause import paused_gc
 from .model import ModelParts, ModuleModel, Scope, build_parts
 from .slicing import kernel_slice
 from .source import BlockKey, ParsedBlock, SourceFile, _parse_block, _try_parse, blocks_of_tree, parse_blocks
-
 
 # A slice bigger than this share of the file is not worth a first look: parse it all at once.
 SLICE_WORTH_IT = 0.6
@@ -107,7 +106,7 @@ class IncrementalDocument:
         self.reused = sum(1 for key, _ in blocks if key in previous)
         # Keep only what this version uses, so the cache does not grow with every keystroke.
         self._blocks = {key: block for key, block in blocks}
-        self._parts = {id(block): part for (_, block), part in zip(blocks, parts)}
+        self._parts = {id(block): part for (_, block), part in zip(blocks, parts, strict=False)}
         self._no_launches, self._no_launches_loader = analysis.no_launches, type(loader)
         return analysis
 

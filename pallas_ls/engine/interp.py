@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any
 
 from .model import Binding, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
@@ -104,7 +105,7 @@ class Env:
                 return value
         return None
 
-    def extended(self, pairs: Iterable[tuple[Binding, frozenset]]) -> "Env":
+    def extended(self, pairs: Iterable[tuple[Binding, frozenset]]) -> Env:
         merged = {id(b): (b, v) for b, v in self.items}
         for b, v in pairs:
             merged[id(b)] = (b, v)
@@ -171,7 +172,7 @@ class Class(Value):
 @dataclass(frozen=True)
 class Instance(Value):
     cls: Class
-    init_env: Optional[Env] = None  # __init__'s parameters, bound by the constructor call
+    init_env: Env | None = None  # __init__'s parameters, bound by the constructor call
     fields: tuple = ()  # dataclass fields: ((name, value set), ...)
 
 
@@ -211,7 +212,7 @@ class Seq(Value):
     `elts` is None and `members` holds what the elements can be."""
 
     kind: str  # "tuple" | "list"
-    elts: Optional[tuple] = None  # value sets
+    elts: tuple | None = None  # value sets
     members: frozenset = frozenset()
 
     @property
@@ -235,7 +236,7 @@ def _hashable(key: object) -> object:
 
 @dataclass(frozen=True)
 class DictV(Value):
-    items: Optional[tuple] = None  # ((key, value set), ...); None: keys not known
+    items: tuple | None = None  # ((key, value set), ...); None: keys not known
     members: frozenset = frozenset()
 
     # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
@@ -467,7 +468,7 @@ class Interpreter:
         self.imports_not_found: set[str] = set()
 
     def models(self) -> list[ModuleModel]:
-        return [self.model] + list(self.loaded.values())
+        return [self.model, *list(self.loaded.values())]
 
     # ------------------------------------------------------------------------ evaluation
     def ev(self, expr: ast.AST, loc: Loc, env: Env = EMPTY_ENV, model: ModuleModel | None = None) -> frozenset:
@@ -579,7 +580,7 @@ class Interpreter:
         positions: dict = {}  # a constant key -> where it is in `items`
         known = True
         members: set = set()
-        for k, v in zip(expr.keys, expr.values):
+        for k, v in zip(expr.keys, expr.values, strict=True):
             value = self.ev(v, loc, env, model)
             if k is None:
                 inner = self.ev(v, loc, env, model)
@@ -1163,7 +1164,7 @@ class Interpreter:
             result = self.call_function(target, args, keywords, unknown_rest, unknown_kw)
             return _fresh_refs(result, args, keywords, call) if call is not None else result
         if isinstance(target, BoundMethod):
-            return self.apply(target.func, [frozenset({target.receiver})] + args, keywords, call, loc, env, model,
+            return self.apply(target.func, [frozenset({target.receiver}), *args], keywords, call, loc, env, model,
                               unknown_rest, unknown_kw)
         if isinstance(target, Partial):
             entry = _entry_of(target)
@@ -1224,7 +1225,7 @@ class Interpreter:
         if _is_dataclass(cls.node):
             names = [s.target.id for s in cls.node.body
                      if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-            fields = list(zip(names, args))
+            fields = list(zip(names, args, strict=False))
             given = dict(keywords)
             fields += [(n, given[n]) for n in names[len(args):] if n in given]
             return frozenset({Instance(cls, None, tuple(fields))})
@@ -1234,7 +1235,7 @@ class Interpreter:
             return frozenset({Instance(cls)})
         func = inits[0]
         placeholder = frozenset({Instance(cls)})
-        bound = self.bind_arguments(func, [placeholder] + args, keywords, unknown_rest, unknown_kw)
+        bound = self.bind_arguments(func, [placeholder, *args], keywords, unknown_rest, unknown_kw)
         if bound is None:
             return frozenset({Instance(cls)})
         params = positional_args(func.node)
@@ -1274,7 +1275,7 @@ class Interpreter:
         if a.vararg is not None and a.vararg.arg in by_name:
             pairs.append((by_name[a.vararg.arg], frozenset({Seq("tuple", None, U)}) if unknown_rest
                           else frozenset({Seq("tuple", tuple(extra))})))
-        for param, default in zip(a.kwonlyargs, a.kw_defaults):
+        for param, default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
             binding = by_name.get(param.arg)
             if binding is None:
                 continue
@@ -1720,7 +1721,7 @@ def _path_to(target: ast.AST, name_node: ast.AST) -> list | None:
             if sub is not None:
                 if starred:
                     return [None]
-                return [(index, len(target.elts))] + sub
+                return [(index, len(target.elts)), *sub]
     return None
 
 
@@ -1805,7 +1806,7 @@ def _default_of(function: ast.AST, b: Binding) -> ast.expr | None:
         if b.param_index >= first_default:
             return args.defaults[b.param_index - first_default]
         return None
-    for param, default in zip(args.kwonlyargs, args.kw_defaults):
+    for param, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         if param.arg == b.name:
             return default
     return None

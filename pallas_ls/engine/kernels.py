@@ -16,18 +16,32 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Union
 
 from .cancel import StopCheck, stop_if
 from .interp import (
-    EMPTY_ENV, MAX_SUMMARIES, U, BoundMethod, Class, Entry, Env, Factory, Func, Instance, Interpreter, Launched, Partial, Seq,
-    Value, Wrapped, _entry_of,
+    EMPTY_ENV,
+    MAX_SUMMARIES,
+    BoundMethod,
+    Class,
+    Entry,
+    Env,
+    Factory,
+    Func,
+    Instance,
+    Interpreter,
+    Launched,
+    Partial,
+    Seq,
+    U,
+    Value,
+    Wrapped,
+    _entry_of,
 )
 from .model import FunctionNode, Loc, ModuleModel, Scope, own_returns
 from .names import ENTRY_POINTS, has_star_arguments
 from .source import SourceFile
 
-KernelExpr = Union[ast.expr, ast.FunctionDef, ast.AsyncFunctionDef]
+KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
 
 ENTRY_LABELS = {
     "pallas_call": "pallas_call",
@@ -47,7 +61,7 @@ class EntryValue:
     keywords: tuple[tuple[str, ast.expr], ...] = ()
     hidden: bool = False  # some arguments were bound by a splat we cannot read: refs not countable
 
-    def applied(self, args, keywords) -> "EntryValue":
+    def applied(self, args, keywords) -> EntryValue:
         return EntryValue(self.kind, self.args + tuple(args), self.keywords + tuple(keywords), self.hidden)
 
     def keyword(self, name: str) -> ast.expr | None:
@@ -114,7 +128,7 @@ class KernelSite:
     launch: Launch
     target: KernelTarget
     launch_path: str | None = None  # the file of the launch, when it differs from the kernel's
-    launch_source: "SourceFile | None" = None  # that file's source (positions of the launch)
+    launch_source: SourceFile | None = None  # that file's source (positions of the launch)
     via: str = ""  # how the kernel reached the launch, for messages ("through wrapper `run`")
 
     @property
@@ -509,7 +523,7 @@ class LaunchFinder:
             return None
         args, keywords, places = self._partial_arguments(decorator, model)
         name = ast.Name(id=def_node.name, ctx=ast.Load())
-        entry = EntryValue(entry_point.kind, tuple([name] + args), tuple(keywords), _hides_arguments(decorator))
+        entry = EntryValue(entry_point.kind, tuple([name, *args]), tuple(keywords), _hides_arguments(decorator))
         if not (entry.kind in ("pallas_call", "warp_map") or (entry.kind == "kernel" and len(entry.args) == 1)):
             return None
         launch = self._launch(entry.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)

@@ -242,7 +242,7 @@ def parameter_roles(site: KernelSite, layout: Layout) -> list[ParameterRole]:
                 roles[index] = role
             index += 1
     else:
-        return [ParameterRole(n, r) for n, r in zip(names, roles)]
+        return [ParameterRole(n, r) for n, r in zip(names, roles, strict=False)]
     back = [(SCRATCH, layout.scratch), (OUTPUT, layout.outputs)]
     index = len(names) - 1
     for role, count in back:
@@ -252,7 +252,7 @@ def parameter_roles(site: KernelSite, layout: Layout) -> list[ParameterRole]:
             if index >= 0 and roles[index] is None:
                 roles[index] = role
             index -= 1
-    return [ParameterRole(n, r) for n, r in zip(names, roles)]
+    return [ParameterRole(n, r) for n, r in zip(names, roles, strict=False)]
 
 
 def output_parameters(site: KernelSite) -> list[str] | None:
@@ -416,9 +416,7 @@ def _ref_name(expr: ast.AST) -> str | None:
     while True:
         if isinstance(expr, ast.Name):
             return expr.id
-        if isinstance(expr, ast.Subscript):
-            expr = expr.value
-        elif isinstance(expr, ast.Attribute) and expr.attr == "at":
+        if isinstance(expr, ast.Subscript) or (isinstance(expr, ast.Attribute) and expr.attr == "at"):
             expr = expr.value
         else:
             return None

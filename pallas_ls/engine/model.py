@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Union
 
-FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda]
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -29,7 +29,7 @@ class Binding:
     kind: str  # "def" | "class" | "import" | "assign" | "param" | "other"
     node: ast.AST  # the def, the alias, the Name target, the arg, ...
     stmt: ast.AST | None  # the statement that binds (None for parameters)
-    scope: "Scope"
+    scope: Scope
     value: ast.expr | None = None  # for `name = value` (a plain, single-target assignment)
     qualname: str | None = None  # for imports: "jax.experimental.pallas" / ".kernels.k" (relative)
     param_index: int | None = None  # for positional parameters: their index
@@ -44,7 +44,7 @@ class Binding:
 class Scope:
     kind: str  # "module" | "function" | "class" | "lambda" | "comprehension"
     node: ast.AST
-    parent: "Scope | None"
+    parent: Scope | None
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
     global_names: set[str] = field(default_factory=set)
     nonlocal_names: set[str] = field(default_factory=set)
@@ -245,7 +245,7 @@ class _Builder:
 
     # Statements -------------------------------------------------------------------------
     def _body(self, stmts: list[ast.stmt], scope: Scope, chain: tuple[int, ...], function) -> None:
-        chain = chain + (id(stmts),)
+        chain = (*chain, id(stmts))
         for stmt in stmts:
             self._stmt(stmt, scope, chain, function)
 
@@ -407,7 +407,7 @@ class _Builder:
         elif isinstance(target, (ast.Tuple, ast.List)):
             # `a, b = r, s` binds a to r and b to s; any other unpacking binds unknown values.
             values = _elementwise(target, value)
-            for element, element_value in zip(target.elts, values):
+            for element, element_value in zip(target.elts, values, strict=False):
                 self._target(element, scope, stmt, loc, function, element_value)
         elif isinstance(target, ast.Starred):
             self._target(target.value, scope, stmt, loc, function, None)

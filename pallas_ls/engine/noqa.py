@@ -159,7 +159,7 @@ def _string_around(stmt: ast.stmt, line: int) -> int | None:
             if not first - 1 <= line <= last - 1:
                 continue  # nothing under it holds the line
             if (line < last - 1 and (isinstance(child, ast.JoinedStr)
-                                     or isinstance(child, ast.Constant) and isinstance(child.value, (str, bytes)))):
+                                     or (isinstance(child, ast.Constant) and isinstance(child.value, (str, bytes))))):
                 return last - 1
             stack.append(child)
     return None

@@ -64,13 +64,13 @@ class Notebook:
     python: str  # the code cells as one module, each after its marker line
 
     @classmethod
-    def parse(cls, text: str) -> "Notebook":
+    def parse(cls, text: str) -> Notebook:
         cells = tuple(_cells(text))
         code, python = _module_of(cells)
         return cls(text, cells, code, python)
 
     @classmethod
-    def of_cells(cls, cells: list[tuple[str, str]]) -> "Notebook":
+    def of_cells(cls, cells: list[tuple[str, str]]) -> Notebook:
         """A notebook known by its cells, (kind, source) in order (an editor's notebook document):
         `python` and the cell map, without a file to write back to."""
         known = tuple(Cell(i + 1, kind, source, (0, 0), True) for i, (kind, source) in enumerate(cells))
@@ -89,7 +89,7 @@ class Notebook:
         out, and so is every cell when a marker line was lost (the cells cannot be told apart).
         `--fix` writes these into the file; the server's fix-all edits the cells with them."""
         new_sources = {}
-        for cell, new_lines in zip(self.code, _split_cells(fixed, len(self.code)) or ()):
+        for cell, new_lines in zip(self.code, _split_cells(fixed, len(self.code)) or (), strict=False):
             if tuple(new_lines) == cell.lines:
                 continue
             restored = _restore_masked(cell, new_lines)
@@ -109,7 +109,7 @@ class CellMap:
     starts: tuple[tuple[int, int], ...]  # (0-based module line of the cell's first line, cell number)
 
     @classmethod
-    def of(cls, python: str) -> "CellMap":
+    def of(cls, python: str) -> CellMap:
         starts = []
         for line, text in enumerate(_lines(python)):
             marker = _MARKER_LINE.match(text)

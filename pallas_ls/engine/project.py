@@ -11,8 +11,8 @@ import logging
 import os
 import re
 import stat  # read_file_bytes: only regular files are read (issue 15)
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .cancel import Cancelled, StopCheck, stop_if
@@ -53,10 +53,13 @@ class ForeignLaunch:
     env: Env = EMPTY_ENV  # the closure the kernel was made in (its bindings are of the def file's model)
 
 
+_FILE_START = Range.of(0, 0, 0, 0)
+
+
 class UnreadableFile(Exception):
     """A file that cannot be read or is not UTF-8; `where` is the offending byte's position."""
 
-    def __init__(self, reason: str, where: Range = Range.of(0, 0, 0, 0)):
+    def __init__(self, reason: str, where: Range = _FILE_START):
         super().__init__(reason)
         self.reason = reason
         self.where = where
@@ -265,7 +268,7 @@ class Project:
         stems = module_stems(launching)
         names = frozenset().union(*launching.values()) if launching else frozenset()
         for path, source in skipped.items():
-            if (stems and imports_one_of(source.text, stems) and mentions_one_of(source.text, names)
+            if ((stems and imports_one_of(source.text, stems) and mentions_one_of(source.text, names))
                     or self.imports_pallas_from_environment(source.text)):
                 try:
                     analyses[path] = self._analysis_for(source)
@@ -451,7 +454,7 @@ class Project:
             self._analyses.pop(path, None)
 
     # ------------------------------------------------------------------ module loading
-    def _loader(self, source: SourceFile) -> "_ProjectLoader":
+    def _loader(self, source: SourceFile) -> _ProjectLoader:
         return _ProjectLoader(self, source.path)
 
     def model_of(self, path: str) -> tuple[SourceFile, ModuleModel] | None:

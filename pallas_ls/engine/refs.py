@@ -9,12 +9,13 @@ Ref is new at each call of the helper) or a ref parameter of a kernel.  Aliases 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .interp import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
 from .kernels import interpreter_for
 from .model import Binding, Loc, ModuleModel
+
 
 @dataclass(frozen=True)
 class RefArgument:

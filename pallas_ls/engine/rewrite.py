@@ -34,7 +34,7 @@ def write_instead_of_return(source: SourceFile, ret: ast.Return, outputs: list[s
     if not isinstance(value, ast.Tuple):
         edits = [replace(_return_keyword_and_space(source, start), f"{outputs[0]}[...] = ")]
     else:
-        writes = [f"{name}[...] = {_standalone(source.segment(v))}" for name, v in zip(outputs, values)]
+        writes = [f"{name}[...] = {_standalone(source.segment(v))}" for name, v in zip(outputs, values, strict=False)]
         placed = _place_comments(source, ret_range, values)
         if placed is None:
             return None
@@ -155,7 +155,7 @@ def _dotted(expr: ast.expr) -> str | None:
         parts.append(expr.attr)
         expr = expr.value
     if isinstance(expr, ast.Name):
-        return ".".join([expr.id] + parts[::-1])
+        return ".".join([expr.id, *parts[::-1]])
     return None
 
 
@@ -326,6 +326,6 @@ def bound_names(node: ast.AST) -> frozenset[str] | None:
     if match_mapping is not None and isinstance(node, match_mapping):
         return frozenset({node.rest}) if node.rest else frozenset()  # type: ignore[attr-defined]
     type_param = getattr(ast, "TypeVar", None)
-    if type_param is not None and isinstance(node, (type_param, getattr(ast, "ParamSpec"), getattr(ast, "TypeVarTuple"))):
+    if type_param is not None and isinstance(node, (type_param, ast.ParamSpec, ast.TypeVarTuple)):
         return frozenset({node.name})  # type: ignore[attr-defined]
     return frozenset()

@@ -179,7 +179,7 @@ def _stems(directory: str) -> dict[str, set[str]] | None:
                 continue
         except OSError:
             continue
-        stem, dot, suffix = name.partition(".")
+        stem, dot, _suffix = name.partition(".")
         if not dot or not stem.isidentifier():
             continue
         if name == stem + ".py":

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable
 
 from .callbacks import APIS
 from .names import ENTRY_POINTS
@@ -44,11 +44,11 @@ CALLBACK_NAMES = frozenset(name.rsplit(".", 1)[1] for api in APIS for name in ap
 
 
 def _word(names: frozenset[str]) -> re.Pattern:
-    return re.compile(r"\b(?:%s)\b" % "|".join(sorted(names)))
+    return re.compile(r"\b(?:{})\b".format("|".join(sorted(names))))
 
 
 def _attribute(names: frozenset[str]) -> re.Pattern:
-    return re.compile(r"\.[ \t]*(?:%s)\b" % "|".join(sorted(names)))
+    return re.compile(r"\.[ \t]*(?:{})\b".format("|".join(sorted(names))))
 
 
 _API_WORD = _word(LAUNCH_NAMES | CALLBACK_NAMES)
@@ -310,7 +310,7 @@ class _Selector:
         """Blocks whose text has one of `names` as a whole word (one pass over the text)."""
         if not names:
             return []
-        return self._mentioning_pattern(re.compile(r"(?<![\w.])(?:%s)\b" % "|".join(re.escape(n) for n in sorted(names))))
+        return self._mentioning_pattern(re.compile(r"(?<![\w.])(?:{})\b".format("|".join(re.escape(n) for n in sorted(names)))))
 
     def _mentioning_pattern(self, pattern: re.Pattern) -> list[_Block]:
         found: list[_Block] = []

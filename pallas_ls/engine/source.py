@@ -234,11 +234,11 @@ def _locate(problem: SyntaxProblem, exc: BaseException, text: str) -> SyntaxProb
         line = text.count("\n", 0, at) + text.count("\r", 0, at) - text.count("\r\n", 0, at)
         column = at - line_start
         return SyntaxProblem("SyntaxError: source code cannot contain null bytes", Range.of(line, column, line, column + 1))
-    if isinstance(exc, (RecursionError, MemoryError)) or "too many nested" in str(exc) or "too complex" in str(exc):
-        if problem.range.start.line == 0:
-            first = len(text) - len(text.lstrip("\r\n"))
-            line = text.count("\n", 0, first) + text.count("\r", 0, first) - text.count("\r\n", 0, first)
-            return SyntaxProblem(problem.message, Range.of(line, 0, line, 1))
+    too_deep = isinstance(exc, (RecursionError, MemoryError)) or "too many nested" in str(exc) or "too complex" in str(exc)
+    if too_deep and problem.range.start.line == 0:
+        first = len(text) - len(text.lstrip("\r\n"))
+        line = text.count("\n", 0, first) + text.count("\r", 0, first) - text.count("\r\n", 0, first)
+        return SyntaxProblem(problem.message, Range.of(line, 0, line, 1))
     return problem
 
 

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 import ast
 import enum
-from typing import Iterator
+from collections.abc import Iterator
 
 from .interp import (
-    EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Interpreter, _ParamMethod, _RefMethod,
+    EMPTY_ENV,
+    NONE,
+    UNKNOWN,
+    ApiResult,
+    Env,
+    Func,
+    Interpreter,
+    _ParamMethod,
+    _RefMethod,
 )
 from .model import FunctionNode, Loc, ModuleModel, own_returns
 

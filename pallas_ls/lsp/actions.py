@@ -8,14 +8,14 @@ of "Disable" and fix-all come from fixes.py.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from lsprotocol import types
 
 from ..engine.findings import SYNTAX_ERROR_CODE
+from ..engine.noqa import noqa_edit
 from .convert import SOURCE, LineSource
 from .diagnostic_data import FixData
-from ..engine.noqa import noqa_edit
 from .fixes import disable_title
 
 QUICKFIX = types.CodeActionKind.QuickFix.value

@@ -25,7 +25,7 @@ class ClientCapabilities:
     diagnostics: ClientFeatures = field(default_factory=ClientFeatures)
 
     @classmethod
-    def from_initialize(cls, caps: types.ClientCapabilities, encoding: str) -> "ClientCapabilities":
+    def from_initialize(cls, caps: types.ClientCapabilities, encoding: str) -> ClientCapabilities:
         td, ws = caps.text_document, caps.workspace
         formats = td.hover.content_format if td and td.hover and td.hover.content_format else None
         return cls(

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from lsprotocol import types
 
@@ -56,7 +57,7 @@ class LineSource:
         return types.Range(start=self.position(rng.start, encoding), end=self.position(rng.end, encoding))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rule_url(code: str) -> str | None:
     from ..rules import RULES
 

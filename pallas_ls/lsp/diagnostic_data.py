@@ -70,7 +70,7 @@ class DiagnosticData:
     fixes: list[FixData]
 
     @classmethod
-    def from_json(cls, value: Any) -> "DiagnosticData | None":
+    def from_json(cls, value: Any) -> DiagnosticData | None:
         """What the client sent back; None when it is missing or malformed (clients may drop or mangle it)."""
         if not isinstance(value, dict) or not isinstance(value.get("fixes"), list):
             return None

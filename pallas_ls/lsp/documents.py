@@ -8,15 +8,14 @@ negotiated position encoding.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from ..engine.source import line_start_offsets
 from .positions import from_client_column, to_client_column
-
 
 
 def uri_to_path(uri: str) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from lsprotocol import types
 

@@ -11,12 +11,14 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from lsprotocol import types
 
 from ..discovery import ExcludePattern, discover
+from .scheduler import spawn
 from .workspace import Analyzer
 
 log = logging.getLogger(__name__)
@@ -104,7 +106,7 @@ class _Progress:
                     self._enabled = False
             self._ready.set()
 
-        asyncio.ensure_future(begin())
+        spawn(begin())
 
     def report(self, done: int, total: int) -> None:
         """Called on the background worker."""
@@ -131,4 +133,4 @@ class _Progress:
             if self._enabled:
                 self._work_done.end(self._token, types.WorkDoneProgressEnd(message="done"))
 
-        asyncio.ensure_future(end())
+        spawn(end())

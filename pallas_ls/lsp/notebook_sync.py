@@ -37,7 +37,7 @@ class SyncedNotebook:
     detached: dict[str, SyncedCell] = field(default_factory=dict)
 
     @classmethod
-    def opened(cls, params: types.DidOpenNotebookDocumentParams) -> "SyncedNotebook":
+    def opened(cls, params: types.DidOpenNotebookDocumentParams) -> SyncedNotebook:
         items = {item.uri: item for item in params.cell_text_documents}
         return cls(params.notebook_document.uri,
                    [_cell(c.document, c.kind, items.get(c.document)) for c in params.notebook_document.cells])

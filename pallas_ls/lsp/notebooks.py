@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from lsprotocol import types
 
@@ -150,7 +151,7 @@ def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | Non
         moved = [range_to_cell(state, cell_uri, e.range) for e in edits]
         if not edits or any(r is None for r in moved) or _touches_masked(state, cell_uri, moved):
             continue  # an edit outside the cell (or spanning cells, or on an IPython line) is not offered
-        cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits)]
+        cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits, strict=False)]
         if edit.document_changes:
             action.edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
                 text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell_uri, version=cell_version),

@@ -24,8 +24,9 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from ..engine import project
 from ..engine.cancel import Cancelled

@@ -82,7 +82,7 @@ class DocResult:
         return LineSource(self.source)
 
     @classmethod
-    def empty(cls, snapshot: Snapshot) -> "DocResult":
+    def empty(cls, snapshot: Snapshot) -> DocResult:
         """No findings (the analysis failed)."""
         source = SourceFile.from_text(snapshot.text, snapshot.path)
         return cls(snapshot.uri, snapshot.version, snapshot.generation, source, None, [], [])

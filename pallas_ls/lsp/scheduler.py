@@ -13,20 +13,34 @@ through `loop.call_soon_threadsafe`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 Callback = Callable[[Any, BaseException | None], None]
 
+# The event loop keeps only weak references to its tasks: one nobody holds can be collected before
+# it has run to its end (asyncio's documentation of create_task).
+_BACKGROUND_TASKS: set[asyncio.Future] = set()
+
+
+def spawn(awaitable: Awaitable[Any]) -> asyncio.Future:
+    """Run `awaitable` on the loop without awaiting it, held until it is done."""
+    task = asyncio.ensure_future(awaitable)
+    _BACKGROUND_TASKS.add(task)
+    task.add_done_callback(_BACKGROUND_TASKS.discard)
+    return task
+
 
 class Worker:
     def __init__(self, loop: asyncio.AbstractEventLoop, name: str) -> None:
         self._loop = loop
-        self._pending: "OrderedDict[Hashable, tuple[Callable[[], Any], Callback, threading.Event | None]]" = OrderedDict()
+        self._pending: OrderedDict[Hashable, tuple[Callable[[], Any], Callback, threading.Event | None]] = OrderedDict()
         self._running: tuple[Hashable, threading.Event | None] | None = None  # the key and token of the job running
         self._condition = threading.Condition()
         self._stopped = False
@@ -87,10 +101,8 @@ class Worker:
             except Exception:  # noqa: BLE001
                 log.exception("a worker callback failed")
 
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is exiting
             self._loop.call_soon_threadsafe(call)
-        except RuntimeError:  # the loop is closed: the server is exiting
-            pass
 
 
 class Debouncer:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -20,9 +21,9 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from . import handlers
+from .handlers.notebooks import SYNC as NOTEBOOK_SYNC
 from .pipeline import Pipeline
 from .pygls_adapter import PallasProtocol, keep_tcp_server, new_stop_event
-from .handlers.notebooks import SYNC as NOTEBOOK_SYNC
 from .session import Session
 from .transport import serve, serve_stream
 
@@ -87,10 +88,8 @@ class PallasServer(LanguageServer):
             async with tcp_server:
                 await tcp_server.serve_forever()
 
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             asyncio.run(listen())
-        except asyncio.CancelledError:
-            pass
 
 
 def create_server() -> PallasServer:

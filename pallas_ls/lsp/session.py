@@ -53,7 +53,7 @@ class DocState:
 
 
 class Session:
-    def __init__(self, server: "LanguageServer") -> None:
+    def __init__(self, server: LanguageServer) -> None:
         self.server = server
         self.client = ClientCapabilities()
         self.store = DocumentStore()

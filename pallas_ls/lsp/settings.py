@@ -21,8 +21,9 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..config import ConfigError, Settings, find_pyproject, normalise_key
 from ..discovery import ExcludePattern

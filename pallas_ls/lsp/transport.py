@@ -20,13 +20,15 @@ pipe (or by a thread when it is not, see `serve_stream`), a TCP connection by th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import re
 import stat
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
@@ -134,10 +136,8 @@ async def serve_stream(stop_event: threading.Event, stream: Any, protocol: JsonR
             log.info("stopped reading the client's messages: %s", exc)
         except RuntimeError:  # the loop is closed: the server is exiting
             return
-        try:
+        with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(finished.set)
-        except RuntimeError:
-            pass
 
     threading.Thread(target=run, name="pallas-ls-input", daemon=True).start()
     await finished.wait()

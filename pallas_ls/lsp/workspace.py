@@ -14,8 +14,8 @@ import re
 import stat
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from ..config import ConfigError, load_settings
 from ..engine.analysis import ModuleAnalysis, analyze

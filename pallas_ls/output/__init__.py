@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, TextIO
+from typing import TextIO
 
 from ..engine.findings import Finding
 from ..engine.source import Position

@@ -3,7 +3,7 @@ it (`gitlab`): the file's, or in a notebook the finding's cell's."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..engine.findings import UNREADABLE_CODE, Finding
 from ..engine.notebook import Notebook, NotebookError

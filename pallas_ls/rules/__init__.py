@@ -29,7 +29,7 @@ _RULE_MODULES = (
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}
 
-__all__ = ["RULES", "Rule", "Example", "get_rule"]
+__all__ = ["RULES", "Example", "Rule", "get_rule"]
 
 
 def get_rule(code: str) -> Rule | None:

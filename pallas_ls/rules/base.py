@@ -10,9 +10,9 @@ before the code is analysed or run.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Iterable
 
 from ..engine.findings import Applicability, Finding, Severity
 from ..engine.source import Range
@@ -79,7 +79,7 @@ class Rule:
         return f"{DOCS_BASE_URL}{self.code}.md"
 
     @classmethod
-    def from_module(cls, module: ModuleType) -> "Rule":
+    def from_module(cls, module: ModuleType) -> Rule:
         return cls(
             code=module.CODE,
             name=module.NAME,

@@ -6,8 +6,8 @@ import ast
 import dataclasses
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.edits import free_name

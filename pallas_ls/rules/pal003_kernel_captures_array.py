@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.captures import (
     ArrayFact,
-    member_is_array,
     FreeUse,
     Rank,
     combined_rank,
     constructor_fact,
     defaulted_parameters,
     free_uses,
+    member_is_array,
     names_array,
     outer_bindings,
     parameter_uses,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.captures import certainly_traced
 from ..engine.callbacks import WHEN, CallbackBody
+from ..engine.captures import certainly_traced
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import kernel_name
 from ..engine.model import is_generator

@@ -10,6 +10,7 @@ and fix-on-save snippet exactly as the editor docs show them. Logs: test-artifac
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import re
@@ -163,14 +164,10 @@ class Session:
 
     def close(self) -> None:
         if self.nvim is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.nvim.command("qall!")
-            except Exception:
-                pass
-            try:
+            with contextlib.suppress(Exception):
                 self.nvim.close()
-            except Exception:
-                pass
         lsp_log = self.tmp_path / "xdg_state_home" / "nvim" / "lsp.log"
         if lsp_log.exists():
             shutil.copy(lsp_log, self.artifacts / "lsp.log")

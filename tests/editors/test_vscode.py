@@ -19,6 +19,7 @@ Screenshots of each step, logs and results: test-artifacts/vscode/<scenario>/.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -37,8 +38,8 @@ from editor_helpers import (
     ARTIFACTS,
     CACHE,
     KERNEL_SOURCE,
-    RETURN_LINE,
     REPO,
+    RETURN_LINE,
     artifacts_dir,
     check_fix_matches_title,
     check_fixed,
@@ -124,10 +125,8 @@ def _kill_group(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             continue
         # the leader is gone; make sure no child of the group lingers
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         return
 
 
@@ -189,7 +188,7 @@ def run_in_code_server(
         (workspace / name).write_text(text)
 
     port = _free_port()
-    log = open(artifacts / "code-server.log", "w")
+    log = open(artifacts / "code-server.log", "w")  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [
             str(CODE_SERVER),
@@ -281,7 +280,7 @@ def test_fix_all_command_and_on_save(tmp_path: pathlib.Path, vsix: pathlib.Path)
         "[python]": {"editor.codeActionsOnSave": {"source.fixAll.pallas-ls": "explicit"}},
     }
     files = {"by_command.py": KERNEL_SOURCE, "on_save.py": KERNEL_SOURCE}
-    result, workspace = run_in_code_server(tmp_path, vsix, "fixall", files, settings)
+    _result, workspace = run_in_code_server(tmp_path, vsix, "fixall", files, settings)
     for name in files:
         check_fixed((workspace / name).read_text())
 

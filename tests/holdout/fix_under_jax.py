@@ -48,8 +48,8 @@ def fix_case(case: Case, unsafe: bool) -> dict:
         env = dict(os.environ, PYTHONPATH=str(REPO))
         base = [sys.executable, "-m", "pallas_ls", "check", "--no-cache", "--isolated", "--exit-zero", "-q"]
         extra = ["--unsafe-fixes"] if unsafe else []
-        diff = subprocess.run(base + ["--diff"] + extra + ["."], cwd=root, env=env, capture_output=True, text=True).stdout
-        out = subprocess.run(base + ["--fix"] + extra + ["."], cwd=root, env=env, capture_output=True, text=True).stdout
+        diff = subprocess.run([*base, "--diff", *extra, "."], cwd=root, env=env, capture_output=True, text=True).stdout
+        out = subprocess.run([*base, "--fix", *extra, "."], cwd=root, env=env, capture_output=True, text=True).stdout
         changed = any(p.read_bytes() != data for p, data in before.items())
         clean = not any(code in out for code in FIXABLE)
         jax_env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_")}
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['case']:40} changed={r['changed']!s:5} clean={r['clean']!s:5} runs={r['runs']!s:5} "
               f"{'fixed' if ok else ''} {r['error']}")
     for code in sorted(FIXABLE):
-        of_code = [r for r, c in zip(results, cases) if code in c.codes]
+        of_code = [r for r, c in zip(results, cases, strict=False) if code in c.codes]
         print(f"{code}: {sum(r['changed'] and r['clean'] and r['runs'] for r in of_code)}/{len(of_code)} fixed")
     print(f"{fixed}/{len(results)} fixable cases fixed (changed, no finding left, runs under JAX)")
     if args.diffs:

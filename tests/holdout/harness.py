@@ -34,7 +34,6 @@ def expected_markers(case: Case) -> set[Marker]:
 
 def lint_case(case: Case) -> set[Marker]:
     """The findings pallas-ls reports on `case`, as markers."""
-    from pallas_ls.lint import Project
 
     if case.program.parent != CASES_DIR:  # a directory case
         return _lint_tree(case.program.parent, case.files)
@@ -72,4 +71,4 @@ def known_misses() -> dict[str, str]:
     return out
 
 
-__all__ = ["Case", "discover", "expected_markers", "lint_case", "known_misses", "case_root"]
+__all__ = ["Case", "case_root", "discover", "expected_markers", "known_misses", "lint_case"]

@@ -7,10 +7,9 @@ Async tests use pytest-asyncio in strict mode: each test module marks itself wit
 from __future__ import annotations
 
 import pathlib
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest_asyncio
-
 from lsp_harness import Editor, capabilities, editor_session
 
 CLIENTS = {

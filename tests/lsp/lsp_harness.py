@@ -13,7 +13,8 @@ import copy
 import pathlib
 import sys
 import time
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
 from lsprotocol import types
@@ -116,7 +117,7 @@ def client_offset(text: str, position: types.Position, encoding: str) -> int:
         column = len(content.encode("utf-16-le")[: 2 * position.character].decode("utf-16-le", errors="strict"))
     else:
         column = min(position.character, len(content))
-    return sum(len(l) for l in lines[: position.line]) + column
+    return sum(len(line) for line in lines[: position.line]) + column
 
 
 def apply_text_edits(text: str, edits: list[types.TextEdit], encoding: str = "utf-16") -> str:

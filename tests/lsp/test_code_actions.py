@@ -4,9 +4,8 @@ this line", fix-all, `context.only`, versioned `documentChanges`."""
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import CLEAN, KERNEL, capabilities, editor_session
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

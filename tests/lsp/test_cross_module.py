@@ -5,9 +5,8 @@ the editor (didChange)."""
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import capabilities, editor_session, eventually, wait_for
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import CLEAN, KERNEL, capabilities, editor_session, wait_for
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

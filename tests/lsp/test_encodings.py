@@ -4,9 +4,8 @@ CJK text, in diagnostics, incremental edits, code actions and hover."""
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import capabilities, editor_session
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 
@@ -34,11 +33,11 @@ def units(text: str, encoding: str) -> int:
 # `    ñ = "é😀中"; ` is 15 code points; in UTF-16 the emoji is two units; in UTF-8 ñ and é are
 # two bytes each, the emoji four and 中 three.
 START = {"utf-32": 15, "utf-16": 16, "utf-8": 22}
-assert START == {e: units('    ñ = "é😀中"; ', e) for e in START}
+assert {e: units('    ñ = "é😀中"; ', e) for e in START} == START
 RETURN_LENGTH = len("return x_ref[...] + 1")  # ASCII: the same in every encoding
 # The launch (related information) on line 10 starts after `_ = "😀"; out = `.
 LAUNCH_START = {"utf-32": 15, "utf-16": 16, "utf-8": 18}
-assert LAUNCH_START == {e: units('_ = "😀"; out = ', e) for e in LAUNCH_START}
+assert {e: units('_ = "😀"; out = ', e) for e in LAUNCH_START} == LAUNCH_START
 LAUNCH_LENGTH = len("pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))")
 
 

@@ -10,7 +10,6 @@ the diagnostics: a file that does not parse gets no fixes.)
 from __future__ import annotations
 
 import pytest
-
 from lsp_harness import KERNEL, capabilities, editor_session, wait_for
 
 pytestmark = pytest.mark.asyncio

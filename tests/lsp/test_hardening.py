@@ -17,12 +17,12 @@ import pathlib
 import socket
 import sys
 import time
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
-from pygls.uris import from_fs_path
-
 from lsp_harness import CLEAN, DEADLINE, KERNEL, SERVER_COMMAND
+from pygls.uris import from_fs_path
 from test_robustness import frame, initialize, raw_server, spawned
 
 pytestmark = pytest.mark.asyncio
@@ -110,7 +110,7 @@ class TcpClient:
         self.task = asyncio.create_task(self._read())
 
     @classmethod
-    async def connect(cls, port: int) -> "TcpClient":
+    async def connect(cls, port: int) -> TcpClient:
         end = time.monotonic() + DEADLINE
         while True:
             try:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import capabilities, editor_session
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

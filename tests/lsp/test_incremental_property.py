@@ -18,14 +18,15 @@ import itertools
 import pathlib
 import re
 import threading
-from typing import Any, Coroutine
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lsp_harness import DEADLINE, capabilities, editor_session
 from lsprotocol import types
 
-from lsp_harness import DEADLINE, capabilities, editor_session
 from pallas_ls.lint import analyze_source
 
 START = """\

@@ -11,7 +11,6 @@ import statistics
 import time
 
 import pytest
-
 from lsp_harness import capabilities, editor_session
 
 pytestmark = pytest.mark.asyncio

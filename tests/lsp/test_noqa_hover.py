@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import KERNEL, capabilities, editor_session
+from lsprotocol import types
 
 from pallas_ls.rules import RULES
 

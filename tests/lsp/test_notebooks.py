@@ -10,11 +10,10 @@ import sys
 
 import pytest
 import pytest_asyncio
+from lsp_harness import KERNEL, Editor, apply_text_edits, capabilities, editor_session, wait_for
 from lsprotocol import types
 
 from pallas_ls.engine.notebook import Notebook as EngineNotebook
-
-from lsp_harness import CLEAN, KERNEL, Editor, apply_text_edits, capabilities, editor_session, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -112,7 +111,7 @@ class Notebook:
         for uri, edits in (edit.changes or {}).items():
             per_cell.setdefault(uri, []).extend(edits)
         indexes = [[c[0] for c in self.cells].index(uri) for uri in per_cell]
-        for index, edits in zip(indexes, per_cell.values()):
+        for index, edits in zip(indexes, per_cell.values(), strict=False):
             self.edit(index, edits)
         return indexes
 
@@ -144,7 +143,8 @@ class Notebook:
                 return want(found[0])
 
             end = 20
-            import asyncio, time
+            import asyncio
+            import time
             deadline = time.monotonic() + end
             while not await pulled():
                 if time.monotonic() > deadline:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types
 from pytest_lsp import client_capabilities
+from test_cross_module import KERNELS, OPS
 
 from pallas_ls.config import normalise_key
 from pallas_ls.engine.findings import Applicability, Edit, Fix
@@ -15,8 +16,6 @@ from pallas_ls.lsp.capabilities import ClientCapabilities
 from pallas_ls.lsp.convert import ClientFeatures, LineSource
 from pallas_ls.lsp.diagnostic_data import DiagnosticData, data_json
 from pallas_ls.lsp.workspace import Analyzer
-
-from test_cross_module import KERNELS, OPS
 
 
 def test_capabilities_of_recorded_clients():

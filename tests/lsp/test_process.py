@@ -8,10 +8,9 @@ import socket
 import sys
 
 import pytest
+from lsp_harness import DEADLINE, KERNEL, SERVER_COMMAND, capabilities, editor_session, make_client, wait_for
 from lsprotocol import types
 from pygls.uris import from_fs_path
-
-from lsp_harness import DEADLINE, KERNEL, SERVER_COMMAND, capabilities, editor_session, make_client, wait_for
 
 pytestmark = pytest.mark.asyncio
 
@@ -86,7 +85,7 @@ async def test_logs_hold_no_source_text_below_debug(tmp_path, level, leaks):
     log_file = tmp_path / "server.log"
     secret = "SECRET_IDENTIFIER_4711"
     text = KERNEL.replace("x = jnp.ones", f"{secret} = 1\nx = jnp.ones")
-    command = SERVER_COMMAND + ["--log-file", str(log_file), "--log-level", level]
+    command = [*SERVER_COMMAND, "--log-file", str(log_file), "--log-level", level]
     workspace = tmp_path / "ws"
     workspace.mkdir()
     async with editor_session(workspace, capabilities("visual-studio-code"), initialization_options={"debounce": 0},

@@ -19,12 +19,10 @@ import pathlib
 import socket
 import sys
 import time
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
-from lsprotocol import types
-from pygls.uris import from_fs_path
-
 from lsp_harness import (
     CLEAN,
     DEADLINE,
@@ -35,9 +33,12 @@ from lsp_harness import (
     eventually,
     wait_for,
 )
+from lsprotocol import types
+from pygls.uris import from_fs_path
+
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.lint import run_rules
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import run_rules
 
 pytestmark = pytest.mark.asyncio
 
@@ -592,7 +593,7 @@ async def test_a_raising_rule_in_the_server(tmp_path):
     log_file = tmp_path / "server.log"
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    command = FAILING_SERVER + ["--log-file", str(log_file)]
+    command = [*FAILING_SERVER, "--log-file", str(log_file)]
     for name in ("neovim", "visual-studio-code"):
         async with editor_session(workspace, capabilities(name), initialization_options={"debounce": 0},
                                   server_command=command) as ed:

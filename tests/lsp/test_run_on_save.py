@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from lsp_harness import CLEAN, KERNEL, capabilities, editor_session
 from lsprotocol import types
 
-from lsp_harness import CLEAN, KERNEL, capabilities, editor_session
 from pallas_ls.lsp.settings import parse_editor_settings
 
 

@@ -4,9 +4,8 @@ invalid values give a visible warning and the defaults, never a crash."""
 from __future__ import annotations
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import KERNEL, capabilities, editor_session, eventually, wait_for
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

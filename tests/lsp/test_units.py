@@ -5,23 +5,27 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from pallas_ls.engine.edits import apply_fixes
-from pallas_ls.engine.noqa import noqa_edit, noqa_line_edit
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from lsp_harness import apply_text_edits
 from lsprotocol import types
 
+from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related, Severity
+from pallas_ls.engine.noqa import noqa_edit, noqa_line_edit
 from pallas_ls.engine.source import Range, SourceFile
 from pallas_ls.lsp import actions, fixes
 from pallas_ls.lsp.convert import (
-    ClientFeatures, LineSource, diagnostic_from_json, finding_json, publish_diagnostics_body,
+    ClientFeatures,
+    LineSource,
+    diagnostic_from_json,
+    finding_json,
+    publish_diagnostics_body,
 )
 from pallas_ls.lsp.documents import Document
 from pallas_ls.lsp.positions import from_client_column, to_client_column, units
 from pallas_ls.lsp.settings import parse_editor_settings
-
-from lsp_harness import apply_text_edits
 
 LINE = 'a = "é😀中"  # x'
 
@@ -137,7 +141,7 @@ def _json_of_every_rule_example(encoding: str, features: ClientFeatures) -> list
             for finding in analyze_source(example.source, "/w/k.py"):
                 diagnostics.append(finding_json(
                     finding, lines, encoding, uri="file:///w/k.py", version=3, severity=finding.severity,
-                    related_uri=lambda p: "file:///w/other.py", related_lines=lambda p: lines, features=features,
+                    related_uri=lambda p: "file:///w/other.py", related_lines=lambda p, lines=lines: lines, features=features,
                 ))
     return diagnostics
 
@@ -201,7 +205,7 @@ def test_minimal_edit_reproduces_the_new_text(old, new):
     assert apply_text_edits(old, [edit], "utf-16") == new
     # A CRLF pair is never split by the edit's range.
     for position in (edit.range.start, edit.range.end):
-        offset = sum(len(l) for l in old.splitlines(keepends=True)[: position.line]) + position.character
+        offset = sum(len(line) for line in old.splitlines(keepends=True)[: position.line]) + position.character
         assert not (0 < offset < len(old) and old[offset - 1] == "\r" and old[offset] == "\n")
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from lsprotocol import types
-
 from lsp_harness import CLEAN, DEADLINE, KERNEL, capabilities, editor_session, eventually, wait_for
+from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
 

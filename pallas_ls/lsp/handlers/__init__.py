@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import (
-    code_actions, commands, configuration, diagnostics, documents, hover, lifecycle, notebooks,
+    code_actions,
+    commands,
+    configuration,
+    diagnostics,
+    documents,
+    hover,
+    lifecycle,
+    notebooks,
     workspace_diagnostics,
 )
 
@@ -24,6 +31,6 @@ FAMILIES = (lifecycle, configuration, documents, notebooks, diagnostics, workspa
             commands)
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     for family in FAMILIES:
         family.register(server, session, pipeline)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 KINDS = [types.CodeActionKind.QuickFix, actions.FIX_ALL]
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=False))  # type: ignore[arg-type]
     @guarded()
@@ -67,12 +67,12 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         return found
 
 
-def cell_version(session: "Session", notebook_uri: str, cell_uri: str) -> int | None:
+def cell_version(session: Session, notebook_uri: str, cell_uri: str) -> int | None:
     synced = session.notebook_cells.get(notebook_uri)
     return synced.version_of(cell_uri) if synced is not None else None
 
 
-def quick_fixes(session: "Session", result: DocResult, diagnostic: types.Diagnostic) -> list[types.CodeAction]:
+def quick_fixes(session: Session, result: DocResult, diagnostic: types.Diagnostic) -> list[types.CodeAction]:
     data = DiagnosticData.from_json(diagnostic.data)
     if data is not None and data.version == result.version:
         fix_list: list[FixData] = data.fixes
@@ -101,7 +101,7 @@ def _own_diagnostic(result: DocResult, diagnostic: types.Diagnostic) -> types.Di
     return None
 
 
-async def fix_all(session: "Session", pipeline: "Pipeline", result: DocResult) -> types.CodeAction | None:
+async def fix_all(session: Session, pipeline: Pipeline, result: DocResult) -> types.CodeAction | None:
     if not any(fixes.preferred_safe_fix(f) for f in result.findings):
         return None
     editor, path, analyzer = session.editor, result.source.path, session.analyzer

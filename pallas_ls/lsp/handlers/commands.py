@@ -42,7 +42,7 @@ def document_uri(arguments: tuple[Any, ...]) -> str | None:
     return None
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.command(APPLY_FIX_ALL)
     @guarded(default=False)
     async def apply_fix_all(*arguments: Any) -> bool:

@@ -4,13 +4,13 @@ is shown once, per key, and the rest still applies."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from ...engine.project import set_max_file_size
+from ..scheduler import spawn
 from ..settings import parse_editor_settings
 from .guard import guarded
 
@@ -25,12 +25,12 @@ log = logging.getLogger(__name__)
 CONFIG_SECTION = "pallas-ls"
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded()
     def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
         if session.client.configuration:  # the notification only says "ask again"
-            asyncio.ensure_future(fetch(session, pipeline))
+            spawn(fetch(session, pipeline))
             return
         settings = params.settings
         if isinstance(settings, dict) and CONFIG_SECTION in settings:
@@ -39,7 +39,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         apply_settings(session, pipeline)
 
 
-def apply_settings(session: "Session", pipeline: "Pipeline", notify: bool = True) -> None:
+def apply_settings(session: Session, pipeline: Pipeline, notify: bool = True) -> None:
     """Parse the settings layers again; `notify`: analyse every open document under them."""
     editor, warnings = parse_editor_settings(session.init_options, session.config_section)
     session.editor = editor
@@ -52,7 +52,7 @@ def apply_settings(session: "Session", pipeline: "Pipeline", notify: bool = True
         pipeline.settings_changed()
 
 
-async def fetch(session: "Session", pipeline: "Pipeline", notify: bool = True) -> None:
+async def fetch(session: Session, pipeline: Pipeline, notify: bool = True) -> None:
     """Ask the client for the `pallas-ls` section; apply it when it changed."""
     try:
         values = await session.server.workspace_configuration_async(

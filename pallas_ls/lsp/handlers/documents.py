@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded()
     def did_open(params: types.DidOpenTextDocumentParams) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded()
     async def hover(params: types.HoverParams) -> types.Hover | None:
@@ -56,7 +56,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         )
 
 
-def _rule_hover(session: "Session", document, position: types.Position) -> types.Hover | None:
+def _rule_hover(session: Session, document, position: types.Position) -> types.Hover | None:
     line, column = document.code_point_position(position, session.encoding)
     found = rule_at(document.line(line), column)
     if found is None:

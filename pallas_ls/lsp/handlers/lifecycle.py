@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
@@ -31,7 +32,7 @@ SETTINGS_TIMEOUT = 5.0  # how long analyses wait for the first workspace/configu
 INDEX_START_DELAY = 0.3  # seconds after `initialized`: editors open their visible documents first
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     indexers: list[Indexer] = []  # made at `initialized`, once the loop runs
 
     def start_index(roots: list[str] | None = None) -> None:
@@ -103,7 +104,7 @@ def workspace_roots(params: types.InitializeParams) -> list[str]:
     return [os.path.abspath(r) for r in roots]
 
 
-def index_run(session: "Session", roots: list[str]) -> IndexRun:
+def index_run(session: Session, roots: list[str]) -> IndexRun:
     resolver, editor = session.resolver, session.editor  # as they are when the run starts
     return IndexRun(
         roots=list(roots),
@@ -115,7 +116,7 @@ def index_run(session: "Session", roots: list[str]) -> IndexRun:
     )
 
 
-def _when_analyses_are_done(session: "Session", start: Callable[[], None], delay: float) -> None:
+def _when_analyses_are_done(session: Session, start: Callable[[], None], delay: float) -> None:
     """Start the workspace index once the documents opened with the editor are analysed.
 
     Indexing holds the engine (and the GIL: `ast.parse` of a big file never lets go of it) for
@@ -136,7 +137,7 @@ def _when_analyses_are_done(session: "Session", start: Callable[[], None], delay
     loop.call_later(delay, check)
 
 
-async def _register_capabilities(server: "LanguageServer", session: "Session") -> None:
+async def _register_capabilities(server: LanguageServer, session: Session) -> None:
     """Watch the workspace's Python files and pyproject.toml, and hear of configuration changes,
     where the client lets the server register for them."""
     registrations = []

@@ -29,7 +29,7 @@ SYNC = types.NotebookDocumentSyncOptions(notebook_selector=[types.NotebookDocume
                          types.NotebookCellLanguage(language="markdown")])], save=True)
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     def rebuild(uri: str, delay: float) -> None:
         synced = session.notebook_cells.get(uri)
         if synced is None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 SETTINGS_WAIT = 5.0
 
 
-def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline") -> None:
+def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(types.WORKSPACE_DIAGNOSTIC)
     @guarded(default={"items": []})
     async def workspace_diagnostic(params: types.WorkspaceDiagnosticParams) -> Any:
@@ -45,7 +45,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
         finally:
             progress.end()
 
-    async def workspace_report(params: types.WorkspaceDiagnosticParams, progress: "Progress") -> Any:
+    async def workspace_report(params: types.WorkspaceDiagnosticParams, progress: Progress) -> Any:
         progress.step("open documents")
         previous = {p.uri: p.value for p in params.previous_result_ids or ()}
         # An open notebook's module is reported per cell (pushed or pulled on the cell URIs), never
@@ -54,7 +54,7 @@ def register(server: "LanguageServer", session: "Session", pipeline: "Pipeline")
                      if session.python_document(d.uri) is not None and d.uri not in session.notebooks]
         opened = await asyncio.gather(*(pipeline.current_result(uri) for uri in open_uris))
         items = []
-        for uri, result in zip(open_uris, opened):
+        for uri, result in zip(open_uris, opened, strict=False):
             document = session.store.get(uri)
             if result is not None and document is not None and result.version == document.version:
                 items.append(report(result, previous.get(uri)))
@@ -76,7 +76,7 @@ class Progress:
     """`$/progress` for a client that gave the request a work-done token (else nothing is sent).
     The report is one answer, not partial results: a step per stage, then the end."""
 
-    def __init__(self, server: "LanguageServer", token: types.ProgressToken | None) -> None:
+    def __init__(self, server: LanguageServer, token: types.ProgressToken | None) -> None:
         self.server, self.token, self.begun = server, token, False
 
     def step(self, message: str) -> None:
@@ -98,7 +98,7 @@ class Progress:
         tracker.tokens.pop(self.token, None)
 
 
-async def settings_ready(session: "Session") -> None:
+async def settings_ready(session: Session) -> None:
     """Wait (briefly, bounded) for the first workspace/configuration answer, as analyses do."""
     waited = 0.0
     while not session.settings_ready and not session.stopped and waited < SETTINGS_WAIT:
@@ -106,7 +106,7 @@ async def settings_ready(session: "Session") -> None:
         waited += 0.02
 
 
-def closed_run(session: "Session") -> ClosedRun:
+def closed_run(session: Session) -> ClosedRun:
     editor, generation, encoding = session.editor, session.generation, session.encoding
     features, open_texts = session.client.diagnostics, session.store.texts_by_path()
     idle = session.worker.idle if session.worker is not None else None  # set while no document is analysed
