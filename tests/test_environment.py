@@ -215,7 +215,8 @@ def test_discovery_reads_the_layout_and_runs_nothing(env_dir, tmp_path, monkeypa
     second = Environment.discover(str(env_dir / "bin" / "python") if os.name != "nt" else str(env_dir), env={})
     assert first.warning is None and first.directories == (str(site_packages(env_dir)),)
     assert second.directories == first.directories
-    assert not any(d.endswith(("lib/python3.11", "lib-dynload")) for d in first.directories)  # no stdlib
+    stdlib = f"lib/python{sys.version_info.major}.{sys.version_info.minor}"
+    assert not any(d.endswith((stdlib, "lib-dynload")) for d in first.directories)  # no stdlib
 
 
 HOSTILE_KERNEL = """\

@@ -58,10 +58,9 @@ def test_a_newer_job_for_a_running_key_cancels_it_and_runs():
         worker.submit("a", lambda: "new", lambda r, e: results.append(("new", r, e)), threading.Event())
         assert token.is_set()
 
-    started_at = time.monotonic()
     results = _run_worker(body)
-    assert time.monotonic() - started_at < 4  # the old job did not run out its 5 s
     assert [tag for tag, _, _ in results] == ["old", "new"]
+    # Cancelled (not its result): the old job stopped at its token instead of running out its 5 s.
     assert isinstance(results[0][2], Cancelled) and results[0][1] is None
     assert results[1][1:] == ("new", None)
 

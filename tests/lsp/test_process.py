@@ -68,11 +68,17 @@ async def test_tcp(tmp_path):
         assert [d.code for d in params.diagnostics] == ["PAL001"] and params.version == 1
         await asyncio.wait_for(client.shutdown_async(None), DEADLINE)
         client.exit(None)
-        # `exit` ends this connection's session only (issue 15): the server still listens.
-        await asyncio.sleep(0.3)
-        assert process.returncode is None
-        _, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.close()
+        # `exit` ends this connection's session only (issue 15): the server still serves a new one.
+        second = make_client()
+        second.capabilities = caps
+        await second.start_tcp("127.0.0.1", port)
+        try:
+            result = await asyncio.wait_for(second.initialize_async(types.InitializeParams(capabilities=caps)), DEADLINE)
+            assert result.server_info.name == "pallas-ls" and process.returncode is None
+            await asyncio.wait_for(second.shutdown_async(None), DEADLINE)
+            second.exit(None)
+        finally:
+            await asyncio.wait_for(second.stop(), DEADLINE)
     finally:
         if process.returncode is None:
             process.kill()

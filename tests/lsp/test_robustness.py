@@ -497,6 +497,10 @@ BIG = "".join(f"v{i} = {i}\n" for i in range(200_000)) + KERNEL
 BIG_RETURN_LINE = 200_000 + RETURN_LINE
 
 
+# Seconds after which a pull that has not been answered is a hang, not a slow machine.
+HANG = 300
+
+
 async def pull_within(ed, uri: str, seconds: float) -> list[tuple[str, int]]:
     report = await asyncio.wait_for(ed.client.text_document_diagnostic_async(
         types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))), seconds)
@@ -505,19 +509,20 @@ async def pull_within(ed, uri: str, seconds: float) -> list[tuple[str, int]]:
 
 @pytest.mark.serial  # ~1 GB of trees: not beside the other big file
 async def test_a_200k_line_document(tmp_path):
-    """Answered in bounded time (the waits fail the test), hovered, edited at its top and at its
-    end.  One document for all of it: opening it is what costs (~6 s), the size is what is tested."""
+    """Answered (the waits are a hang detector, generous for a loaded machine: speed is measured by
+    benchmarks/bench_vs_ruff.py), hovered, edited at its top and at its end.  One document for all
+    of it: opening it is what costs (~6 s), the size is what is tested."""
     async with editor_session(tmp_path, capabilities("neovim", encodings=["utf-16"]),
                               initialization_options={"debounce": 0}) as ed:
         uri = ed.open("big.py", BIG)
-        assert await pull_within(ed, uri, 60) == [("PAL001", BIG_RETURN_LINE)]
+        assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE)]
         hover = await ed.hover(uri, BIG_RETURN_LINE - 1, 5)
         assert hover is not None and "`add_one`" in hover.contents.value
         ed.edit(uri, (0, 0), (0, 0), "# top\n")  # every block moves down a line
-        assert await pull_within(ed, uri, 15) == [("PAL001", BIG_RETURN_LINE + 1)]  # the first took ~6 s
+        assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE + 1)]
         end = BIG.count("\n") + 1
         ed.edit(uri, (end, 0), (end, 0), "\n\ndef two(x_ref, o_ref):\n    return 2\n\n\npl.pallas_call(two, out_shape=x)(x)\n")
-        assert await pull_within(ed, uri, 60) == [("PAL001", BIG_RETURN_LINE + 1), ("PAL001", end + 3)]
+        assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE + 1), ("PAL001", end + 3)]
 
 
 # =========================================================================== a failing rule
