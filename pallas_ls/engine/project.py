@@ -115,6 +115,16 @@ def read_file_bytes(path: str) -> bytes:
     return b"".join(chunks)
 
 
+def text_too_large(text: str) -> UnreadableFile | None:
+    """An editor's buffer over `max_file_size`, as `read_file_bytes` refuses a file that size
+    (issue 35: a 52 MB buffer cost the server 39 s and 9.5 GB).  Its size in UTF-8 is only
+    computed when it could be over (a character is at most four bytes)."""
+    if len(text) * 4 <= max_file_size:
+        return None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    return UnreadableFile(too_large_reason(size)) if size > max_file_size else None
+
+
 def too_large_reason(size: int, at_least: bool = False) -> str:
     more = "more than " if at_least else ""
     return f"is too large ({more}{size} bytes; the limit is {max_file_size}, see the `max-file-size` setting)"

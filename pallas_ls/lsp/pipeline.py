@@ -28,9 +28,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..engine import project
 from ..engine.cancel import Cancelled
-from ..engine.project import UnreadableFile
+from ..engine.project import text_too_large
 from ..engine.source import SourceFile
 from .convert import publish_diagnostics_body
 from .documents import Document
@@ -46,17 +45,6 @@ WAIT_TIMEOUT = 60.0  # a request never waits longer than this for an analysis
 # Seconds the worker waits for the loop to send a kernel slice's findings before it goes on with the
 # whole analysis, which holds the GIL (`ast.parse` of a big file never lets go of it).
 FIRST_LOOK_HANDOFF = 0.2
-
-
-def _too_large(text: str) -> UnreadableFile | None:
-    """A buffer over `max-file-size` (as `check` refuses a file): issue 35, a 52 MB buffer cost 39 s
-    and 9.5 GB.  Its size in UTF-8 is only computed when it could be over (a character is at most
-    four bytes)."""
-    limit = project.max_file_size
-    if len(text) * 4 <= limit:
-        return None
-    size = len(text.encode("utf-8", "surrogatepass"))
-    return UnreadableFile(project.too_large_reason(size)) if size > limit else None
 
 
 class Pipeline:
@@ -130,7 +118,7 @@ class Pipeline:
         started = time.perf_counter()
         analyzer = self.session.analyzer
         settings = self.session.resolver.resolve(snapshot.path, snapshot.editor)
-        too_large = _too_large(snapshot.text)
+        too_large = text_too_large(snapshot.text)
         if settings.is_excluded(snapshot.path) or too_large is not None:
             source = SourceFile.from_text(snapshot.text, snapshot.path)
             analysis, dependents = None, set()
