@@ -134,7 +134,12 @@ def bench_cli_in_process(paths: list[str]) -> dict | None:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = cli.main(_cli_args(paths))
     elapsed = time.perf_counter() - t0
-    return {"total_s": elapsed, "status": status, "findings": _count_json(out.getvalue()), "stderr": err.getvalue()[-500:]}
+    return {
+        "total_s": elapsed,
+        "status": status,
+        "findings": _count_json(out.getvalue()),
+        "stderr": err.getvalue()[-500:],
+    }
 
 
 def bench_cli_subprocess(paths: list[str]) -> dict | None:
@@ -146,8 +151,13 @@ def bench_cli_subprocess(paths: list[str]) -> dict | None:
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "pallas_ls", "--version"], capture_output=True, text=True)
     startup = time.perf_counter() - t0
-    return {"total_s": elapsed, "startup_s": startup, "status": proc.returncode,
-            "findings": _count_json(proc.stdout), "stderr": proc.stderr[-500:]}
+    return {
+        "total_s": elapsed,
+        "startup_s": startup,
+        "status": proc.returncode,
+        "findings": _count_json(proc.stdout),
+        "stderr": proc.stderr[-500:],
+    }
 
 
 def _count_json(text: str) -> int | None:
@@ -201,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is reported (default 3)")
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI measurements")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--compare-gc", action="store_true",
-                        help="also time the engine API with the cyclic garbage collector disabled")
+    parser.add_argument(
+        "--compare-gc", action="store_true", help="also time the engine API with the cyclic garbage collector disabled"
+    )
     parser.add_argument("--worker", choices=sorted(MEASUREMENTS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -253,33 +264,52 @@ def print_report(report: dict) -> None:
     files, lines = e["files"], e["lines"]
     other_files = files - e["pallas_files"]
     print(f"pallas-ls check benchmark (Python {report['python']}) on {', '.join(report['paths'])}")
-    print(f"  {files:,} files, {lines:,} lines; {e['pallas_files']:,} files ({e['pallas_lines']:,} lines) mention pallas;"
-          f" {e['unreadable']} unreadable; {e['findings']} findings")
+    print(
+        f"  {files:,} files, {lines:,} lines; {e['pallas_files']:,} files ({e['pallas_lines']:,} lines) mention pallas;"
+        f" {e['unreadable']} unreadable; {e['findings']} findings"
+    )
     print()
-    print(f"engine API, best of {len(report['engine_runs_s'])} "
-          f"(runs: {', '.join(f'{t:.2f}' for t in report['engine_runs_s'])} s; median {statistics.median(report['engine_runs_s']):.2f} s)")
-    print(f"  total                 {e['total_s']:7.3f} s   {_rate(files, e['total_s']):>8} files/s  {_rate(lines, e['total_s']):>10} lines/s")
-    print(f"  read+decode+prefilter {e['read_prefilter_s']:7.3f} s   ({e['read_prefilter_s'] / e['total_s']:.0%})"
-          f"  all {files:,} files, {1000 * e['read_prefilter_s'] / files:.2f} ms/file")
-    print(f"  analysis              {e['analysis_pallas_s']:7.3f} s   ({e['analysis_pallas_s'] / e['total_s']:.0%})"
-          f"  the {e['pallas_files']:,} files that mention pallas:"
-          f" {_rate(e['pallas_files'], e['analysis_pallas_s'])} files/s, {_rate(e['pallas_lines'], e['analysis_pallas_s'])} lines/s")
-    print(f"  (saved by the prefilter: analysing the other {other_files:,} files would take {e['analysis_other_s']:.3f} s,"
-          f" {1000 * e['analysis_other_s'] / max(other_files, 1):.2f} ms/file)")
+    print(
+        f"engine API, best of {len(report['engine_runs_s'])} "
+        f"(runs: {', '.join(f'{t:.2f}' for t in report['engine_runs_s'])} s; median {statistics.median(report['engine_runs_s']):.2f} s)"
+    )
+    print(
+        f"  total                 {e['total_s']:7.3f} s   {_rate(files, e['total_s']):>8} files/s  {_rate(lines, e['total_s']):>10} lines/s"
+    )
+    print(
+        f"  read+decode+prefilter {e['read_prefilter_s']:7.3f} s   ({e['read_prefilter_s'] / e['total_s']:.0%})"
+        f"  all {files:,} files, {1000 * e['read_prefilter_s'] / files:.2f} ms/file"
+    )
+    print(
+        f"  analysis              {e['analysis_pallas_s']:7.3f} s   ({e['analysis_pallas_s'] / e['total_s']:.0%})"
+        f"  the {e['pallas_files']:,} files that mention pallas:"
+        f" {_rate(e['pallas_files'], e['analysis_pallas_s'])} files/s, {_rate(e['pallas_lines'], e['analysis_pallas_s'])} lines/s"
+    )
+    print(
+        f"  (saved by the prefilter: analysing the other {other_files:,} files would take {e['analysis_other_s']:.3f} s,"
+        f" {1000 * e['analysis_other_s'] / max(other_files, 1):.2f} ms/file)"
+    )
     g = report.get("engine_gc_disabled")
     if g:
-        print(f"  with gc disabled      {g['total_s']:7.3f} s   {_rate(files, g['total_s']):>8} files/s  {_rate(lines, g['total_s']):>10} lines/s"
-              f"  (analysis {g['analysis_pallas_s']:.3f} s; skipped files would take {g['analysis_other_s']:.3f} s)")
-    for key, title in (("project", "engine Project.check_paths"), ("cli_in_process", "CLI in process (cli.main)"),
-                       ("cli_subprocess", "CLI subprocess (python -m pallas_ls check)")):
+        print(
+            f"  with gc disabled      {g['total_s']:7.3f} s   {_rate(files, g['total_s']):>8} files/s  {_rate(lines, g['total_s']):>10} lines/s"
+            f"  (analysis {g['analysis_pallas_s']:.3f} s; skipped files would take {g['analysis_other_s']:.3f} s)"
+        )
+    for key, title in (
+        ("project", "engine Project.check_paths"),
+        ("cli_in_process", "CLI in process (cli.main)"),
+        ("cli_subprocess", "CLI subprocess (python -m pallas_ls check)"),
+    ):
         r = report[key]
         if r is None:
             print(f"{title}: not available")
             continue
         extra = f"  (interpreter start-up alone: {r['startup_s']:.2f} s)" if "startup_s" in r else ""
         status = f"  exit {r['status']}" if "status" in r else ""
-        print(f"{title}: {r['total_s']:.3f} s  {_rate(files, r['total_s'])} files/s  {_rate(lines, r['total_s'])} lines/s"
-              f"  findings {r['findings']}{status}{extra}")
+        print(
+            f"{title}: {r['total_s']:.3f} s  {_rate(files, r['total_s'])} files/s  {_rate(lines, r['total_s'])} lines/s"
+            f"  findings {r['findings']}{status}{extra}"
+        )
         if r.get("stderr"):
             print("  stderr: " + r["stderr"].strip().replace("\n", "\n  stderr: "))
 

@@ -87,8 +87,9 @@ def worker(kind: str, argument: str) -> None:
 
 # --------------------------------------------------------------------------- driver side
 def run_once(kind: str, spec: dict) -> dict:
-    done = subprocess.run([sys.executable, __file__, "--worker", kind, json.dumps(spec)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", kind, json.dumps(spec)], capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -131,8 +132,9 @@ def main() -> int:
             figures["jedi create_environment + get_sys_path"] = {"seconds": jedi["sys_path"]}
     print(f"corpus: {', '.join(paths)}   (best of {args.repeat}, each in a fresh interpreter)")
     for name, figure in figures.items():
-        parsed = (f"   {figure['looked_up']} names looked up, {figure['parsed']} modules parsed"
-                  if "parsed" in figure else "")
+        parsed = (
+            f"   {figure['looked_up']} names looked up, {figure['parsed']} modules parsed" if "parsed" in figure else ""
+        )
         print(f"  {name:<44} {figure['seconds'] * 1000:8.1f} ms{parsed}")
     return 0
 

@@ -33,14 +33,16 @@ def measure() -> dict:
         for bucket, markers in (("expected", expected), ("found", hits), ("missed", missed), ("false", false)):
             for _, code, _ in markers:
                 per_rule[code][bucket] += 1
-        rows.append({
-            "case": case.name,
-            "valid": case.valid,
-            "expected": len(expected),
-            "found": len(hits),
-            "missed": sorted(missed),
-            "false": sorted(false),
-        })
+        rows.append(
+            {
+                "case": case.name,
+                "valid": case.valid,
+                "expected": len(expected),
+                "found": len(hits),
+                "missed": sorted(missed),
+                "false": sorted(false),
+            }
+        )
     seconds = time.perf_counter() - start
     total = collections.Counter()
     for counter in per_rule.values():

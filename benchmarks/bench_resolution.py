@@ -52,12 +52,14 @@ def main(dirs: list[str]) -> None:
             covered |= {id(getattr(item, "launch", None) or item[0]) for item in analysis.imported}
             launches += len(analysis.launches)
             resolved += sum(1 for launch in analysis.launches if id(launch) in covered)
-        findings = sum(len(r.findings) for r in project.check_paths(
-            [p for p in _python_files(directory) if p.endswith(".py")]))
+        findings = sum(
+            len(r.findings) for r in project.check_paths([p for p in _python_files(directory) if p.endswith(".py")])
+        )
         seconds = time.perf_counter() - start
         share = resolved / launches if launches else 1.0
-        print(f"{directory}: {launches} launches, {resolved} resolved ({share:.1%}), "
-              f"{findings} findings, {seconds:.1f} s")
+        print(
+            f"{directory}: {launches} launches, {resolved} resolved ({share:.1%}), {findings} findings, {seconds:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -24,8 +24,10 @@ import time
 HEAD = "import jax\nfrom jax.experimental import pallas as pl\n\n"
 KERNEL = "def k(x_ref, o_ref):\n    return x_ref[...]\n\n"
 LAUNCH = "pl.pallas_call({kernel}, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)"
-FACTORY = ("def make(depth, scale=1):\n    if depth == 0:\n        def k(x_ref, o_ref):\n"
-           "            return x_ref[...] * scale\n        return k\n    return make(depth - 1, scale)\n\n")
+FACTORY = (
+    "def make(depth, scale=1):\n    if depth == 0:\n        def k(x_ref, o_ref):\n"
+    "            return x_ref[...] * scale\n        return k\n    return make(depth - 1, scale)\n\n"
+)
 
 
 def dict_literal(n: int) -> str:

@@ -50,8 +50,9 @@ class LspClient:
     """Just enough LSP over stdio to time diagnostics: requests, notifications, push diagnostics."""
 
     def __init__(self, command: list[str], cwd: str):
-        self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
         self._next_id = 0
         self._responses: dict[int, queue.Queue] = {}
         self.diagnostics: queue.Queue = queue.Queue()
@@ -92,16 +93,26 @@ class LspClient:
         self._send({"jsonrpc": "2.0", "method": method, "params": params})
 
     def initialize(self, root: str, capabilities: dict | None = None) -> None:
-        capabilities = capabilities or {"textDocument": {"publishDiagnostics": {"versionSupport": True},
-                                                         "synchronization": {"didSave": True}},
-                                        "general": {"positionEncodings": ["utf-16"]}}
-        self.request("initialize", {"processId": os.getpid(), "rootUri": pathlib.Path(root).as_uri(),
-                                    "capabilities": capabilities, "workspaceFolders": None})
+        capabilities = capabilities or {
+            "textDocument": {"publishDiagnostics": {"versionSupport": True}, "synchronization": {"didSave": True}},
+            "general": {"positionEncodings": ["utf-16"]},
+        }
+        self.request(
+            "initialize",
+            {
+                "processId": os.getpid(),
+                "rootUri": pathlib.Path(root).as_uri(),
+                "capabilities": capabilities,
+                "workspaceFolders": None,
+            },
+        )
         self.notify("initialized", {})
 
     def open(self, path: str, text: str) -> str:
         uri = pathlib.Path(path).as_uri()
-        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}})
+        self.notify(
+            "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}
+        )
         return uri
 
     def wait_diagnostics(self, uri: str, after: float, version: int | None = None, timeout: float = 30) -> float:
@@ -165,7 +176,9 @@ PALLAS_LS_SERVER = [sys.executable, "-m", "pallas_ls", "serve"]
 # ------------------------------------------------------------------------------- targets
 def target_cli(ruff: list[str], repeat: int) -> dict:
     root = str(jax_dir())
-    ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", root], repeat)
+    ours = best_time(
+        [sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", root], repeat
+    )
     theirs = best_time([*ruff, "check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", root], repeat)
     return {"pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs, "target": "<= 1"}
 
@@ -177,14 +190,27 @@ def target_dense(ruff: list[str], repeat: int, corpus: str | None) -> dict:
         sys.exit("--only dense needs --corpus DIR (see scripts/pallas_dense_corpus.sh)")
     files = [p for p in pathlib.Path(corpus).rglob("*.py")]
     lines = sum(p.read_bytes().count(b"\n") for p in files)
-    ours = best_time([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", corpus], repeat)
+    ours = best_time(
+        [sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--exit-zero", corpus], repeat
+    )
     theirs = best_time([*ruff, "check", "--isolated", "--no-cache", "--select", "ALL", "--exit-zero", corpus], repeat)
-    return {"files": len(files), "lines": lines, "pallas-ls s": ours, "ruff s": theirs, "ratio": ours / theirs,
-            "target": "<= 1"}
+    return {
+        "files": len(files),
+        "lines": lines,
+        "pallas-ls s": ours,
+        "ruff s": theirs,
+        "ratio": ours / theirs,
+        "target": "<= 1",
+    }
 
 
-EDIT_KINDS = ("space at end of line", "letter in a name", "unclosed ( at end of line", "space at column 0",
-              "string left open")
+EDIT_KINDS = (
+    "space at end of line",
+    "letter in a name",
+    "unclosed ( at end of line",
+    "space at column 0",
+    "string left open",
+)
 
 
 def typing_edits(lines: list[str], per_kind: int) -> list[tuple[str, int, int, str]]:
@@ -230,9 +256,17 @@ def _edit_latencies(command: list[str], path: str, per_kind: int) -> tuple[tuple
         uri = client.open(path, text)
         # A code action request right behind the didOpen is answered once the whole file is
         # analysed (pallas-ls publishes the kernel slice's findings before that: see slicing.py).
-        complete = threading.Thread(target=lambda: client.request("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
-            "context": {"diagnostics": []}}), daemon=True)
+        complete = threading.Thread(
+            target=lambda: client.request(
+                "textDocument/codeAction",
+                {
+                    "textDocument": {"uri": uri},
+                    "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                    "context": {"diagnostics": []},
+                },
+            ),
+            daemon=True,
+        )
         complete.start()
         opened = client.wait_diagnostics(uri, start) - start
         complete.join(timeout=60)
@@ -242,12 +276,16 @@ def _edit_latencies(command: list[str], path: str, per_kind: int) -> tuple[tuple
         for kind, line, column, inserted in typing_edits(text.splitlines(), per_kind):
             at = {"line": line, "character": column}
             after = {"line": line, "character": column + len(inserted)}  # ASCII: UTF-16 units = characters
-            for change, bucket in (({"range": {"start": at, "end": at}, "text": inserted}, kind),
-                                   ({"range": {"start": at, "end": after}, "text": ""}, "undo")):
+            for change, bucket in (
+                ({"range": {"start": at, "end": at}, "text": inserted}, kind),
+                ({"range": {"start": at, "end": after}, "text": ""}, "undo"),
+            ):
                 version += 1
                 start = time.perf_counter()
-                client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
-                                                         "contentChanges": [change]})
+                client.notify(
+                    "textDocument/didChange",
+                    {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]},
+                )
                 latencies[bucket].append(client.wait_diagnostics(uri, start, version) - start)
                 time.sleep(0.05)  # a typist, not a flood: each edit is measured on its own
         return (opened, analysed), latencies
@@ -275,10 +313,13 @@ def target_edit(ruff: list[str], per_kind: int) -> dict:
             "p95 ratio": _p95(ours[kind]) / _p95(theirs[kind]),
         }
     return {
-        "file": path, "lines": len(pathlib.Path(path).read_text().splitlines()),
-        "edit -> diagnostics": edits, "edit target": "all: p50 and p95 ratios <= 1",
+        "file": path,
+        "lines": len(pathlib.Path(path).read_text().splitlines()),
+        "edit -> diagnostics": edits,
+        "edit target": "all: p50 and p95 ratios <= 1",
         "open ms": {"pallas-ls": ours_open * 1e3, "ruff": theirs_open * 1e3},
-        "open ratio": ours_open / theirs_open, "open target": "<= 1",
+        "open ratio": ours_open / theirs_open,
+        "open target": "<= 1",
         # Not a target: didOpen until a code action is answered (the whole file analysed).
         "open to code action ms": {"pallas-ls": ours_analysed * 1e3, "ruff": theirs_analysed * 1e3},
     }
@@ -300,7 +341,7 @@ def target_memory() -> dict:
         client.close()
 
 
-KERNEL_FILE = '''\
+KERNEL_FILE = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -312,7 +353,7 @@ def add_one(x_ref, o_ref):
 
 x = jnp.zeros((8, 128), jnp.float32)
 pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
-'''
+"""
 
 
 def _kernel_file(index: int) -> str:
@@ -321,8 +362,11 @@ def _kernel_file(index: int) -> str:
     return KERNEL_FILE.replace("add_one", f"add_one_{index}")
 
 
-PULL_CAPABILITIES = {"textDocument": {"diagnostic": {"dynamicRegistration": False}, "synchronization": {"didSave": True}},
-                     "workspace": {"diagnostics": {"refreshSupport": True}}, "general": {"positionEncodings": ["utf-16"]}}
+PULL_CAPABILITIES = {
+    "textDocument": {"diagnostic": {"dynamicRegistration": False}, "synchronization": {"didSave": True}},
+    "workspace": {"diagnostics": {"refreshSupport": True}},
+    "general": {"positionEncodings": ["utf-16"]},
+}
 
 
 def _open_latencies(tmp: pathlib.Path, opens: int, on_disk: bool, pull: bool) -> list[float]:
@@ -389,8 +433,14 @@ def main() -> None:
     args = parser.parse_args()
     only = set(args.only.split(","))
     ruff = ruff_command() if only & {"cli", "edit", "dense"} else []
-    report = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                          "load": os.getloadavg()}}
+    report = {
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "load": os.getloadavg(),
+        }
+    }
     if ruff:
         report["ruff"] = subprocess.run([*ruff, "--version"], capture_output=True, text=True).stdout.strip()
     if "cli" in only:

@@ -58,25 +58,35 @@ class CliError(Exception):
 
 
 # ------------------------------------------------------------------------------ the engine
-def _check_files(paths: list[str], args: argparse.Namespace | None = None,
-                 environment: Environment | None = None, context: list[str] | None = None) -> list[FileResult]:
+def _check_files(
+    paths: list[str],
+    args: argparse.Namespace | None = None,
+    environment: Environment | None = None,
+    context: list[str] | None = None,
+) -> list[FileResult]:
     """Check files as one project (kernels launched from one file are checked where defined),
     on every core, reusing cached findings for unchanged files unless --no-cache."""
     cache_dir = None if args is None or args.no_cache else _cache_dir(args)
-    return check_files(paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment,
-                       context=context or ())
+    return check_files(
+        paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment, context=context or ()
+    )
 
 
-def _project_context(named: list[str], files: list[str], settings: Settings, args: argparse.Namespace,
-                     cwd: str) -> list[str]:
+def _project_context(
+    named: list[str], files: list[str], settings: Settings, args: argparse.Namespace, cwd: str
+) -> list[str]:
     """For files named on the command line (pre-commit passes only the changed ones): the other
     files of their projects that may launch their kernels (engine.project.launching_context)."""
     if not named:
         return []
     roots = sorted({project_root(path) for path in named})
     try:
-        candidates = discover(roots, _excludes(settings, args.exclude + args.extend_exclude, cwd), _includes(settings, cwd),
-                              _respect_gitignore(args, settings))
+        candidates = discover(
+            roots,
+            _excludes(settings, args.exclude + args.extend_exclude, cwd),
+            _includes(settings, cwd),
+            _respect_gitignore(args, settings),
+        )
     except PathNotFound:
         return []
     checked = set(files)
@@ -150,7 +160,7 @@ def _config_arguments(values: list[str] | None) -> tuple[str | None, list[tuple[
         except tomllib.TOMLDecodeError as exc:
             raise CliError(
                 f"--config {value!r} is neither a file nor a TOML `KEY = VALUE` pair (such as "
-                f"`select = [\"PAL001\"]`): {exc}"
+                f'`select = ["PAL001"]`): {exc}'
             ) from None
     return config_file, overrides
 
@@ -211,8 +221,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     set_max_file_size(settings.max_file_size)  # before anything is read (workers are forked after)
     try:
         excludes = _excludes(settings, args.exclude + args.extend_exclude, cwd)
-        files = discover([p for p in paths if p != "-"], excludes, _includes(settings, cwd),
-                         _respect_gitignore(args, settings))
+        files = discover(
+            [p for p in paths if p != "-"], excludes, _includes(settings, cwd), _respect_gitignore(args, settings)
+        )
     except PathNotFound as exc:
         raise CliError(f"no such file or directory: {exc}") from None
     if args.show_files:
@@ -296,28 +307,41 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-def _write_findings(args: argparse.Namespace, findings: list[Finding], cwd: str, stream: TextIO, status: FixStatus,
-                    sources: dict[str | None, str] | None = None) -> None:
+def _write_findings(
+    args: argparse.Namespace,
+    findings: list[Finding],
+    cwd: str,
+    stream: TextIO,
+    status: FixStatus,
+    sources: dict[str | None, str] | None = None,
+) -> None:
     if args.output_file:
         _write_to_file(args, findings, cwd, status, sources)
         return
     fmt = _output_format(args, stream)
     color = fmt in TEXT_FORMATS and _use_color(args.color, stream)
-    report = Report(findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {},
-                    show_fixes=args.show_fixes)
+    report = Report(
+        findings, cwd, color=color, quiet=args.quiet, status=status, sources=sources or {}, show_fixes=args.show_fixes
+    )
     write_report(fmt, report, stream, statistics=args.statistics)
 
 
-def _write_to_file(args: argparse.Namespace, findings: list[Finding], cwd: str, status: FixStatus,
-                   sources: dict[str | None, str] | None) -> None:
+def _write_to_file(
+    args: argparse.Namespace,
+    findings: list[Finding],
+    cwd: str,
+    status: FixStatus,
+    sources: dict[str | None, str] | None,
+) -> None:
     """`-o PATH`: the whole report, summary included, goes to the file (as ruff's), never coloured;
     its directory is created. A file is not a terminal: the default format is concise."""
     path = os.path.abspath(args.output_file)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8", newline="") as handle:
-            report = Report(findings, cwd, quiet=args.quiet, status=status, sources=sources or {},
-                            show_fixes=args.show_fixes)
+            report = Report(
+                findings, cwd, quiet=args.quiet, status=status, sources=sources or {}, show_fixes=args.show_fixes
+            )
             write_report(args.output_format or "concise", report, handle, statistics=args.statistics)
     except OSError as exc:
         raise CliError(f"cannot write the report to {args.output_file}: {exc.strerror or exc}") from None
@@ -334,12 +358,20 @@ def _add_noqa(args: argparse.Namespace, settings: Settings, files: list[str], st
     return EXIT_FINDINGS if skipped else EXIT_CLEAN
 
 
-def _check_and_fix(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool, cwd: str,
-                   environment: Environment | None = None, context: list[str] | None = None) -> int:
+def _check_and_fix(
+    args: argparse.Namespace,
+    settings: Settings,
+    files: list[str],
+    stdin: bool,
+    cwd: str,
+    environment: Environment | None = None,
+    context: list[str] | None = None,
+) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
     select = functools.partial(_select, settings=settings)
-    outcome = fixing.fix_paths(files, select, args.unsafe_fixes, write=not args.diff, environment=environment,
-                               context=context)
+    outcome = fixing.fix_paths(
+        files, select, args.unsafe_fixes, write=not args.diff, environment=environment, context=context
+    )
     fixed_stdin = _fix_stdin(args, select, outcome) if stdin else None
     remaining = _select([f for r in outcome.results for f in r.findings], settings)
     if args.diff:
@@ -397,8 +429,10 @@ def _pseudo_rule_json(code: str) -> dict:
 
 def _pseudo_rule_text(code: str) -> str:
     name, summary = PSEUDO_RULES[code]
-    return (f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n\n"
-            f"Documentation: {rule_url(code)}\n")
+    return (
+        f"{code} {name} (error)\n\n{summary}. Reported by the checker itself, not by a lint rule.\n\n"
+        f"Documentation: {rule_url(code)}\n"
+    )
 
 
 def _find_rule(query: str):
@@ -493,11 +527,16 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
     )
     gitignore = p.add_mutually_exclusive_group()
     gitignore.add_argument(
-        "--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+        "--respect-gitignore",
+        dest="respect_gitignore",
+        action="store_true",
+        default=None,
         help="skip what .gitignore, .ignore and git's exclude files ignore (the default; `respect-gitignore`)",
     )
     gitignore.add_argument(
-        "--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+        "--no-respect-gitignore",
+        dest="respect_gitignore",
+        action="store_false",
         help="check what .gitignore, .ignore and git's exclude files ignore too",
     )
     p.add_argument("--stdin-filename", metavar="PATH", help="the file name to report for code read from stdin")
@@ -550,9 +589,7 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         help="follow imports into this interpreter's packages (an interpreter or an environment directory; "
         "default: the `python` setting, $VIRTUAL_ENV, $CONDA_PREFIX, else the interpreter pallas-ls runs in)",
     )
-    environment.add_argument(
-        "--no-python-env", action="store_true", help="resolve imports in the checked project only"
-    )
+    environment.add_argument("--no-python-env", action="store_true", help="resolve imports in the checked project only")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the findings cache")
     p.add_argument(
         "--cache-dir",
@@ -589,9 +626,11 @@ def _add_serve(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
 
 def _add_completion(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
-        "completion", parents=[common], help="print a shell completion script",
-        description="Print a completion script: eval \"$(pallas-ls completion bash)\" in ~/.bashrc, the same "
-                    "with zsh in ~/.zshrc, or pallas-ls completion fish > ~/.config/fish/completions/pallas-ls.fish.",
+        "completion",
+        parents=[common],
+        help="print a shell completion script",
+        description='Print a completion script: eval "$(pallas-ls completion bash)" in ~/.bashrc, the same '
+        "with zsh in ~/.zshrc, or pallas-ls completion fish > ~/.config/fish/completions/pallas-ls.fish.",
     )
     p.add_argument("shell", choices=completion.SHELLS)
     p.set_defaults(func=cmd_completion)

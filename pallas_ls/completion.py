@@ -53,43 +53,53 @@ def _bash(top: Command, subs: list[Command]) -> str:
     value_cases = []
     for command in subs:
         for option, values in command.choices.items():
-            value_cases.append(f'    {command.name}:{option}) COMPREPLY=($(compgen -W "{" ".join(values)}" -- "$cur")); return ;;')
+            value_cases.append(
+                f'    {command.name}:{option}) COMPREPLY=($(compgen -W "{" ".join(values)}" -- "$cur")); return ;;'
+            )
     command_cases = []
     for command in subs:
         words = " ".join(command.options)
-        fallback = (f'compgen -W "{" ".join(command.positional_choices)}" -- "$cur"' if command.positional_choices
-                    else 'compgen -f -- "$cur"')
+        fallback = (
+            f'compgen -W "{" ".join(command.positional_choices)}" -- "$cur"'
+            if command.positional_choices
+            else 'compgen -f -- "$cur"'
+        )
         command_cases.append(
             f'    {command.name}) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "{words}" -- "$cur"));'
-            f' else COMPREPLY=($({fallback})); fi ;;')
-    return "\n".join([
-        "# pallas-ls completion for bash: eval \"$(pallas-ls completion bash)\"",
-        "_pallas_ls() {",
-        '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd="" i',
-        "  for ((i = 1; i < COMP_CWORD; i++)); do",
-        f'    case ${{COMP_WORDS[i]}} in {"|".join(c.name for c in subs)}) cmd=${{COMP_WORDS[i]}}; break ;; esac',
-        "  done",
-        '  case "$cmd:$prev" in',
-        *value_cases,
-        "  esac",
-        "  case $cmd in",
-        f'    "") COMPREPLY=($(compgen -W "{names} {" ".join(top.options)}" -- "$cur")) ;;',
-        *command_cases,
-        "  esac",
-        "}",
-        "complete -o filenames -F _pallas_ls pallas-ls",
-        "",
-    ])
+            f" else COMPREPLY=($({fallback})); fi ;;"
+        )
+    return "\n".join(
+        [
+            '# pallas-ls completion for bash: eval "$(pallas-ls completion bash)"',
+            "_pallas_ls() {",
+            '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd="" i',
+            "  for ((i = 1; i < COMP_CWORD; i++)); do",
+            f"    case ${{COMP_WORDS[i]}} in {'|'.join(c.name for c in subs)}) cmd=${{COMP_WORDS[i]}}; break ;; esac",
+            "  done",
+            '  case "$cmd:$prev" in',
+            *value_cases,
+            "  esac",
+            "  case $cmd in",
+            f'    "") COMPREPLY=($(compgen -W "{names} {" ".join(top.options)}" -- "$cur")) ;;',
+            *command_cases,
+            "  esac",
+            "}",
+            "complete -o filenames -F _pallas_ls pallas-ls",
+            "",
+        ]
+    )
 
 
 def _zsh(top: Command, subs: list[Command]) -> str:
     # zsh runs bash completion functions through bashcompinit: one script to keep right.
-    return "\n".join([
-        "# pallas-ls completion for zsh: eval \"$(pallas-ls completion zsh)\"",
-        "autoload -U +X compinit && compinit",
-        "autoload -U +X bashcompinit && bashcompinit",
-        _bash(top, subs).split("\n", 1)[1],
-    ])
+    return "\n".join(
+        [
+            '# pallas-ls completion for zsh: eval "$(pallas-ls completion zsh)"',
+            "autoload -U +X compinit && compinit",
+            "autoload -U +X bashcompinit && bashcompinit",
+            _bash(top, subs).split("\n", 1)[1],
+        ]
+    )
 
 
 def _fish(top: Command, subs: list[Command]) -> str:

@@ -108,7 +108,9 @@ class PerFileIgnore:
         matcher = GlobMatcher(glob, self.pattern)
         absolute = os.path.abspath(path)
         rel = os.path.relpath(absolute, root).replace(os.sep, "/") if _on_drive_of(absolute, root) else absolute
-        matched = matcher.fullmatch(os.path.basename(absolute)) or (not rel.startswith("../") and matcher.fullmatch(rel))
+        matched = matcher.fullmatch(os.path.basename(absolute)) or (
+            not rel.startswith("../") and matcher.fullmatch(rel)
+        )
         return matched != self.negated
 
 
@@ -176,8 +178,13 @@ class Settings:
         """
         new_select = self.select if select is None else _checked_selectors(select, "--select")
         if select is not None:  # starting over: the file's ignores and extensions go too
-            return replace(self, select=new_select, ignore=_checked_selectors(ignore or [], "--ignore"),
-                           extend_select=(), extend_ignore=())
+            return replace(
+                self,
+                select=new_select,
+                ignore=_checked_selectors(ignore or [], "--ignore"),
+                extend_select=(),
+                extend_ignore=(),
+            )
         return replace(self, ignore=self.ignore + _checked_selectors(ignore or [], "--ignore"))
 
     def with_extend_select(self, selectors: list[str] | None) -> Settings:
@@ -387,7 +394,11 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }" if value else "{}"
+        return (
+            "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }"
+            if value
+            else "{}"
+        )
     return json.dumps(value)
 
 
@@ -396,8 +407,20 @@ def _shown_fields(settings: Settings) -> dict[str, Any]:
         "select": settings.select if settings.select is not None else (ALL_SELECTOR,),
         "per_file_ignores": {entry.pattern: entry.codes for entry in settings.per_file_ignores},
     }
-    for name in ("extend_select", "ignore", "extend_ignore", "severity", "exclude", "extend_exclude", "include",
-                 "extend_include", "show_syntax_errors", "respect_gitignore", "max_file_size", "python"):
+    for name in (
+        "extend_select",
+        "ignore",
+        "extend_ignore",
+        "severity",
+        "exclude",
+        "extend_exclude",
+        "include",
+        "extend_include",
+        "show_syntax_errors",
+        "respect_gitignore",
+        "max_file_size",
+        "python",
+    ):
         shown[name] = getattr(settings, name)
     return shown
 

@@ -228,8 +228,9 @@ def is_excluded(path: str, excludes: Iterable[ExcludePattern]) -> bool:
     return any(pattern.matches(path) for pattern in excludes)
 
 
-def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePattern] | None,
-          ignore_files: IgnoreFiles | None) -> Iterator[str]:
+def _walk(
+    root: str, excludes: list[ExcludePattern], includes: list[ExcludePattern] | None, ignore_files: IgnoreFiles | None
+) -> Iterator[str]:
     def on_error(exc: OSError) -> None:
         log.warning("cannot list %s: %s", exc.filename, exc.strerror)
 
@@ -247,8 +248,13 @@ def _walk(root: str, excludes: list[ExcludePattern], includes: list[ExcludePatte
         for name in sorted(filenames):
             path = os.path.join(directory, name)
             included = name.endswith(CHECKED_SUFFIXES) if includes is None else is_excluded(path, includes)
-            if (included and not _special(path) and not is_excluded(path, excludes) and _inside(path, real_root)
-                    and not (ignore_files and ignore_files.ignored(path, is_dir=False))):
+            if (
+                included
+                and not _special(path)
+                and not is_excluded(path, excludes)
+                and _inside(path, real_root)
+                and not (ignore_files and ignore_files.ignored(path, is_dir=False))
+            ):
                 yield path
 
 
@@ -274,8 +280,12 @@ def _special(path: str) -> bool:
         return False
 
 
-def discover(paths: Iterable[str], excludes: Iterable[ExcludePattern] = (),
-             includes: Iterable[ExcludePattern] | None = None, respect_gitignore: bool = True) -> list[str]:
+def discover(
+    paths: Iterable[str],
+    excludes: Iterable[ExcludePattern] = (),
+    includes: Iterable[ExcludePattern] | None = None,
+    respect_gitignore: bool = True,
+) -> list[str]:
     """Absolute paths of the files to check, in a stable order, each once.
 
     A walked directory yields the files matching `includes` (default: `*.py` and `*.ipynb`); a

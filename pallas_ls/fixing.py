@@ -155,8 +155,14 @@ class FixOutcome:
 
 
 # ------------------------------------------------------------------------------ files on disk
-def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
-              environment: Environment | None = None, context: list[str] | None = None) -> FixOutcome:
+def fix_paths(
+    paths: list[str],
+    select: Select,
+    unsafe: bool,
+    write: bool,
+    environment: Environment | None = None,
+    context: list[str] | None = None,
+) -> FixOutcome:
     """Fix files (checked together as one project); `write=False` only computes the new texts;
     `environment`: where imports beyond the project are followed; `context`: files that may launch
     their kernels, analysed with them but neither reported nor fixed."""
@@ -165,7 +171,7 @@ def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
     checked = paths + [os.path.abspath(p) for p in context or () if os.path.abspath(p) not in paths]
 
     def check() -> list[FileResult]:
-        return project.check_paths(checked)[:len(paths)]  # the context's own results are not ours
+        return project.check_paths(checked)[: len(paths)]  # the context's own results are not ours
 
     files: dict[str, FixedFile] = {}
     results = check()
@@ -183,7 +189,9 @@ def fix_paths(paths: list[str], select: Select, unsafe: bool, write: bool,
     return outcome
 
 
-def _fix_round(project: Project, results: list[FileResult], files: dict[str, FixedFile], select: Select, unsafe: bool) -> bool:
+def _fix_round(
+    project: Project, results: list[FileResult], files: dict[str, FixedFile], select: Select, unsafe: bool
+) -> bool:
     """Apply one pass to every file; whether any text changed."""
     changed = False
     for result in results:
@@ -288,7 +296,9 @@ def write_atomically(path: str, data: bytes, expected: bytes | None = None) -> N
 def _replace(target: str, directory: str, info: os.stat_result, data: bytes, fd: int, expected: bytes | None) -> bool:
     """Write `data` to a temporary file and rename it over `target`; False (nothing done) when the
     temporary file cannot get the target's group."""
-    temp_fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".pallas-ls.tmp", dir=directory)
+    temp_fd, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".pallas-ls.tmp", dir=directory
+    )
     try:
         with os.fdopen(temp_fd, "wb") as handle:
             if hasattr(os, "fchown"):
@@ -320,7 +330,7 @@ def _write_in_place(fd: int, data: bytes) -> None:
     os.lseek(fd, 0, os.SEEK_SET)
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
     os.ftruncate(fd, len(data))
     os.fsync(fd)
 
@@ -380,7 +390,8 @@ def unified_diff(file: FixedFile, shown_path: str) -> str:
         fixed = Notebook.parse(file.data().decode("utf-8", "surrogatepass").lstrip(BOM))
         return "".join(
             _diff(before.source, after.source, f"{shown_path}:cell {before.number}")
-            for before, after in zip(file.notebook.cells, fixed.cells, strict=False) if before.source != after.source
+            for before, after in zip(file.notebook.cells, fixed.cells, strict=False)
+            if before.source != after.source
         )
     return _diff(file.original, file.text, shown_path)
 

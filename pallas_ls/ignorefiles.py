@@ -132,8 +132,9 @@ class IgnoreFiles:
         if git_root is None:
             return ()
         config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-        return (parse_ignore_file(os.path.join(config_home, "git", "ignore"), git_root)
-                + parse_ignore_file(os.path.join(git_root, ".git", "info", "exclude"), git_root))
+        return parse_ignore_file(os.path.join(config_home, "git", "ignore"), git_root) + parse_ignore_file(
+            os.path.join(git_root, ".git", "info", "exclude"), git_root
+        )
 
     def git_root(self, directory: str) -> str | None:
         """The closest directory at or above `directory` holding `.git` (a directory, or the file

@@ -50,8 +50,13 @@ def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[engine_
     return Project(roots).check_paths(paths)
 
 
-def check_files(paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None,
-                jobs: int | None = None, environment: Environment | None = None,
-                context: Sequence[str] = ()) -> list[engine_project.FileResult]:
+def check_files(
+    paths: Iterable[str],
+    roots: Sequence[str] = (),
+    cache_dir: str | None = None,
+    jobs: int | None = None,
+    environment: Environment | None = None,
+    context: Sequence[str] = (),
+) -> list[engine_project.FileResult]:
     """`engine.batch.check_files` (the CLI's check: cached, in worker processes) with the registered rules."""
     return batch.check_files(paths, roots, cache_dir, jobs, environment, context, lint=run_rules)

@@ -26,8 +26,10 @@ README_END = "<!-- end of the rule table -->\n"
 
 
 def readme_table() -> str:
-    rows = [f"| [{r.code}](docs/rules/{r.code}.md) | {r.name} | {r.severity.value} | {r.summary} |"
-            for r in sorted(RULES.values(), key=lambda r: r.code)]
+    rows = [
+        f"| [{r.code}](docs/rules/{r.code}.md) | {r.name} | {r.severity.value} | {r.summary} |"
+        for r in sorted(RULES.values(), key=lambda r: r.code)
+    ]
     return "| code | name | severity | what it catches |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"
 
 

@@ -80,8 +80,15 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
             f.write(request["source"])
         namespace = {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
         captured = io.StringIO()
-        result = {"id": request["id"], "path": path, "ok": True, "type": None, "message": None,
-                  "chain": [], "traceback": None}
+        result = {
+            "id": request["id"],
+            "path": path,
+            "ok": True,
+            "type": None,
+            "message": None,
+            "chain": [],
+            "traceback": None,
+        }
         start = time.perf_counter()
         if use_alarm:
             signal.alarm(PER_EXAMPLE_TIMEOUT_S)
@@ -93,8 +100,13 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
         except BaseException as exc:  # noqa: BLE001 - every outcome is data for the test
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            result.update(ok=False, type=type(exc).__name__, message=_describe(exc), chain=_chain(exc),
-                          traceback="".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+            result.update(
+                ok=False,
+                type=type(exc).__name__,
+                message=_describe(exc),
+                chain=_chain(exc),
+                traceback="".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+            )
         finally:
             if use_alarm:
                 signal.alarm(0)

@@ -28,7 +28,9 @@ def make_tree(root: Path, count: int) -> list[str]:
     (root / "pkg").mkdir()
     (root / "pkg/__init__.py").write_text("")
     (root / "pkg/kernels.py").write_text("def add(x_ref, o_ref):\n    return x_ref[...]\n")
-    (root / "pkg/ops.py").write_text("from jax.experimental import pallas as pl\nfrom .kernels import add\npl.pallas_call(add, s)\n")
+    (root / "pkg/ops.py").write_text(
+        "from jax.experimental import pallas as pl\nfrom .kernels import add\npl.pallas_call(add, s)\n"
+    )
     return [*paths, str(root / "plain.py"), str(root / "pkg/kernels.py"), str(root / "pkg/ops.py")]
 
 

@@ -18,12 +18,18 @@ def script(run, shell: str) -> str:
 def complete(bash_script: str, line: str) -> list[str]:
     """What bash offers for `line` (the word being completed is its last, maybe empty)."""
     words = line.split(" ")
-    program = bash_script + "\n" + "\n".join([
-        "COMP_WORDS=(" + " ".join(f"'{w}'" for w in words) + ")",
-        f"COMP_CWORD={len(words) - 1}",
-        "_pallas_ls",
-        'printf "%s\\n" "${COMPREPLY[@]}"',
-    ])
+    program = (
+        bash_script
+        + "\n"
+        + "\n".join(
+            [
+                "COMP_WORDS=(" + " ".join(f"'{w}'" for w in words) + ")",
+                f"COMP_CWORD={len(words) - 1}",
+                "_pallas_ls",
+                'printf "%s\\n" "${COMPREPLY[@]}"',
+            ]
+        )
+    )
     done = subprocess.run(["bash", "--norc", "--noprofile", "-c", program], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return [w for w in done.stdout.splitlines() if w]
@@ -34,14 +40,31 @@ pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is no
 
 def test_bash_completes_commands_options_and_their_values(run, tmp_path, monkeypatch):
     bash = script(run, "bash")
-    assert complete(bash, "pallas-ls ") == ["check", "rule", "serve", "completion", "-h", "--help", "-v",
-                                            "--verbose", "--version"]
+    assert complete(bash, "pallas-ls ") == [
+        "check",
+        "rule",
+        "serve",
+        "completion",
+        "-h",
+        "--help",
+        "-v",
+        "--verbose",
+        "--version",
+    ]
     assert complete(bash, "pallas-ls ch") == ["check"]
     assert set(complete(bash, "pallas-ls check --fi")) == {"--fix"}
     assert "--add-noqa" in complete(bash, "pallas-ls check --")
     assert complete(bash, "pallas-ls check --output-format gi") == ["github", "gitlab"]
-    assert complete(bash, "pallas-ls rule PAL00") == ["PAL000", "PAL001", "PAL002", "PAL003", "PAL004", "PAL005",
-                                                      "PAL006", "PAL007"]
+    assert complete(bash, "pallas-ls rule PAL00") == [
+        "PAL000",
+        "PAL001",
+        "PAL002",
+        "PAL003",
+        "PAL004",
+        "PAL005",
+        "PAL006",
+        "PAL007",
+    ]
     assert complete(bash, "pallas-ls completion f") == ["fish"]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "kern.py").write_text("")

@@ -66,9 +66,9 @@ def copy(a_ref, b_ref):
 r = jax.new_ref(jnp.ones((8, 128)))
 copy(r, r)
 """
-PAL002_FIXED = PAL002_SRC.replace("def copy(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)", "def copy(a_ref):\n    pltpu.sync_copy(a_ref, a_ref)").replace(
-    "copy(r, r)\n", "copy(r)\n"
-)
+PAL002_FIXED = PAL002_SRC.replace(
+    "def copy(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)", "def copy(a_ref):\n    pltpu.sync_copy(a_ref, a_ref)"
+).replace("copy(r, r)\n", "copy(r)\n")
 
 # PAL002 where the kernel is launched twice: no fix but "Disable PAL002 for this line".
 NOQA_ONLY_SRC = """\
@@ -343,7 +343,9 @@ def test_diff_marks_a_missing_final_newline(run, tmp_path):
     path = write(tmp_path / "k.py", SAFE_SRC.replace(kernel, "") + "\n\n" + kernel.rstrip("\n"))
     status, out, _ = run("check", "--diff")
     assert status == 1
-    assert out.endswith("-    return x_ref[...] + 1\n\\ No newline at end of file\n+    o_ref[...] = x_ref[...] + 1\n\\ No newline at end of file\n")
+    assert out.endswith(
+        "-    return x_ref[...] + 1\n\\ No newline at end of file\n+    o_ref[...] = x_ref[...] + 1\n\\ No newline at end of file\n"
+    )
     assert run("check", "--fix")[0] == 0
     assert path.read_text().endswith("\n    o_ref[...] = x_ref[...] + 1")
 
@@ -436,7 +438,9 @@ def test_add_noqa_silences_every_finding_with_the_engine_builder(run, tmp_path):
     b = write(tmp_path / "b.py", multiline)
     status, _, err = run("check", "--add-noqa")
     assert status == 0 and "Added 2 noqa directives." in err
-    assert a.read_text() == SAFE_SRC.replace("    return x_ref[...] + 1\n", "    return x_ref[...] + 1  # noqa: PAL001\n")
+    assert a.read_text() == SAFE_SRC.replace(
+        "    return x_ref[...] + 1\n", "    return x_ref[...] + 1  # noqa: PAL001\n"
+    )
     assert b.read_text() == multiline.replace('b"""\n', 'b"""  # noqa: PAL001\n')  # not inside the string
     assert run("check")[:2] == (0, "All checks passed!\n")
 

@@ -83,7 +83,11 @@ def test_junit_parses_with_one_testcase_per_finding_grouped_by_file(run, project
     assert set(suites) == {"bad.py", str(pathlib.Path("pkg/dup.py"))}
     [case] = suites["bad.py"].findall("testcase")
     assert (case.get("name"), case.get("classname"), case.get("line"), case.get("column")) == (
-        "org.pallas-ls.PAL001", "bad", "6", "5")
+        "org.pallas-ls.PAL001",
+        "bad",
+        "6",
+        "5",
+    )
     failure = case.find("failure")
     assert failure.text.startswith("line 6, col 5, Pallas kernel") and "add_one" in failure.get("message")
     assert suites[str(pathlib.Path("pkg/dup.py"))].find("testcase").get("classname") == "pkg.dup"
@@ -105,7 +109,11 @@ def test_gitlab_code_quality_shape(run, project):
         assert isinstance(issue["location"]["path"], str) and isinstance(issue["location"]["lines"]["begin"], int)
         assert issue["description"].startswith(issue["check_name"] + ": ")
     first = issues[0]
-    assert (first["check_name"], first["location"]["path"], first["location"]["lines"]["begin"]) == ("PAL001", "bad.py", 6)
+    assert (first["check_name"], first["location"]["path"], first["location"]["lines"]["begin"]) == (
+        "PAL001",
+        "bad.py",
+        6,
+    )
     assert len({i["fingerprint"] for i in issues}) == 2
 
 
@@ -145,8 +153,12 @@ def test_rdjson_is_a_reviewdog_diagnostic_result(run, project):
 
 
 def test_rdjson_columns_are_utf8_bytes(run, tmp_path):
-    write(tmp_path / "wide.py", PAL001_SRC.replace("return x_ref[...] + 1", "return x_ref[...] + 1  # é").replace(
-        "def add_one(x_ref, o_ref):\n    return", "def add_one(x_ref, o_ref):\n    é = 1; return"))
+    write(
+        tmp_path / "wide.py",
+        PAL001_SRC.replace("return x_ref[...] + 1", "return x_ref[...] + 1  # é").replace(
+            "def add_one(x_ref, o_ref):\n    return", "def add_one(x_ref, o_ref):\n    é = 1; return"
+        ),
+    )
     [diagnostic] = json.loads(check(run, "--output-format", "rdjson"))["diagnostics"]
     concise = check(run, "--output-format", "concise")
     code_points = int(re.search(r"wide\.py:6:(\d+):", concise).group(1))
@@ -185,8 +197,9 @@ def test_output_file_gets_the_report_and_stdout_stays_empty(run, project, fmt):
     written = (project / "reports" / "out.txt").read_text(encoding="utf-8")
     if fmt is None:  # a file is not a terminal: concise, with the summary (as ruff writes it)
         assert written.splitlines()[-2:] == [  # the PAL002 merge is unsafe (issue 14)
-            "Found 2 errors.", "[*] 1 fixable with the `--fix` option (1 hidden fix can be enabled with the "
-            "`--unsafe-fixes` option)."]
+            "Found 2 errors.",
+            "[*] 1 fixable with the `--fix` option (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+        ]
         assert "\x1b[" not in written
     elif fmt == "json":
         assert [f["code"] for f in json.loads(written)] == ["PAL001", "PAL002"]
@@ -231,8 +244,17 @@ def test_show_fixes_lists_what_fix_fixed_per_file(run, project):
 
 
 def test_show_fixes_with_stdin_goes_to_stderr(run, tmp_path):
-    _status, out, err = run("check", "--isolated", "--no-cache", "--fix", "--show-fixes", "-", "--stdin-filename", "k.py",
-                           stdin=PAL001_SRC.encode())
+    _status, out, err = run(
+        "check",
+        "--isolated",
+        "--no-cache",
+        "--fix",
+        "--show-fixes",
+        "-",
+        "--stdin-filename",
+        "k.py",
+        stdin=PAL001_SRC.encode(),
+    )
     assert "o_ref[...] = x_ref" in out and "Fixed 1 error:" in err and "- k.py:" in err
 
 
@@ -312,11 +334,14 @@ def test_config_key_value_overrides_the_file_and_repeats(run, project):
     assert codes(run, "--config", str(project / "pyproject.toml")) == [("dup.py", "PAL002")]
 
 
-@pytest.mark.parametrize("value, message", [
-    ("select", "is neither a file nor a TOML `KEY = VALUE` pair"),
-    ("nope = 1", "--config 'nope = 1': unknown setting `nope`"),
-    ("select = ['PAL999']", "unknown rule code or prefix 'PAL999'"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("select", "is neither a file nor a TOML `KEY = VALUE` pair"),
+        ("nope = 1", "--config 'nope = 1': unknown setting `nope`"),
+        ("select = ['PAL999']", "unknown rule code or prefix 'PAL999'"),
+    ],
+)
 def test_config_errors_are_usage_errors(run, project, value, message):
     status, _, err = run("check", "--config", value)
     assert status == 2 and message in err and err.startswith("pallas-ls: error: ")

@@ -85,10 +85,17 @@ def test_a_planted_cache_entry_runs_nothing_and_hides_nothing(tmp_path):
     assert result.returncode == 1 and f"k.py:{RETURN_ROW}:5: PAL001" in result.stdout, result
 
 
-@pytest.mark.parametrize("content", [
-    b'{"key": 1}', b"[]", b'{"findings": "x"}', b"\xff\xfe", b"null",
-    b'{"key": "K", "path": "P", "standalone": true, "findings": [{"code": "PAL001", "range": "x"}]}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"key": 1}',
+        b"[]",
+        b'{"findings": "x"}',
+        b"\xff\xfe",
+        b"null",
+        b'{"key": "K", "path": "P", "standalone": true, "findings": [{"code": "PAL001", "range": "x"}]}',
+    ],
+)
 def test_a_wrong_cache_entry_is_a_miss(tmp_path, content):
     path = tmp_path / "k.py"
     path.write_text(KERNEL)
@@ -300,7 +307,8 @@ def test_one_pathological_file_hides_no_other_finding(tmp_path):
     findings; a pathological expression must not either.  Each is that file's PAL900 / PAL000."""
     deep = "[" * 100_000 + "]" * 100_000
     (tmp_path / "deep.ipynb").write_text(
-        f'{{"cells": [], "metadata": {{"x": {deep}}}, "nbformat": 4, "nbformat_minor": 5}}')
+        f'{{"cells": [], "metadata": {{"x": {deep}}}, "nbformat": 4, "nbformat_minor": 5}}'
+    )
     (tmp_path / "chain.py").write_text("from jax.experimental import pallas as pl\nx = " + "+".join(["1"] * 200_000))
     (tmp_path / "calls.py").write_text("from jax.experimental import pallas as pl\ny = " + "f(" * 5000 + ")" * 5000)
     (tmp_path / "k.py").write_text(KERNEL)

@@ -17,8 +17,14 @@ from test_cli import PAL001_SRC, REPO, write
 pytestmark = pytest.mark.serial  # one environment install, shared by the tests of this module
 
 # What pip prints when it cannot reach the index (offline, a proxy refusing).
-OFFLINE_SIGNS = ("Could not find a version", "No matching distribution", "Failed to establish",
-                 "Temporary failure in name resolution", "Network is unreachable", "ConnectionError")
+OFFLINE_SIGNS = (
+    "Could not find a version",
+    "No matching distribution",
+    "Failed to establish",
+    "Temporary failure in name resolution",
+    "Network is unreachable",
+    "ConnectionError",
+)
 
 
 def _pre_commit() -> list[str]:
@@ -50,8 +56,14 @@ def staged_repo(tmp_path):
 def try_repo(hook: str, repo: pathlib.Path, home: pathlib.Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "NO_COLOR": "1", "PRE_COMMIT_COLOR": "never"}
     env.pop("PYTHONPATH", None)  # the hook must run the pallas-ls pre-commit installed, not ours
-    result = subprocess.run([*_pre_commit(), "try-repo", str(REPO), hook, "--files", "kern.py"],
-                            cwd=repo, env=env, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [*_pre_commit(), "try-repo", str(REPO), hook, "--files", "kern.py"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     output = result.stdout + result.stderr
     failed = result.returncode not in (0, 1) or "An error has occurred" in output
     if failed and any(sign in output or sign in _log(home) for sign in OFFLINE_SIGNS):

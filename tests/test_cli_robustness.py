@@ -51,7 +51,10 @@ HOSTILE: dict[str, tuple[bytes, list[tuple[str, int | None, int | None]]]] = {
     "nested_defs.py": ((NESTED_DEFS + KERNEL).encode(), [("PAL000", 101, 1), ("PAL001", RETURN_ROW + 151, 5)]),
     "bom_crlf.py": (b"\xef\xbb\xbf" + KERNEL.replace("\n", "\r\n").encode(), [("PAL001", RETURN_ROW, 5)]),
     "tabs.py": (KERNEL.replace("    ", "\t").encode(), [("PAL001", RETURN_ROW, 2)]),
-    "syntax_first.py": (("def broken(:\n    pass\n" + KERNEL).encode(), [("PAL000", 1, 12), ("PAL001", RETURN_ROW + 2, 5)]),
+    "syntax_first.py": (
+        ("def broken(:\n    pass\n" + KERNEL).encode(),
+        [("PAL000", 1, 12), ("PAL001", RETURN_ROW + 2, 5)],
+    ),
     "empty.py": (b"", []),
     "no_newline.py": (KERNEL.rstrip("\n").encode(), [("PAL001", RETURN_ROW, 5)]),
 }
@@ -75,8 +78,9 @@ def make_tree(root: pathlib.Path, copies: int = 1) -> pathlib.Path:
 
 def pallas_ls(*argv: str, cwd: pathlib.Path, timeout: float = 600) -> subprocess.CompletedProcess:
     env = {**os.environ, "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "pallas_ls", *argv], cwd=cwd, capture_output=True, text=True,
-                          env=env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "pallas_ls", *argv], cwd=cwd, capture_output=True, text=True, env=env, timeout=timeout
+    )
 
 
 def findings_by_file(stdout: str, root: pathlib.Path) -> dict[str, list[tuple[str, int, int]]]:
@@ -89,7 +93,9 @@ def findings_by_file(stdout: str, root: pathlib.Path) -> dict[str, list[tuple[st
 
 def matches(got: list[tuple[str, int, int]], expected: list[tuple[str, int | None, int | None]]) -> bool:
     return len(got) == len(expected) and all(
-        g[0] == e[0] and e[1] in (None, g[1]) and e[2] in (None, g[2]) for g, e in zip(sorted(got), sorted(expected), strict=True))
+        g[0] == e[0] and e[1] in (None, g[1]) and e[2] in (None, g[2])
+        for g, e in zip(sorted(got), sorted(expected), strict=True)
+    )
 
 
 def snapshot(root: pathlib.Path) -> dict[str, tuple[int, int, bytes]]:
@@ -190,7 +196,11 @@ def test_fix_on_the_hostile_tree(tmp_path):
         if data != old:
             assert ast.parse(SourceFile.from_bytes(data, name).text) is not None
             assert _parses(old), f"{name} did not parse but was rewritten"
-    assert {n for n in after if after[n][2] != before[n][2]} == {"part0/bom_crlf.py", "part0/tabs.py", "part0/no_newline.py"}
+    assert {n for n in after if after[n][2] != before[n][2]} == {
+        "part0/bom_crlf.py",
+        "part0/tabs.py",
+        "part0/no_newline.py",
+    }
     assert after["part0/bom_crlf.py"][2] == b"\xef\xbb\xbf" + FIXED.replace("\n", "\r\n").encode()
     second = pallas_ls("check", "--fix", "--no-cache", cwd=root)
     assert snapshot(root) == after  # idempotent: not even rewritten
@@ -211,17 +221,43 @@ def test_fix_does_not_promise_fixes_it_will_not_apply(tmp_path):
     assert "[*]" not in result.stdout and "fixable with the `--fix` option" not in result.stdout
 
 
-SEED = KERNEL + '''
+SEED = (
+    KERNEL
+    + """
 def two(x_ref, o_ref):
     if x_ref.shape[0]:
         return x_ref[...] * 2
     return ()
 
 r = pl.pallas_call(two, out_shape=jax.ShapeDtypeStruct((8,), jnp.float32))
-'''
+"""
+)
 FRAGMENTS = st.sampled_from(
-    ["\n", " ", "\t", "(", ")", ":", "return ", "o_ref", "x_ref[...]", "é", "😀", "漢", "\r\n", "\x00", "#", "'",
-     "pass\n", "    ", "def k(a_ref, b_ref):\n", "pl.pallas_call(k, out_shape=s)(x)\n", "yield ", "\ufeff"])
+    [
+        "\n",
+        " ",
+        "\t",
+        "(",
+        ")",
+        ":",
+        "return ",
+        "o_ref",
+        "x_ref[...]",
+        "é",
+        "😀",
+        "漢",
+        "\r\n",
+        "\x00",
+        "#",
+        "'",
+        "pass\n",
+        "    ",
+        "def k(a_ref, b_ref):\n",
+        "pl.pallas_call(k, out_shape=s)(x)\n",
+        "yield ",
+        "\ufeff",
+    ]
+)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -264,10 +300,14 @@ def test_a_200k_line_file(tmp_path):
 
 
 # ------------------------------------------------------------------------ engine positions
-@pytest.mark.parametrize("text, row, column", [
-    (KERNEL + "s = 1  # \x00\n", 12, 10),
-    (KERNEL + DEEP_BINOP, 12, 1),
-], ids=["nul", "deep-binop"])
+@pytest.mark.parametrize(
+    "text, row, column",
+    [
+        (KERNEL + "s = 1  # \x00\n", 12, 10),
+        (KERNEL + DEEP_BINOP, 12, 1),
+    ],
+    ids=["nul", "deep-binop"],
+)
 def test_unlocated_syntax_errors_point_at_their_line(tmp_path, text, row, column):
     (tmp_path / "k.py").write_text(text)
     result = pallas_ls("check", "--no-cache", "--output-format", "json", cwd=tmp_path)
@@ -289,7 +329,7 @@ def test_pyproject_values_that_look_like_code_are_data(tmp_path):
         "[tool.pallas-ls]\n"
         f"exclude = [{json.dumps('$(touch ' + str(marker) + ')')}, {json.dumps('`touch ' + str(marker) + '`')},"
         f" {json.dumps(code)}]\n"
-        "severity = {PAL001 = \"warning\"}\n"
+        'severity = {PAL001 = "warning"}\n'
     )
     result = pallas_ls("check", "--output-format", "json", cwd=tmp_path)
     assert result.returncode == 1 and [f["code"] for f in json.loads(result.stdout)] == ["PAL001"]

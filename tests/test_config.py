@@ -175,6 +175,6 @@ def test_show_settings_is_a_toml_table_that_reads_back(tmp_path):
 
     settings, _ = Settings.from_mapping({"per-file-ignores": {"t/*.py": ["PAL001"]}, "severity": {"PAL006": "error"}})
     text = show_settings(settings, [])
-    table = tomllib.loads(text[text.index("[tool.pallas-ls]"):])["tool"]["pallas-ls"]
+    table = tomllib.loads(text[text.index("[tool.pallas-ls]") :])["tool"]["pallas-ls"]
     again, warnings = Settings.from_mapping(table)
     assert not warnings and again.per_file_ignores == settings.per_file_ignores and again.severity == settings.severity

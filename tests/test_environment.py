@@ -26,17 +26,17 @@ from pallas_ls.engine.environment import Environment
 from pallas_ls.engine.sitepackages import SearchPath
 from pallas_ls.lint import Project
 
-WRAPPERS = '''\
+WRAPPERS = """\
 import jax
 from jax.experimental import pallas as pl
 
 
 def run_elementwise(kernel, x):
     return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
-'''
+"""
 
 # The project file never says "pallas": only the installed wrapper launches its kernel.
-OPS = '''\
+OPS = """\
 import jax.numpy as jnp
 from {module} import run_elementwise
 
@@ -47,7 +47,7 @@ def add_one_kernel(x_ref, o_ref):
 
 def add_one(x):
     return run_elementwise(add_one_kernel, x)
-'''
+"""
 RETURN_LINE = 6
 
 
@@ -78,20 +78,28 @@ def env_dir(tmp_path_factory) -> pathlib.Path:
     # 3. setuptools' editable finder
     write(root / "finder" / "src" / "finderlib" / "__init__.py", "from .ops import *\n")
     write(root / "finder" / "src" / "finderlib" / "ops.py", "__all__ = ['run_elementwise']\n" + WRAPPERS)
-    write(site / "__editable__.finderlib-0.1.pth",
-          "import __editable___finderlib_0_1_finder; __editable___finderlib_0_1_finder.install()\n")
-    write(site / "__editable___finderlib_0_1_finder.py",
-          f"import sys\nMAPPING: dict[str, str] = {{'finderlib': {str(root / 'finder' / 'src' / 'finderlib')!r}}}\n"
-          "NAMESPACES: dict[str, list[str]] = {}\n\ndef install():\n    pass  # the real one adds a finder to sys.meta_path\n")
+    write(
+        site / "__editable__.finderlib-0.1.pth",
+        "import __editable___finderlib_0_1_finder; __editable___finderlib_0_1_finder.install()\n",
+    )
+    write(
+        site / "__editable___finderlib_0_1_finder.py",
+        f"import sys\nMAPPING: dict[str, str] = {{'finderlib': {str(root / 'finder' / 'src' / 'finderlib')!r}}}\n"
+        "NAMESPACES: dict[str, list[str]] = {}\n\ndef install():\n    pass  # the real one adds a finder to sys.meta_path\n",
+    )
     # 4. the editables redirector (hatchling, pdm-backend), with a stand-in for `editables`
     write(site / "editables" / "__init__.py", "")
-    write(site / "editables" / "redirector.py",
-          "class RedirectingFinder:\n    install = map_module = classmethod(lambda *args: None)\n")
+    write(
+        site / "editables" / "redirector.py",
+        "class RedirectingFinder:\n    install = map_module = classmethod(lambda *args: None)\n",
+    )
     write(root / "redirected" / "redirectlib.py", WRAPPERS)
     write(site / "_redirectlib.pth", "import _editable_impl_redirectlib\n")
-    write(site / "_editable_impl_redirectlib.py",
-          "from editables.redirector import RedirectingFinder as F\nF.install()\n"
-          f"F.map_module('redirectlib', {str(root / 'redirected' / 'redirectlib.py')!r})\n")
+    write(
+        site / "_editable_impl_redirectlib.py",
+        "from editables.redirector import RedirectingFinder as F\nF.install()\n"
+        f"F.map_module('redirectlib', {str(root / 'redirected' / 'redirectlib.py')!r})\n",
+    )
     # 5. compiled only (and its stub): unknown, so silent
     (site / "fastops.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF not really")
     write(site / "fastops.pyi", "def run_elementwise(kernel, x): ...\n")
@@ -154,14 +162,17 @@ def test_findings_are_reported_in_the_project_only(env_dir, tmp_path):
     """A kernel defined in the installed package and launched from the project: not reported."""
     site = site_packages(env_dir)
     write(tmp_path / "lib" / "badkernels.py", "def bad_kernel(x_ref, o_ref):\n    return x_ref[...]\n")
-    write(tmp_path / "proj" / "use.py", """\
+    write(
+        tmp_path / "proj" / "use.py",
+        """\
         import jax
         from jax.experimental import pallas as pl
         from badkernels import bad_kernel
 
         def f(x):
             return pl.pallas_call(bad_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
-        """)
+        """,
+    )
     environment = Environment.from_directories([str(site), str(tmp_path / "lib")])
     results = Project(environment=environment).check_paths([str(tmp_path / "proj" / "use.py")])
     assert [(r.path, f.code) for r in results for f in r.findings] == []
@@ -199,6 +210,7 @@ def test_discover_follows_the_documented_order(env_dir, tmp_path):
 @pytest.fixture
 def nothing_runs(monkeypatch):
     """Any attempt to start a process fails the test (issue 35: discovery runs nothing)."""
+
     def refuse(*args, **kwargs):
         raise AssertionError(f"pallas-ls started a process: {args}")
 
@@ -280,7 +292,9 @@ def test_system_site_packages_and_versions_come_from_pyvenv_cfg(tmp_path):
     (base / "bin").mkdir()
     write(env / "pyvenv.cfg", f"home = {base / 'bin'}\nversion_info = 3.10.4\ninclude-system-site-packages = true\n")
     assert Environment.discover(str(env), env={}).directories == (
-        str(env / "lib" / "python3.10" / "site-packages"), str(base / "lib" / "python3.10" / "site-packages"))
+        str(env / "lib" / "python3.10" / "site-packages"),
+        str(base / "lib" / "python3.10" / "site-packages"),
+    )
     (env / "pyvenv.cfg").unlink()
     assert Environment.discover(str(env), env={}).directories == (str(env / "lib" / "python3.12" / "site-packages"),)
 
@@ -333,7 +347,9 @@ def test_a_package_that_never_leads_to_pallas_is_not_parsed(tmp_path):
     site = tmp_path / "site"
     write(site / "plainlib" / "__init__.py", "from .impl import *\n")
     write(site / "plainlib" / "impl.py", "__all__ = ['expm']\n\ndef expm(x):\n    return x\n")
-    kernel = write(tmp_path / "proj" / "k.py", """\
+    kernel = write(
+        tmp_path / "proj" / "k.py",
+        """\
         import jax
         from jax.experimental import pallas as pl
         import plainlib
@@ -344,7 +360,8 @@ def test_a_package_that_never_leads_to_pallas_is_not_parsed(tmp_path):
         def f(x):
             y = plainlib.expm(x)
             return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(y)
-        """)
+        """,
+    )
     project = Project(environment=Environment.from_directories([str(site)]))
     assert [f.code for f in project.check_paths([str(kernel)])[0].findings] == ["PAL001"]
     assert not any("plainlib" in path for path in environment_module._PARSED)
@@ -370,7 +387,7 @@ def test_an_invalid_python_setting_is_a_usage_error(run, tmp_path):
 def test_the_server_takes_the_workspace_pyproject_python(tmp_path):
     from pallas_ls.lsp.workspace import workspace_environment
 
-    (tmp_path / "pyproject.toml").write_text(f'[tool.pallas-ls]\npython = {str(tmp_path / "missing")!r}\n')
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pallas-ls]\npython = {str(tmp_path / 'missing')!r}\n")
     assert "broken" in workspace_environment([str(tmp_path)]).description  # one warning, project-only
     (tmp_path / "pyproject.toml").write_text(f"[tool.pallas-ls]\npython = {sys.executable!r}\n")
     assert workspace_environment([str(tmp_path)]).executable == sys.executable

@@ -10,7 +10,7 @@ from pallas_ls.engine.noqa import noqa_line
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.lint import analyze_source
 
-KERNEL = '''import jax
+KERNEL = """import jax
 from jax.experimental import pallas as pl
 {header}
 
@@ -20,7 +20,7 @@ def kernel(x_ref, o_ref):
 
 def f(x):
     return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
-'''
+"""
 
 
 def codes(header: str) -> list[str]:
@@ -31,27 +31,33 @@ def test_without_a_file_noqa_the_finding_is_reported():
     assert codes("# an ordinary comment") == ["PAL001"]
 
 
-@pytest.mark.parametrize("header", [
-    "# pallas-ls: noqa",
-    "# pallas-ls: noqa: PAL001",
-    "#pallas-ls:noqa:PAL001,PAL002",
-    "    # PALLAS-LS: NOQA: pal001",
-    "# ruff: noqa: PAL001",
-    "# flake8: noqa: E501, PAL001",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "# pallas-ls: noqa",
+        "# pallas-ls: noqa: PAL001",
+        "#pallas-ls:noqa:PAL001,PAL002",
+        "    # PALLAS-LS: NOQA: pal001",
+        "# ruff: noqa: PAL001",
+        "# flake8: noqa: E501, PAL001",
+    ],
+)
 def test_file_noqa_silences(header):
     assert codes(header) == []
 
 
-@pytest.mark.parametrize("header", [
-    "# pallas-ls: noqa: PAL002",  # another code
-    "# ruff: noqa",  # addressed to ruff
-    "# flake8: noqa",
-    "# ruff: noqa: E501",
-    'x = 1  # pallas-ls: noqa',  # not on a line of its own
-    '"""\n# pallas-ls: noqa\n"""',  # text inside a string
-    "# pallas-ls: noqa: PAL001 because",  # not a noqa comment
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "# pallas-ls: noqa: PAL002",  # another code
+        "# ruff: noqa",  # addressed to ruff
+        "# flake8: noqa",
+        "# ruff: noqa: E501",
+        "x = 1  # pallas-ls: noqa",  # not on a line of its own
+        '"""\n# pallas-ls: noqa\n"""',  # text inside a string
+        "# pallas-ls: noqa: PAL001 because",  # not a noqa comment
+    ],
+)
 def test_not_a_file_noqa_for_this_finding(header):
     assert codes(header) == ["PAL001"]
 
@@ -90,7 +96,14 @@ broken = (
 '''
 
 
-@pytest.mark.parametrize("text", [CONTINUED, KERNEL.format(header='"""doc\n# pallas-ls: noqa\n"""'), *[p.read_text() for p in sorted(pathlib.Path(__file__).parent.glob("holdout/cases/*.py"))][:60]])
+@pytest.mark.parametrize(
+    "text",
+    [
+        CONTINUED,
+        KERNEL.format(header='"""doc\n# pallas-ls: noqa\n"""'),
+        *[p.read_text() for p in sorted(pathlib.Path(__file__).parent.glob("holdout/cases/*.py"))][:60],
+    ],
+)
 def test_noqa_lines_as_a_walk_of_the_whole_tree_finds_them(text):
     """The noqa line of every line, found by walking only the statement that holds it, is the
     one a walk of the whole tree gives (the per-statement lookup is what keeps an edit cheap)."""

@@ -44,9 +44,15 @@ def _program(rng: random.Random) -> str:
     writes = [f"    {name}[...] = {value}" for name, value in zip(outputs, values, strict=True)]
 
     struct = "jax.ShapeDtypeStruct(x.shape, x.dtype)"
-    prelude = ["import functools", "", "import jax", "import jax.numpy as jnp",
-               "from jax.experimental import pallas as pl", "",
-               "x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)"]
+    prelude = [
+        "import functools",
+        "",
+        "import jax",
+        "import jax.numpy as jnp",
+        "from jax.experimental import pallas as pl",
+        "",
+        "x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)",
+    ]
     if shape_form == "literal":
         out_shape = struct if n == 1 else "(" + ", ".join([struct] * n) + ")"
     elif shape_form == "constant":
@@ -75,23 +81,49 @@ def _program(rng: random.Random) -> str:
     elif ret == "constant":
         body = [*writes, f"{feed}    return {rng.choice(['0', '()', 'None,', 'False'])}"]
     else:
-        body = [f"{feed}    return (  # the results"] + [f"        {v},  # number {i}" for i, v in enumerate(values)] + ["    )"]
+        body = (
+            [f"{feed}    return (  # the results"]
+            + [f"        {v},  # number {i}" for i, v in enumerate(values)]
+            + ["    )"]
+        )
     body = [line.replace("return None,", "return (None,)") for line in body]
 
     params = "x_ref, " + ", ".join(outputs) + ", *, offset"
     kernel = [f"def kernel({params}):", *body]
     check = " and ".join(f"(out[{i}] == x + {i + 1}.0).all()" for i in range(n)) if n > 1 else "(out == x + 1.0).all()"
     if launch == "direct":
-        lines = [*kernel, "", "", f"out = pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape={out_shape}, interpret=True)(x)"]
+        lines = [
+            *kernel,
+            "",
+            "",
+            f"out = pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape={out_shape}, interpret=True)(x)",
+        ]
     elif launch == "partial":
-        lines = [*kernel, "", "", "bound = functools.partial(kernel, offset=0.0)", f"out = pl.pallas_call(bound, out_shape={out_shape}, interpret=True)(x)"]
+        lines = [
+            *kernel,
+            "",
+            "",
+            "bound = functools.partial(kernel, offset=0.0)",
+            f"out = pl.pallas_call(bound, out_shape={out_shape}, interpret=True)(x)",
+        ]
     elif launch == "decorator":
-        decorated = [f"@functools.partial(pl.pallas_call, out_shape={out_shape}, interpret=True)",
-                     kernel[0].replace(", *, offset", "").replace("def kernel", "def run")]
+        decorated = [
+            f"@functools.partial(pl.pallas_call, out_shape={out_shape}, interpret=True)",
+            kernel[0].replace(", *, offset", "").replace("def kernel", "def run"),
+        ]
         decorated += [line.replace(" + offset", "") for line in kernel[1:]]
         lines = [*decorated, "", "", "out = run(x)"]
     else:
-        lines = [*kernel, "", "", "def launch(x, out_shape):", "    return pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape=out_shape, interpret=True)(x)", "", "", f"out = launch(x, {out_shape})"]
+        lines = [
+            *kernel,
+            "",
+            "",
+            "def launch(x, out_shape):",
+            "    return pl.pallas_call(functools.partial(kernel, offset=0.0), out_shape=out_shape, interpret=True)(x)",
+            "",
+            "",
+            f"out = launch(x, {out_shape})",
+        ]
     if shape_form == "appended" and n == 1:
         lines.append("(out,) = out")
     if shape_form == "container_var" and n == 1:
@@ -125,11 +157,18 @@ def test_safe_fixes_of_generated_kernels_compute_the_reference(tmp_path):
 
     fixed = [_fixed(p) for p in PROGRAMS]
     requests = [{"id": f"{i}", "source": p} for i, p in enumerate(PROGRAMS)]
-    requests += [{"id": f"{i}-fixed", "source": f} for i, (p, f) in enumerate(zip(PROGRAMS, fixed, strict=True)) if f != p]
+    requests += [
+        {"id": f"{i}-fixed", "source": f} for i, (p, f) in enumerate(zip(PROGRAMS, fixed, strict=True)) if f != p
+    ]
     request_file, result_file = tmp_path / "request.json", tmp_path / "result.json"
     request_file.write_text(json.dumps(requests), encoding="utf-8")
-    subprocess.run([sys.executable, str(RUNNER), str(request_file), str(result_file)], check=True,
-                   env=_worker_env(), timeout=900, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(RUNNER), str(request_file), str(result_file)],
+        check=True,
+        env=_worker_env(),
+        timeout=900,
+        capture_output=True,
+    )
     results = {r["id"]: r for r in json.loads(pathlib.Path(result_file).read_text(encoding="utf-8"))}
     for i, program in enumerate(PROGRAMS):
         original = results[f"{i}"]

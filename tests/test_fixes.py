@@ -65,24 +65,31 @@ HEADER = "from jax.experimental import pallas as pl\nimport jax\nS = jax.ShapeDt
 
 
 def fixed_kernel(kernel: str, launch: str = "pl.pallas_call(k, out_shape=S)(x)\n") -> str:
-    return fix_once(HEADER + kernel + launch)[len(HEADER):].replace(launch, "")
+    return fix_once(HEADER + kernel + launch)[len(HEADER) :].replace(launch, "")
 
 
 def test_return_not_last_keeps_control_flow():
     kernel = "def k(x_ref, o_ref):\n    if c:\n        return x_ref[...]\n    o_ref[...] = 0\n"
-    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+    assert (
+        fixed_kernel(kernel)
+        == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+    )
 
 
 def test_inline_return_gets_inline_bare_return():
     kernel = "def k(x_ref, o_ref):\n    if c: return x_ref[...]\n    o_ref[...] = 0\n"
-    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c: o_ref[...] = x_ref[...]; return\n    o_ref[...] = 0\n"
+    assert (
+        fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c: o_ref[...] = x_ref[...]; return\n    o_ref[...] = 0\n"
+    )
 
 
 def test_comment_and_tabs_and_crlf_are_kept():
     kernel = "def k(x_ref, o_ref):\r\n\tif c:\r\n\t\treturn x_ref[...]  # why\r\n\to_ref[...] = 0\r\n"
     launch = "pl.pallas_call(k, out_shape=S)(x)\r\n"
     text = HEADER.replace("\n", "\r\n") + kernel + launch
-    assert fix_once(text) == text.replace("\t\treturn x_ref[...]  # why\r\n", "\t\to_ref[...] = x_ref[...]  # why\r\n\t\treturn\r\n")
+    assert fix_once(text) == text.replace(
+        "\t\treturn x_ref[...]  # why\r\n", "\t\to_ref[...] = x_ref[...]  # why\r\n\t\treturn\r\n"
+    )
 
 
 def test_multiline_value_is_kept_verbatim():
@@ -91,7 +98,9 @@ def test_multiline_value_is_kept_verbatim():
 
 
 def test_tuple_length_mismatch_gets_no_write_fix():
-    _source, [finding], _ = preferred_safe_fixes(HEADER + "def k(x_ref, o_ref):\n    return 1, 2\npl.pallas_call(k, S)(x)\n", "PAL001")
+    _source, [finding], _ = preferred_safe_fixes(
+        HEADER + "def k(x_ref, o_ref):\n    return 1, 2\npl.pallas_call(k, S)(x)\n", "PAL001"
+    )
     assert [f.title for f in finding.fixes] == ["Return None instead", "Disable PAL001 for this line"]
 
 
@@ -103,7 +112,10 @@ def test_output_found_from_layout_not_from_name():
 
 def test_unknown_layout_falls_back_on_names_as_unsafe():
     # Neither source knows: the out_shape is a parameter and the launched callable is never called here.
-    text = HEADER + "def k(x_ref, o_ref):\n    return x_ref[...]\ndef f(shape):\n    return pl.pallas_call(k, out_shape=shape)\n"
+    text = (
+        HEADER
+        + "def k(x_ref, o_ref):\n    return x_ref[...]\ndef f(shape):\n    return pl.pallas_call(k, out_shape=shape)\n"
+    )
     _, [finding], _ = preferred_safe_fixes(text, "PAL001")
     write = finding.fixes[0]
     assert write.title == "Write the result to `o_ref`" and write.applicability is Applicability.UNSAFE
@@ -112,16 +124,25 @@ def test_unknown_layout_falls_back_on_names_as_unsafe():
 def test_missing_output_parameter_is_added_before_scratch_with_a_free_name():
     kernel = "def k(x_ref, acc):\n    o_ref = 1\n    return x_ref[...] + o_ref\n"
     launch = "pl.pallas_call(k, out_shape=S, scratch_shapes=[v])(x)\n"
-    assert fixed_kernel(kernel, launch) == "def k(x_ref, o2_ref, acc):\n    o_ref = 1\n    o2_ref[...] = x_ref[...] + o_ref\n"
+    assert (
+        fixed_kernel(kernel, launch)
+        == "def k(x_ref, o2_ref, acc):\n    o_ref = 1\n    o2_ref[...] = x_ref[...] + o_ref\n"
+    )
 
 
 def test_last_statement_constant_return_is_deleted_but_sole_statement_kept():
-    assert fixed_kernel("def k(x_ref, o_ref):\n    o_ref[...] = 1\n    return 0\n") == "def k(x_ref, o_ref):\n    o_ref[...] = 1\n"
+    assert (
+        fixed_kernel("def k(x_ref, o_ref):\n    o_ref[...] = 1\n    return 0\n")
+        == "def k(x_ref, o_ref):\n    o_ref[...] = 1\n"
+    )
     assert fixed_kernel("def k(x_ref, o_ref):\n    return ()\n") == "def k(x_ref, o_ref):\n    return\n"
 
 
 def test_noqa_fix_adds_or_extends_the_comment():
-    text = HEADER + "def k(x_ref, o_ref):\n    return 1\ndef j(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, S)(x)\npl.pallas_call(j, S)(x)\n"
+    text = (
+        HEADER
+        + "def k(x_ref, o_ref):\n    return 1\ndef j(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, S)(x)\npl.pallas_call(j, S)(x)\n"
+    )
     source = SourceFile.from_text(text, "t.py")
     findings = [f for f in run_rules(analyze(source)) if f.code == "PAL001"]
     noqa = [next(x for x in f.fixes if x.suppression) for f in findings]
@@ -169,7 +190,10 @@ def test_noqa_after_a_backslash_continuation_goes_on_the_next_line():
 
 
 def test_two_results_with_unknown_layout_are_not_dropped_in_bulk():
-    text = HEADER + "def k(x_ref, a, b):\n    return x_ref[...] + 1, x_ref[...] - 1\ndef f(shape):\n    return pl.pallas_call(k, out_shape=shape)\n"
+    text = (
+        HEADER
+        + "def k(x_ref, a, b):\n    return x_ref[...] + 1, x_ref[...] - 1\ndef f(shape):\n    return pl.pallas_call(k, out_shape=shape)\n"
+    )
     _, [finding], _ = preferred_safe_fixes(text, "PAL001")
     [drop] = [x for x in finding.fixes if x.title == "Return None instead"]
     assert drop.applicability is Applicability.DISPLAY_ONLY
@@ -182,12 +206,17 @@ def test_output_already_written_prefers_dropping_the_value():
 
 def test_output_written_only_on_another_path_is_not_already_written():
     kernel = "def k(x_ref, o_ref):\n    if c:\n        return x_ref[...]\n    o_ref[...] = 0\n"
-    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+    assert (
+        fixed_kernel(kernel)
+        == "def k(x_ref, o_ref):\n    if c:\n        o_ref[...] = x_ref[...]\n        return\n    o_ref[...] = 0\n"
+    )
 
 
 def test_removed_argument_keeps_its_comment():
-    text = HEADER + ("@pl.kernel(mesh=m)\ndef add(a_ref,  # source\n        b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n"
-                     "r = jax.new_ref(x)\nadd(r,  # once\n    r)\n")
+    text = HEADER + (
+        "@pl.kernel(mesh=m)\ndef add(a_ref,  # source\n        b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n"
+        "r = jax.new_ref(x)\nadd(r,  # once\n    r)\n"
+    )
     source = SourceFile.from_text(text, "t.py")
     [finding] = [f for f in run_rules(analyze(source)) if f.code == "PAL002"]
     fix = next(x for x in finding.fixes if x.preferred)
@@ -205,17 +234,24 @@ def test_fix_that_would_not_compile_is_dropped():
 
 def test_write_in_a_nested_def_nothing_uses_is_not_a_write():
     kernel = "def k(x_ref, o_ref):\n    def unused(i):\n        o_ref[i] = 0\n    return x_ref[...]\n"
-    assert fixed_kernel(kernel) == "def k(x_ref, o_ref):\n    def unused(i):\n        o_ref[i] = 0\n    o_ref[...] = x_ref[...]\n"
+    assert (
+        fixed_kernel(kernel)
+        == "def k(x_ref, o_ref):\n    def unused(i):\n        o_ref[i] = 0\n    o_ref[...] = x_ref[...]\n"
+    )
 
 
 def test_dropping_a_value_keeps_its_effects():
-    kernel = ("def helper(r):\n    r[...] = 2\n    return 1\n"
-              "def k(x_ref, o_ref):\n    pltpu.sync_copy(x_ref, o_ref)\n    if c:\n        return helper(o_ref)\n    o_ref[...] = 1\n")
+    kernel = (
+        "def helper(r):\n    r[...] = 2\n    return 1\n"
+        "def k(x_ref, o_ref):\n    pltpu.sync_copy(x_ref, o_ref)\n    if c:\n        return helper(o_ref)\n    o_ref[...] = 1\n"
+    )
     text = HEADER + kernel + "pl.pallas_call(k, out_shape=S)(x)\n"
     _, [finding], _ = preferred_safe_fixes(text, "PAL001")
     drop = next(x for x in finding.fixes if x.preferred)
     assert drop.title == "Return None instead" and drop.applicability is Applicability.SAFE
-    assert fixed_kernel(kernel) == kernel.replace("        return helper(o_ref)\n", "        helper(o_ref)\n        return\n")
+    assert fixed_kernel(kernel) == kernel.replace(
+        "        return helper(o_ref)\n", "        helper(o_ref)\n        return\n"
+    )
 
 
 def test_display_only_is_never_applied_by_unsafe_fixes():

@@ -10,7 +10,7 @@ from pallas_ls.engine.edits import apply_fixes
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.lint import run_rules
 
-SEED = '''\
+SEED = """\
 import functools
 import jax
 from jax.experimental import pallas as pl
@@ -23,11 +23,36 @@ def k(x_ref, o_ref):
 r = jax.new_ref(x)
 pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct((8,), jnp.float32))(r, r)
 pl.kernel(lambda a, b: a, mesh=m)(r, r)
-'''
+"""
 
 FRAGMENTS = st.sampled_from(
-    ["\n", " ", "\t", "(", ")", "[", "]", ":", "return ", "def ", "lambda ", "é", "😀", "漢", "\r\n", "\x00",
-     "pl.pallas_call(", "functools.partial(", "yield", "async ", "@pl.kernel(mesh=m)\n", "'", '"""', "#", "\\"]
+    [
+        "\n",
+        " ",
+        "\t",
+        "(",
+        ")",
+        "[",
+        "]",
+        ":",
+        "return ",
+        "def ",
+        "lambda ",
+        "é",
+        "😀",
+        "漢",
+        "\r\n",
+        "\x00",
+        "pl.pallas_call(",
+        "functools.partial(",
+        "yield",
+        "async ",
+        "@pl.kernel(mesh=m)\n",
+        "'",
+        '"""',
+        "#",
+        "\\",
+    ]
 )
 
 

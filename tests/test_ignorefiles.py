@@ -45,12 +45,38 @@ def repo(tmp_path, monkeypatch) -> pathlib.Path:
 
 
 def test_gitignore_patterns_as_git_reads_them(repo):
-    write(repo / ".gitignore", "\n".join([
-        "# generated code", "gen_*.py", "/top_only.py", "out/", "docs/**/conf.py", "!gen_keep.py",
-        "\\#hash.py", "trailing.py   ", "[z-a].py", "",
-    ]))
-    for name in ("gen_kernels.py", "gen_keep.py", "top_only.py", "sub/top_only.py", "sub/gen_x.py", "out/a.py",
-                 "sub/out/b.py", "out.py", "docs/a/b/conf.py", "docs/conf.py", "#hash.py", "trailing.py", "k.py"):
+    write(
+        repo / ".gitignore",
+        "\n".join(
+            [
+                "# generated code",
+                "gen_*.py",
+                "/top_only.py",
+                "out/",
+                "docs/**/conf.py",
+                "!gen_keep.py",
+                "\\#hash.py",
+                "trailing.py   ",
+                "[z-a].py",
+                "",
+            ]
+        ),
+    )
+    for name in (
+        "gen_kernels.py",
+        "gen_keep.py",
+        "top_only.py",
+        "sub/top_only.py",
+        "sub/gen_x.py",
+        "out/a.py",
+        "sub/out/b.py",
+        "out.py",
+        "docs/a/b/conf.py",
+        "docs/conf.py",
+        "#hash.py",
+        "trailing.py",
+        "k.py",
+    ):
         write(repo / name)
     # `**` spans directories (and zero of them); `[z-a]` is invalid and skipped, as git skips it
     assert names(repo) == ["gen_keep.py", "k.py", "out.py", "sub/top_only.py"]

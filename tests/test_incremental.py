@@ -86,8 +86,31 @@ def test_decorator_arguments_closed_in_column_zero():
     assert incremental(document, edited) == fresh(edited)
 
 
-FRAGMENTS = st.sampled_from(["@d(\n", "\n", " ", "    ", "(", ")", ":", "return 1\n", "def g(a_ref):\n", '"""', "'", "é",
-                             "😀", "\r\n", "#", "pl.pallas_call(g, S)\n", "x", "[", "]", "\\\n", "type T = int\n"])
+FRAGMENTS = st.sampled_from(
+    [
+        "@d(\n",
+        "\n",
+        " ",
+        "    ",
+        "(",
+        ")",
+        ":",
+        "return 1\n",
+        "def g(a_ref):\n",
+        '"""',
+        "'",
+        "é",
+        "😀",
+        "\r\n",
+        "#",
+        "pl.pallas_call(g, S)\n",
+        "x",
+        "[",
+        "]",
+        "\\\n",
+        "type T = int\n",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,7 +122,7 @@ def test_any_edit_sequence_matches_a_fresh_analysis(edits):
     incremental(document, text)
     for position, delete, fragment in edits:
         position %= len(text) + 1
-        text = text[:position] + fragment + text[position + delete:]
+        text = text[:position] + fragment + text[position + delete :]
         assert incremental(document, text) == fresh(text)
 
 
@@ -124,7 +147,7 @@ def test_an_unclosed_bracket_reuses_every_block_after_it():
 
 
 # ------------------------------------------------ a module that launches nothing (kernels.NoLaunches)
-QUIET = '''\
+QUIET = """\
 import functools
 import jax
 from jax.experimental import pallas as pl
@@ -164,7 +187,7 @@ slot_7 = 0
 slot_10 = 0
 slot_14 = 0
 slot_15 = 0
-'''
+"""
 
 # Edits that can make the module launch, from the edited block or through another one: an alias
 # rebound, a launching helper others call, a decorator, a list appended to, `global`, a
@@ -192,16 +215,20 @@ TOGGLES = [
 
 
 def launch_summary(analysis):
-    return ([(launch.kind, launch.line) for launch in analysis.launches],
-            [(getattr(s.function, "name", "<lambda>"), s.function.lineno, s.launch.line) for s in analysis.sites],
-            sorted(analysis.launching))
+    return (
+        [(launch.kind, launch.line) for launch in analysis.launches],
+        [(getattr(s.function, "name", "<lambda>"), s.function.lineno, s.launch.line) for s in analysis.sites],
+        sorted(analysis.launching),
+    )
 
 
 def both(document: IncrementalDocument, text: str):
     analysis = document.analyze(SourceFile.from_text(text, "t.py"))
     scratch = analyze(SourceFile.from_text(text, "t.py"))
-    return ((launch_summary(analysis), summary(run_rules(analysis))),
-            (launch_summary(scratch), summary(run_rules(scratch))))
+    return (
+        (launch_summary(analysis), summary(run_rules(analysis))),
+        (launch_summary(scratch), summary(run_rules(scratch))),
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -246,8 +273,13 @@ def test_a_block_pasted_below_or_above_itself():
         document = IncrementalDocument()
         incremental(document, BASE)
         assert incremental(document, edited) == fresh(edited)
-        lines = [b.node.lineno for b in document.analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
-        assert lines == [b.node.lineno for b in analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]]
+        lines = [
+            b.node.lineno
+            for b in document.analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]
+        ]
+        assert lines == [
+            b.node.lineno for b in analyze(SourceFile.from_text(edited, "t.py")).model.module_scope.bindings["helper"]
+        ]
         assert len(set(lines)) == 2
 
 

@@ -32,9 +32,7 @@ pytestmark = pytest.mark.jax
 RUNNER = pathlib.Path(__file__).with_name("jax_runner.py")
 WORKER_TIMEOUT_S = 900
 
-CASES = [
-    (f"{rule.code}-{example.name}", rule, example) for rule in RULES.values() for example in rule.examples
-]
+CASES = [(f"{rule.code}-{example.name}", rule, example) for rule in RULES.values() for example in rule.examples]
 FIXED_CASES = [(case_id + "-fixed", rule, example) for case_id, rule, example in CASES if example.fixed is not None]
 
 

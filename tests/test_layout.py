@@ -74,6 +74,8 @@ def test_roles(code, expected):
 
 
 def test_output_parameters_unknown_when_out_shape_is_opaque():
-    analysis = analyze(SourceFile.from_text(HEADER + "def k(x, o): pass\ndef f(shape):\n    pl.pallas_call(k, shape)(a)\n"))
+    analysis = analyze(
+        SourceFile.from_text(HEADER + "def k(x, o): pass\ndef f(shape):\n    pl.pallas_call(k, shape)(a)\n")
+    )
     [site] = analysis.sites
     assert output_parameters(site) is None

@@ -72,8 +72,9 @@ def test_markdown_and_raw_cells_are_skipped_but_counted():
 
 
 def _notebook(*sources, minor: int = 5) -> str:
-    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s}
-             for s in sources]
+    cells = [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s} for s in sources
+    ]
     return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": minor}, indent=1) + "\n"
 
 
@@ -87,7 +88,13 @@ def test_masked_lines_are_restored_when_a_fix_adds_lines():
     notebook = Notebook.parse(_notebook(["%load_ext foo\n", "def k(x_ref, o_ref):\n", "    return 1, 2\n", "!ls"]))
     python = notebook.python.replace("    return 1, 2\n", "    o_ref[...] = 1\n    p_ref[...] = 2\n")
     source = json.loads(notebook.with_python(python))["cells"][0]["source"]
-    assert source == ["%load_ext foo\n", "def k(x_ref, o_ref):\n", "    o_ref[...] = 1\n", "    p_ref[...] = 2\n", "!ls"]
+    assert source == [
+        "%load_ext foo\n",
+        "def k(x_ref, o_ref):\n",
+        "    o_ref[...] = 1\n",
+        "    p_ref[...] = 2\n",
+        "!ls",
+    ]
 
 
 def test_json_with_tricky_strings_is_located():
@@ -106,13 +113,16 @@ def test_an_empty_source_list_gets_nbformat_layout():
     assert '"source": [\n    "x = 1\\n",\n    "y = 2"\n   ]' in out
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("{not json", "not valid JSON"),
-    ('{"cells": 3}', "no list of `cells`"),
-    ('{"cells": [], "nbformat": 3}', "nbformat 3"),
-    ('{"cells": [{"cell_type": "code", "source": 7}], "nbformat": 4}', "neither a string nor a list"),
-    ('{"cells": [{"cell_type": "code"}], "nbformat": 4}', "has no `source`"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"cells": 3}', "no list of `cells`"),
+        ('{"cells": [], "nbformat": 3}', "nbformat 3"),
+        ('{"cells": [{"cell_type": "code", "source": 7}], "nbformat": 4}', "neither a string nor a list"),
+        ('{"cells": [{"cell_type": "code"}], "nbformat": 4}', "has no `source`"),
+    ],
+)
 def test_what_is_not_a_notebook_says_why(text, reason):
     with pytest.raises(NotebookError, match=reason):
         Notebook.parse(text)
@@ -124,8 +134,12 @@ def run_cli(*args: str, cwd: pathlib.Path, stdin: bytes | None = None, isolated:
     import sys
 
     options = ["--isolated"] if isolated else []
-    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", *options, "--no-cache", *args],
-                          cwd=cwd, input=stdin, capture_output=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pallas_ls", "check", *options, "--no-cache", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+    )
 
 
 def test_check_finds_notebooks_in_directories_and_locates_cells(tmp_path):
@@ -176,8 +190,10 @@ def test_include_and_extend_include_choose_what_directories_yield(tmp_path):
 
 def test_a_notebook_known_by_its_cells_as_an_editor_sends_them():
     kernel = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
-    launch = ("import jax\nfrom jax.experimental import pallas as pl\n%time 1\n"
-              "pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct((8,), 'float32'))(x)")
+    launch = (
+        "import jax\nfrom jax.experimental import pallas as pl\n%time 1\n"
+        "pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct((8,), 'float32'))(x)"
+    )
     notebook = Notebook.of_cells([("markdown", "# A kernel"), ("code", kernel), ("code", launch)])
     [finding] = findings_of(notebook)
     located = CellMap.of(notebook.python).located(finding)
@@ -219,9 +235,11 @@ def test_a_fix_that_would_cross_a_cell_boundary_is_never_applied():
     at_next_marker = Fix("end of cell 1", (Edit(Range.of(2, 0, 2, 0), "c = 3\n"),))
     before_all = Fix("top", (Edit(Range.of(0, 0, 0, 0), "import os\n"),))
     in_marker = Fix("marker", (Edit(Range.of(0, 3, 0, 3), "x"),))
-    assert [crosses_cells(source, [(source.offset(e.range.start), source.offset(e.range.end))])
-            for fix in (across, inside, at_next_marker, before_all, in_marker) for e in fix.edits] == [
-        True, False, False, True, True]
+    assert [
+        crosses_cells(source, [(source.offset(e.range.start), source.offset(e.range.end))])
+        for fix in (across, inside, at_next_marker, before_all, in_marker)
+        for e in fix.edits
+    ] == [True, False, False, True, True]
     text, applied = apply_fixes(source, [across, inside, at_next_marker, before_all])
     assert applied == 2
     assert notebook.fixed_sources(text) == {1: "a = 9\nc = 3\n"}
@@ -244,8 +262,9 @@ def f(x):
 """
 
 
-@pytest.mark.parametrize("magic", ["%%bash", "%%writefile helper.py", "%%script sh", "%%html", "%%sh",
-                                   "  %%bash", "%%javascript"])
+@pytest.mark.parametrize(
+    "magic", ["%%bash", "%%writefile helper.py", "%%script sh", "%%html", "%%sh", "  %%bash", "%%javascript"]
+)
 def test_a_cell_magic_with_an_indented_body_is_not_python(magic):
     """Issue 35: `%%bash` with an indented body gave a false PAL000 and blocked every fix."""
     body = f"{magic}\nfor f in *.py; do\n    echo $f\n\tdone\n        <b>x</b>\n  def f(:\n"

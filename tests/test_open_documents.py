@@ -57,7 +57,9 @@ def test_closing_a_document_reads_its_file_again(tmp_path):
 def test_a_file_gone_from_disk_starts_its_document_afresh(tmp_path):
     kernels, ops = tmp_path / "kernels.py", tmp_path / "ops.py"
     kernels.write_text("def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n")
-    ops.write_text("from jax.experimental import pallas as pl\nfrom kernels import add_one\npl.pallas_call(add_one, s)(x)\n")
+    ops.write_text(
+        "from jax.experimental import pallas as pl\nfrom kernels import add_one\npl.pallas_call(add_one, s)(x)\n"
+    )
     documents = OpenDocuments(Project([str(tmp_path)]))
     documents.project.index_file(str(ops))
     big = kernels.read_text() + UNRELATED  # never says "pallas": a kernel only because ops.py launches it

@@ -162,8 +162,12 @@ def test_columns_are_characters_for_any_text(prefix, crlf, bom):
 
 def test_json_says_display_only_and_never_shows_the_suppression():
     shown = Fix("Return None instead", (Edit(Range.of(0, 10, 0, 20), ""),), Applicability.DISPLAY_ONLY, preferred=True)
-    noqa = Fix("Disable PAL001 for this line", (Edit(Range.of(3, 20, 3, 20), "  # noqa: PAL001"),),
-               Applicability.DISPLAY_ONLY, suppression=True)
+    noqa = Fix(
+        "Disable PAL001 for this line",
+        (Edit(Range.of(3, 20, 3, 20), "  # noqa: PAL001"),),
+        Applicability.DISPLAY_ONLY,
+        suppression=True,
+    )
     data = jsonfmt.finding_json(finding(fixes=[shown, noqa]))
     assert data["fix"]["applicability"] == "display-only" and data["fix"]["message"] == "Return None instead"
     assert data["noqa_row"] == 4  # where the suppression puts its comment (past a multi-line string)
@@ -171,18 +175,35 @@ def test_json_says_display_only_and_never_shows_the_suppression():
 
 
 def test_sarif_results_carry_fixes_without_the_suppression():
-    write = Fix("Write the result to `o_ref`", (Edit(Range.of(2, 4, 2, 11), "o_ref[...] = "),), Applicability.SAFE, preferred=True)
-    noqa = Fix("Disable PAL001 for this line", (Edit(Range.of(2, 20, 2, 20), "  # noqa: PAL001"),),
-               Applicability.DISPLAY_ONLY, suppression=True)
+    write = Fix(
+        "Write the result to `o_ref`",
+        (Edit(Range.of(2, 4, 2, 11), "o_ref[...] = "),),
+        Applicability.SAFE,
+        preferred=True,
+    )
+    noqa = Fix(
+        "Disable PAL001 for this line",
+        (Edit(Range.of(2, 20, 2, 20), "  # noqa: PAL001"),),
+        Applicability.DISPLAY_ONLY,
+        suppression=True,
+    )
     [result] = sarif.sarif_log(Report([finding(fixes=[write, noqa])], "/w"))["runs"][0]["results"]
-    assert result["fixes"] == [{
-        "description": {"text": "Write the result to `o_ref`"},
-        "artifactChanges": [{
-            "artifactLocation": {"uri": "a.py", "uriBaseId": "%SRCROOT%"},
-            "replacements": [{"deletedRegion": {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 12},
-                              "insertedContent": {"text": "o_ref[...] = "}}],
-        }],
-        "properties": {"applicability": "safe", "preferred": True},
-    }]
+    assert result["fixes"] == [
+        {
+            "description": {"text": "Write the result to `o_ref`"},
+            "artifactChanges": [
+                {
+                    "artifactLocation": {"uri": "a.py", "uriBaseId": "%SRCROOT%"},
+                    "replacements": [
+                        {
+                            "deletedRegion": {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 12},
+                            "insertedContent": {"text": "o_ref[...] = "},
+                        }
+                    ],
+                }
+            ],
+            "properties": {"applicability": "safe", "preferred": True},
+        }
+    ]
     [bare] = sarif.sarif_log(Report([finding(fixes=[noqa])], "/w"))["runs"][0]["results"]
     assert "fixes" not in bare

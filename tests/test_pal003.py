@@ -241,9 +241,7 @@ SILENT = {
         "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref, *, c=C + 1):\n    o_ref[...] = x_ref[...]\n"
         "pl.pallas_call(k, out_shape=S)(x)\n"
     ),
-    "not-a-kernel": (
-        "C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"
-    ),
+    "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),
 }
 
 

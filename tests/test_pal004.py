@@ -106,18 +106,14 @@ SILENT = {
         "def k(x_ref, o_ref, block):\n    pass\npl.pallas_call(functools.partial(k, block=8), out_shape=S)(x)\n"
     ),
     "inputs-unknown": "def k(x_ref, y_ref, o_ref):\n    pass\nf = pl.pallas_call(k, out_shape=S)\n",
-    "inconsistent-calls": (
-        "def k(x_ref, o_ref):\n    pass\nf = pl.pallas_call(k, out_shape=S)\nf(x)\nf(x, y)\n"
-    ),
+    "inconsistent-calls": ("def k(x_ref, o_ref):\n    pass\nf = pl.pallas_call(k, out_shape=S)\nf(x)\nf(x, y)\n"),
     "starred-call": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(*xs)\n",
     "out-shape-unknown": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=shapes)(x)\n",
     "other-decorator": "@jax.named_call\ndef k(x_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
     "launch-kwargs-may-hold-scratch": (
         "def k(x_ref, o_ref, acc):\n    pass\npl.pallas_call(k, out_shape=S, **opts)(x)\n"
     ),
-    "legacy-pl-kernel-out-shape": (
-        "def k(x_hbm, o_hbm):\n    pass\npl.kernel(k, out_shape=S, mesh=mesh)(x)\n"
-    ),
+    "legacy-pl-kernel-out-shape": ("def k(x_hbm, o_hbm):\n    pass\npl.kernel(k, out_shape=S, mesh=mesh)(x)\n"),
     "grid-spec-unknown": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S, grid_spec=make())(x, y)\n",
 }
 

@@ -30,10 +30,16 @@ def findings(code: str) -> list[tuple[str, str]]:
     "code, expected",
     [
         ("def k(x_ref, o_ref):\n    yield\npl.pallas_call(k, out_shape=s)(x)\n", [("PAL005", "def k")]),
-        ("def k(x_ref, o_ref):\n    x = yield 1\n    return x\npl.pallas_call(k, out_shape=s)(x)\n", [("PAL005", "def k")]),
+        (
+            "def k(x_ref, o_ref):\n    x = yield 1\n    return x\npl.pallas_call(k, out_shape=s)(x)\n",
+            [("PAL005", "def k")],
+        ),
         ("async def k(x_ref, o_ref):\n    return 1\npl.pallas_call(k, out_shape=s)(x)\n", [("PAL005", "async def k")]),
         ("@pl.core_map(mesh)\ndef _():\n    yield from range(2)\n", [("PAL005", "def _")]),
-        ("def f(m):\n    def k(x_ref, o_ref):\n        yield\n    return k\npl.kernel(f(1), mesh=mesh)(x)\n", [("PAL005", "def k")]),
+        (
+            "def f(m):\n    def k(x_ref, o_ref):\n        yield\n    return k\npl.kernel(f(1), mesh=mesh)(x)\n",
+            [("PAL005", "def k")],
+        ),
     ],
     ids=["yield", "yield-expression-with-return", "async", "core-map", "factory"],
 )

@@ -67,9 +67,7 @@ SILENT = {
     "nd-loop-with-carry": (
         "@plgpu.nd_loop((4,), collective_axes='sm', init_carry=0)\ndef _(info, carry):\n    return carry + 1\n"
     ),
-    "gpu-pipeline-with-carry": (
-        "plgpu.emit_pipeline(lambda idx, x, o, c: c + 1, grid=(4,), init_carry=0)(x, o)\n"
-    ),
+    "gpu-pipeline-with-carry": ("plgpu.emit_pipeline(lambda idx, x, o, c: c + 1, grid=(4,), init_carry=0)(x, o)\n"),
     "carry-may-come-from-kwargs": (
         "@plgpu.nd_loop((4,), collective_axes='sm', **opts)\ndef _(info, carry):\n    return carry + 1\n"
     ),

@@ -36,7 +36,10 @@ def pal007(body: str) -> list[str]:
 
 REPORTED = {
     "decorated": ("@pl.when(pl.program_id(0) == 0)\ndef _():\n    return 1\n", ["return 1"]),
-    "applied-name": ("def inc():\n    return o_ref[...] + 1\npl.when(pl.program_id(0) == 0)(inc)\n", ["return o_ref[...] + 1"]),
+    "applied-name": (
+        "def inc():\n    return o_ref[...] + 1\npl.when(pl.program_id(0) == 0)(inc)\n",
+        ["return o_ref[...] + 1"],
+    ),
     "applied-lambda": ("pl.when(pl.program_id(0) == 0)(lambda: x_ref[...])\n", ["x_ref[...]"]),
     "applied-partial": ("pl.when(pl.program_id(0) == 0)(functools.partial(value, o_ref))\n", ["return o_ref[...]"]),
     "helper-value": ("@pl.when(pl.program_id(0) == 0)\ndef _():\n    return value(o_ref)\n", ["return value(o_ref)"]),
@@ -46,7 +49,10 @@ REPORTED = {
     ),
     "traced-looking-constant": ("@pl.when(1)\ndef _():\n    return 1\n", ["return 1"]),
     "ref-value-condition": ("@pl.when((x_ref[0, 0] > 0) & (o_ref[0, 0] < 1))\ndef _():\n    return 1\n", ["return 1"]),
-    "local-traced-condition": ("first = pl.program_id(0) == 0\n@pl.when(first)\ndef _():\n    return 1\n", ["return 1"]),
+    "local-traced-condition": (
+        "first = pl.program_id(0) == 0\n@pl.when(first)\ndef _():\n    return 1\n",
+        ["return 1"],
+    ),
 }
 
 SILENT = {
@@ -76,6 +82,9 @@ def test_silent(body):
 
 
 def test_not_also_reported_as_pal001():
-    text = HEADER + "def k(x_ref, o_ref):\n    @pl.when(pl.program_id(0) == 0)\n    def _():\n        return 1\npl.pallas_call(k, out_shape=s)(x)\n"
+    text = (
+        HEADER
+        + "def k(x_ref, o_ref):\n    @pl.when(pl.program_id(0) == 0)\n    def _():\n        return 1\npl.pallas_call(k, out_shape=s)(x)\n"
+    )
     codes = [f.code for f in analyze_source(text, "t.py")]
     assert codes == ["PAL007"]

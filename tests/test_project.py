@@ -33,23 +33,29 @@ def findings_by_file(root: Path, names: list[str]) -> dict[str, list[str]]:
 
 
 def test_relative_import(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/kernels.py": KERNELS,
-        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one, good\n"
-                      "pl.pallas_call(add_one, s)(x)\npl.pallas_call(good, s)(x)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one, good\n"
+            "pl.pallas_call(add_one, s)(x)\npl.pallas_call(good, s)(x)\n",
+        },
+    )
     found = findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])
     assert found == {"pkg/kernels.py": ["PAL001"], "pkg/ops.py": []}
 
 
 def test_absolute_import_with_module_alias(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/kernels.py": KERNELS,
-        "pkg/ops.py": "import functools\nfrom jax.experimental import pallas as pl\nimport pkg.kernels as K\n"
-                      "pl.pallas_call(functools.partial(K.add_one), s)(x)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/ops.py": "import functools\nfrom jax.experimental import pallas as pl\nimport pkg.kernels as K\n"
+            "pl.pallas_call(functools.partial(K.add_one), s)(x)\n",
+        },
+    )
     results = check_paths([str(tmp_path / "pkg/kernels.py"), str(tmp_path / "pkg/ops.py")])
     [finding] = results[0].findings
     assert "launched by pallas_call in ops.py:4" in finding.message
@@ -58,36 +64,47 @@ def test_absolute_import_with_module_alias(tmp_path):
 
 
 def test_reexport_through_package_init(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "from .impl.kernels import add_one\n",
-        "pkg/impl/__init__.py": "",
-        "pkg/impl/kernels.py": KERNELS,
-        "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from .impl.kernels import add_one\n",
+            "pkg/impl/__init__.py": "",
+            "pkg/impl/kernels.py": KERNELS,
+            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
+        },
+    )
     found = findings_by_file(tmp_path, ["pkg/impl/kernels.py", "main.py"])
     assert found["pkg/impl/kernels.py"] == ["PAL001"]
 
 
 def test_module_imported_by_from_dot(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/kernels.py": KERNELS,
-        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom . import kernels\npl.pallas_call(kernels.add_one, s)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom . import kernels\npl.pallas_call(kernels.add_one, s)\n",
+        },
+    )
     assert findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])["pkg/kernels.py"] == ["PAL001"]
 
 
 def test_unresolvable_import_is_silent(tmp_path):
-    write(tmp_path, {"ops.py": "from jax.experimental import pallas as pl\nfrom nowhere import k\npl.pallas_call(k, s)\n"})
+    write(
+        tmp_path, {"ops.py": "from jax.experimental import pallas as pl\nfrom nowhere import k\npl.pallas_call(k, s)\n"}
+    )
     assert findings_by_file(tmp_path, ["ops.py"]) == {"ops.py": []}
 
 
 def test_open_document_sees_launches_from_indexed_files(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/kernels.py": KERNELS,
-        "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one\npl.pallas_call(add_one, s)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom .kernels import add_one\npl.pallas_call(add_one, s)\n",
+        },
+    )
     project = Project([str(tmp_path)])
     kernels_path = str(tmp_path / "pkg/kernels.py")
     assert project.findings_for(kernels_path, KERNELS) == []  # ops.py not indexed yet
@@ -111,12 +128,15 @@ def test_vanished_file_is_reported_not_raised(tmp_path):
 
 
 def test_import_resolution_is_cached_until_a_consulted_module_changes(tmp_path):
-    write(tmp_path, {
-        "pkg/__init__.py": "from .impl import add_one\n",
-        "pkg/impl.py": KERNELS,
-        "pkg/other.py": KERNELS,
-        "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from .impl import add_one\n",
+            "pkg/impl.py": KERNELS,
+            "pkg/other.py": KERNELS,
+            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import add_one\npl.pallas_call(add_one, s)\n",
+        },
+    )
     project = Project([str(tmp_path)])
     main = str(tmp_path / "main.py")
     project.index_file(main)

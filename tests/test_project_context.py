@@ -29,8 +29,12 @@ def make_project(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 def check(*args: str, cwd: pathlib.Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", *args],
-                          cwd=cwd, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_root_and_context(tmp_path):

@@ -130,6 +130,7 @@ def test_every_ops_launch_resolves_to_a_kernel(analyses):
         if not _is_ops(rel):
             continue
         covered = {id(site.launch) for site in analysis.sites} | {id(launch) for launch, _ in analysis.imported}
-        unresolved += [f"{rel}:{launch.line} {launch.kind}" for launch in analysis.launches if id(launch) not in covered]
+        unresolved += [
+            f"{rel}:{launch.line} {launch.kind}" for launch in analysis.launches if id(launch) not in covered
+        ]
     assert not unresolved, "launches whose kernel the engine did not resolve:\n" + "\n".join(unresolved)
-

@@ -38,9 +38,7 @@ REPORTED = {
     "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
-    "kernel-ref-parameter": (
-        "@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"
-    ),
+    "kernel-ref-parameter": ("@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"),
 }
 SILENT = {
     "same-array": "add(x, x)",

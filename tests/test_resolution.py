@@ -28,7 +28,10 @@ CASES = {
         "from jax.experimental.pallas import pallas_call as launch\ndef k(x, o): pass\nlaunch(k, s)\n",
         {("k", "pallas_call")},
     ),
-    "fully-qualified": ("import jax\ndef k(x, o): pass\njax.experimental.pallas.pallas_call(k, s)\n", {("k", "pallas_call")}),
+    "fully-qualified": (
+        "import jax\ndef k(x, o): pass\njax.experimental.pallas.pallas_call(k, s)\n",
+        {("k", "pallas_call")},
+    ),
     "private-path": (
         "from jax._src.pallas import pallas_call\ndef k(x, o): pass\npallas_call.pallas_call(k, s)\n",
         {("k", "pallas_call")},
@@ -67,7 +70,10 @@ CASES = {
         "from jax.experimental.pallas import mosaic_gpu as plgpu\ndef w(i): pass\nplgpu.warp_map(w)\n",
         {("w", "warp_map")},
     ),
-    "nested-def": (PL + "def op(x):\n    def k(x, o): pass\n    return pl.pallas_call(k, s)(x)\n", {("k", "pallas_call")}),
+    "nested-def": (
+        PL + "def op(x):\n    def k(x, o): pass\n    return pl.pallas_call(k, s)(x)\n",
+        {("k", "pallas_call")},
+    ),
     "closure-in-method": (
         PL + "class T:\n    def test(self):\n        def k(x, o): pass\n        pl.pallas_call(k, s)\n",
         {("k", "pallas_call")},
@@ -99,11 +105,13 @@ CASES = {
         {("k", "pallas_call")},
     ),
     "wrapper-forwards-its-kernel": (
-        PL + "def run(kernel, x):\n    return pl.pallas_call(kernel, s)(x)\ndef k(x, o): pass\nrun(k, 1)\nrun(kernel=k, x=2)\n",
+        PL
+        + "def run(kernel, x):\n    return pl.pallas_call(kernel, s)(x)\ndef k(x, o): pass\nrun(k, 1)\nrun(kernel=k, x=2)\n",
         {("k", "pallas_call")},
     ),
     "wrapper-of-a-wrapper": (
-        PL + "def run(kernel):\n    return pl.pallas_call(kernel, s)\ndef go(f):\n    return run(f)\ndef k(x, o): pass\ngo(k)\n",
+        PL
+        + "def run(kernel):\n    return pl.pallas_call(kernel, s)\ndef go(f):\n    return run(f)\ndef k(x, o): pass\ngo(k)\n",
         {("k", "pallas_call")},
     ),
 }
@@ -146,15 +154,18 @@ pl.pallas_call(D[0], out_shape=None)(x)
 """
 
 
-@pytest.mark.parametrize(("table", "launched"), [
-    ("D = {0: bad, 1: good, 0: good}", {"good"}),  # a repeated key: the last value wins
-    ("D = {0: good, 1: bad, 0: bad}", {"bad"}),
-    ("D = {**{0: bad}, 0: good}", {"good"}),
-    ("D = {0: bad, **{0: good, 2: bad}}", {"good"}),
-    ("D = {1: bad, True: good, 0: good}", {"good"}),  # 1 == True: one key
-    ("E = {0: bad} if x else {}\nD = {0: good, **E}", {"good", "bad"}),  # which spread: either
-    ("D = {" + ", ".join(f"{i}: bad" for i in range(1, 20_000)) + ", 0: good}", {"good"}),
-])
+@pytest.mark.parametrize(
+    ("table", "launched"),
+    [
+        ("D = {0: bad, 1: good, 0: good}", {"good"}),  # a repeated key: the last value wins
+        ("D = {0: good, 1: bad, 0: bad}", {"bad"}),
+        ("D = {**{0: bad}, 0: good}", {"good"}),
+        ("D = {0: bad, **{0: good, 2: bad}}", {"good"}),
+        ("D = {1: bad, True: good, 0: good}", {"good"}),  # 1 == True: one key
+        ("E = {0: bad} if x else {}\nD = {0: good, **E}", {"good", "bad"}),  # which spread: either
+        ("D = {" + ", ".join(f"{i}: bad" for i in range(1, 20_000)) + ", 0: good}", {"good"}),
+    ],
+)
 def test_dict_literal_keys_follow_python(table, launched):
     """Issue 35: the literal is indexed once (it was rebuilt per key: quadratic); keys keep Python's
     rules."""

@@ -32,22 +32,49 @@ def pal001(body: str) -> int:
 
 
 FAILING = [
-    "return x_ref[...]", "return o_ref", "return ()", "return []", "return {}", "return (None,)",
-    "return 0", "return False", "return pl.program_id(0)", "return lax.fori_loop(0, 2, f, 0)",
-    'return "done"', "return helper_value(x_ref)", "return jnp.zeros(3)", "return x_ref[...].sum()",
-    "return pl.run_scoped(helper_value, s)", "return len(x_ref.shape)", "if c:\n    return 1",
-    "for i in range(2):\n    return i * 2", "with ctx:\n    return x_ref[...]",
+    "return x_ref[...]",
+    "return o_ref",
+    "return ()",
+    "return []",
+    "return {}",
+    "return (None,)",
+    "return 0",
+    "return False",
+    "return pl.program_id(0)",
+    "return lax.fori_loop(0, 2, f, 0)",
+    'return "done"',
+    "return helper_value(x_ref)",
+    "return jnp.zeros(3)",
+    "return x_ref[...].sum()",
+    "return pl.run_scoped(helper_value, s)",
+    "return len(x_ref.shape)",
+    "if c:\n    return 1",
+    "for i in range(2):\n    return i * 2",
+    "with ctx:\n    return x_ref[...]",
     "y = x_ref[...]\nreturn y",
 ]
 PASSING = [
-    "pass", "return", "return None", "return helper_none(o_ref)", "return o_ref.__setitem__(..., 1)",
-    "return pltpu.sync_copy(x_ref, o_ref)", "return pl.debug_print('x')", "return jax.debug.print('x')",
-    "return sem.wait()", "return pltpu.make_async_copy(x_ref, o_ref, sem).wait()",
-    "return pl.semaphore_signal(sem)", "return pl.when(c)(f_none)", "return jax.lax.fori_loop(0, 2, f, None)",
-    "return pl.run_scoped(f_none, s)", "return lax.cond(p, f_none, f_none)",
+    "pass",
+    "return",
+    "return None",
+    "return helper_none(o_ref)",
+    "return o_ref.__setitem__(..., 1)",
+    "return pltpu.sync_copy(x_ref, o_ref)",
+    "return pl.debug_print('x')",
+    "return jax.debug.print('x')",
+    "return sem.wait()",
+    "return pltpu.make_async_copy(x_ref, o_ref, sem).wait()",
+    "return pl.semaphore_signal(sem)",
+    "return pl.when(c)(f_none)",
+    "return jax.lax.fori_loop(0, 2, f, None)",
+    "return pl.run_scoped(f_none, s)",
+    "return lax.cond(p, f_none, f_none)",
     "def body(i, c):\n    return c + 1\no_ref[...] = lax.fori_loop(0, 2, body, 0)",
-    "g = lambda v: v * 2", "class C:\n    def m(self):\n        return 1",
-    "return unknown_library.do(o_ref)", "y = None\nreturn y", "return print('x')",
+    "g = lambda v: v * 2",
+    "class C:\n    def m(self):\n        return 1",
+    "return unknown_library.do(o_ref)",
+    "y = None\nreturn y",
+    "return print('x')",
 ]
 
 
@@ -73,7 +100,9 @@ def test_message_names_kernel_entry_point_and_line():
     code = HEADER + "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n\nrun = pl.pallas_call(add_one, s)\n"
     [finding] = [f for f in analyze_source(code, "t.py") if f.code == "PAL001"]
     launch_line = code.splitlines().index("run = pl.pallas_call(add_one, s)") + 1
-    assert finding.message.startswith(f"Pallas kernel `add_one` (launched by pallas_call on line {launch_line}) returns a value")
+    assert finding.message.startswith(
+        f"Pallas kernel `add_one` (launched by pallas_call on line {launch_line}) returns a value"
+    )
     assert finding.related and finding.related[0].range.start.line == launch_line - 1
 
 
@@ -84,10 +113,16 @@ def test_kernel_launched_twice_is_reported_once_with_both_launches_related():
 
 
 def test_generator_and_async_kernels_are_left_to_their_own_rule():
-    code = HEADER + "def k(x_ref, o_ref):\n    yield 1\n    return 2\nasync def a(x_ref):\n    return 1\npl.pallas_call(k, s)\npl.pallas_call(a, s)\n"
+    code = (
+        HEADER
+        + "def k(x_ref, o_ref):\n    yield 1\n    return 2\nasync def a(x_ref):\n    return 1\npl.pallas_call(k, s)\npl.pallas_call(a, s)\n"
+    )
     assert [f for f in analyze_source(code, "t.py") if f.code == "PAL001"] == []
 
 
 def test_noqa_suppresses():
-    code = HEADER + "def k(x_ref, o_ref):\n    return 1  # noqa: PAL001\ndef j(x_ref, o_ref):\n    return 1  # noqa\ndef m(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, s)\npl.pallas_call(j, s)\npl.pallas_call(m, s)\n"
+    code = (
+        HEADER
+        + "def k(x_ref, o_ref):\n    return 1  # noqa: PAL001\ndef j(x_ref, o_ref):\n    return 1  # noqa\ndef m(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, s)\npl.pallas_call(j, s)\npl.pallas_call(m, s)\n"
+    )
     assert [f.message.split("`")[1] for f in analyze_source(code, "t.py") if f.code == "PAL001"] == ["m"]

@@ -17,9 +17,7 @@ from pallas_ls.rules.base import CLOSE_MARK, OPEN_MARK, Example, Rule
 
 RULE_LIST = list(RULES.values())
 EXAMPLE_CASES = [
-    pytest.param(rule, example, id=f"{rule.code}-{example.name}")
-    for rule in RULE_LIST
-    for example in rule.examples
+    pytest.param(rule, example, id=f"{rule.code}-{example.name}") for rule in RULE_LIST for example in rule.examples
 ]
 
 
@@ -65,9 +63,8 @@ def test_example_findings(rule: Rule, example: Example):
     assert not syntax, f"the example does not parse: {[f.message for f in syntax]}"
     got = sorted(f.range for f in findings if f.code == rule.code)
     expected = example.expected_ranges
-    assert _format(got) == _format(expected), (
-        f"{rule.code} findings differ from the «…» marks\n"
-        + "\n".join(f"  {f.code} {_format([f.range])[0]} {f.message}" for f in findings)
+    assert _format(got) == _format(expected), f"{rule.code} findings differ from the «…» marks\n" + "\n".join(
+        f"  {f.code} {_format([f.range])[0]} {f.message}" for f in findings
     )
     for finding in findings:
         if finding.code == rule.code:

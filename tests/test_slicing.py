@@ -81,17 +81,18 @@ def test_every_invalid_example_is_found_by_the_first_look():
     assert found == sum(len(rule.invalid_examples) for rule in RULES.values())
 
 
-KERNEL = '''
+KERNEL = """
 import functools
 import jax
 from jax.experimental import pallas as pl
 
 S = jax.ShapeDtypeStruct((8,), jax.numpy.float32)
-'''
+"""
 
 
 PROGRAMS = [
-    pytest.param('''
+    pytest.param(
+        """
 def launch(kernel, x):
     return pl.pallas_call(kernel, out_shape=S)(x)
 
@@ -105,8 +106,11 @@ def add_one(x_ref, o_ref):
 
 
 run(add_one, 1)
-''', id="wrapper-of-a-wrapper"),
-        pytest.param('''
+""",
+        id="wrapper-of-a-wrapper",
+    ),
+    pytest.param(
+        """
 call = functools.partial(pl.pallas_call, out_shape=S)
 again = call
 
@@ -116,8 +120,11 @@ def add_one(x_ref, o_ref):
 
 
 again(add_one)(1)
-''', id="aliases-of-a-partial"),
-        pytest.param('''
+""",
+        id="aliases-of-a-partial",
+    ),
+    pytest.param(
+        """
 from jax.experimental.pallas import pallas_call as launch_it
 
 
@@ -126,8 +133,11 @@ def add_one(x_ref, o_ref):
 
 
 launch_it(add_one, out_shape=S)(1)
-''', id="imported-under-another-name"),
-    pytest.param('''
+""",
+        id="imported-under-another-name",
+    ),
+    pytest.param(
+        """
 from jax.experimental.pallas import (
     BlockSpec,
     pallas_call as launch_it,
@@ -139,8 +149,11 @@ def add_one(x_ref, o_ref):
 
 
 launch_it(add_one, out_shape=S)(1)
-''', id="imported-in-parentheses"),
-        pytest.param('''
+""",
+        id="imported-in-parentheses",
+    ),
+    pytest.param(
+        """
 def helper():
     return None
 
@@ -151,8 +164,11 @@ def add_one(x_ref, o_ref):
 
 
 pl.pallas_call(add_one, out_shape=S)(1)
-''', id="return-helper-that-returns-none"),
-        pytest.param('''
+""",
+        id="return-helper-that-returns-none",
+    ),
+    pytest.param(
+        """
 def add_one(x_ref, o_ref):
     return x_ref[...] + 1
 
@@ -163,16 +179,22 @@ def rebind():
 
 
 pl.pallas_call(add_one, out_shape=S)(1)
-''', id="global-rebinding"),
-        pytest.param('''
+""",
+        id="global-rebinding",
+    ),
+    pytest.param(
+        """
 def add_one(x_ref, o_ref):
     return x_ref[...] + 1
 
 
 first = second = add_one
 pl.pallas_call(second, out_shape=S)(1)
-''', id="chained-assignment"),
-        pytest.param('''
+""",
+        id="chained-assignment",
+    ),
+    pytest.param(
+        """
 def make(n):
     def kernel(x_ref, o_ref):
         return x_ref[...] + n
@@ -182,8 +204,11 @@ def make(n):
 if True:
     factory = make
 pl.pallas_call(factory(3), out_shape=S)(1)
-''', id="factory-bound-in-an-if"),
-        pytest.param('''
+""",
+        id="factory-bound-in-an-if",
+    ),
+    pytest.param(
+        """
 @pl.kernel(out_shape=S, mesh=None)
 def body(x_ref, y_ref, o_ref):
     o_ref[...] = x_ref[...]
@@ -191,7 +216,9 @@ def body(x_ref, y_ref, o_ref):
 
 r = jax.new_ref(1)
 body(r, r)
-''', id="decorated-kernel-called-elsewhere"),
+""",
+        id="decorated-kernel-called-elsewhere",
+    ),
 ]
 NOT_FOLLOWED = ("return-helper-that-returns-none",)
 FOLLOWED = [p.values[0] for p in PROGRAMS if p.id not in NOT_FOLLOWED]
@@ -207,7 +234,10 @@ def test_first_look_follows_what_the_engine_follows(program):
 
 
 def test_a_kernel_inside_a_string_is_not_code():
-    text = KERNEL + UNRELATED + '''
+    text = (
+        KERNEL
+        + UNRELATED
+        + '''
 EXAMPLE = """
 def add_one(x_ref, o_ref):
     return x_ref[...] + 1
@@ -216,15 +246,19 @@ def add_one(x_ref, o_ref):
 pl.pallas_call(add_one, out_shape=S)(1)
 """
 '''
+    )
     quick, whole, _ = both_ways(text)
     assert quick == whole == []
 
 
 def test_kernels_launched_from_another_module_are_seeds():
-    text = UNRELATED + '''
+    text = (
+        UNRELATED
+        + """
 def add_one(x_ref, o_ref):
     return x_ref[...] + 1
-'''
+"""
+    )
     _, _, analysis = both_ways(text, frozenset({"add_one"}))
     assert "add_one" in defined_names(analysis)
     _, _, analysis = both_ways(text)

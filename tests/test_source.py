@@ -21,7 +21,10 @@ def test_syntax_error_before_a_kernel_keeps_later_kernels():
 
 
 def test_syntax_error_inside_a_method_keeps_the_rest_of_the_class():
-    text = IMPORT + "class T:\n    def a(self):\n        x = (1,\n    def b(self):\n        def k(x_ref, o_ref):\n            return 1\n        pl.pallas_call(k, s)\n"
+    text = (
+        IMPORT
+        + "class T:\n    def a(self):\n        x = (1,\n    def b(self):\n        def k(x_ref, o_ref):\n            return 1\n        pl.pallas_call(k, s)\n"
+    )
     assert codes(text).count("PAL001") == 1
 
 
@@ -30,13 +33,16 @@ def test_unclosed_bracket_at_end_of_file():
     assert codes(text) == ["PAL001", "PAL000"]
 
 
-@pytest.mark.parametrize("text", [
-    "type Alias = int\n",
-    "type Pair[T] = tuple[T, T]\n",
-    "def f[T](x: T) -> T:\n    return x\n",
-    "class Box[T: (int, str)]:\n    pass\n",
-    "def cast[\n    Q: (int, str), K: (int, str)\n](q: Q, k: K) -> Q:\n    return q\n",  # tokamax writes these
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "type Alias = int\n",
+        "type Pair[T] = tuple[T, T]\n",
+        "def f[T](x: T) -> T:\n    return x\n",
+        "class Box[T: (int, str)]:\n    pass\n",
+        "def cast[\n    Q: (int, str), K: (int, str)\n](q: Q, k: K) -> Q:\n    return q\n",  # tokamax writes these
+    ],
+)
 def test_new_syntax_is_analysed_on_every_interpreter(text):
     assert codes(IMPORT + text + KERNEL) == ["PAL001"]
 
@@ -73,8 +79,17 @@ def test_non_utf8_bytes_raise_decode_error():
         SourceFile.from_bytes(b"\xff\xfe\x00x", "t.py")
 
 
-@pytest.mark.parametrize("text", ["", "\n", "\x00", "(" * 3000 + ")" * 3000, "x = " + "[" * 3000 + "]" * 3000 + "\n",
-                                  "".join("    " * i + f"def f{i}():\n" for i in range(150)) + "    " * 150 + "pass\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n",
+        "\x00",
+        "(" * 3000 + ")" * 3000,
+        "x = " + "[" * 3000 + "]" * 3000 + "\n",
+        "".join("    " * i + f"def f{i}():\n" for i in range(150)) + "    " * 150 + "pass\n",
+    ],
+)
 def test_hostile_input_does_not_raise(text):
     analyze_source(IMPORT + text, "t.py")
 
@@ -124,14 +139,17 @@ def parsed_lines(monkeypatch, text: str) -> tuple[list[str], int]:
     return found, sum(counted)
 
 
-@pytest.mark.parametrize("edit", [
-    ("y = x + 3\n", "y = x + 3(\n"),          # an unclosed bracket at the end of a line
-    ("y = x + 3\n", "y = foo(x,\n"),
-    ("y = x + 3\n", 'y = x + 3 """\n'),       # a string left open, closed by the next docstring's quote
-    ("y = x + 3\n", 'y = """\n'),             # ... where the statement could go on after the string
-    ("    y = x + 3\n", "     y = x + 3\n"),  # a stray indent
-    ("y = x + 3\n", "y = x + \\\n"),          # a backslash at the end of the line
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        ("y = x + 3\n", "y = x + 3(\n"),  # an unclosed bracket at the end of a line
+        ("y = x + 3\n", "y = foo(x,\n"),
+        ("y = x + 3\n", 'y = x + 3 """\n'),  # a string left open, closed by the next docstring's quote
+        ("y = x + 3\n", 'y = """\n'),  # ... where the statement could go on after the string
+        ("    y = x + 3\n", "     y = x + 3\n"),  # a stray indent
+        ("y = x + 3\n", "y = x + \\\n"),  # a backslash at the end of the line
+    ],
+)
 def test_an_error_costs_its_own_block_not_the_rest_of_the_file(monkeypatch, edit):
     old, new = edit
     text = BIG.replace(old, new, 1)
@@ -146,15 +164,18 @@ def test_an_error_costs_its_own_block_not_the_rest_of_the_file(monkeypatch, edit
     assert codes(text) == ["PAL000", "PAL001"]
 
 
-@pytest.mark.parametrize("text", [
-    'T = """\ndef a():\n    pass\n"""\n',                      # a template holding a def in column 0
-    'T = """\ndef a():\n""" + """\nclass B:\n"""\n',          # two of them, one statement
-    'T = foo("""\ndef a():\n""",\nb)\n',                       # a call going on after the string
-    'T = """\n@d\ndef a():\n""".strip()\n',
-    "T = '''\nimport os\n''' if x else '''\nreturn 1\n'''\n",
-    'def f():\n    s = """\ndef a():\n"""\n    return s\n',
-    "T = \\\nimport_me\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'T = """\ndef a():\n    pass\n"""\n',  # a template holding a def in column 0
+        'T = """\ndef a():\n""" + """\nclass B:\n"""\n',  # two of them, one statement
+        'T = foo("""\ndef a():\n""",\nb)\n',  # a call going on after the string
+        'T = """\n@d\ndef a():\n""".strip()\n',
+        "T = '''\nimport os\n''' if x else '''\nreturn 1\n'''\n",
+        'def f():\n    s = """\ndef a():\n"""\n    return s\n',
+        "T = \\\nimport_me\n",
+    ],
+)
 def test_constructs_over_column_zero_statements_still_parse(text):
     from pallas_ls.engine.source import parse_blocks
 
@@ -174,7 +195,9 @@ def test_a_string_that_never_closes_is_the_error_of_its_block():
 
 
 # A kernel whose multi-line call is where typing goes wrong; its return value is written last.
-TYPED_IN = IMPORT + '''\
+TYPED_IN = (
+    IMPORT
+    + """\
 def k(x_ref, o_ref):
     y = pl.dot(
         x_ref[...],
@@ -186,7 +209,8 @@ def k(x_ref, o_ref):
 
 def launch(s):
     return pl.pallas_call(k, s)
-'''
+"""
+)
 
 
 def repair_parses(monkeypatch, text: str) -> tuple[list, int]:
@@ -203,12 +227,15 @@ def repair_parses(monkeypatch, text: str) -> tuple[list, int]:
     return [type(s).__name__ for s in kernel.body], len(count)
 
 
-@pytest.mark.parametrize("old, new", [
-    ("    )\n", '    ) """\n'),                       # a string left open after a call's `)`
-    ("    )\n", "    )(\n"),                          # a bracket typed at the end of that line
-    ("    z = 1\n", "     z = 1\n"),                   # a space typed at column 0 ...
-    ("    z = 1\n", "   z = 1\n"),                     # ... or deleted there
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("    )\n", '    ) """\n'),  # a string left open after a call's `)`
+        ("    )\n", "    )(\n"),  # a bracket typed at the end of that line
+        ("    z = 1\n", "     z = 1\n"),  # a space typed at column 0 ...
+        ("    z = 1\n", "   z = 1\n"),  # ... or deleted there
+    ],
+)
 def test_typing_errors_are_repaired_in_one_parse_keeping_the_statement(monkeypatch, old, new):
     """The repair undoes what was typed (the line before the quote or bracket, the indentation
     it left), so the kernel keeps every statement, its PAL001 included, for one parse of the
@@ -225,5 +252,8 @@ def test_typing_errors_are_repaired_in_one_parse_keeping_the_statement(monkeypat
 def test_a_body_under_a_blanked_header_goes_with_it():
     """A def header that cannot be repaired is blanked, and its body with it: moving the body
     up a level would put the nested def's `return 1` in the kernel (a false PAL001)."""
-    text = IMPORT + "def k(x_ref, o_ref):\n    def helper(:\n        return 1\n    o_ref[...] = x_ref[...]\npl.pallas_call(k, s)\n"
+    text = (
+        IMPORT
+        + "def k(x_ref, o_ref):\n    def helper(:\n        return 1\n    o_ref[...] = x_ref[...]\npl.pallas_call(k, s)\n"
+    )
     assert codes(text) == ["PAL000"]

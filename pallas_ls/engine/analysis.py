@@ -75,7 +75,11 @@ class ModuleAnalysis:
 
     def launch_related(self, site: KernelSite) -> Related:
         path = site.launch_path or self.path
-        source_range = site.launch_source.node_range(site.launch.node) if site.launch_source else self.source.node_range(site.launch.node)
+        source_range = (
+            site.launch_source.node_range(site.launch.node)
+            if site.launch_source
+            else self.source.node_range(site.launch.node)
+        )
         return Related(path, source_range, f"launched by {site.launch.label} here")
 
 
@@ -87,9 +91,15 @@ def analyze(source: SourceFile, loader: Loader = NO_LOADER) -> ModuleAnalysis:
         return analyze_model(source, ModuleModel(source.tree), loader)
 
 
-def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LOADER,
-                  should_stop: StopCheck = None, previous: NoLaunches | None = None,
-                  changed: list | None = None, dropped: list | None = None) -> ModuleAnalysis:
+def analyze_model(
+    source: SourceFile,
+    model: ModuleModel,
+    loader: Loader = NO_LOADER,
+    should_stop: StopCheck = None,
+    previous: NoLaunches | None = None,
+    changed: list | None = None,
+    dropped: list | None = None,
+) -> ModuleAnalysis:
     """Find the launches and kernels of a module whose model is built (Cancelled when
     `should_stop` says so while launches are looked for: only this analysis' objects are left
     half made).
@@ -115,8 +125,16 @@ def analyze_model(source: SourceFile, model: ModuleModel, loader: Loader = NO_LO
             launches = [launch for launch in found if launch.model is model]
             launching = _wrappers(model, found, finder)
             evidence = no_launches_found(finder, model, found)
-    return ModuleAnalysis(source, model, launches, sites, imported, ValueEvaluator(model, interp),
-                          launching=launching, no_launches=evidence)
+    return ModuleAnalysis(
+        source,
+        model,
+        launches,
+        sites,
+        imported,
+        ValueEvaluator(model, interp),
+        launching=launching,
+        no_launches=evidence,
+    )
 
 
 def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> frozenset[str]:

@@ -55,8 +55,14 @@ class _Checked:
 
 
 def check_files(
-    paths: Iterable[str], roots: Sequence[str] = (), cache_dir: str | None = None, jobs: int | None = None,
-    environment: Environment | None = None, context: Sequence[str] = (), *, lint: Linter,
+    paths: Iterable[str],
+    roots: Sequence[str] = (),
+    cache_dir: str | None = None,
+    jobs: int | None = None,
+    environment: Environment | None = None,
+    context: Sequence[str] = (),
+    *,
+    lint: Linter,
 ) -> list[FileResult]:
     """Check files as one project with the rules `lint` runs (a module-level function: worker
     processes are handed it by name); `cache_dir=None` disables the cache, `jobs=1` the workers;
@@ -98,9 +104,12 @@ def check_files(
     stems = module_stems(wrappers)
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     # So may one calling a wrapper of an installed package.
-    launchers += [p for p, text in quiet.items()
-                  if (stems and imports_one_of(text, stems) and mentions_one_of(text, names))
-                  or (environment is not None and environment.imports_pallas(text))]
+    launchers += [
+        p
+        for p, text in quiet.items()
+        if (stems and imports_one_of(text, stems) and mentions_one_of(text, names))
+        or (environment is not None and environment.imports_pallas(text))
+    ]
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
@@ -130,8 +139,9 @@ def _use_lint(lint: Linter) -> None:
     _lint = lint
 
 
-def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter,
-                 environment: Environment | None) -> list[tuple[_Checked, str]]:
+def _analyse_all(
+    files: list[tuple[str, str]], jobs: int | None, lint: Linter, environment: Environment | None
+) -> list[tuple[_Checked, str]]:
     jobs = jobs or os.cpu_count() or 1
     _use_lint(lint)
     analyse_one = _analyse_one if environment is None else functools.partial(_analyse_one, environment=environment)
@@ -143,8 +153,9 @@ def _analyse_all(files: list[tuple[str, str]], jobs: int | None, lint: Linter,
     freeze_survivors()
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_use_lint,
-                                                    initargs=(lint,)) as pool:
+        with concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=context, initializer=_use_lint, initargs=(lint,)
+        ) as pool:
             done = dict(zip(order, pool.map(analyse_one, [files[i][0] for i in order]), strict=True))
         checked = [done[i] for i in range(len(files))]
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
@@ -175,8 +186,13 @@ def _analysed(path: str, environment: Environment | None) -> _Checked:
         # are made again with the whole project, and never cached by this file's text alone.
         interp = getattr(analysis.model, "_interpreter", None)
         loaded = bool(interp is not None and interp.loaded)
-        return _Checked(path, findings, standalone=not analysis.imported,
-                        cacheable=not loaded and not analysis.launching, launching=analysis.launching)
+        return _Checked(
+            path,
+            findings,
+            standalone=not analysis.imported,
+            cacheable=not loaded and not analysis.launching,
+            launching=analysis.launching,
+        )
     except UnreadableFile as exc:
         return _Checked(path, [exc.finding(path)], True, exc.reason)
     except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
@@ -184,8 +200,14 @@ def _analysed(path: str, environment: Environment | None) -> _Checked:
         return _Checked(path, [], True, "internal error")
 
 
-def _check_across_modules(launchers: list[str], requested: set[str], roots, results: dict[str, FileResult],
-                          lint: Linter, environment: Environment | None = None) -> None:
+def _check_across_modules(
+    launchers: list[str],
+    requested: set[str],
+    roots,
+    results: dict[str, FileResult],
+    lint: Linter,
+    environment: Environment | None = None,
+) -> None:
     """Launching files and the requested files defining their kernels, checked together."""
     project = Project(roots, environment=environment, lint=lint)
     targets = set()
@@ -257,7 +279,8 @@ class _Cache:
                 self.usable = False
             return False
         return self._safe_directory(self.directory, create) and self._safe_directory(
-            os.path.dirname(self._file(key)), create)
+            os.path.dirname(self._file(key)), create
+        )
 
     def get(self, key: str, path: str) -> _Checked | None:
         if not self._safe_tree(key, create=False):
@@ -385,12 +408,20 @@ def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
         "standalone": value.standalone,
         "findings": [
             {
-                "code": f.code, "message": f.message, "range": _range_json(f.range), "path": f.path,
+                "code": f.code,
+                "message": f.message,
+                "range": _range_json(f.range),
+                "path": f.path,
                 "severity": f.severity.value,
                 "related": [{"path": r.path, "range": _range_json(r.range), "message": r.message} for r in f.related],
                 "fixes": [
-                    {"title": x.title, "applicability": x.applicability.value, "preferred": x.preferred,
-                     "suppression": x.suppression, "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits]}
+                    {
+                        "title": x.title,
+                        "applicability": x.applicability.value,
+                        "preferred": x.preferred,
+                        "suppression": x.suppression,
+                        "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits],
+                    }
                     for x in f.fixes
                 ],
             }
@@ -430,18 +461,32 @@ def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
         code = _want(item["code"], str)
         if not code.startswith("PAL"):
             return None
-        findings.append(Finding(
-            code, _want(item["message"], str), _range_from(item["range"]), _optional_str(item["path"]),
-            Severity(_want(item["severity"], str)),
-            [Related(_optional_str(r["path"]), _range_from(r["range"]), _want(r["message"], str))
-             for r in map(lambda r: _want(r, dict), _want(item["related"], list))],
-            [Fix(_want(x["title"], str),
-                 tuple(Edit(_range_from(e["range"]), _want(e["new_text"], str))
-                       for e in map(lambda e: _want(e, dict), _want(x["edits"], list))),
-                 Applicability(_want(x["applicability"], str)), _want(x["preferred"], bool),
-                 _want(x["suppression"], bool))
-             for x in map(lambda x: _want(x, dict), _want(item["fixes"], list))],
-        ))
+        findings.append(
+            Finding(
+                code,
+                _want(item["message"], str),
+                _range_from(item["range"]),
+                _optional_str(item["path"]),
+                Severity(_want(item["severity"], str)),
+                [
+                    Related(_optional_str(r["path"]), _range_from(r["range"]), _want(r["message"], str))
+                    for r in map(lambda r: _want(r, dict), _want(item["related"], list))
+                ],
+                [
+                    Fix(
+                        _want(x["title"], str),
+                        tuple(
+                            Edit(_range_from(e["range"]), _want(e["new_text"], str))
+                            for e in map(lambda e: _want(e, dict), _want(x["edits"], list))
+                        ),
+                        Applicability(_want(x["applicability"], str)),
+                        _want(x["preferred"], bool),
+                        _want(x["suppression"], bool),
+                    )
+                    for x in map(lambda x: _want(x, dict), _want(item["fixes"], list))
+                ],
+            )
+        )
     return _Checked(path, findings, True)
 
 

@@ -49,7 +49,9 @@ TPU_EMIT_PIPELINE = CallbackApi(
 GPU_EMIT_PIPELINE = CallbackApi(
     "gpu_emit_pipeline",
     "plgpu.emit_pipeline",
-    frozenset({"jax.experimental.pallas.mosaic_gpu.emit_pipeline", "jax._src.pallas.mosaic_gpu.pipeline.emit_pipeline"}),
+    frozenset(
+        {"jax.experimental.pallas.mosaic_gpu.emit_pipeline", "jax._src.pallas.mosaic_gpu.pipeline.emit_pipeline"}
+    ),
     0,
     "body",
     "init_carry",
@@ -160,5 +162,3 @@ def _has_carry(api: CallbackApi, keywords: tuple[ast.keyword, ...]) -> bool | No
         if keyword.arg == api.carry_keyword:
             return not (isinstance(keyword.value, ast.Constant) and keyword.value.value is None)
     return False
-
-

@@ -57,8 +57,10 @@ def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
 
 def parameter_uses(model: ModuleModel, function: FunctionNode, name: str) -> list[FreeUse]:
     """The function's reads of its own parameter `name` (nested functions included, as above)."""
+
     def is_the_parameter(read: str, scope: Scope, top: Scope) -> bool:
         return read == name and _is_parameter_of_top(read, scope, top)
+
     return _reads(model, function, is_the_parameter)
 
 
@@ -105,9 +107,17 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted) -> list[FreeUse]:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id not in comp_names and wanted(node.id, scope, top):
                 member = _member_read(node, parents)
-                uses.append(FreeUse(node.id, node, _is_traced_use(node, parents, model), _is_subscripted(node, parents),
-                                    _meets_jax(node, parents, model, scope), member,
-                                    member is not None and _is_traced_use(member, parents, model)))
+                uses.append(
+                    FreeUse(
+                        node.id,
+                        node,
+                        _is_traced_use(node, parents, model),
+                        _is_subscripted(node, parents),
+                        _meets_jax(node, parents, model, scope),
+                        member,
+                        member is not None and _is_traced_use(member, parents, model),
+                    )
+                )
             continue
         stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
@@ -153,11 +163,20 @@ def _is_free(name: str, scope: Scope, top: Scope) -> bool:
 def _member_read(node: ast.Name, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
     """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name."""
     parent = parents.get(id(node))
-    if isinstance(parent, ast.Attribute) and parent.value is node and isinstance(parent.ctx, ast.Load) \
-            and parent.attr not in STATIC_ATTRIBUTES:
+    if (
+        isinstance(parent, ast.Attribute)
+        and parent.value is node
+        and isinstance(parent.ctx, ast.Load)
+        and parent.attr not in STATIC_ATTRIBUTES
+    ):
         return parent
-    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Load) \
-            and isinstance(parent.slice, ast.Constant) and isinstance(parent.slice.value, (str, int)):
+    if (
+        isinstance(parent, ast.Subscript)
+        and parent.value is node
+        and isinstance(parent.ctx, ast.Load)
+        and isinstance(parent.slice, ast.Constant)
+        and isinstance(parent.slice.value, (str, int))
+    ):
         return parent
     return None
 
@@ -186,14 +205,48 @@ def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr
 
 # Attributes of an array that are static metadata: reading them never traces anything.
 STATIC_ATTRIBUTES = frozenset(
-    {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "weak_type", "aval", "sharding", "device",
-     "devices", "committed", "format", "layout", "is_fully_replicated", "is_fully_addressable"}
+    {
+        "shape",
+        "dtype",
+        "ndim",
+        "size",
+        "itemsize",
+        "nbytes",
+        "weak_type",
+        "aval",
+        "sharding",
+        "device",
+        "devices",
+        "committed",
+        "format",
+        "layout",
+        "is_fully_replicated",
+        "is_fully_addressable",
+    }
 )
 # Array methods that always bind an operation on the array (observed: even a result that is never
 # used makes the array a constant of the kernel's jaxpr).
 COMPUTING_METHODS = frozenset(
-    {"sum", "mean", "max", "min", "prod", "any", "all", "dot", "cumsum", "cumprod", "argmax", "argmin",
-     "std", "var", "sort", "argsort", "take", "copy"}
+    {
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "prod",
+        "any",
+        "all",
+        "dot",
+        "cumsum",
+        "cumprod",
+        "argmax",
+        "argmin",
+        "std",
+        "var",
+        "sort",
+        "argsort",
+        "take",
+        "copy",
+    }
 )
 # Methods and functions that may hand back the array itself, untouched (`c.astype(c.dtype)`,
 # `jnp.asarray(c)`, a reshape to the same shape): their result carries the question further.
@@ -201,20 +254,59 @@ TRANSPARENT_METHODS = frozenset(
     {"astype", "reshape", "squeeze", "transpose", "swapaxes", "ravel", "flatten", "view", "real", "conj"}
 )
 _TRANSPARENT_FUNCTIONS = frozenset(
-    {"jax.numpy." + n for n in ("asarray", "array", "astype", "reshape", "squeeze", "transpose", "matrix_transpose",
-                                 "swapaxes", "moveaxis", "ravel", "real", "conj", "conjugate", "atleast_1d",
-                                 "atleast_2d", "atleast_3d")}
+    {
+        "jax.numpy." + n
+        for n in (
+            "asarray",
+            "array",
+            "astype",
+            "reshape",
+            "squeeze",
+            "transpose",
+            "matrix_transpose",
+            "swapaxes",
+            "moveaxis",
+            "ravel",
+            "real",
+            "conj",
+            "conjugate",
+            "atleast_1d",
+            "atleast_2d",
+            "atleast_3d",
+        )
+    }
     | {"jax.lax." + n for n in ("convert_element_type", "reshape", "squeeze", "transpose", "stop_gradient")}
 )
 # Functions that only look at an array's metadata (shape, dtype), never at its value.
 _NON_CONSUMING_FUNCTIONS = frozenset(
-    {"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.numpy.result_type", "jax.numpy.dtype",
-     "jax.numpy.issubdtype", "jax.numpy.iinfo", "jax.numpy.finfo", "jax.numpy.isdtype", "jax.numpy.isscalar",
-     "jax.numpy.iterable", "jax.numpy.can_cast", "jax.numpy.promote_types", "jax.typeof",
-     "jax.lax.broadcast_shapes", "jax.numpy.broadcast_shapes", "jax.numpy.zeros_like", "jax.numpy.ones_like",
-     "jax.numpy.empty_like", "jax.numpy.full_like", "jax.lax.full_like", "jax.numpy.imag"}
+    {
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.issubdtype",
+        "jax.numpy.iinfo",
+        "jax.numpy.finfo",
+        "jax.numpy.isdtype",
+        "jax.numpy.isscalar",
+        "jax.numpy.iterable",
+        "jax.numpy.can_cast",
+        "jax.numpy.promote_types",
+        "jax.typeof",
+        "jax.lax.broadcast_shapes",
+        "jax.numpy.broadcast_shapes",
+        "jax.numpy.zeros_like",
+        "jax.numpy.ones_like",
+        "jax.numpy.empty_like",
+        "jax.numpy.full_like",
+        "jax.lax.full_like",
+        "jax.numpy.imag",
+    }
 )
 _TRACING_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.")
+
+
 def _binds_an_operation(name: str | None) -> bool:
     """A call of `name` binds a JAX operation on its array arguments (`jnp.where`, `lax.exp`), not
     one that only reads their metadata (`jnp.shape`, `jnp.zeros_like`)."""
@@ -289,7 +381,9 @@ def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleMod
 
 # Numpy operations that keep an array of rank >= 1 an array of rank >= 1 (what numpy computes from a
 # captured table before it reaches JAX).
-_NUMPY_SHAPE_KEEPING_METHODS = frozenset({"astype", "copy", "transpose", "swapaxes", "ravel", "flatten", "view", "reshape"})
+_NUMPY_SHAPE_KEEPING_METHODS = frozenset(
+    {"astype", "copy", "transpose", "swapaxes", "ravel", "flatten", "view", "reshape"}
+)
 
 
 def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool:
@@ -314,7 +408,9 @@ def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, 
             expr = parent
             continue
         if isinstance(parent, (ast.BinOp, ast.Compare)):
-            operands = [parent.left, parent.right] if isinstance(parent, ast.BinOp) else [parent.left, *parent.comparators]
+            operands = (
+                [parent.left, parent.right] if isinstance(parent, ast.BinOp) else [parent.left, *parent.comparators]
+            )
             if any(o is not expr and certainly_traced(o, model, scope) for o in operands):
                 return True
             if isinstance(parent, ast.Compare) and len(operands) > 2:
@@ -370,10 +466,15 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
         if _binds_an_operation(name) or name in _PALLAS_TRACED:
             return True
         func = expr.func
-        return (isinstance(func, ast.Attribute) and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS
-                and certainly_traced(func.value, model, scope, depth + 1))
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS
+            and certainly_traced(func.value, model, scope, depth + 1)
+        )
     if isinstance(expr, ast.BinOp):
-        return certainly_traced(expr.left, model, scope, depth + 1) or certainly_traced(expr.right, model, scope, depth + 1)
+        return certainly_traced(expr.left, model, scope, depth + 1) or certainly_traced(
+            expr.right, model, scope, depth + 1
+        )
     if isinstance(expr, ast.UnaryOp):
         return certainly_traced(expr.operand, model, scope, depth + 1)
     if isinstance(expr, ast.Name):
@@ -405,27 +506,104 @@ class ArrayFact:
 
 # jax.numpy functions that return one array.  `dtype` constructors (jnp.float32(3.)) included.
 _DTYPE_CONSTRUCTORS = frozenset(
-    {"float16", "float32", "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16",
-     "uint32", "uint64", "bool_", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2"}
+    {
+        "float16",
+        "float32",
+        "float64",
+        "bfloat16",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "bool_",
+        "complex64",
+        "complex128",
+        "float8_e4m3fn",
+        "float8_e5m2",
+    }
 )
 _SHAPE_FIRST = frozenset({"zeros", "ones", "empty", "full"})
 _RANK_AT_LEAST_ONE = frozenset(
-    {"arange", "linspace", "logspace", "geomspace", "eye", "identity", "tri", "concatenate", "stack",
-     "hstack", "vstack", "column_stack", "diag", "tril", "triu"}
+    {
+        "arange",
+        "linspace",
+        "logspace",
+        "geomspace",
+        "eye",
+        "identity",
+        "tri",
+        "concatenate",
+        "stack",
+        "hstack",
+        "vstack",
+        "column_stack",
+        "diag",
+        "tril",
+        "triu",
+    }
 )
 _FROM_DATA = frozenset({"array", "asarray"}) | _DTYPE_CONSTRUCTORS
 _OTHER_ARRAY_FUNCTIONS = frozenset(
-    {"zeros_like", "ones_like", "empty_like", "full_like", "copy", "broadcast_to", "reshape",
-     "transpose", "where", "exp", "log", "sqrt", "sin", "cos", "tanh", "abs", "maximum", "minimum", "sum",
-     "mean", "max", "min", "prod", "cumsum", "dot", "matmul", "einsum", "outer", "clip", "pad", "roll", "flip",
-     "repeat", "expand_dims", "squeeze", "astype", "tile"}
+    {
+        "zeros_like",
+        "ones_like",
+        "empty_like",
+        "full_like",
+        "copy",
+        "broadcast_to",
+        "reshape",
+        "transpose",
+        "where",
+        "exp",
+        "log",
+        "sqrt",
+        "sin",
+        "cos",
+        "tanh",
+        "abs",
+        "maximum",
+        "minimum",
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "prod",
+        "cumsum",
+        "dot",
+        "matmul",
+        "einsum",
+        "outer",
+        "clip",
+        "pad",
+        "roll",
+        "flip",
+        "repeat",
+        "expand_dims",
+        "squeeze",
+        "astype",
+        "tile",
+    }
 )
 _JNP_ARRAY_FUNCTIONS = _SHAPE_FIRST | _RANK_AT_LEAST_ONE | _FROM_DATA | _OTHER_ARRAY_FUNCTIONS
 
 # jax.random draws: a shape argument (keyword `shape` or this positional index); no shape: 0-d.
 _RANDOM_DRAWS = {
-    "normal": 1, "uniform": 1, "randint": 1, "bits": 1, "gumbel": 1, "exponential": 1, "laplace": 1,
-    "logistic": 1, "cauchy": 1, "rademacher": 1, "truncated_normal": 3, "bernoulli": 2,
+    "normal": 1,
+    "uniform": 1,
+    "randint": 1,
+    "bits": 1,
+    "gumbel": 1,
+    "exponential": 1,
+    "laplace": 1,
+    "logistic": 1,
+    "cauchy": 1,
+    "rademacher": 1,
+    "truncated_normal": 3,
+    "bernoulli": 2,
 }
 _RANDOM_DEFAULT_SCALAR = frozenset(
     {"normal", "uniform", "gumbel", "exponential", "laplace", "logistic", "cauchy", "rademacher", "bits"}
@@ -508,7 +686,7 @@ def _constructor_rank(name: str, call: ast.Call) -> Rank | None:
     if name == "jax.lax.iota":
         return Rank.NONSCALAR
     if name.startswith("jax.random."):
-        func = name[len("jax.random."):]
+        func = name[len("jax.random.") :]
         if func in ("PRNGKey", "split"):
             return Rank.NONSCALAR  # u32[2] / a stack of keys
         if func == "key":

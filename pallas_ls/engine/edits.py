@@ -22,8 +22,10 @@ class OverlappingEdits(ValueError):
 
 def apply_edits(text: str, source: SourceFile, edits: Iterable[Edit]) -> str:
     """Apply non-overlapping edits (positions in `source`, which must hold `text`)."""
-    spans = sorted(((source.offset(e.range.start), source.offset(e.range.end), e.new_text) for e in edits),
-                   key=lambda s: (s[0], s[1]))
+    spans = sorted(
+        ((source.offset(e.range.start), source.offset(e.range.end), e.new_text) for e in edits),
+        key=lambda s: (s[0], s[1]),
+    )
     pieces: list[str] = []
     cursor = 0
     for start, end, new_text in spans:
@@ -163,13 +165,15 @@ def delete_lines(source: SourceFile, first: int, last: int) -> Edit:
 
 # --------------------------------------------------------------------------------- noqa
 def noqa_fix(source: SourceFile, finding: Finding) -> Fix | None:
-    """"Disable CODE for this line": add `# noqa: CODE`, or add CODE to the line's noqa list, on
+    """ "Disable CODE for this line": add `# noqa: CODE`, or add CODE to the line's noqa list, on
     the line where a comment can silence the finding (see `noqa.noqa_line`).  A suppression, not a
     fix: `--fix` and fix-all never apply it."""
     edit = noqa_edit(source, finding.range.start.line, finding.code)
     if edit is None:
         return None
-    return Fix(f"Disable {finding.code} for this line", (edit,), Applicability.DISPLAY_ONLY, preferred=False, suppression=True)
+    return Fix(
+        f"Disable {finding.code} for this line", (edit,), Applicability.DISPLAY_ONLY, preferred=False, suppression=True
+    )
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*\Z")

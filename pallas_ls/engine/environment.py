@@ -77,8 +77,9 @@ class Environment:
 
     # ------------------------------------------------------------------------- discovery
     @classmethod
-    def discover(cls, explicit: str | None = None, env: Mapping[str, str] = os.environ,
-                 root: str | None = None) -> Environment:
+    def discover(
+        cls, explicit: str | None = None, env: Mapping[str, str] = os.environ, root: str | None = None
+    ) -> Environment:
         """The environment to resolve imports in (see the module docs for the order); `explicit`
         relative to `root` (the configuration file's directory, else the working directory).
         Never raises: a broken choice is logged as one warning and gives `none()`."""
@@ -97,8 +98,11 @@ class Environment:
     def from_sys_path(cls, sys_path: list[str], description: str, executable: str | None = None) -> Environment:
         """An interpreter's sys.path, less the working directory and the standard library."""
         stdlib = _local_stdlib()
-        directories = tuple(d for d in dict.fromkeys(os.path.abspath(p) for p in sys_path if p)
-                            if os.path.isdir(d) and not _in_stdlib(d, stdlib) and d != os.getcwd())
+        directories = tuple(
+            d
+            for d in dict.fromkeys(os.path.abspath(p) for p in sys_path if p)
+            if os.path.isdir(d) and not _in_stdlib(d, stdlib) and d != os.getcwd()
+        )
         return cls(directories, description, executable=executable)
 
     @classmethod
@@ -156,8 +160,9 @@ class Environment:
             return known
         self._mentions[path] = False
         text = _head(path)
-        found = mentions_pallas(text) or (depth > 0 and any(
-            self._mentions_pallas(p, depth - 1) for p in self._imported_files(path, text)))
+        found = mentions_pallas(text) or (
+            depth > 0 and any(self._mentions_pallas(p, depth - 1) for p in self._imported_files(path, text))
+        )
         self._mentions[path] = found
         return found
 
@@ -259,8 +264,11 @@ def _pyvenv_cfg(prefix: str) -> dict[str, str]:
 def _version_hint(chosen: str, config: dict[str, str]) -> tuple[int, int] | None:
     """(major, minor) from pyvenv.cfg (`version_info` / `version`) or the interpreter's name
     (`python3.12`); None when neither says."""
-    for text in (config.get("version_info", ""), config.get("version", ""),
-                 os.path.basename(chosen).removeprefix("python")):
+    for text in (
+        config.get("version_info", ""),
+        config.get("version", ""),
+        os.path.basename(chosen).removeprefix("python"),
+    ):
         match = re.match(r"(\d+)\.(\d+)", text)
         if match:
             return int(match.group(1)), int(match.group(2))

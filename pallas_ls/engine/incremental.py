@@ -51,8 +51,9 @@ class IncrementalDocument:
         with paused_gc():
             return self._analyze(source, loader, should_stop)
 
-    def first_look(self, source: SourceFile, kernel_names: frozenset[str] = frozenset(),
-                   worth_it: float = SLICE_WORTH_IT) -> ModuleAnalysis | None:
+    def first_look(
+        self, source: SourceFile, kernel_names: frozenset[str] = frozenset(), worth_it: float = SLICE_WORTH_IT
+    ) -> ModuleAnalysis | None:
         """An analysis of the file's kernel slice alone (see `slicing`), for the first diagnostics of
         a newly opened document while the whole file is analysed.  Its findings are the whole
         file's, but for syntax errors outside the slice.  None: the slice is the whole file, or a
@@ -115,4 +116,3 @@ class IncrementalDocument:
         """A whole-file parse split into blocks (cheaper than parsing block by block), or nothing."""
         result = _try_parse(source.text)
         return blocks_of_tree(source.text, result, source.lines) if isinstance(result, ast.Module) else {}
-

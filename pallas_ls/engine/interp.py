@@ -339,59 +339,200 @@ def union(sets: Iterable[frozenset]) -> frozenset:
 # ------------------------------------------------------------------------ known externals
 # Namespaces never read as project source (they are not the user's code).
 EXTERNAL_ROOTS = frozenset(
-    {"jax", "jaxlib", "numpy", "np", "functools", "math", "typing", "dataclasses", "collections", "itertools",
-     "os", "sys", "re", "abc", "enum", "contextlib", "operator", "types", "absl", "flax", "optax", "chex",
-     "ml_dtypes", "einops", "__future__", "warnings", "logging", "time", "json", "pathlib", "inspect",
-     "weakref", "copy", "string", "textwrap", "pytest", "unittest", "typing_extensions", "builtins"}
+    {
+        "jax",
+        "jaxlib",
+        "numpy",
+        "np",
+        "functools",
+        "math",
+        "typing",
+        "dataclasses",
+        "collections",
+        "itertools",
+        "os",
+        "sys",
+        "re",
+        "abc",
+        "enum",
+        "contextlib",
+        "operator",
+        "types",
+        "absl",
+        "flax",
+        "optax",
+        "chex",
+        "ml_dtypes",
+        "einops",
+        "__future__",
+        "warnings",
+        "logging",
+        "time",
+        "json",
+        "pathlib",
+        "inspect",
+        "weakref",
+        "copy",
+        "string",
+        "textwrap",
+        "pytest",
+        "unittest",
+        "typing_extensions",
+        "builtins",
+    }
 )
 
 REF_CONSTRUCTORS = frozenset(
-    {"jax.new_ref", "jax.ref.new_ref", "jax.empty_ref", "jax.ref.empty_ref",
-     "jax.experimental.pallas.empty_ref_like", "jax._src.pallas.helpers.empty_ref_like"}
+    {
+        "jax.new_ref",
+        "jax.ref.new_ref",
+        "jax.empty_ref",
+        "jax.ref.empty_ref",
+        "jax.experimental.pallas.empty_ref_like",
+        "jax._src.pallas.helpers.empty_ref_like",
+    }
 )
 SHAPE_STRUCTS = frozenset({"jax.ShapeDtypeStruct", "jax.core.ShapeDtypeStruct", "jax._src.api.ShapeDtypeStruct"})
 # Wrappers that hand back (a function behaving as) their first argument.
 PASS_THROUGH = frozenset(
-    {"jax.named_call", "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_scope", "functools.lru_cache",
-     "functools.cache", "typing.final", "typing.no_type_check", "jax.experimental.pallas.named_call"}
+    {
+        "jax.named_call",
+        "jax.jit",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_scope",
+        "functools.lru_cache",
+        "functools.cache",
+        "typing.final",
+        "typing.no_type_check",
+        "jax.experimental.pallas.named_call",
+    }
 )
 # JAX / Pallas APIs that return None (observed: see pallas-facts §1).
 NONE_APIS = frozenset(
-    {"jax.debug.print", "jax.debug.callback", "jax.experimental.pallas.debug_print",
-     "jax.experimental.pallas.semaphore_signal", "jax.experimental.pallas.semaphore_wait",
-     "jax.experimental.pallas.tpu.semaphore_signal", "jax.experimental.pallas.tpu.semaphore_wait",
-     "jax.experimental.pallas.tpu.sync_copy", "jax.experimental.pallas.mosaic_gpu.copy_gmem_to_smem",
-     "jax.experimental.pallas.mosaic_gpu.copy_smem_to_gmem", "jax.experimental.pallas.mosaic_gpu.barrier_wait",
-     "jax.experimental.pallas.mosaic_gpu.barrier_arrive", "jax.experimental.pallas.mosaic_gpu.commit_smem",
-     "jax.experimental.pallas.mosaic_gpu.wait_smem_to_gmem", "print"}
+    {
+        "jax.debug.print",
+        "jax.debug.callback",
+        "jax.experimental.pallas.debug_print",
+        "jax.experimental.pallas.semaphore_signal",
+        "jax.experimental.pallas.semaphore_wait",
+        "jax.experimental.pallas.tpu.semaphore_signal",
+        "jax.experimental.pallas.tpu.semaphore_wait",
+        "jax.experimental.pallas.tpu.sync_copy",
+        "jax.experimental.pallas.mosaic_gpu.copy_gmem_to_smem",
+        "jax.experimental.pallas.mosaic_gpu.copy_smem_to_gmem",
+        "jax.experimental.pallas.mosaic_gpu.barrier_wait",
+        "jax.experimental.pallas.mosaic_gpu.barrier_arrive",
+        "jax.experimental.pallas.mosaic_gpu.commit_smem",
+        "jax.experimental.pallas.mosaic_gpu.wait_smem_to_gmem",
+        "print",
+    }
 )
 # Methods that return None whatever their receiver (DMA descriptors, semaphores, refs).
 NONE_METHODS = frozenset({"wait", "start", "wait_recv", "wait_send", "__setitem__", "signal"})
 # Pallas APIs that certainly return a value.
 VALUE_APIS = frozenset(
-    {"jax.experimental.pallas." + n for n in ("program_id", "num_programs", "load", "dot", "ds", "dslice", "cdiv",
-                                              "multiple_of", "reciprocal", "semaphore_read", "broadcast_to",
-                                              "empty", "empty_like")}
-    | {"jax.experimental.pallas.tpu." + n for n in ("async_copy", "make_async_copy", "async_remote_copy",
-                                                    "make_async_remote_copy", "repeat", "roll", "bitcast",
-                                                    "prng_random_bits")}
+    {
+        "jax.experimental.pallas." + n
+        for n in (
+            "program_id",
+            "num_programs",
+            "load",
+            "dot",
+            "ds",
+            "dslice",
+            "cdiv",
+            "multiple_of",
+            "reciprocal",
+            "semaphore_read",
+            "broadcast_to",
+            "empty",
+            "empty_like",
+        )
+    }
+    | {
+        "jax.experimental.pallas.tpu." + n
+        for n in (
+            "async_copy",
+            "make_async_copy",
+            "async_remote_copy",
+            "make_async_remote_copy",
+            "repeat",
+            "roll",
+            "bitcast",
+            "prng_random_bits",
+        )
+    }
 )
-_LAX_ARRAYS = frozenset({"jax.lax.broadcasted_iota", "jax.lax.iota", "jax.lax.full", "jax.lax.broadcast",
-                         "jax.lax.broadcast_in_dim"})
+_LAX_ARRAYS = frozenset(
+    {"jax.lax.broadcasted_iota", "jax.lax.iota", "jax.lax.full", "jax.lax.broadcast", "jax.lax.broadcast_in_dim"}
+)
 ARRAY_PREFIXES = ("jax.numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
-_NON_ARRAY_JNP = frozenset({"jax.numpy.float32", "jax.numpy.dtype", "jax.numpy.iinfo", "jax.numpy.finfo",
-                            "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.numpy.result_type",
-                            "jax.numpy.issubdtype", "jax.numpy.promote_types"})
+_NON_ARRAY_JNP = frozenset(
+    {
+        "jax.numpy.float32",
+        "jax.numpy.dtype",
+        "jax.numpy.iinfo",
+        "jax.numpy.finfo",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.issubdtype",
+        "jax.numpy.promote_types",
+    }
+)
 # Control flow whose result is the carry: the index of the init argument.
 _LOOPS_WITH_INIT = {"jax.lax.fori_loop": (3, "init_val"), "jax.lax.while_loop": (2, "init_val")}
 _BUILTINS_VALUE = frozenset(
-    {"len", "int", "float", "bool", "str", "set", "range", "sum", "max", "min", "abs", "zip", "map",
-     "enumerate", "sorted", "reversed", "isinstance", "type", "repr", "round", "hash", "id", "object",
-     "frozenset", "iter", "next", "divmod", "pow", "any", "all", "callable", "hasattr", "format", "slice",
-     "issubclass", "bytes", "complex", "chr", "ord", "vars", "dir", "filter"}
+    {
+        "len",
+        "int",
+        "float",
+        "bool",
+        "str",
+        "set",
+        "range",
+        "sum",
+        "max",
+        "min",
+        "abs",
+        "zip",
+        "map",
+        "enumerate",
+        "sorted",
+        "reversed",
+        "isinstance",
+        "type",
+        "repr",
+        "round",
+        "hash",
+        "id",
+        "object",
+        "frozenset",
+        "iter",
+        "next",
+        "divmod",
+        "pow",
+        "any",
+        "all",
+        "callable",
+        "hasattr",
+        "format",
+        "slice",
+        "issubclass",
+        "bytes",
+        "complex",
+        "chr",
+        "ord",
+        "vars",
+        "dir",
+        "filter",
+    }
 )
-_STATIC_ARRAY_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "aval", "sharding",
-                                      "weak_type"})
+_STATIC_ARRAY_ATTRIBUTES = frozenset(
+    {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "aval", "sharding", "weak_type"}
+)
 
 
 def external(qualname: str) -> Value:
@@ -509,7 +650,9 @@ class Interpreter:
             elts = self._elements(expr.elts, loc, env, model)
             kind = "tuple" if cls is ast.Tuple else "list"
             if elts is None:
-                members = union(self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts)
+                members = union(
+                    self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts
+                )
                 return frozenset({Seq(kind, None, members)})
             return frozenset({Seq(kind, elts)})
         if cls is ast.Dict:
@@ -614,7 +757,9 @@ class Interpreter:
         kept = tuple(item for item in items if item is not None)
         return DictV(kept if known else None, frozenset(members))
 
-    def _comprehension(self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _comprehension(
+        self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel
+    ) -> frozenset:
         """`[S for _ in range(3)]`: three elements when the count is constant and the element does
         not depend on the loop variable (then it is evaluated once); else elements unknown."""
         [*generators] = expr.generators
@@ -632,8 +777,13 @@ class Interpreter:
         return frozenset({Seq("list", None, U)})
 
     def _range_length(self, expr: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> int | None:
-        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "range"
-                and not expr.keywords and 1 <= len(expr.args) <= 3):
+        if not (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id == "range"
+            and not expr.keywords
+            and 1 <= len(expr.args) <= 3
+        ):
             return None
         bounds = [int_constant(self.ev(a, loc, env, model)) for a in expr.args]
         if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
@@ -717,7 +867,8 @@ class Interpreter:
             for call in model.calls_named([function.name]):
                 call_loc = model.loc(call)
                 if call_loc.scope is model.module_scope and any(
-                        b.node is function for b in model.lookup(function.name, call_loc)):
+                    b.node is function for b in model.lookup(function.name, call_loc)
+                ):
                     cached.append(call)
             self._module_calls[key] = cached
         return cached
@@ -737,16 +888,21 @@ class Interpreter:
                 found = self.module_attribute(mod, name)
                 if found != U:
                     return found
-        if name in ("staticmethod", "classmethod", "property", "print", "list", "tuple", "dict", "getattr",
-                    "super") or name in _BUILTINS_VALUE:
+        if (
+            name in ("staticmethod", "classmethod", "property", "print", "list", "tuple", "dict", "getattr", "super")
+            or name in _BUILTINS_VALUE
+        ):
             return frozenset({External(name)})
         return U
 
     def _stars(self, model: ModuleModel) -> list[ast.ImportFrom]:
         cached = self._star_imports.get(id(model))
         if cached is None:
-            cached = [node for node in _module_level_statements(model.tree.body)
-                      if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)]
+            cached = [
+                node
+                for node in _module_level_statements(model.tree.body)
+                if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)
+            ]
             self._star_imports[id(model)] = cached
         return cached
 
@@ -897,12 +1053,15 @@ class Interpreter:
         self._memo[key] = values
         return values
 
-    def decorate(self, decorator: Value, values: frozenset, deco_node, def_node, loc: Loc, env: Env, model) -> frozenset:
+    def decorate(
+        self, decorator: Value, values: frozenset, deco_node, def_node, loc: Loc, env: Env, model
+    ) -> frozenset:
         if isinstance(decorator, External):
             q = decorator.qualname
             if q in ("staticmethod", "classmethod", "property"):
-                return frozenset({Wrapped({"staticmethod": "static", "classmethod": "class"}.get(q, "property"), v)
-                                  for v in values})
+                return frozenset(
+                    {Wrapped({"staticmethod": "static", "classmethod": "class"}.get(q, "property"), v) for v in values}
+                )
             return values  # an unknown decorator: assume it hands the function back
         if isinstance(decorator, (Entry, Factory)) or (isinstance(decorator, Partial) and _entry_of(decorator)):
             if self.on_decorator_launch is not None:
@@ -1067,8 +1226,11 @@ class Interpreter:
                 if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for target in targets:
-                        if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-                                and target.value.id == self_name):
+                        if (
+                            isinstance(target, ast.Attribute)
+                            and isinstance(target.value, ast.Name)
+                            and target.value.id == self_name
+                        ):
                             found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
         self._instance_attrs[id(cls.node)] = found
         cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]
@@ -1111,7 +1273,7 @@ class Interpreter:
             if isinstance(v, Seq):
                 out |= v.all_members()
             elif isinstance(v, DictV):
-                out |= ({Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN})
+                out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
             elif isinstance(v, Array):
                 out.add(v)
             else:
@@ -1125,8 +1287,9 @@ class Interpreter:
         keywords, unknown_kw = self._call_keywords(call, loc, env, model)
         results: set = set()
         for target in callee:
-            results |= self.apply(target, args, keywords, call, loc, env, model,
-                                  unknown_rest=unknown_rest, unknown_kw=unknown_kw)
+            results |= self.apply(
+                target, args, keywords, call, loc, env, model, unknown_rest=unknown_rest, unknown_kw=unknown_kw
+            )
         return frozenset(results) if results else U
 
     def _call_args(self, call, loc, env, model) -> tuple[list[frozenset], bool]:
@@ -1155,8 +1318,18 @@ class Interpreter:
                 keywords.append((k.arg, self.ev(k.value, loc, env, model)))
         return keywords, unknown
 
-    def apply(self, target: Value, args: list, keywords: list, call: ast.Call | None, loc: Loc | None,
-              env: Env, model: ModuleModel, unknown_rest: bool = False, unknown_kw: bool = False) -> frozenset:
+    def apply(
+        self,
+        target: Value,
+        args: list,
+        keywords: list,
+        call: ast.Call | None,
+        loc: Loc | None,
+        env: Env,
+        model: ModuleModel,
+        unknown_rest: bool = False,
+        unknown_kw: bool = False,
+    ) -> frozenset:
         """What calling `target` with these argument value sets gives."""
         if isinstance(target, Func):
             if self.on_function_call is not None and call is not None:
@@ -1164,22 +1337,43 @@ class Interpreter:
             result = self.call_function(target, args, keywords, unknown_rest, unknown_kw)
             return _fresh_refs(result, args, keywords, call) if call is not None else result
         if isinstance(target, BoundMethod):
-            return self.apply(target.func, [frozenset({target.receiver}), *args], keywords, call, loc, env, model,
-                              unknown_rest, unknown_kw)
+            return self.apply(
+                target.func,
+                [frozenset({target.receiver}), *args],
+                keywords,
+                call,
+                loc,
+                env,
+                model,
+                unknown_rest,
+                unknown_kw,
+            )
         if isinstance(target, Partial):
             entry = _entry_of(target)
             if entry is not None and call is not None:
                 return self._entry_call(target, call, loc, env, model)
             merged = dict(target.keywords)
             merged.update(dict(keywords))
-            return self.apply(target.target, list(target.args) + args, list(merged.items()), call, loc, env, model,
-                              unknown_rest, unknown_kw)
+            return self.apply(
+                target.target,
+                list(target.args) + args,
+                list(merged.items()),
+                call,
+                loc,
+                env,
+                model,
+                unknown_rest,
+                unknown_kw,
+            )
         if isinstance(target, Class):
             return self._construct(target, args, keywords, unknown_rest, unknown_kw)
         if isinstance(target, Instance):
             method = self.class_attribute(target.cls, "__call__", target)
-            return union(self.apply(m, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
-                         for m in method) if method else U
+            return (
+                union(self.apply(m, args, keywords, call, loc, env, model, unknown_rest, unknown_kw) for m in method)
+                if method
+                else U
+            )
         if isinstance(target, Entry):
             return self._entry_call(target, call, loc, env, model) if call is not None else U
         if isinstance(target, Factory):
@@ -1223,11 +1417,12 @@ class Interpreter:
 
     def _construct(self, cls: Class, args: list, keywords: list, unknown_rest: bool, unknown_kw: bool) -> frozenset:
         if _is_dataclass(cls.node):
-            names = [s.target.id for s in cls.node.body
-                     if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            names = [
+                s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+            ]
             fields = list(zip(names, args, strict=False))
             given = dict(keywords)
-            fields += [(n, given[n]) for n in names[len(args):] if n in given]
+            fields += [(n, given[n]) for n in names[len(args) :] if n in given]
             return frozenset({Instance(cls, None, tuple(fields))})
         init = self.class_attribute(cls, "__init__", None)
         inits = [v for v in init if isinstance(v, Func)]
@@ -1243,7 +1438,9 @@ class Interpreter:
         pairs = [(b, v) for b, v in bound.items if b is not self_binding]
         return frozenset({Instance(cls, Env(tuple(pairs)))})
 
-    def bind_arguments(self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False) -> Env | None:
+    def bind_arguments(
+        self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False
+    ) -> Env | None:
         """The function's parameters bound to a call's arguments (None: the call cannot bind)."""
         node = func.node
         a = node.args
@@ -1271,10 +1468,14 @@ class Interpreter:
                 pairs.append((binding, self.ev(defaults[index - first_default], def_loc, func.env, func.model)))
             else:
                 pairs.append((binding, U))  # missing: a TypeError at run time, not our business here
-        extra = args[len(positional):]
+        extra = args[len(positional) :]
         if a.vararg is not None and a.vararg.arg in by_name:
-            pairs.append((by_name[a.vararg.arg], frozenset({Seq("tuple", None, U)}) if unknown_rest
-                          else frozenset({Seq("tuple", tuple(extra))})))
+            pairs.append(
+                (
+                    by_name[a.vararg.arg],
+                    frozenset({Seq("tuple", None, U)}) if unknown_rest else frozenset({Seq("tuple", tuple(extra))}),
+                )
+            )
         for param, default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
             binding = by_name.get(param.arg)
             if binding is None:
@@ -1288,8 +1489,14 @@ class Interpreter:
             else:
                 pairs.append((binding, U))
         if a.kwarg is not None and a.kwarg.arg in by_name:
-            pairs.append((by_name[a.kwarg.arg], frozenset({DictV(None, U)}) if unknown_kw
-                          else frozenset({DictV(tuple(given.items()), union(given.values()))})))
+            pairs.append(
+                (
+                    by_name[a.kwarg.arg],
+                    frozenset({DictV(None, U)})
+                    if unknown_kw
+                    else frozenset({DictV(tuple(given.items()), union(given.values()))}),
+                )
+            )
         return func.env.extended(pairs)
 
     def call_function(self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False) -> frozenset:
@@ -1346,11 +1553,15 @@ class Interpreter:
             if isinstance(stmt, ast.Return):
                 yield stmt
                 continue
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not isinstance(stmt, ast.stmt):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not isinstance(
+                stmt, ast.stmt
+            ):
                 continue
             if isinstance(stmt, ast.If):
                 truth = self._static_truth(stmt.test, stmt, func, env)
-                branches = [stmt.body] if truth is True else [stmt.orelse] if truth is False else [stmt.body, stmt.orelse]
+                branches = (
+                    [stmt.body] if truth is True else [stmt.orelse] if truth is False else [stmt.body, stmt.orelse]
+                )
                 for branch in reversed(branches):
                     stack.extend(reversed(branch))
                 continue
@@ -1358,7 +1569,9 @@ class Interpreter:
                 children = getattr(stmt, name, None)
                 if children:
                     stack.extend(reversed([c for c in children]))
-            if isinstance(stmt, ast.ExceptHandler) or (sys.version_info >= (3, 10) and isinstance(stmt, ast.match_case)):
+            if isinstance(stmt, ast.ExceptHandler) or (
+                sys.version_info >= (3, 10) and isinstance(stmt, ast.match_case)
+            ):
                 stack.extend(reversed(stmt.body))
 
     def _static_truth(self, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
@@ -1549,8 +1762,9 @@ class _DictMethod(Value):
         d = self.d
         if self.attr == "items":
             if d.items is not None:
-                return frozenset({Seq("list", tuple(frozenset({Seq("tuple", (frozenset({Const(k)}), v))})
-                                                    for k, v in d.items))})
+                return frozenset(
+                    {Seq("list", tuple(frozenset({Seq("tuple", (frozenset({Const(k)}), v))}) for k, v in d.items))}
+                )
             return frozenset({Seq("list", None, frozenset({Seq("tuple", (U, d.all_values()))}))})
         if self.attr == "values":
             if d.items is not None:
@@ -1638,8 +1852,12 @@ def _repeated(seqs: frozenset, count: frozenset) -> frozenset | None:
 
 
 def _small_constant(value: object) -> bool:
-    return value is None or value is Ellipsis or isinstance(value, (bool, int, float)) or (
-        isinstance(value, (str, bytes)) and len(value) <= 200)
+    return (
+        value is None
+        or value is Ellipsis
+        or isinstance(value, (bool, int, float))
+        or (isinstance(value, (str, bytes)) and len(value) <= 200)
+    )
 
 
 def _truth(values: frozenset) -> bool | None:
@@ -1754,7 +1972,9 @@ def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     while stack:
         stmt = stack.pop()
         yield stmt
-        if isinstance(stmt, (ast.If, ast.Try, ast.With)) or (sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)):
+        if isinstance(stmt, (ast.If, ast.Try, ast.With)) or (
+            sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)
+        ):
             children: list = list(getattr(stmt, "body", []))
             children += list(getattr(stmt, "orelse", []))
             for handler in getattr(stmt, "handlers", []):
@@ -1770,9 +1990,16 @@ def _exported(mod: ModuleModel, name: str) -> bool:
         value = bindings[-1].value
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(isinstance(e, ast.Constant) and e.value == name for e in value.elts)
-    return not name.startswith("_") and (name in mod.module_scope.bindings or bool(
-        [s for s in _module_level_statements(mod.tree.body)
-         if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)]))
+    return not name.startswith("_") and (
+        name in mod.module_scope.bindings
+        or bool(
+            [
+                s
+                for s in _module_level_statements(mod.tree.body)
+                if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)
+            ]
+        )
+    )
 
 
 def _is_package(path: str | None) -> bool:
@@ -1828,14 +2055,21 @@ def _entry_of(value: Value) -> Entry | None:
     return value if isinstance(value, Entry) else None
 
 
-def _partial_of(inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple,
-                hidden: bool = False) -> Value:
+def _partial_of(
+    inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple, hidden: bool = False
+) -> Value:
     """functools.partial(inner, ...): partials of partials flatten, as functools does."""
     if isinstance(inner, Partial):
         merged = dict(inner.keywords)
         merged.update(dict(keywords))
-        return Partial(inner.target, inner.args + args, tuple(merged.items()), inner.arg_exprs + arg_exprs,
-                       inner.keyword_exprs + keyword_exprs, inner.hidden or hidden)
+        return Partial(
+            inner.target,
+            inner.args + args,
+            tuple(merged.items()),
+            inner.arg_exprs + arg_exprs,
+            inner.keyword_exprs + keyword_exprs,
+            inner.hidden or hidden,
+        )
     return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
 
 

@@ -285,8 +285,11 @@ class LaunchFinder:
         launching = self._launching_in(model)
         names = {getattr(model_function, "name", "") for model_function in launching.values()}
         # Calls of a def a launching decorator made into a launched callable (its invocations).
-        names |= {node.name for node in model.decorated
-                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)}
+        names |= {
+            node.name
+            for node in model.decorated
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)
+        }
         for call in launch_candidates(model):
             stop_if(self.should_stop)
             if _is_seed(call, model) or _callee_name(call) in names:
@@ -304,9 +307,12 @@ class LaunchFinder:
         known = self._decorator_launches.get(id(node))
         if known is None:
             where = model.loc(node)
-            known = any(_is_seed_expr(d, model) and self._may_make_launcher(d, where, model)
-                        and self._relevant(self.interp.ev(d, where, EMPTY_ENV, model))
-                        for d in node.decorator_list)
+            known = any(
+                _is_seed_expr(d, model)
+                and self._may_make_launcher(d, where, model)
+                and self._relevant(self.interp.ev(d, where, EMPTY_ENV, model))
+                for d in node.decorator_list
+            )
             self._decorator_launches[id(node)] = known
         return known
 
@@ -390,8 +396,11 @@ class LaunchFinder:
 
     def _decorated_in(self, func: Func) -> list[ast.AST]:
         model = func.model
-        return [d for d in model.decorated
-                if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and model.loc(d).scope.node is func.node]
+        return [
+            d
+            for d in model.decorated
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and model.loc(d).scope.node is func.node
+        ]
 
     def _function_call(self, func: Func, args, keywords, unknown_rest, unknown_kw) -> None:
         """A project function called with known arguments: explore the launches in its body in
@@ -452,9 +461,17 @@ class LaunchFinder:
             kw_places = tuple((n, e, *places[id(e)][:2]) for n, e in entry.keywords)
             hidden = entry.hidden or has_star_arguments(call)
             return frozenset({Factory(entry_point.kind, arg_places, kw_places, call, hidden)})
-        launch = self._launch(entry_point.kind, call, entry, [(e, places.get(id(e), (loc,))[0]) for e in slot
-                                                               if isinstance(e, ast.AST)],
-                              call, loc, env, model, places)
+        launch = self._launch(
+            entry_point.kind,
+            call,
+            entry,
+            [(e, places.get(id(e), (loc,))[0]) for e in slot if isinstance(e, ast.AST)],
+            call,
+            loc,
+            env,
+            model,
+            places,
+        )
         if not launch.kernel_values:
             values = frozenset()
             for e in slot:
@@ -515,7 +532,9 @@ class LaunchFinder:
         if isinstance(decorator, Factory):
             args, keywords, places = self._written_arguments(decorator.args, decorator.keywords, model)
             entry = EntryValue(decorator.kind, tuple(args), tuple(keywords), decorator.hidden)
-            launch = self._launch(decorator.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places)
+            launch = self._launch(
+                decorator.kind, deco_node, entry, [(def_node, loc)], def_node, loc, env, model, places
+            )
             launch.kernel_values = values
             return frozenset({Launched(launch)})
         entry_point = _entry_of(decorator)
@@ -543,8 +562,19 @@ class LaunchFinder:
             function = loc.scope.function if loc.scope is not None else None
             if env.items and function is not None and not isinstance(function, ast.Lambda):
                 via = f"through `{function.name}`"
-            launch = Launch(kind, node, entry, kernel_exprs, callable_node, loc, model, env=env,
-                            interp=self.interp, places=places, via=via)
+            launch = Launch(
+                kind,
+                node,
+                entry,
+                kernel_exprs,
+                callable_node,
+                loc,
+                model,
+                env=env,
+                interp=self.interp,
+                places=places,
+                via=via,
+            )
             self.launches[key] = launch
         return launch
 
@@ -556,8 +586,11 @@ _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os
 def _names_an_entry(function: ast.AST) -> bool:
     cached = getattr(function, "_pallas_ls_names_entry", None)
     if cached is None:
-        cached = any((isinstance(n, ast.Attribute) and n.attr in _ENTRY_ATTRIBUTES)
-                     or (isinstance(n, ast.Name) and n.id in _ENTRY_ATTRIBUTES) for n in ast.walk(function))
+        cached = any(
+            (isinstance(n, ast.Attribute) and n.attr in _ENTRY_ATTRIBUTES)
+            or (isinstance(n, ast.Name) and n.id in _ENTRY_ATTRIBUTES)
+            for n in ast.walk(function)
+        )
         function._pallas_ls_names_entry = cached  # type: ignore[attr-defined]
     return cached
 
@@ -694,8 +727,14 @@ def _forwarded(interp: Interpreter, func: Func) -> list[Func]:
     return out
 
 
-def resolve_kernel(expr: KernelExpr, loc: Loc, model: ModuleModel, bound_positional: int = 0,
-                   bound_keywords: frozenset[str] = frozenset(), depth: int = 0) -> list[KernelTarget]:
+def resolve_kernel(
+    expr: KernelExpr,
+    loc: Loc,
+    model: ModuleModel,
+    bound_positional: int = 0,
+    bound_keywords: frozenset[str] = frozenset(),
+    depth: int = 0,
+) -> list[KernelTarget]:
     """Every function of `model` an expression passed as a kernel (or a body) can be."""
     if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return [KernelTarget(expr, bound_positional, bound_keywords)]
@@ -703,7 +742,9 @@ def resolve_kernel(expr: KernelExpr, loc: Loc, model: ModuleModel, bound_positio
     out = []
     for func, bound, keywords in interp.functions_in(interp.ev(expr, loc, EMPTY_ENV, model)):
         if func.model is model:
-            out.append(KernelTarget(func.node, bound_positional + bound, bound_keywords | frozenset(keywords), func.env))
+            out.append(
+                KernelTarget(func.node, bound_positional + bound, bound_keywords | frozenset(keywords), func.env)
+            )
     return out
 
 
@@ -775,17 +816,30 @@ def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Laun
     """The evidence of a whole search that found nothing, or None (it found something, consulted
     another module, or stopped at a budget, after which what it read is not all it would read)."""
     interp = finder.interp
-    if (found or finder.launches or finder._launching_in(model) or interp.loaded or interp._stars(model)
-            or len(interp._summaries) >= MAX_SUMMARIES or len(finder._explored) >= LaunchFinder.MAX_EXPLORED):
+    if (
+        found
+        or finder.launches
+        or finder._launching_in(model)
+        or interp.loaded
+        or interp._stars(model)
+        or len(interp._summaries) >= MAX_SUMMARIES
+        or len(finder._explored) >= LaunchFinder.MAX_EXPLORED
+    ):
         return None
     blocks = _BlockOfPlace(model)
-    return NoLaunches(frozenset(_seeds(model)), frozenset(model.alias_names), frozenset(_defined_names(model)),
-                      blocks.readers(interp.module_names_read), blocks.readers(interp.module_calls_read),
-                      frozenset(interp.imports_not_found))
+    return NoLaunches(
+        frozenset(_seeds(model)),
+        frozenset(model.alias_names),
+        frozenset(_defined_names(model)),
+        blocks.readers(interp.module_names_read),
+        blocks.readers(interp.module_calls_read),
+        frozenset(interp.imports_not_found),
+    )
 
 
-def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleModel,
-                      changed: list, dropped: list) -> NoLaunches | None:
+def no_launches_after(
+    previous: NoLaunches, finder: LaunchFinder, model: ModuleModel, changed: list, dropped: list
+) -> NoLaunches | None:
     """The evidence that `model` launches nothing, when the previous version's search found
     nothing and `changed` (the new version's fresh ModelParts) and `dropped` (the previous
     version's parts no longer used) are all the edit touched; None when that cannot be shown
@@ -816,8 +870,13 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
     # function of the module is then not relevant), which is consistent when none is.
     finder._launching[id(model)] = {}
     candidates = {id(call) for call in _candidates_in(model, evaluated, defined)}
-    decorated = {id(d): node for part in evaluated for node in part.decorated
-                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for d in node.decorator_list}
+    decorated = {
+        id(d): node
+        for part in evaluated
+        for node in part.decorated
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for d in node.decorator_list
+    }
     for node in new:
         stop_if(finder.should_stop)
         if id(node) in candidates and finder._relevant(interp.ev(node.func, model.loc(node), EMPTY_ENV, model)):
@@ -828,10 +887,14 @@ def no_launches_after(previous: NoLaunches, finder: LaunchFinder, model: ModuleM
         return None
     blocks = _BlockOfPlace(model)
     kept = set(model._parts)
-    return NoLaunches(seeds, frozenset(model.alias_names), frozenset(defined),
-                      _merged_readers(previous.names_read, blocks.readers(interp.module_names_read), kept),
-                      _merged_readers(previous.calls_read, blocks.readers(interp.module_calls_read), kept),
-                      previous.imports_not_found | interp.imports_not_found)
+    return NoLaunches(
+        seeds,
+        frozenset(model.alias_names),
+        frozenset(defined),
+        _merged_readers(previous.names_read, blocks.readers(interp.module_names_read), kept),
+        _merged_readers(previous.calls_read, blocks.readers(interp.module_calls_read), kept),
+        previous.imports_not_found | interp.imports_not_found,
+    )
 
 
 def _stale_blocks(previous: NoLaunches, model: ModuleModel, changed: list, dropped: list) -> list | None:
@@ -924,9 +987,14 @@ def _touched_names(part) -> tuple[set[str], set[str]]:
     declares global, or appends to), and the names it calls at module level."""
     bound = {b.name for b in part.module_bindings} | set(part.global_names)
     for method in ("append", "extend", "insert"):
-        bound |= {call.func.value.id for call in part.calls_by_attribute.get(method, ())
-                  if isinstance(call.func.value, ast.Name)}
-    called = {name for name, calls in part.calls_by_name.items()
-              if any(getattr(part.loc_of.get(id(call)), "scope", part.module_scope) is part.module_scope
-                     for call in calls)}
+        bound |= {
+            call.func.value.id
+            for call in part.calls_by_attribute.get(method, ())
+            if isinstance(call.func.value, ast.Name)
+        }
+    called = {
+        name
+        for name, calls in part.calls_by_name.items()
+        if any(getattr(part.loc_of.get(id(call)), "scope", part.module_scope) is part.module_scope for call in calls)
+    }
     return bound, called

@@ -105,8 +105,11 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
     in_specs_values = launch.value_of(entry.keyword("in_specs")) if entry.keyword("in_specs") is not None else None
-    scratch_values = (launch.value_of(entry.keyword("scratch_shapes"))
-                      if entry.keyword("scratch_shapes") is not None else frozenset({Seq("tuple", ())}))
+    scratch_values = (
+        launch.value_of(entry.keyword("scratch_shapes"))
+        if entry.keyword("scratch_shapes") is not None
+        else frozenset({Seq("tuple", ())})
+    )
     if grid_spec_expr is not None:
         specs = launch.value_of(grid_spec_expr)
         spec = next(iter(specs)) if len(specs) == 1 else None
@@ -379,7 +382,10 @@ def _bodies(stmt: ast.stmt) -> list[list[ast.stmt]]:
 
 
 def _writes_in(stmt: ast.stmt, out: set[str], used: set[str]) -> None:
-    if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)) or type(stmt).__name__ in ("Match", "TryStar"):
+    if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)) or type(stmt).__name__ in (
+        "Match",
+        "TryStar",
+    ):
         return  # may not run
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         for inner in stmt.body:
@@ -394,7 +400,7 @@ def _writes_in(stmt: ast.stmt, out: set[str], used: set[str]) -> None:
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             targets = [node.target]
         for target in targets:
-            for element in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]):
+            for element in target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                 name = _ref_name(element.value) if isinstance(element, ast.Subscript) else None
                 if name:
                     out.add(name)

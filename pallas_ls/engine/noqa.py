@@ -158,8 +158,10 @@ def _string_around(stmt: ast.stmt, line: int) -> int | None:
             last = getattr(child, "end_lineno", None) or first
             if not first - 1 <= line <= last - 1:
                 continue  # nothing under it holds the line
-            if (line < last - 1 and (isinstance(child, ast.JoinedStr)
-                                     or (isinstance(child, ast.Constant) and isinstance(child.value, (str, bytes))))):
+            if line < last - 1 and (
+                isinstance(child, ast.JoinedStr)
+                or (isinstance(child, ast.Constant) and isinstance(child.value, (str, bytes)))
+            ):
                 return last - 1
             stack.append(child)
     return None

@@ -132,21 +132,25 @@ class CellMap:
 
     def describe_lines(self, message: str) -> str:
         """`line 14` in a message (the module's line of a launch, say) as `cell 5, line 3`."""
+
         def cell_line(match: re.Match) -> str:
             cell, position = self.locate(Position(int(match.group(1)) - 1, 0))
             return f"cell {cell}, line {position.line + 1}"
-        return _LINE_IN_MESSAGE.sub(cell_line, message)
 
+        return _LINE_IN_MESSAGE.sub(cell_line, message)
 
     def located(self, finding: Finding) -> Finding:
         """The finding as output shows it: cell-relative ranges (its own, its related places' in
         the notebook, its fixes' edits) and `line N` of its message as `cell C, line L`."""
         cell, range_ = self.cell_range(finding.range)
         related = [self._related(r, finding.path) for r in finding.related]
-        fixes = [replace(fix, edits=tuple(replace(e, range=self.cell_range(e.range)[1]) for e in fix.edits))
-                 for fix in finding.fixes]
-        return replace(finding, range=range_, cell=cell, message=self.describe_lines(finding.message),
-                       related=related, fixes=fixes)
+        fixes = [
+            replace(fix, edits=tuple(replace(e, range=self.cell_range(e.range)[1]) for e in fix.edits))
+            for fix in finding.fixes
+        ]
+        return replace(
+            finding, range=range_, cell=cell, message=self.describe_lines(finding.message), related=related, fixes=fixes
+        )
 
     def _related(self, related: Related, path: str | None) -> Related:
         if related.path not in (None, path):
@@ -253,7 +257,7 @@ def _mask(line: str, flush_left: bool = False) -> str:
     a magic keeps its targets: `x = None`), its line end kept; `flush_left`: a line of a cell
     magic, `pass` with no indentation (or empty, for a blank line)."""
     body = line.rstrip("\r\n")
-    end = line[len(body):]
+    end = line[len(body) :]
     if flush_left:
         return ("pass" if body.strip() else "") + end
     assigned = _ASSIGNED_MAGIC.match(body)
@@ -338,7 +342,7 @@ def _encode_source(text: str, cell: Cell, source: str) -> str:
     ascii_only = "\\u" in text and text.isascii()  # a notebook written with ensure_ascii
     if not cell.as_list:
         return json.dumps(source, ensure_ascii=ascii_only)
-    old = text[cell.span[0]:cell.span[1]]
+    old = text[cell.span[0] : cell.span[1]]
     lead, separator, trail = _list_layout(text, cell.span, old)
     items = [json.dumps(line, ensure_ascii=ascii_only) for line in source.splitlines(keepends=True)]
     if not items:
@@ -351,11 +355,11 @@ def _list_layout(text: str, span: tuple[int, int], old: str) -> tuple[str, str, 
     inner = old[1:-1]
     if inner.strip():
         lead = inner[: len(inner) - len(inner.lstrip())]
-        trail = inner[len(inner.rstrip()):]
+        trail = inner[len(inner.rstrip()) :]
         return lead, "," + lead if "\n" in lead else ", ", trail
     # An empty list: lay the items out as nbformat does (indent=1): one per line, one space deeper
     # than the line of the `"source"` key.
-    key_line = text[text.rfind("\n", 0, span[0]) + 1:span[0]]
+    key_line = text[text.rfind("\n", 0, span[0]) + 1 : span[0]]
     indent = key_line[: len(key_line) - len(key_line.lstrip())] + " "
     return "\n" + indent, ",\n" + indent, "\n" + indent[:-1]
 

@@ -278,8 +278,9 @@ class Project:
         stems = module_stems(launching)
         names = frozenset().union(*launching.values()) if launching else frozenset()
         for path, source in skipped.items():
-            if ((stems and imports_one_of(source.text, stems) and mentions_one_of(source.text, names))
-                    or self.imports_pallas_from_environment(source.text)):
+            if (
+                stems and imports_one_of(source.text, stems) and mentions_one_of(source.text, names)
+            ) or self.imports_pallas_from_environment(source.text):
                 try:
                     analyses[path] = self._analysis_for(source)
                 except Exception:  # noqa: BLE001
@@ -310,8 +311,9 @@ class Project:
         """Whether a file that never says "pallas" imports an installed module that may launch."""
         return self.environment is not None and self.environment.imports_pallas(text)
 
-    def findings_for(self, path: str, text: str, should_stop: StopCheck = None,
-                     analyse: TextAnalyser | None = None) -> list[Finding]:
+    def findings_for(
+        self, path: str, text: str, should_stop: StopCheck = None, analyse: TextAnalyser | None = None
+    ) -> list[Finding]:
         """Findings for `path` with `text` as its overlay from now on, including kernels launched
         from indexed files; `analyse` makes the analysis when there is none of `text` (None: a
         whole one; OpenDocuments passes an incremental one).
@@ -324,8 +326,11 @@ class Project:
         stop_if(should_stop)
         before = self._overlays.get(path)
         self.set_overlay(path, text)
-        if (not mentions_pallas(text) and not self._launches_of_kernels_in(path)
-                and not self.imports_pallas_from_environment(text)):
+        if (
+            not mentions_pallas(text)
+            and not self._launches_of_kernels_in(path)
+            and not self.imports_pallas_from_environment(text)
+        ):
             self._set_launches(path, [])
             findings: list[Finding] = []  # it launches nothing, and no indexed file launches a kernel it defines
         else:
@@ -377,8 +382,9 @@ class Project:
         for launch in launches:
             self._launched_in.setdefault(launch.def_path, {}).setdefault(path, []).append(launch)
 
-    def _analysis_of_text(self, path: str, text: str, should_stop: StopCheck,
-                          analyse: TextAnalyser | None) -> ModuleAnalysis:
+    def _analysis_of_text(
+        self, path: str, text: str, should_stop: StopCheck, analyse: TextAnalyser | None
+    ) -> ModuleAnalysis:
         source = SourceFile.from_text(text, path)
         if analyse is None:
             return self._analysis_for(source)
@@ -450,8 +456,16 @@ class Project:
                 launch_path = loader.path_of(foreign.launch.model) or path
                 launch_source = loader.source_of(foreign.launch.model) or analysis.source
             found.append(
-                ForeignLaunch(launch_path, foreign.launch, launch_source, os.path.abspath(def_path), foreign.qualpath,
-                              foreign.bound_positional, foreign.bound_keywords, foreign.env)
+                ForeignLaunch(
+                    launch_path,
+                    foreign.launch,
+                    launch_source,
+                    os.path.abspath(def_path),
+                    foreign.qualpath,
+                    foreign.bound_positional,
+                    foreign.bound_keywords,
+                    foreign.env,
+                )
             )
         return found
 

@@ -25,8 +25,9 @@ class RefArgument:
     origin: object  # what made the Ref (its constructor call, or a kernel parameter): its identity
 
 
-def duplicate_refs(call: ast.Call, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int],
-                   env: Env = EMPTY_ENV) -> Iterator[tuple[RefArgument, RefArgument]]:
+def duplicate_refs(
+    call: ast.Call, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int], env: Env = EMPTY_ENV
+) -> Iterator[tuple[RefArgument, RefArgument]]:
     """(first, repeated) pairs of arguments of one call that are certainly the same Ref.
 
     The call's positional arguments are flattened as JAX flattens them (tuples, lists, dicts,

@@ -17,7 +17,9 @@ _RETURN = len("return")
 
 
 # ----------------------------------------------------------------------------- returns
-def write_instead_of_return(source: SourceFile, ret: ast.Return, outputs: list[str], function: FunctionNode) -> list[Edit] | None:
+def write_instead_of_return(
+    source: SourceFile, ret: ast.Return, outputs: list[str], function: FunctionNode
+) -> list[Edit] | None:
     """`return v` -> `o_ref[...] = v` (`return a, b` -> one write per output), keeping control flow.
 
     None when the returned tuple does not match the outputs.
@@ -119,7 +121,7 @@ def drop_returned_value(source: SourceFile, ret: ast.Return, function: FunctionN
         return [delete_lines(source, ret_range.start.line, ret_range.end.line)]
     keyword_end = Position(ret_range.start.line, ret_range.start.column + _RETURN)
     kept = "".join("  " + text for _, text in comments)
-    if kept and source.line_text(ret_range.end.line)[ret_range.end.column:].strip():
+    if kept and source.line_text(ret_range.end.line)[ret_range.end.column :].strip():
         return None  # `return (a  # c⏎ )  ; more`: no end of line left to keep the comment on
     return [replace(Range(keyword_end, ret_range.end), kept)]
 
@@ -229,7 +231,7 @@ def insert_parameter(source: SourceFile, function: FunctionNode, index: int, nam
 
 def _insert_first_parameter(source: SourceFile, function: FunctionNode, name: str) -> Edit | None:
     start = source.node_range(function).start
-    text = source.text[source.offset(start):]
+    text = source.text[source.offset(start) :]
     has_others = bool(function.args.kwonlyargs or function.args.kwarg)
     if isinstance(function, ast.Lambda):
         return insert(Position(start.line, start.column + len("lambda")), f" {name}" + ("," if has_others else ""))

@@ -214,8 +214,11 @@ def _finder_mappings(path: str) -> list[tuple[str, str | tuple[str, ...]]]:
         if target == "MAPPING":
             found += [(k, v) for k, v in _literal_dict(value).items() if isinstance(v, str)]
         elif target == "NAMESPACES":
-            found += [(k, tuple(v)) for k, v in _literal_dict(value).items()
-                      if isinstance(v, list) and all(isinstance(p, str) for p in v)]
+            found += [
+                (k, tuple(v))
+                for k, v in _literal_dict(value).items()
+                if isinstance(v, list) and all(isinstance(p, str) for p in v)
+            ]
         elif isinstance(node, ast.Expr) and _is_map_module(node.value):
             found.append((node.value.args[0].value, node.value.args[1].value))
     return [(k, v) for k, v in found if isinstance(k, str) and k]
@@ -238,5 +241,10 @@ def _literal_dict(node: ast.expr | None) -> dict:
 
 
 def _is_map_module(call: ast.expr) -> bool:
-    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "map_module"
-            and len(call.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args))
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "map_module"
+        and len(call.args) == 2
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args)
+    )

@@ -58,8 +58,10 @@ _CALLBACK_ATTRIBUTE = _attribute(CALLBACK_NAMES)
 _API_ATTRIBUTE = _attribute(LAUNCH_NAMES | CALLBACK_NAMES)
 # An import that names an API: on one line (backslash continuations included) or in parentheses.
 # (It starts with a literal so that `re` looks for "import" instead of trying every position.)
-_API_IMPORT = re.compile(r"import(?:(?:[^\n(]|\\\n)*\b(?:%s)\b|[ \t]*\([^)]*\b(?:%s)\b)"
-                         % (("|".join(sorted(LAUNCH_NAMES | CALLBACK_NAMES)),) * 2))
+_API_IMPORT = re.compile(
+    r"import(?:(?:[^\n(]|\\\n)*\b(?:%s)\b|[ \t]*\([^)]*\b(?:%s)\b)"
+    % (("|".join(sorted(LAUNCH_NAMES | CALLBACK_NAMES)),) * 2)
+)
 _ONE_LINE_STRING = re.compile(r'[rRbBuUfF]{0,2}(?:"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')')
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -70,7 +72,9 @@ _IMPORT = re.compile(r"(?:from[ \t]+[.\w \t]+?[ \t])?import[ \t(]")
 _ASSIGNMENT = re.compile(r"([\w \t,.*()\[\]]+?)(?::[^=\n]*)?(?:[-+*/%&|^@<>]{0,3})=(?!=)")
 # Statements that bind names in ways the text does not show: `for x in`, `with ... as x`,
 # `except E as x`, `match` captures, the statements under `if`/`try`/`while`, `del`, `type`.
-_BINDING_KEYWORDS = frozenset({"if", "for", "while", "try", "with", "match", "async", "del", "type", "global", "nonlocal"})
+_BINDING_KEYWORDS = frozenset(
+    {"if", "for", "while", "try", "with", "match", "async", "del", "type", "global", "nonlocal"}
+)
 _NESTED_IMPORT = re.compile(r"^[ \t]+(?:from[ \t]|import[ \t])", re.MULTILINE)
 _MULTILINE_IMPORT = re.compile(r"\bimport[ \t]*\(|\bimport\b[^\n]*\\\n")
 _LAST_LONE_EQUALS = re.compile(r"(.*)(?<![=!<>:])=(?!=)")  # `x = 1`, `x += 1`, `a = b = 1`, not `==`
@@ -188,7 +192,9 @@ def _assigned_part(line: str) -> str | None:
             depth += 1
         elif ch in ")]}":
             depth -= 1
-        elif ch == "=" and depth <= 0 and line[i + 1:i + 2] != "=" and line[i - 1:i] not in ("=", "!", "<", ">", ":"):
+        elif (
+            ch == "=" and depth <= 0 and line[i + 1 : i + 2] != "=" and line[i - 1 : i] not in ("=", "!", "<", ">", ":")
+        ):
             last = i
     return line[:last] if last is not None else None
 
@@ -200,8 +206,12 @@ def _assignment_targets(code: str) -> frozenset[str] | None:
     while True:
         match = _ASSIGNMENT.match(code, position)
         target = match.group(1) if match is not None else ""
-        if match is None or "\n" in target or target.count("(") != target.count(")") or \
-                target.count("[") != target.count("]"):
+        if (
+            match is None
+            or "\n" in target
+            or target.count("(") != target.count(")")
+            or target.count("[") != target.count("]")
+        ):
             return frozenset(names) if names else None  # the value, or `f(a=1)` (no assignment)
         names.update(_IDENTIFIER.findall(target))
         position = match.end()
@@ -223,7 +233,7 @@ def _definition_header(code: str) -> str | None:
 def _imported_names(code: str, block: _Block) -> frozenset[str]:
     if "*" in code:
         return block.mentions
-    body = code.split("import", 1)[1] if code.startswith("from") else code[len("import"):]
+    body = code.split("import", 1)[1] if code.startswith("from") else code[len("import") :]
     names: set[str] = set()
     for part in re.split(r"[,\n]", body.replace("(", " ").replace(")", " ").replace("\\", " ")):
         words = part.split()
@@ -247,7 +257,7 @@ def kernel_slice(text: str, lines: list[str], kernel_names: Iterable[str] = ()) 
     if not kernel_names and not _API_ATTRIBUTE.search(text) and not _API_IMPORT.search(text):
         # No block can be a seed (most big modules that only mention Pallas), but a string left
         # open makes the text unreadable here as everywhere else.
-        return [] if text.count('"""') % 2 == 0 and text.count("\'\'\'") % 2 == 0 else None
+        return [] if text.count('"""') % 2 == 0 and text.count("'''") % 2 == 0 else None
     blocks = _blocks(text, lines)
     if blocks is None:
         return None
@@ -310,7 +320,9 @@ class _Selector:
         """Blocks whose text has one of `names` as a whole word (one pass over the text)."""
         if not names:
             return []
-        return self._mentioning_pattern(re.compile(r"(?<![\w.])(?:{})\b".format("|".join(re.escape(n) for n in sorted(names)))))
+        return self._mentioning_pattern(
+            re.compile(r"(?<![\w.])(?:{})\b".format("|".join(re.escape(n) for n in sorted(names))))
+        )
 
     def _mentioning_pattern(self, pattern: re.Pattern) -> list[_Block]:
         found: list[_Block] = []

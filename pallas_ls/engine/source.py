@@ -233,8 +233,12 @@ def _locate(problem: SyntaxProblem, exc: BaseException, text: str) -> SyntaxProb
         line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
         line = text.count("\n", 0, at) + text.count("\r", 0, at) - text.count("\r\n", 0, at)
         column = at - line_start
-        return SyntaxProblem("SyntaxError: source code cannot contain null bytes", Range.of(line, column, line, column + 1))
-    too_deep = isinstance(exc, (RecursionError, MemoryError)) or "too many nested" in str(exc) or "too complex" in str(exc)
+        return SyntaxProblem(
+            "SyntaxError: source code cannot contain null bytes", Range.of(line, column, line, column + 1)
+        )
+    too_deep = (
+        isinstance(exc, (RecursionError, MemoryError)) or "too many nested" in str(exc) or "too complex" in str(exc)
+    )
     if too_deep and problem.range.start.line == 0:
         first = len(text) - len(text.lstrip("\r\n"))
         line = text.count("\n", 0, first) + text.count("\r", 0, first) - text.count("\r\n", 0, first)
@@ -306,7 +310,8 @@ BlockKey = tuple  # (first line, text)
 # bracket before one of them is an error of the block above it (what typing `foo(` leaves).
 _HARD_START = re.compile(
     r"(?:async[ \t]+)?(?:def|class)\b|(?:import|try|while|with|return|pass|raise|del|global|nonlocal|assert"
-    r"|break|continue)\b|from[ \t]+[\w.]+[ \t]+import\b|@")
+    r"|break|continue)\b|from[ \t]+[\w.]+[ \t]+import\b|@"
+)
 _DEF_OR_CLASS = re.compile(r"(?:async[ \t]+)?(?:def|class)\b")
 # What may follow a string's closing quote on its line in valid code: not a name (but for these
 # keywords, or a string prefix).
@@ -314,8 +319,9 @@ _NAME_AFTER = re.compile(r"[ \t]*([^\W\d]\w*)")
 _KEYWORDS_AFTER_STRING = frozenset({"and", "or", "not", "in", "is", "if", "else", "for", "async"})
 
 
-def parse_blocks(text: str, cache: dict | None = None, lines: list[str] | None = None,
-                 should_stop: StopCheck = None) -> list[tuple[BlockKey, ParsedBlock]]:
+def parse_blocks(
+    text: str, cache: dict | None = None, lines: list[str] | None = None, should_stop: StopCheck = None
+) -> list[tuple[BlockKey, ParsedBlock]]:
     """Parse `text` block by block, reusing `cache` ((first line, text) -> ParsedBlock).
 
     A block that ends inside a bracket or string is merged with the next one until it parses or
@@ -525,7 +531,7 @@ _OPEN_STRING = re.compile(r"SyntaxError: unterminated triple-quoted (?:f-)?strin
 
 
 def _open_kind(problem: SyntaxProblem) -> str:
-    """"bracket" or "string" when the parser stopped at the end of the text inside one (CPython
+    """ "bracket" or "string" when the parser stopped at the end of the text inside one (CPython
     reports such tokenizer errors before any other: the message says it, with no tokenizing of
     ours), else ""."""
     if _OPEN_STRING.match(problem.message):
@@ -544,8 +550,9 @@ def _parse_blocks(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
     return ast.Module(body=body, type_ignores=[]), problems
 
 
-def _parse_block_repairing(block: list[str], first_line: int,
-                           known: SyntaxProblem | None = None) -> tuple[ast.Module | None, SyntaxProblem | None]:
+def _parse_block_repairing(
+    block: list[str], first_line: int, known: SyntaxProblem | None = None
+) -> tuple[ast.Module | None, SyntaxProblem | None]:
     """Parse one block; on failure repair the offending line and retry a few times.  `known`: the
     problem a parse of exactly this block already gave (not parsed again)."""
     first_problem: SyntaxProblem | None = None
@@ -575,11 +582,13 @@ def _repair(block: list[str], problem: SyntaxProblem, first_line: int) -> bool:
     column = problem.range.start.column
     line = block[bad] if 0 <= bad < len(block) else ""
     # (Each checked at the column, which a tokenizer error might give in other units.)
-    string_left_open = (_OPEN_STRING.match(problem.message)
-                        and line[column:].lstrip("rRbBfFuU")[:3] in ('"""', "'''"))
+    string_left_open = _OPEN_STRING.match(problem.message) and line[column:].lstrip("rRbBfFuU")[:3] in ('"""', "'''")
     # A bracket typed last on its line (`foo(`): the line as it was before it was typed.
-    bracket_just_typed = (_OPEN_BRACKET.match(problem.message) and line[column:column + 1] in ("(", "[", "{")
-                          and not line[column + 1:].strip())
+    bracket_just_typed = (
+        _OPEN_BRACKET.match(problem.message)
+        and line[column : column + 1] in ("(", "[", "{")
+        and not line[column + 1 :].strip()
+    )
     if (string_left_open or bracket_just_typed) and line[:column].strip():
         block[bad] = line[:column].rstrip() + _ending(line)
         return True

@@ -15,7 +15,9 @@ from .server import add_arguments, main  # noqa: E402
 
 
 def run(argv: list[str] | None = None) -> int:
-    parser = add_arguments(argparse.ArgumentParser(prog="python -m pallas_ls.lsp", description="The pallas-ls language server"))
+    parser = add_arguments(
+        argparse.ArgumentParser(prog="python -m pallas_ls.lsp", description="The pallas-ls language server")
+    )
     return main(parser.parse_args(argv))
 
 

@@ -34,7 +34,9 @@ def kind_requested(kind: str, only: Sequence[str] | None, *, default: bool = Tru
     return False
 
 
-def workspace_edit(uri: str, version: int | None, edits: list[types.TextEdit], document_changes: bool) -> types.WorkspaceEdit:
+def workspace_edit(
+    uri: str, version: int | None, edits: list[types.TextEdit], document_changes: bool
+) -> types.WorkspaceEdit:
     if document_changes:
         return types.WorkspaceEdit(
             document_changes=[

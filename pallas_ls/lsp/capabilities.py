@@ -36,10 +36,12 @@ class ClientCapabilities:
             markdown_hover=formats is None or types.MarkupKind.Markdown in formats,
             work_done_progress=bool(caps.window and caps.window.work_done_progress),
             configuration=bool(ws and ws.configuration),
-            register_watched_files=bool(ws and ws.did_change_watched_files
-                                        and ws.did_change_watched_files.dynamic_registration),
-            register_configuration=bool(ws and ws.did_change_configuration
-                                        and ws.did_change_configuration.dynamic_registration),
+            register_watched_files=bool(
+                ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration
+            ),
+            register_configuration=bool(
+                ws and ws.did_change_configuration and ws.did_change_configuration.dynamic_registration
+            ),
             diagnostics=_diagnostic_features(td),
         )
 

@@ -74,8 +74,12 @@ def closed_results(run: ClosedRun, cache: Cache) -> tuple[list[DocResult], Cache
             continue
         with run.analyzer.lock:
             launchers = sorted(project.launchers_of(path) - {path})
-        key = (own, run.generation, run.encoding,
-               tuple((p, hash(run.open_texts[p]) if p in run.open_texts else _stat_key(p)) for p in launchers))
+        key = (
+            own,
+            run.generation,
+            run.encoding,
+            tuple((p, hash(run.open_texts[p]) if p in run.open_texts else _stat_key(p)) for p in launchers),
+        )
         cached = cache.get(path)
         if cached is not None and cached[0] == key:
             result = cached[1]

@@ -72,7 +72,6 @@ class ClientFeatures:
     related_information: bool = True
 
 
-
 def finding_json(
     finding: Finding,
     lines: LineSource,
@@ -126,13 +125,17 @@ def publish_diagnostics_body(uri: str, version: int | None, diagnostics_text: st
     """The JSON text of a `textDocument/publishDiagnostics` notification, around the diagnostics'
     own JSON text (made once per result: it also names the result, see DocResult.result_id)."""
     version_text = "" if version is None else f', "version": {json.dumps(version)}'
-    return (f'{{"jsonrpc": "2.0", "method": "{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}", '
-            f'"params": {{"uri": {json.dumps(uri)}{version_text}, "diagnostics": {diagnostics_text}}}}}')
+    return (
+        f'{{"jsonrpc": "2.0", "method": "{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}", '
+        f'"params": {{"uri": {json.dumps(uri)}{version_text}, "diagnostics": {diagnostics_text}}}}}'
+    )
 
 
 def _plain_range_json(rng: Range) -> dict[str, Any]:
-    return {"start": {"line": rng.start.line, "character": rng.start.column},
-            "end": {"line": rng.end.line, "character": rng.end.column}}
+    return {
+        "start": {"line": rng.start.line, "character": rng.start.column},
+        "end": {"line": rng.end.line, "character": rng.end.column},
+    }
 
 
 def visible_findings(findings: Iterable[Finding], settings) -> list[Finding]:

@@ -77,10 +77,18 @@ class DiagnosticData:
         fixes = []
         try:
             for item in value["fixes"]:
-                edits = [types.TextEdit(range=range_from_json(e["range"]), new_text=str(e["newText"]))
-                         for e in item["edits"]]
-                fixes.append(FixData(str(item["title"]), str(item.get("applicability", "unsafe")),
-                                     bool(item.get("preferred")), edits, bool(item.get("suppression"))))
+                edits = [
+                    types.TextEdit(range=range_from_json(e["range"]), new_text=str(e["newText"])) for e in item["edits"]
+                ]
+                fixes.append(
+                    FixData(
+                        str(item["title"]),
+                        str(item.get("applicability", "unsafe")),
+                        bool(item.get("preferred")),
+                        edits,
+                        bool(item.get("suppression")),
+                    )
+                )
         except (KeyError, TypeError, ValueError):
             return None
         return cls(value.get("version"), fixes)

@@ -31,7 +31,6 @@ def is_disable_fix(fix) -> bool:
     return bool(fix.suppression)
 
 
-
 # ---------------------------------------------------------------------------------- fix all
 def preferred_safe_fix(finding: Finding) -> Fix | None:
     for fix in finding.fixes:

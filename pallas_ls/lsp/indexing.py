@@ -40,8 +40,14 @@ class IndexRun:
 
 
 class Indexer:
-    def __init__(self, server: Any, loop: asyncio.AbstractEventLoop, run_background: Callable,
-                 on_affected: Callable[[set[str]], None], progress: bool) -> None:
+    def __init__(
+        self,
+        server: Any,
+        loop: asyncio.AbstractEventLoop,
+        run_background: Callable,
+        on_affected: Callable[[set[str]], None],
+        progress: bool,
+    ) -> None:
         self._work_done = server.work_done_progress  # pygls' $/progress sender
         self._loop = loop
         self._run_background = run_background

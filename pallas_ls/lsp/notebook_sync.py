@@ -39,8 +39,10 @@ class SyncedNotebook:
     @classmethod
     def opened(cls, params: types.DidOpenNotebookDocumentParams) -> SyncedNotebook:
         items = {item.uri: item for item in params.cell_text_documents}
-        return cls(params.notebook_document.uri,
-                   [_cell(c.document, c.kind, items.get(c.document)) for c in params.notebook_document.cells])
+        return cls(
+            params.notebook_document.uri,
+            [_cell(c.document, c.kind, items.get(c.document)) for c in params.notebook_document.cells],
+        )
 
     def cell(self, uri: str) -> SyncedCell | None:
         """The cell `uri` (one being moved too: an edit of it is kept for when it is inserted)."""
@@ -65,9 +67,10 @@ class SyncedNotebook:
             before = {**self.detached, **{c.uri: c for c in self.cells}}
             array = cells.structure.array
             opened = {item.uri: item for item in cells.structure.did_open or ()}
-            removed = self.cells[array.start:array.start + array.delete_count]
-            self.cells[array.start:array.start + array.delete_count] = [
-                _cell(c.document, c.kind, opened[c.document]) if c.document in opened
+            removed = self.cells[array.start : array.start + array.delete_count]
+            self.cells[array.start : array.start + array.delete_count] = [
+                _cell(c.document, c.kind, opened[c.document])
+                if c.document in opened
                 else before.get(c.document) or _cell(c.document, c.kind, None)
                 for c in array.cells or ()
             ]

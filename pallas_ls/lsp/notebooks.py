@@ -120,8 +120,10 @@ def range_to_cell(state: NotebookState, cell_uri: str, range_: types.Range) -> t
         if first is None or range_.end.line != first + state.lengths[cell_uri] or range_.end.character != 0:
             return None
         end = state.lengths[cell_uri]
-    return types.Range(start=types.Position(line=start, character=range_.start.character),
-                       end=types.Position(line=end, character=range_.end.character))
+    return types.Range(
+        start=types.Position(line=start, character=range_.start.character),
+        end=types.Position(line=end, character=range_.end.character),
+    )
 
 
 # --------------------------------------------------------------------- requests on a cell
@@ -133,29 +135,45 @@ def owner(session: Any, uri: str) -> NotebookState | None:
 
 
 def diagnostic_to_module(state: NotebookState, cell_uri: str, diagnostic: types.Diagnostic) -> types.Diagnostic:
-    return types.Diagnostic(range=range_to_module(state, cell_uri, diagnostic.range), message=diagnostic.message,
-                            severity=diagnostic.severity, code=diagnostic.code, source=diagnostic.source,
-                            data=diagnostic.data, tags=diagnostic.tags)
+    return types.Diagnostic(
+        range=range_to_module(state, cell_uri, diagnostic.range),
+        message=diagnostic.message,
+        severity=diagnostic.severity,
+        code=diagnostic.code,
+        source=diagnostic.source,
+        data=diagnostic.data,
+        tags=diagnostic.tags,
+    )
 
 
-def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | None,
-                    found: list[types.CodeAction]) -> list[types.CodeAction]:
+def actions_to_cell(
+    state: NotebookState, cell_uri: str, cell_version: int | None, found: list[types.CodeAction]
+) -> list[types.CodeAction]:
     """The actions whose edits all fall in `cell_uri`, their edits against the cell."""
     kept = []
     for action in found:
         edit = action.edit
         if edit is None:
             continue
-        edits = [e for change in edit.document_changes or () if isinstance(change, types.TextDocumentEdit)
-                 for e in change.edits] + [e for es in (edit.changes or {}).values() for e in es]
+        edits = [
+            e
+            for change in edit.document_changes or ()
+            if isinstance(change, types.TextDocumentEdit)
+            for e in change.edits
+        ] + [e for es in (edit.changes or {}).values() for e in es]
         moved = [range_to_cell(state, cell_uri, e.range) for e in edits]
         if not edits or any(r is None for r in moved) or _touches_masked(state, cell_uri, moved):
             continue  # an edit outside the cell (or spanning cells, or on an IPython line) is not offered
         cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits, strict=False)]
         if edit.document_changes:
-            action.edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell_uri, version=cell_version),
-                edits=cell_edits)])
+            action.edit = types.WorkspaceEdit(
+                document_changes=[
+                    types.TextDocumentEdit(
+                        text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell_uri, version=cell_version),
+                        edits=cell_edits,
+                    )
+                ]
+            )
         else:
             action.edit = types.WorkspaceEdit(changes={cell_uri: cell_edits})
         action.diagnostics = None  # they were the module's copies
@@ -163,8 +181,9 @@ def actions_to_cell(state: NotebookState, cell_uri: str, cell_version: int | Non
     return kept
 
 
-def fix_all_edit(state: NotebookState, fixed: str, encoding: str, cell_version: Callable[[str], int | None],
-                 document_changes: bool) -> types.WorkspaceEdit | None:
+def fix_all_edit(
+    state: NotebookState, fixed: str, encoding: str, cell_version: Callable[[str], int | None], document_changes: bool
+) -> types.WorkspaceEdit | None:
     """Fix-all on a notebook: `fixed` (the module after the fixes) as edits of each changed cell,
     cell-relative, on the cells' URIs.  The cells come from the engine's one split
     (Notebook.fixed_sources, as `check --fix` writes them: a cell whose change would touch a
@@ -181,9 +200,15 @@ def fix_all_edit(state: NotebookState, fixed: str, encoding: str, cell_version: 
     if not per_cell:
         return None
     if document_changes:
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=cell_version(uri)),
-            edits=edits) for uri, edits in per_cell.items()])
+        return types.WorkspaceEdit(
+            document_changes=[
+                types.TextDocumentEdit(
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=cell_version(uri)),
+                    edits=edits,
+                )
+                for uri, edits in per_cell.items()
+            ]
+        )
     return types.WorkspaceEdit(changes=per_cell)
 
 
@@ -202,8 +227,10 @@ def cell_edits(old: str, new: str, encoding: str) -> list[types.TextEdit]:
             continue
         start, end, text = starts[i1], starts[i2], "".join(new_lines[j1:j2])
         start, end, text = _trimmed(old, start, end, text)
-        rng = types.Range(start=lines.position(lines.source.position_at(start), encoding),
-                          end=lines.position(lines.source.position_at(end), encoding))
+        rng = types.Range(
+            start=lines.position(lines.source.position_at(start), encoding),
+            end=lines.position(lines.source.position_at(end), encoding),
+        )
         edits.append(types.TextEdit(range=rng, new_text=text))
     return edits
 
@@ -216,14 +243,14 @@ def _trimmed(old: str, start: int, end: int, text: str) -> tuple[int, int, str]:
     prefix = 0
     while prefix < limit and segment[prefix] == text[prefix]:
         prefix += 1
-    if prefix and segment[prefix - 1:prefix + 1] == "\r\n":
+    if prefix and segment[prefix - 1 : prefix + 1] == "\r\n":
         prefix -= 1
     suffix = 0
     while suffix < limit - prefix and segment[len(segment) - 1 - suffix] == text[len(text) - 1 - suffix]:
         suffix += 1
-    if suffix and segment[len(segment) - suffix - 1:len(segment) - suffix + 1] == "\r\n":
+    if suffix and segment[len(segment) - suffix - 1 : len(segment) - suffix + 1] == "\r\n":
         suffix -= 1
-    return start + prefix, end - suffix, text[prefix:len(text) - suffix]
+    return start + prefix, end - suffix, text[prefix : len(text) - suffix]
 
 
 def _touches_masked(state: NotebookState, cell_uri: str, ranges: list) -> bool:

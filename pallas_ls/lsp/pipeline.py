@@ -88,15 +88,26 @@ class Pipeline:
         # Cancel the running analysis only when its result would be dropped as stale (another
         # version, text or settings); a refresh of the same version lets it finish.
         previous = state.in_flight
-        stale = previous is not None and (previous.version != snapshot.version or previous.generation != snapshot.generation
-                                          or not previous.same_text_as(snapshot.text))
+        stale = previous is not None and (
+            previous.version != snapshot.version
+            or previous.generation != snapshot.generation
+            or not previous.same_text_as(snapshot.text)
+        )
         state.in_flight = snapshot
         if log.isEnabledFor(logging.DEBUG) and state.changed_at is not None:
-            log.debug("v%s submitted %.1f ms after its change", document.version,
-                      (time.perf_counter() - state.changed_at) * 1000)
+            log.debug(
+                "v%s submitted %.1f ms after its change",
+                document.version,
+                (time.perf_counter() - state.changed_at) * 1000,
+            )
         cancel = threading.Event()  # set by the worker when a newer job for `uri` comes in (issue 16)
-        session.worker.submit(uri, partial(self._analyze, snapshot, cancel.is_set), partial(self._finished, snapshot),
-                              cancel, cancel_running=stale)
+        session.worker.submit(
+            uri,
+            partial(self._analyze, snapshot, cancel.is_set),
+            partial(self._finished, snapshot),
+            cancel,
+            cancel_running=stale,
+        )
 
     def _snapshot(self, document: Document, first_look: bool = False) -> Snapshot:
         session = self.session
@@ -132,7 +143,9 @@ class Pipeline:
         result = result_of(snapshot, settings, source, analysis, findings, dependents)
         log.debug(
             "analysed %s v%s: %d findings in %.1f ms",
-            os.path.basename(snapshot.path or snapshot.uri), snapshot.version, len(result.findings),
+            os.path.basename(snapshot.path or snapshot.uri),
+            snapshot.version,
+            len(result.findings),
             (time.perf_counter() - started) * 1000,
         )
         return result
@@ -147,8 +160,12 @@ class Pipeline:
             return
         source = SourceFile.from_text(snapshot.text, snapshot.path)
         result = result_of(snapshot, settings, source, None, findings, set())
-        log.debug("first look at %s: %d findings in %.1f ms", os.path.basename(snapshot.path or snapshot.uri),
-                  len(result.findings), (time.perf_counter() - started) * 1000)
+        log.debug(
+            "first look at %s: %d findings in %.1f ms",
+            os.path.basename(snapshot.path or snapshot.uri),
+            len(result.findings),
+            (time.perf_counter() - started) * 1000,
+        )
         sent = threading.Event()
         try:
             loop.call_soon_threadsafe(self._first_look_ready, snapshot, result, sent)
@@ -160,8 +177,12 @@ class Pipeline:
     def _current(self, snapshot: Snapshot) -> Document | None:
         """The document, if `snapshot` is still of its current version, settings and text."""
         document = self.session.store.get(snapshot.uri)
-        if (document is None or document.version != snapshot.version
-                or snapshot.generation != self.session.generation or not snapshot.same_text_as(document.text)):
+        if (
+            document is None
+            or document.version != snapshot.version
+            or snapshot.generation != self.session.generation
+            or not snapshot.same_text_as(document.text)
+        ):
             return None
         return document
 
@@ -169,8 +190,11 @@ class Pipeline:
         """Publish (or answer waiting pulls with) the kernel slice's diagnostics."""
         try:
             state = self.session.docs.get(snapshot.uri)
-            if (self._current(snapshot) is None or state is None
-                    or (state.result is not None and state.result.version == snapshot.version)):
+            if (
+                self._current(snapshot) is None
+                or state is None
+                or (state.result is not None and state.result.version == snapshot.version)
+            ):
                 return
             state.first_look = result
             client = self.session.client
@@ -205,15 +229,17 @@ class Pipeline:
         self._send_if_changed(snapshot, result, previous, state.first_look)
         state.first_look = None
         if log.isEnabledFor(logging.DEBUG) and state.changed_at is not None:
-            log.debug("v%s done %.1f ms after its change", snapshot.version,
-                      (time.perf_counter() - state.changed_at) * 1000)
+            log.debug(
+                "v%s done %.1f ms after its change", snapshot.version, (time.perf_counter() - state.changed_at) * 1000
+            )
         # Kernels this file launches (now or before the edit) may have changed their findings.
         affected = result.dependents | (previous.dependents if previous is not None else set())
         if affected:
             self.refresh_paths(affected, exclude=snapshot.uri)
 
-    def _send_if_changed(self, snapshot: Snapshot, result: DocResult, previous: DocResult | None,
-                         first_look: DocResult | None) -> None:
+    def _send_if_changed(
+        self, snapshot: Snapshot, result: DocResult, previous: DocResult | None, first_look: DocResult | None
+    ) -> None:
         """Push the result unless the client holds the same diagnostics already (the first look's,
         if they were sent, else the last result's); a pull client is asked to pull again when its
         first look missed something (a syntax error outside the slice)."""
@@ -298,8 +324,14 @@ class Pipeline:
         (edits since the save are not analysed: its diagnostics follow saves).  Else None."""
         session = self.session
         state = session.docs.get(uri)
-        if (not session.editor.run_on_save or state is None or state.result is None or uri in session.notebooks
-                or state.in_flight is not None or (session.debouncer and session.debouncer.pending(uri))):
+        if (
+            not session.editor.run_on_save
+            or state is None
+            or state.result is None
+            or uri in session.notebooks
+            or state.in_flight is not None
+            or (session.debouncer and session.debouncer.pending(uri))
+        ):
             return None
         return state.result
 

@@ -95,8 +95,14 @@ def report_text(result: DocResult, previous_result_id: str | None) -> str:
     return f'{{"kind": "full", "resultId": "{result.result_id}", "items": {result.diagnostics_text}}}'
 
 
-def result_of(snapshot: Snapshot, settings: EffectiveSettings, source: SourceFile, analysis: ModuleAnalysis | None,
-              findings: list[Finding], dependents: set[str]) -> DocResult:
+def result_of(
+    snapshot: Snapshot,
+    settings: EffectiveSettings,
+    source: SourceFile,
+    analysis: ModuleAnalysis | None,
+    findings: list[Finding],
+    dependents: set[str],
+) -> DocResult:
     """Findings -> the client's diagnostics (visible ones only, positions in its encoding).
 
     Related information in other files reads those files (open text first): worker threads only."""

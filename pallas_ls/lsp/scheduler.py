@@ -49,8 +49,14 @@ class Worker:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
-    def submit(self, key: Hashable, job: Callable[[], Any], callback: Callback,
-               token: threading.Event | None = None, cancel_running: bool = True) -> None:
+    def submit(
+        self,
+        key: Hashable,
+        job: Callable[[], Any],
+        callback: Callback,
+        token: threading.Event | None = None,
+        cancel_running: bool = True,
+    ) -> None:
         """Queue `job` for `key` (replacing a queued one, and cancelling a running one, its token
         set, unless `cancel_running` is false); `callback(result, error)` runs on the loop."""
         with self._condition:

@@ -34,9 +34,13 @@ NAME = "pallas-ls"
 
 class PallasServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__(NAME, __version__, protocol_cls=PallasProtocol,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         notebook_document_sync=NOTEBOOK_SYNC)
+        super().__init__(
+            NAME,
+            __version__,
+            protocol_cls=PallasProtocol,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            notebook_document_sync=NOTEBOOK_SYNC,
+        )
         self.session = Session(self)
         self.pipeline = Pipeline(self.session)
         self.exit_code = 0
@@ -116,7 +120,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 def configure_logging(log_file: str | None, level_name: str | None) -> None:
     level = getattr(logging, (level_name or "info").upper(), logging.INFO)
-    handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
+    handler: logging.Handler = (
+        logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
+    )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     for existing in list(root.handlers):

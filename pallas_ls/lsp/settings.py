@@ -36,11 +36,22 @@ log = logging.getLogger(__name__)
 DEFAULT_DEBOUNCE_MS = 0.0
 MAX_DEBOUNCE_MS = 10_000.0
 
-_CLIENT_ONLY = frozenset({
-    "path", "interpreter", "log_level", "trace", "trace_server", "enable", "import_strategy",
-    # The VS Code extension's own (it filters code actions, shows notifications, passes --log-file).
-    "fix_all", "code_action", "show_notifications", "log_file",
-})
+_CLIENT_ONLY = frozenset(
+    {
+        "path",
+        "interpreter",
+        "log_level",
+        "trace",
+        "trace_server",
+        "enable",
+        "import_strategy",
+        # The VS Code extension's own (it filters code actions, shows notifications, passes --log-file).
+        "fix_all",
+        "code_action",
+        "show_notifications",
+        "log_file",
+    }
+)
 _NESTED = ("pallas-ls", "pallas_ls", "pallasLs", "settings")
 
 
@@ -121,7 +132,7 @@ RUN_MODES = {"ontype": False, "onsave": True}
 def _run_on_save(key: str, value: Any, warnings: list[str]) -> bool | None:
     if isinstance(value, str) and value.replace("_", "").replace("-", "").lower() in RUN_MODES:
         return RUN_MODES[value.replace("_", "").replace("-", "").lower()]
-    warnings.append(f"invalid `{key}`: expected \"onType\" or \"onSave\", got {value!r}")
+    warnings.append(f'invalid `{key}`: expected "onType" or "onSave", got {value!r}')
     return None
 
 

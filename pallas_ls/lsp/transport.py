@@ -74,7 +74,7 @@ class FrameReader:
                 end = self._position + self._body
                 if end > len(self._buffer):
                     break
-                bodies.append(bytes(self._buffer[self._position:end]))
+                bodies.append(bytes(self._buffer[self._position : end]))
                 self._position, self._body = end, None
                 continue
             newline = self._buffer.find(b"\n", self._position)
@@ -83,11 +83,11 @@ class FrameReader:
                     log.warning("ignored an overlong header line")
                     self._position = len(self._buffer)
                 break
-            line = bytes(self._buffer[self._position:newline + 1])
+            line = bytes(self._buffer[self._position : newline + 1])
             self._position = newline + 1
             self._header_line(line)
         if self._position > len(self._buffer) // 2:  # drop what was read, not on every call
-            del self._buffer[:self._position]
+            del self._buffer[: self._position]
             self._position = 0
         return bodies
 
@@ -155,8 +155,13 @@ def _pollable_descriptor(stream: Any) -> int | None:
     return None
 
 
-def _read_on_loop(loop: asyncio.AbstractEventLoop, descriptor: int, frames: FrameReader,
-                  handle: Callable[[bytes], None], finished: asyncio.Event) -> bool:
+def _read_on_loop(
+    loop: asyncio.AbstractEventLoop,
+    descriptor: int,
+    frames: FrameReader,
+    handle: Callable[[bytes], None],
+    finished: asyncio.Event,
+) -> bool:
     """Read `descriptor` whenever the loop sees it readable; False if the loop cannot watch it.
 
     Each wake-up makes one `os.read`, which never blocks since data (or end of file) is waiting,
@@ -260,8 +265,12 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
             log.warning("ignored an invalid notification")
         return
     method = data["method"]
-    if (not is_request and method.startswith("$/") and protocol.get_message_type(method) is None
-            and handler_for(protocol, method) is None):
+    if (
+        not is_request
+        and method.startswith("$/")
+        and protocol.get_message_type(method) is None
+        and handler_for(protocol, method) is None
+    ):
         log.debug("ignored the notification %s", method)  # the protocol lets '$/' ones be ignored
         return
     if is_request and is_shutting_down(protocol) and method != types.EXIT:

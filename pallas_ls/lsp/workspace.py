@@ -194,6 +194,7 @@ class Analyzer:
             progress(done, len(paths))
         return done
 
+
 def is_regular_file(path: str) -> bool:
     try:
         return stat.S_ISREG(os.stat(path).st_mode)

@@ -68,4 +68,3 @@ def render(report: Report) -> str:
         blocks.append("\n".join(block) + "\n\n")
     tail = summary_lines(report, report.status)
     return "".join(blocks) + "".join(line + "\n" for line in tail)
-

@@ -42,7 +42,9 @@ def fix_json(fix: Fix | None) -> dict[str, Any] | None:
 def noqa_row(finding: Finding) -> int:
     """1-based: where the engine's suppression puts the comment (past a multi-line string or a
     backslash continuation), else the finding's first line."""
-    line = next((f.edits[0].range.start.line for f in finding.fixes if f.suppression and f.edits), finding.range.start.line)
+    line = next(
+        (f.edits[0].range.start.line for f in finding.fixes if f.suppression and f.edits), finding.range.start.line
+    )
     return line + 1
 
 
@@ -59,8 +61,12 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "fix": fix_json(chosen_fix(finding)),
         # Not in ruff's schema: where else to look (a launch site, the first occurrence, ...).
         "related": [
-            {"filename": absolute_path(r.path or finding.path), "message": r.message, **_span(r.range),
-             **({"cell": r.cell} if r.cell is not None else {})}
+            {
+                "filename": absolute_path(r.path or finding.path),
+                "message": r.message,
+                **_span(r.range),
+                **({"cell": r.cell} if r.cell is not None else {}),
+            }
             for r in finding.related
         ],
     }
@@ -71,6 +77,8 @@ def render(report: Report) -> str:
 
 
 def render_statistics(report: Report) -> str:
-    rows = [{"code": r.code, "name": r.name, "count": r.count, "fixable_count": r.fixable}
-            for r in statistics(report.findings, report.status.unsafe)]
+    rows = [
+        {"code": r.code, "name": r.name, "count": r.count, "fixable_count": r.fixable}
+        for r in statistics(report.findings, report.status.unsafe)
+    ]
     return json.dumps(rows, indent=2) + "\n"

@@ -30,8 +30,14 @@ def _classname(shown_path: str) -> str:
 
 def _testcase(suite: ET.Element, finding: Finding, shown_path: str) -> None:
     row, col = one_based(finding.range.start)
-    case = ET.SubElement(suite, "testcase", name=f"{PACKAGE}.{finding.code}", classname=_classname(shown_path),
-                         line=str(row), column=str(col))
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        name=f"{PACKAGE}.{finding.code}",
+        classname=_classname(shown_path),
+        line=str(row),
+        column=str(col),
+    )
     where = f"line {row}, col {col}"
     if finding.cell is not None:  # rows are the cell's
         case.set("cell", str(finding.cell))

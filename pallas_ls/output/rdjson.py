@@ -55,7 +55,9 @@ def diagnostic(finding: Finding, cwd: str, sources: SourceLines) -> dict[str, An
     fix = chosen_fix(finding)
     # A notebook's fix edits are in the cell's rows too: reviewdog would put them on the JSON's.
     if fix is not None and finding.cell is None:
-        data["suggestions"] = [{"range": columns.range(e.range), "text": e.new_text} for e in sorted(fix.edits, key=lambda e: e.range)]
+        data["suggestions"] = [
+            {"range": columns.range(e.range), "text": e.new_text} for e in sorted(fix.edits, key=lambda e: e.range)
+        ]
     return data
 
 

@@ -210,7 +210,10 @@ def pseudo_rule_markdown(code: str, name: str, summary: str) -> str:
 def index_markdown(rules: list[Rule], pseudo: dict[str, tuple[str, str]] | None = None) -> str:
     rows = "\n".join(f"| [{r.code}]({r.code}.md) | {r.name} | {r.severity.value} | {r.summary} |" for r in rules)
     if pseudo:
-        rows += "".join(f"\n| [{code}]({code}.md) | {name} | error | {summary} |" for code, (name, summary) in sorted(pseudo.items()))
+        rows += "".join(
+            f"\n| [{code}]({code}.md) | {name} | error | {summary} |"
+            for code, (name, summary) in sorted(pseudo.items())
+        )
     return (
         f"{GENERATED_NOTE}\n\n# pallas-ls rules\n\n"
         "| code | name | severity | summary |\n|---|---|---|---|\n" + rows + "\n"

@@ -112,9 +112,9 @@ def diff_summary(fixed: list[Finding], remaining: list[Finding], unsafe: bool = 
 def fixes_applied(fixed: tuple[Finding, ...] | list[Finding], cwd: str, color: bool = False) -> list[str]:
     """What `--show-fixes` prints after `--fix`, as ruff does:
 
-        Fixed 2 errors:
-        - kern.py:
-            2 × PAL001 (kernel-returns-value)
+    Fixed 2 errors:
+    - kern.py:
+        2 × PAL001 (kernel-returns-value)
     """
     if not fixed:
         return []
@@ -177,7 +177,9 @@ def render_statistics(report: Report, status: FixStatus | None = None) -> str:
     # The mark column appears only when something is fixable (ruff does the same).
     marks = any(r.fixable for r in rows)
     lines = [
-        f"{r.count:>{count_width}}\t{r.code:<{code_width}}\t" + (fixable_mark(r, report.color) + " " if marks else "") + r.name
+        f"{r.count:>{count_width}}\t{r.code:<{code_width}}\t"
+        + (fixable_mark(r, report.color) + " " if marks else "")
+        + r.name
         for r in rows
     ]
     return "".join(line + "\n" for line in lines + ([] if report.quiet else [summary(report.findings, status.fixed)]))

@@ -64,7 +64,7 @@ constant, an empty container or a ref, and when every output is already written 
 otherwise it would throw a result away, and is only shown in the editor (display-only).
 """
 
-_PALLAS_CALL_PROGRAM = '''\
+_PALLAS_CALL_PROGRAM = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -75,9 +75,9 @@ x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 # grid=(1,): a one-step grid, so kernels may ask for pl.program_id(0)
 out = pl.pallas_call({launch}, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,), interpret=True)(x)
 assert (out == x + 1).all(), out
-'''
+"""
 
-_TPU_MESH_PRELUDE = '''\
+_TPU_MESH_PRELUDE = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -85,7 +85,7 @@ from jax.experimental.pallas import tpu as pltpu
 
 mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
 x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
-'''
+"""
 
 
 def _pallas_call_example(
@@ -114,7 +114,7 @@ def _fixed(program: str, marked_line: str, replacement: str | None) -> str:
     return "".join(lines)
 
 
-_DECORATOR_PROGRAM = '''\
+_DECORATOR_PROGRAM = """\
 import functools
 
 import jax
@@ -131,9 +131,11 @@ def add_one(x_ref, o_ref):
 
 
 assert (add_one(x) == x + 1).all()
-'''
+"""
 
-_PL_KERNEL_PROGRAM = _TPU_MESH_PRELUDE + '''
+_PL_KERNEL_PROGRAM = (
+    _TPU_MESH_PRELUDE
+    + """
 
 @pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
 def copy(x_ref, o_ref):
@@ -142,9 +144,12 @@ def copy(x_ref, o_ref):
 
 
 assert (copy(x) == x).all()
-'''
+"""
+)
 
-_MPMD_PROGRAM = _TPU_MESH_PRELUDE + '''from jax._src.pallas.mpmd import mpmd_map
+_MPMD_PROGRAM = (
+    _TPU_MESH_PRELUDE
+    + """from jax._src.pallas.mpmd import mpmd_map
 
 
 def body(x_ref, o_ref):
@@ -154,9 +159,12 @@ def body(x_ref, o_ref):
 
 run = mpmd_map([(mesh, body)], out_types=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=pltpu.InterpretParams())
 assert (run(x) == x).all()
-'''
+"""
+)
 
-_CORE_MAP_PROGRAM = _TPU_MESH_PRELUDE + '''
+_CORE_MAP_PROGRAM = (
+    _TPU_MESH_PRELUDE
+    + """
 
 @jax.jit
 def copy(x):
@@ -172,9 +180,10 @@ def copy(x):
 
 
 assert (copy(x) == x).all()
-'''
+"""
+)
 
-_TWO_OUTPUTS_PROGRAM = '''\
+_TWO_OUTPUTS_PROGRAM = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -189,7 +198,7 @@ def plus_minus(x_ref, plus_ref, minus_ref):
 
 plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
 assert (plus == x + 1).all() and (minus == x - 1).all()
-'''
+"""
 
 _LAYOUT_PRELUDE = """\
 import jax
@@ -200,7 +209,9 @@ x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 """
 
 # The output layout comes from the value of `out_shape`, however it is written.
-_MODULE_CONSTANT_PROGRAM = _LAYOUT_PRELUDE + """SHAPE = jax.ShapeDtypeStruct(x.shape, x.dtype)
+_MODULE_CONSTANT_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """SHAPE = jax.ShapeDtypeStruct(x.shape, x.dtype)
 
 
 def add_one(x_ref, o_ref):
@@ -213,8 +224,11 @@ def run(x):
 
 assert (run(x) == x + 1).all()
 """
+)
 
-_TUPLE_IN_A_VARIABLE_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+_TUPLE_IN_A_VARIABLE_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
 shapes = (shape, shape)
 
 
@@ -225,8 +239,11 @@ def plus_minus(x_ref, plus_ref, minus_ref):
 plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
 assert (plus == x + 1).all() and (minus == x - 1).all()
 """
+)
 
-_ARRAY_AS_OUT_SHAPE_PROGRAM = _LAYOUT_PRELUDE + """
+_ARRAY_AS_OUT_SHAPE_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """
 
 def add_one(x_ref, o_ref):
     «return x_ref[...] + 1»
@@ -236,8 +253,11 @@ def add_one(x_ref, o_ref):
 out = pl.pallas_call(add_one, out_shape=x, interpret=True)(x)
 assert (out == x + 1).all()
 """
+)
 
-_NONE_ELEMENT_PROGRAM = _LAYOUT_PRELUDE + """
+_NONE_ELEMENT_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """
 
 def add_one(x_ref, o_ref, unused):
     «return x_ref[...] + 1»
@@ -247,8 +267,11 @@ def add_one(x_ref, o_ref, unused):
 out, nothing = pl.pallas_call(add_one, out_shape=[jax.ShapeDtypeStruct(x.shape, x.dtype), None], interpret=True)(x)
 assert (out == x + 1).all() and nothing is None
 """
+)
 
-_APPENDED_LIST_PROGRAM = _LAYOUT_PRELUDE + """shapes = []
+_APPENDED_LIST_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """shapes = []
 shapes.append(jax.ShapeDtypeStruct(x.shape, x.dtype))
 
 
@@ -259,10 +282,13 @@ def add_one(x_ref, o_ref):
 (out,) = pl.pallas_call(add_one, out_shape=shapes, interpret=True)(x)
 assert (out == x + 1).all()
 """
+)
 
 # The out_shape is computed (`jax.tree.map`): only the kernel's signature tells its outputs, once
 # the one input and the absent scratch are known from the launch.
-_SIGNATURE_ONLY_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+_SIGNATURE_ONLY_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
 
 
 def plus_minus(x_ref, plus_ref, minus_ref):
@@ -272,11 +298,14 @@ def plus_minus(x_ref, plus_ref, minus_ref):
 plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(x)
 assert (plus == x + 1).all() and (minus == x - 1).all()
 """
+)
 
 # Neither the launch (a computed out_shape, inputs passed with `*`) nor the signature tells the
 # outputs: dropping both results would make the kernel run and return garbage, so that fix is only
 # shown (display-only), and no fix is applied in bulk.
-_LAYOUT_UNKNOWN_PROGRAM = _LAYOUT_PRELUDE + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+_LAYOUT_UNKNOWN_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
 inputs = [x]
 
 
@@ -286,8 +315,11 @@ def plus_minus(x_ref, plus, minus):
 
 plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(*inputs)
 """
+)
 
-_COMMENTS_PROGRAM = _LAYOUT_PRELUDE + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+_COMMENTS_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
 
 
 def plus_minus(x_ref, plus_ref, minus_ref):
@@ -300,17 +332,23 @@ def plus_minus(x_ref, plus_ref, minus_ref):
 plus, minus = pl.pallas_call(plus_minus, out_shape=(shape, shape), interpret=True)(x)
 assert (plus == x + 1).all() and (minus == x - 1).all()
 """
+)
 
-_COMMENTS_FIXED = _COMMENTS_PROGRAM.replace("""    «return (
+_COMMENTS_FIXED = _COMMENTS_PROGRAM.replace(
+    """    «return (
         x_ref[...] + 1,  # the sum
         x_ref[...] - 1,  # the difference
     )»
-""", """    plus_ref[...] = x_ref[...] + 1  # the sum
+""",
+    """    plus_ref[...] = x_ref[...] + 1  # the sum
     minus_ref[...] = x_ref[...] - 1  # the difference
-""")
+""",
+)
 
 # A form feed starts the line: Python's tokenizer counts the indentation after it.
-_FORM_FEED_PROGRAM = _LAYOUT_PRELUDE + """
+_FORM_FEED_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """
 
 def add_one(x_ref, o_ref):
     for _ in range(1):
@@ -320,6 +358,7 @@ def add_one(x_ref, o_ref):
 out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
 assert (out == x + 1).all()
 """
+)
 
 _FORM_FEED_FIXED = _FORM_FEED_PROGRAM.replace(
     "\f        «return x_ref[...] + 1»\n", "\f        o_ref[...] = x_ref[...] + 1\n        return\n"
@@ -328,7 +367,9 @@ _FORM_FEED_FIXED = _FORM_FEED_PROGRAM.replace(
 # pl.kernel refs live in HBM: `o_ref[...] = value` would fail ("Buffers with a memory space of HBM
 # or ANY cannot be referenced directly"); the kernel already copied into its output, so the value
 # is dropped (safe).
-_HBM_PROGRAM = _TPU_MESH_PRELUDE + """
+_HBM_PROGRAM = (
+    _TPU_MESH_PRELUDE
+    + """
 
 @pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
 def copy(x_ref, o_ref):
@@ -338,134 +379,134 @@ def copy(x_ref, o_ref):
 
 assert (copy(x) == x).all()
 """
+)
 
 EXAMPLES = [
     # ----------------------------------------------------------------------------- invalid
     _pallas_call_example(
         "returns-the-result",
-        '''
+        """
 def add_one(x_ref, o_ref):
     «return x_ref[...] + 1»
-''',
+""",
         valid=False,
-        fixed_kernel='''
+        fixed_kernel="""
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
-''',
+""",
     ),
     _pallas_call_example(
         "returns-an-empty-tuple",
-        '''
+        """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
     «return ()»
-''',
+""",
         valid=False,
-        fixed_kernel='''
+        fixed_kernel="""
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
-''',
+""",
     ),
     _pallas_call_example(
         "early-return-on-a-static-branch",
-        '''
+        """
 def add_one(x_ref, o_ref):
     if x_ref.shape[0] == 8:
         «return x_ref[...] + 1»  # the usual case
     o_ref[...] = x_ref[...] + 1
-''',
+""",
         valid=False,
-        fixed_kernel='''
+        fixed_kernel="""
 def add_one(x_ref, o_ref):
     if x_ref.shape[0] == 8:
         o_ref[...] = x_ref[...] + 1  # the usual case
         return
     o_ref[...] = x_ref[...] + 1
-''',
+""",
     ),
-
     _pallas_call_example(
         "partial-bound-kernel",
-        '''
+        """
 import functools
 
 
 def add(x_ref, o_ref, *, amount):
     «return x_ref[...] + amount»
-''',
+""",
         valid=False,
         launch="functools.partial(add, amount=1.0)",
-        fixed_kernel='''
+        fixed_kernel="""
 import functools
 
 
 def add(x_ref, o_ref, *, amount):
     o_ref[...] = x_ref[...] + amount
-''',
+""",
     ),
     _pallas_call_example(
         "lambda-kernel",
-        '''
+        """
 add_one = lambda x_ref, o_ref: «x_ref[...] + 1»
-''',
+""",
         valid=False,
-        fixed_kernel='''
+        fixed_kernel="""
 add_one = lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] + 1)
-''',
+""",
     ),
     _pallas_call_example(
         "functional-style-kernel-without-output-parameter",
-        '''
+        """
 def add_one(x_ref):
     «return x_ref[...] + 1»
-''',
+""",
         valid=False,
         # pallas_call passes the output ref too, so JAX's arity check fires before its return check.
         jax_error="add_one() takes 1 positional argument but 2 were given",
-        fixed_kernel='''
+        fixed_kernel="""
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
-''',
+""",
     ),
     _pallas_call_example(
         "factory-returning-the-kernel",
-        '''
+        """
 def make_kernel(amount):
     def kernel(x_ref, o_ref):
         o_ref[...] = x_ref[...] + amount
         «return 0»
 
     return kernel
-''',
+""",
         valid=False,
         launch="make_kernel(1.0)",
-        fixed_kernel='''
+        fixed_kernel="""
 def make_kernel(amount):
     def kernel(x_ref, o_ref):
         o_ref[...] = x_ref[...] + amount
 
     return kernel
-''',
+""",
     ),
     _pallas_call_example(
         "returns-a-helper-value",
-        '''
+        """
 def plus_one(ref):
     return ref[...] + 1
 
 
 def add_one(x_ref, o_ref):
     «return plus_one(x_ref)»
-''',
+""",
         valid=False,
-        fixed_kernel='''
+        fixed_kernel="""
 def plus_one(ref):
     return ref[...] + 1
 
 
 def add_one(x_ref, o_ref):
     o_ref[...] = plus_one(x_ref)
-''',
+""",
     ),
     Example(
         "decorator-form",
@@ -518,8 +559,11 @@ def add_one(x_ref, o_ref):
         _TUPLE_IN_A_VARIABLE_PROGRAM,
         valid=False,
         jax_error="should return None",
-        fixed=_fixed(_TUPLE_IN_A_VARIABLE_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
-                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+        fixed=_fixed(
+            _TUPLE_IN_A_VARIABLE_PROGRAM,
+            "«return x_ref[...] + 1, x_ref[...] - 1»",
+            "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1",
+        ),
     ),
     Example(
         "layout-from-an-array-as-out-shape",
@@ -547,8 +591,11 @@ def add_one(x_ref, o_ref):
         _SIGNATURE_ONLY_PROGRAM,
         valid=False,
         jax_error="should return None",
-        fixed=_fixed(_SIGNATURE_ONLY_PROGRAM, "«return x_ref[...] + 1, x_ref[...] - 1»",
-                     "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1"),
+        fixed=_fixed(
+            _SIGNATURE_ONLY_PROGRAM,
+            "«return x_ref[...] + 1, x_ref[...] - 1»",
+            "    plus_ref[...] = x_ref[...] + 1\n    minus_ref[...] = x_ref[...] - 1",
+        ),
     ),
     Example(
         "two-results-layout-unknown-no-bulk-fix",
@@ -572,24 +619,24 @@ def add_one(x_ref, o_ref):
     ),
     _pallas_call_example(
         "returns-a-loop-whose-body-writes-the-output",
-        '''
+        """
 def add_one(x_ref, o_ref):
     def body(i, total):
         o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
         return total + 1.0
 
     «return jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)»
-''',
+""",
         valid=False,
         # The loop writes every output: its value is dropped, the loop itself is kept.
-        fixed_kernel='''
+        fixed_kernel="""
 def add_one(x_ref, o_ref):
     def body(i, total):
         o_ref[pl.ds(i, 1), :] = x_ref[pl.ds(i, 1), :] + 1
         return total + 1.0
 
     jax.lax.fori_loop(0, x_ref.shape[0], body, 0.0)
-''',
+""",
     ),
     Example(
         "hbm-refs-output-already-copied",
@@ -601,26 +648,26 @@ def add_one(x_ref, o_ref):
     # ------------------------------------------------------------------------------- valid
     _pallas_call_example(
         "writes-the-output-ref",
-        '''
+        """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "bare-and-none-returns",
-        '''
+        """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
     if x_ref.shape[0] == 8:
         return
     return None
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "returns-inside-nested-functions",
-        '''
+        """
 def add_one(x_ref, o_ref):
     def body(i, acc):
         return acc + 0.25
@@ -633,53 +680,53 @@ def add_one(x_ref, o_ref):
 
     scale = lambda v: v * 1
     o_ref[...] = scale(o_ref[...])
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "returns-a-helper-that-returns-none",
-        '''
+        """
 def store(o_ref, value):
     o_ref[...] = value
 
 
 def add_one(x_ref, o_ref):
     return store(o_ref, x_ref[...] + 1)
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "returns-none-returning-apis",
-        '''
+        """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
     if x_ref.shape[0] == 8:
         return pl.debug_print("done {}", pl.program_id(0))
     return jax.lax.fori_loop(0, 2, lambda i, c: c, None)
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "lambda-writing-its-output",
-        '''
+        """
 add_one = lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] + 1)
-''',
+""",
         valid=True,
     ),
     _pallas_call_example(
         "index-maps-return-tuples",
-        '''
+        """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
 
 spec = pl.BlockSpec((8, 128), lambda: (0, 0))
-''',
+""",
         valid=True,
     ),
     Example(
         "a-local-function-named-pallas-call",
-        '''\
+        """\
 def pallas_call(kernel, **unused):
     return kernel
 
@@ -689,13 +736,13 @@ def double(x):
 
 
 assert pallas_call(double, out_shape=None)(3) == 6
-''',
+""",
         valid=True,
     ),
     Example(
         "pl-kernel-returning-sync-copy",
         _TPU_MESH_PRELUDE
-        + '''
+        + """
 
 @pl.kernel(out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=mesh, interpret=pltpu.InterpretParams())
 def copy(x_ref, o_ref):
@@ -703,7 +750,7 @@ def copy(x_ref, o_ref):
 
 
 assert (copy(x) == x).all()
-''',
+""",
         valid=True,
     ),
 ]
@@ -711,7 +758,7 @@ assert (copy(x) == x).all()
 # --------------------------------------------------------------------- forms of reaching a kernel
 # How real code hands kernels to pallas_call (classes, containers, factories, wrappers, imports):
 # each is followed by the value interpreter, and each program is run under JAX in the `jax` tier.
-_FORM_PRELUDE = '''\
+_FORM_PRELUDE = """\
 import functools
 
 import jax
@@ -720,7 +767,7 @@ from jax.experimental import pallas as pl
 
 x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 out_shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
-'''
+"""
 
 _RETURN = "«return x_ref[...] + 1»"
 _WRITE = "o_ref[...] = x_ref[...] + 1"
@@ -734,12 +781,15 @@ def _form(name: str, body: str, valid: bool = False) -> Example:
         return Example(name, program, True)
     line = next(line for line in program.splitlines() if _RETURN in line)
     indent = line[: len(line) - len(line.lstrip())]
-    return Example(name, program, False, jax_error="should return None",
-                   fixed=_fixed(program, _RETURN, indent + _WRITE))
+    return Example(
+        name, program, False, jax_error="should return None", fixed=_fixed(program, _RETURN, indent + _WRITE)
+    )
 
 
 FORMS = [
-    _form("staticmethod-kernel", '''
+    _form(
+        "staticmethod-kernel",
+        """
 
 class Ops:
     @staticmethod
@@ -748,8 +798,11 @@ class Ops:
 
 
 out = pl.pallas_call(Ops.add_one, out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("kernel-held-by-an-instance", '''
+""",
+    ),
+    _form(
+        "kernel-held-by-an-instance",
+        """
 
 def add_one(x_ref, o_ref):
     «return x_ref[...] + 1»
@@ -764,8 +817,11 @@ class Layer:
 
 
 out = Layer(add_one)(x)
-'''),
-    _form("kernel-picked-from-a-dict", '''
+""",
+    ),
+    _form(
+        "kernel-picked-from-a-dict",
+        """
 
 def copy(x_ref, o_ref):
     o_ref[...] = x_ref[...]
@@ -783,8 +839,11 @@ def run(op, x):
 
 
 out = run("add", x)
-'''),
-    _form("kernels-in-a-loop", '''
+""",
+    ),
+    _form(
+        "kernels-in-a-loop",
+        """
 
 def copy(x_ref, o_ref):
     o_ref[...] = x_ref[...]
@@ -796,8 +855,11 @@ def add_one(x_ref, o_ref):
 
 for body in (copy, add_one):
     out = pl.pallas_call(body, out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("kernel-from-a-factory", '''
+""",
+    ),
+    _form(
+        "kernel-from-a-factory",
+        """
 
 def make_kernel(offset):
     def add_one(x_ref, o_ref):
@@ -807,8 +869,11 @@ def make_kernel(offset):
 
 
 out = pl.pallas_call(make_kernel(1), out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("kernel-as-a-parameter-default", '''
+""",
+    ),
+    _form(
+        "kernel-as-a-parameter-default",
+        """
 
 def add_one(x_ref, o_ref):
     «return x_ref[...] + 1»
@@ -819,8 +884,11 @@ def build(kernel=add_one):
 
 
 out = build()(x)
-'''),
-    _form("kernel-through-named-call-and-partial", '''
+""",
+    ),
+    _form(
+        "kernel-through-named-call-and-partial",
+        """
 
 def add_one(offset, x_ref, o_ref):
     «return x_ref[...] + 1»
@@ -828,8 +896,11 @@ def add_one(offset, x_ref, o_ref):
 
 kernel = jax.named_call(functools.partial(add_one, 1.0), name="add_one")
 out = pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("kernel-forwarded-by-a-wrapper", '''
+""",
+    ),
+    _form(
+        "kernel-forwarded-by-a-wrapper",
+        """
 
 def run_elementwise(kernel, x):
     return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
@@ -840,8 +911,11 @@ def add_one(x_ref, o_ref):
 
 
 out = run_elementwise(add_one, x)
-'''),
-    _form("entry-point-over-an-import-fallback", '''
+""",
+    ),
+    _form(
+        "entry-point-over-an-import-fallback",
+        """
 try:
     from jax.experimental.pallas import pallas_call
 except ImportError:  # an old jax: run the kernel body as plain Python
@@ -854,8 +928,11 @@ def add_one(x_ref, o_ref):
 
 
 out = pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("notebook-style-redefinition", '''
+""",
+    ),
+    _form(
+        "notebook-style-redefinition",
+        """
 
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
@@ -869,8 +946,11 @@ def add_one(x_ref, o_ref):
 
 
 out = pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
-'''),
-    _form("redefinition-before-the-launch", '''
+""",
+    ),
+    _form(
+        "redefinition-before-the-launch",
+        """
 
 def add_one(x_ref, o_ref):
     return x_ref[...] + 1
@@ -881,8 +961,12 @@ def add_one(x_ref, o_ref):
 
 
 assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
-''', valid=True),
-    _form("decorator-that-drops-the-result", '''
+""",
+        valid=True,
+    ),
+    _form(
+        "decorator-that-drops-the-result",
+        """
 
 def writes_only(kernel):
     @functools.wraps(kernel)
@@ -899,8 +983,12 @@ def add_one(x_ref, o_ref):
 
 
 assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
-''', valid=True),
-    _form("helper-that-returns-a-value-only-when-asked", '''
+""",
+        valid=True,
+    ),
+    _form(
+        "helper-that-returns-a-value-only-when-asked",
+        """
 
 def store(o_ref, value, *, echo=False):
     o_ref[...] = value
@@ -913,8 +1001,12 @@ def add_one(x_ref, o_ref):
 
 
 assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
-''', valid=True),
-    _form("kernels-in-a-dict-that-write-their-outputs", '''
+""",
+        valid=True,
+    ),
+    _form(
+        "kernels-in-a-dict-that-write-their-outputs",
+        """
 
 KERNELS = {
     "copy": lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...]),
@@ -922,7 +1014,9 @@ KERNELS = {
 }
 for op, body in KERNELS.items():
     pl.pallas_call(body, out_shape=out_shape, interpret=True)(x)
-''', valid=True),
+""",
+        valid=True,
+    ),
 ]
 
 EXAMPLES += FORMS
@@ -1002,7 +1096,9 @@ class _OutputPlan:
     hbm: bool = False
 
 
-def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST) -> _OutputPlan:
+def _output_plan(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST
+) -> _OutputPlan:
     """Output parameters from the launches' layout or, where that is not known, from the kernel's
     signature (safe, when every launch agrees); from names only when neither knows (unsafe)."""
     hbm = any(refs_in_hbm(site) for site in sites)
@@ -1022,8 +1118,12 @@ def _output_plan(analysis: ModuleAnalysis, function: FunctionNode, sites: list[K
     return _OutputPlan(None, Applicability.UNSAFE, None, False, hbm)
 
 
-def _plan_adding_output(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, index: int) -> _OutputPlan | None:
-    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(function) if isinstance(a, ast.arg)}
+def _plan_adding_output(
+    analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, index: int
+) -> _OutputPlan | None:
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} | {
+        a.arg for a in ast.walk(function) if isinstance(a, ast.arg)
+    }
     name = free_name("o_ref", taken)
     edit = insert_parameter(analysis.source, function, site.target.bound_positional + index, name)
     return _OutputPlan([name], Applicability.SAFE, edit) if edit is not None else None

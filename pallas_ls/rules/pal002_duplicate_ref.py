@@ -51,7 +51,7 @@ arrays: pass `jax.freeze(r)` or `r[...]` (in jax 0.10 a `pallas_call` takes no R
 so passing the ref once fails too); no fix is offered there.
 """
 
-_MESH_PRELUDE = '''\
+_MESH_PRELUDE = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -66,7 +66,7 @@ def add(a_ref, b_ref):
 
 
 x = jnp.ones((8, 128), jnp.float32)
-'''
+"""
 
 _MPMD_ERROR = "Cannot pass the same ref into a mpmd map multiple times"
 
@@ -77,10 +77,13 @@ _MERGED_PRELUDE = _MESH_PRELUDE.replace(
 _REF_UNCHANGED = "assert (jax.freeze(r) == x).all()\n"
 
 
-
 def _kernel_program(body: str, call: str = "add(r, «r»)") -> str:
     """A pl.kernel `add(a_ref, b_ref)` with `body`, called with one ref twice."""
-    return _MESH_PRELUDE.replace("    pltpu.sync_copy(a_ref, b_ref)\n", body) + f"r = jax.new_ref(x)\n{call}\n" + _REF_UNCHANGED
+    return (
+        _MESH_PRELUDE.replace("    pltpu.sync_copy(a_ref, b_ref)\n", body)
+        + f"r = jax.new_ref(x)\n{call}\n"
+        + _REF_UNCHANGED
+    )
 
 
 # Merging `b_ref` into `a_ref` renames `b_ref`; a binding of either name inside the kernel would
@@ -113,18 +116,20 @@ EXAMPLES = [
     ),
     Example(
         "nested-in-a-pytree",
-        _MESH_PRELUDE.replace("def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)",
-                              "def add(refs, more):\n    pltpu.sync_copy(refs[0], more[\"b\"])")
+        _MESH_PRELUDE.replace(
+            "def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)",
+            'def add(refs, more):\n    pltpu.sync_copy(refs[0], more["b"])',
+        )
         # jax.empty_ref has no eager evaluation rule ("Evaluation rule for 'empty_ref' not
         # implemented"): it makes a Ref only under a trace, so this example runs under jit.
         + "\n\n@jax.jit\ndef run(x):\n    r = jax.empty_ref(jax.typeof(x))\n"
-        "    add((r,), {\"b\": «r»})\n    return jax.freeze(r)\n\n\nrun(x)\n",
+        '    add((r,), {"b": «r»})\n    return jax.freeze(r)\n\n\nrun(x)\n',
         valid=False,
         jax_error=_MPMD_ERROR,
     ),
     Example(
         "pallas-call-under-jit",
-        '''\
+        """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -137,7 +142,7 @@ def add(x_ref, y_ref, o_ref):
 r = jax.new_ref(jnp.ones((8, 128), jnp.float32))
 out = pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32), interpret=True)(r, «r»)
 assert (out == 2).all()
-''',
+""",
         valid=False,
         jax_error="only one reference to a mutable array may be passed",
     ),
@@ -155,9 +160,12 @@ assert (out == 2).all()
         _kernel_program(_NESTED_USE_BODY),
         valid=False,
         jax_error=_MPMD_ERROR,
-        fixed=_MESH_PRELUDE.replace("def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n",
-                                    "def add(a_ref):\n" + _NESTED_USE_BODY.replace("b_ref", "a_ref"))
-        + "r = jax.new_ref(x)\nadd(r)\n" + _REF_UNCHANGED,
+        fixed=_MESH_PRELUDE.replace(
+            "def add(a_ref, b_ref):\n    pltpu.sync_copy(a_ref, b_ref)\n",
+            "def add(a_ref):\n" + _NESTED_USE_BODY.replace("b_ref", "a_ref"),
+        )
+        + "r = jax.new_ref(x)\nadd(r)\n"
+        + _REF_UNCHANGED,
         fix_applicability=Applicability.UNSAFE,
     ),
     Example(
@@ -182,27 +190,54 @@ assert (out == 2).all()
     ),
 ]
 
+
 # ---------------------------------------------------------------- forms of reaching the same Ref
 # Refs are identified by allocation site through the value interpreter: aliases, containers and
 # helpers; each program runs under JAX in the `jax` tier.
 def _form(name: str, setup: str, call: str, merged_call: str) -> Example:
     """A form of reaching one Ref twice; its (unsafe) fix passes it once, as `same-ref-twice`."""
-    return Example(name, _MESH_PRELUDE + setup + call, valid=False, jax_error=_MPMD_ERROR,
-                   fixed=_MERGED_PRELUDE + setup + merged_call, fix_applicability=Applicability.UNSAFE)
+    return Example(
+        name,
+        _MESH_PRELUDE + setup + call,
+        valid=False,
+        jax_error=_MPMD_ERROR,
+        fixed=_MERGED_PRELUDE + setup + merged_call,
+        fix_applicability=Applicability.UNSAFE,
+    )
 
 
 FORMS = [
     _form("chained-assignment", "a = b = jax.new_ref(x)\n", "add(a, «b»)\n", "add(a)\n"),
-    _form("refs-held-in-a-tuple", "refs = (jax.new_ref(x), jax.new_ref(x))\n", "add(refs[0], «refs[0]»)\n",
-          "add(refs[0])\n"),
-    _form("refs-grown-in-a-list", "bufs = [jax.new_ref(x)]\nbufs.append(jax.new_ref(x))\n",
-          "add(bufs[0], «bufs[0]»)\n", "add(bufs[0])\n"),
-    _form("one-ref-returned-twice-by-a-helper", "\n\ndef pair(x):\n    r = jax.new_ref(x)\n    return r, r\n\n\n"
-          "a, b = pair(x)\n", "add(a, «b»)\n", "add(a)\n"),
-    Example("a-helper-makes-a-new-ref-per-call", _MESH_PRELUDE + "\n\ndef buffer(x):\n    return jax.new_ref(x)\n\n\n"
-            "add(buffer(x), buffer(x))\nrefs = [buffer(x), buffer(x)]\nadd(refs[0], refs[1])\n", valid=True),
-    Example("unpacked-distinct-refs", _MESH_PRELUDE + "a, b = jax.new_ref(x), jax.new_ref(x)\nadd(a, b)\n"
-            "for r in (a, b):\n    add(r, jax.new_ref(x))\n", valid=True),
+    _form(
+        "refs-held-in-a-tuple",
+        "refs = (jax.new_ref(x), jax.new_ref(x))\n",
+        "add(refs[0], «refs[0]»)\n",
+        "add(refs[0])\n",
+    ),
+    _form(
+        "refs-grown-in-a-list",
+        "bufs = [jax.new_ref(x)]\nbufs.append(jax.new_ref(x))\n",
+        "add(bufs[0], «bufs[0]»)\n",
+        "add(bufs[0])\n",
+    ),
+    _form(
+        "one-ref-returned-twice-by-a-helper",
+        "\n\ndef pair(x):\n    r = jax.new_ref(x)\n    return r, r\n\n\na, b = pair(x)\n",
+        "add(a, «b»)\n",
+        "add(a)\n",
+    ),
+    Example(
+        "a-helper-makes-a-new-ref-per-call",
+        _MESH_PRELUDE + "\n\ndef buffer(x):\n    return jax.new_ref(x)\n\n\n"
+        "add(buffer(x), buffer(x))\nrefs = [buffer(x), buffer(x)]\nadd(refs[0], refs[1])\n",
+        valid=True,
+    ),
+    Example(
+        "unpacked-distinct-refs",
+        _MESH_PRELUDE + "a, b = jax.new_ref(x), jax.new_ref(x)\nadd(a, b)\n"
+        "for r in (a, b):\n    add(r, jax.new_ref(x))\n",
+        valid=True,
+    ),
 ]
 
 EXAMPLES += FORMS
@@ -232,10 +267,12 @@ def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, r
     original = analysis.source.segment(first)
     same = f"`{name}` is the same Ref as `{original}`" if name != original else f"Ref `{name}` is passed twice"
     if kind == "pallas_call":
-        why = ("the jit that pallas_call runs under rejects it (\"only one reference to a mutable array "
-               "may be passed as an argument\")")
+        why = (
+            'the jit that pallas_call runs under rejects it ("only one reference to a mutable array '
+            'may be passed as an argument")'
+        )
     else:
-        why = f"{label} raises NotImplementedError (\"{_MPMD_ERROR}\")"
+        why = f'{label} raises NotImplementedError ("{_MPMD_ERROR}")'
     message = f"{same} in one call of a kernel made by {label}; {why}"
     first_range = analysis.source.node_range(first)
     return Finding(
@@ -249,7 +286,9 @@ def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, r
 
 
 # ------------------------------------------------------------------------------------- fix
-def _merge_fix(analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: ast.expr, repeated: ast.expr) -> Fix | None:
+def _merge_fix(
+    analysis: ModuleAnalysis, launch: Launch, call: ast.Call, first: ast.expr, repeated: ast.expr
+) -> Fix | None:
     """Pass the ref once: drop the repeated argument and merge the kernel parameter it fed into
     the one the first occurrence feeds.  Only when this call is the kernel's only launch, both
     arguments are whole Refs, and the rename is sound for every binding form."""

@@ -72,14 +72,14 @@ and an extra ref parameter (with a `BlockSpec` if you use a grid) — and read i
 A constant that is really a Python scalar can stay captured: `scale = 3.0`.
 """
 
-_PALLAS_CALL = '''\
+_PALLAS_CALL = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 
 x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 out_shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
-'''
+"""
 
 _ERROR = "captures constants"
 
@@ -87,7 +87,7 @@ EXAMPLES = [
     Example(
         "module-level-array",
         _PALLAS_CALL
-        + '''bias = jnp.ones((8, 128), jnp.float32)
+        + """bias = jnp.ones((8, 128), jnp.float32)
 
 
 def add_bias(x_ref, o_ref):
@@ -95,14 +95,14 @@ def add_bias(x_ref, o_ref):
 
 
 pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "zero-d-array-constant",
         _PALLAS_CALL
-        + '''scale = jnp.float32(3.0)
+        + """scale = jnp.float32(3.0)
 
 
 def scaled(x_ref, o_ref):
@@ -110,14 +110,14 @@ def scaled(x_ref, o_ref):
 
 
 pl.pallas_call(scaled, out_shape=out_shape, interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "random-draw-in-an-enclosing-function",
         _PALLAS_CALL
-        + '''
+        + """
 
 def add_noise(x):
     noise = jax.random.normal(jax.random.key(0), x.shape)
@@ -131,14 +131,14 @@ def add_noise(x):
 
 
 add_noise(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "parameter-of-a-jitted-function",
         _PALLAS_CALL
-        + '''import functools
+        + """import functools
 
 
 @functools.partial(jax.jit, static_argnames="block")
@@ -150,13 +150,13 @@ def add(x, y, block):
 
 
 add(x, x, block=8)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "core-map-captures-a-non-scalar-array",
-        '''\
+        """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -184,14 +184,14 @@ def add_one(x):
 
 
 add_one(jnp.zeros((8, 128), jnp.float32))
-''',
+""",
         valid=False,
         jax_error="captures non-scalar constants",
     ),
     Example(
         "passed-as-an-input",
         _PALLAS_CALL
-        + '''bias = jnp.ones((8, 128), jnp.float32)
+        + """bias = jnp.ones((8, 128), jnp.float32)
 
 
 def add_bias(x_ref, bias_ref, o_ref):
@@ -199,13 +199,13 @@ def add_bias(x_ref, bias_ref, o_ref):
 
 
 assert (pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x, bias) == x + 1).all()
-''',
+""",
         valid=True,
     ),
     Example(
         "python-scalars-refs-and-static-metadata",
         _PALLAS_CALL
-        + '''import functools
+        + """import functools
 
 bias = jnp.ones((8, 128), jnp.float32)
 scale = 1.0
@@ -229,13 +229,13 @@ def jitted(x, eps, offset=0.0):
 
 assert (op(x, 0.0) == x).all()
 assert (jitted(x, eps=1.0) == x + 1).all()
-''',
+""",
         valid=True,
     ),
     Example(
         "numpy-array",
         _PALLAS_CALL
-        + '''import numpy as np
+        + """import numpy as np
 
 table = np.arange(128, dtype=np.float32)
 
@@ -245,14 +245,14 @@ def add_table(x_ref, o_ref):
 
 
 pl.pallas_call(add_table, out_shape=out_shape, interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "array-default-never-filled",
         _PALLAS_CALL
-        + '''_BIAS = jnp.ones((8, 128), jnp.float32)
+        + """_BIAS = jnp.ones((8, 128), jnp.float32)
 
 
 def add_bias(x_ref, o_ref, bias=_BIAS):
@@ -260,14 +260,14 @@ def add_bias(x_ref, o_ref, bias=_BIAS):
 
 
 pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "array-attribute-of-self",
         _PALLAS_CALL
-        + '''
+        + """
 
 class BiasAdd:
     def __init__(self):
@@ -281,14 +281,14 @@ class BiasAdd:
 
 
 BiasAdd()(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "numpy-scalars-and-python-attributes",
         _PALLAS_CALL
-        + '''import numpy as np
+        + """import numpy as np
 
 scale = np.float32(2.0)
 table = np.arange(128, dtype=np.float32)
@@ -307,7 +307,7 @@ class Offset:
 
 
 assert (Offset()(x) == x * 2 + 1.5).all()
-''',
+""",
         valid=True,
     ),
 ]
@@ -328,7 +328,9 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         yield from _check_kernel(analysis, function, sites, kinds)
 
 
-def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], kinds: set[str]) -> Iterator[Finding]:
+def _check_kernel(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], kinds: set[str]
+) -> Iterator[Finding]:
     model = analysis.model
     reported: set[str] = set()
     facts_by_name: dict[str, list[ArrayFact] | None] = {}
@@ -355,8 +357,9 @@ def _check_kernel(analysis: ModuleAnalysis, function: FunctionNode, sites: list[
     yield from _default_captures(analysis, function, sites, reported)
 
 
-def _member_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse,
-                    reported: set[str]) -> Iterator[Finding]:
+def _member_capture(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse, reported: set[str]
+) -> Iterator[Finding]:
     """`self.bias`, `PARAMS["scale"]` read by the kernel and certainly a jax array: captured."""
     member = use.member
     text = analysis.source.segment(member)
@@ -367,12 +370,19 @@ def _member_capture(analysis: ModuleAnalysis, function: FunctionNode, sites: lis
         return
     reported.add(text)
     message = _message(function, site, f"captures `{text}`, a jax array", text)
-    yield Finding(CODE, message, analysis.source.node_range(member), analysis.path, SEVERITY,
-                  related=_launch_related(analysis, site, sites))
+    yield Finding(
+        CODE,
+        message,
+        analysis.source.node_range(member),
+        analysis.path,
+        SEVERITY,
+        related=_launch_related(analysis, site, sites),
+    )
 
 
-def _default_captures(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite],
-                      reported: set[str]) -> Iterator[Finding]:
+def _default_captures(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
+) -> Iterator[Finding]:
     """A parameter that JAX never fills keeps its default: an array default is a captured constant."""
     model = analysis.model
     for arg, default, index in defaulted_parameters(function):
@@ -383,8 +393,14 @@ def _default_captures(analysis: ModuleAnalysis, function: FunctionNode, sites: l
         if facts is None:
             continue
         site = _rejecting_site(unfilled, combined_rank(facts))
-        use = next((u for u in parameter_uses(model, function, arg.arg)
-                    if (u.traced or u.meets_jax) and _captured_here(u, facts)), None)
+        use = next(
+            (
+                u
+                for u in parameter_uses(model, function, arg.arg)
+                if (u.traced or u.meets_jax) and _captured_here(u, facts)
+            ),
+            None,
+        )
         if site is None or use is None:
             continue
         reported.add(arg.arg)
@@ -405,8 +421,9 @@ def _default_facts(model, function: FunctionNode, arg: ast.arg, default: ast.exp
     if isinstance(default, ast.Name):
         return names_array(model, model.lookup(default.id, model.loc(function)))
     if isinstance(default, ast.Call):
-        fact = constructor_fact(model, model.function_scope(function).bindings[arg.arg][0], default,
-                                model.loc(function))
+        fact = constructor_fact(
+            model, model.function_scope(function).bindings[arg.arg][0], default, model.loc(function)
+        )
         return [fact] if fact is not None else None
     return None
 
@@ -444,25 +461,40 @@ def _describe(analysis: ModuleAnalysis, fact: ArrayFact) -> str:
     return f"a{rank} {kind} array computed on line {line}"  # `CAUSAL = rows >= cols`
 
 
-def _finding(analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite, use: FreeUse,
-             facts: list[ArrayFact], sites: list[KernelSite], default: ast.expr | None = None) -> Finding:
+def _finding(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    site: KernelSite,
+    use: FreeUse,
+    facts: list[ArrayFact],
+    sites: list[KernelSite],
+    default: ast.expr | None = None,
+) -> Finding:
     if default is None:
         subject = f"captures `{use.name}`, {_describe(analysis, facts[0])}"
     else:
-        subject = (f"reads parameter `{use.name}`, which {site.launch.label} never passes, so its default "
-                   f"`{analysis.source.segment(default)}` ({_describe(analysis, facts[0])}) is captured")
+        subject = (
+            f"reads parameter `{use.name}`, which {site.launch.label} never passes, so its default "
+            f"`{analysis.source.segment(default)}` ({_describe(analysis, facts[0])}) is captured"
+        )
     related = [
         Related(analysis.path, analysis.source.node_range(_binding_anchor(f)), f"`{use.name}` is bound here")
         for f in facts
     ]
-    return Finding(CODE, _message(function, site, subject, use.name), analysis.source.node_range(use.node),
-                   analysis.path, SEVERITY, related=related + _launch_related(analysis, site, sites))
+    return Finding(
+        CODE,
+        _message(function, site, subject, use.name),
+        analysis.source.node_range(use.node),
+        analysis.path,
+        SEVERITY,
+        related=related + _launch_related(analysis, site, sites),
+    )
 
 
 def _message(function: FunctionNode, site: KernelSite, subject: str, captured: str) -> str:
     return (
         f"Pallas kernel `{kernel_name(function)}` {subject}; {site.launch.label} rejects it "
-        f"(\"{_rejection(site)}\"). Pass `{captured}` to the kernel as an input and read it through its ref"
+        f'("{_rejection(site)}"). Pass `{captured}` to the kernel as an input and read it through its ref'
     )
 
 

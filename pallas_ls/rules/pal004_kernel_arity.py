@@ -50,7 +50,7 @@ Give the kernel one parameter per ref, in order: scalar-prefetch refs, inputs, o
 Bind static settings with `functools.partial` as keyword-only parameters after the refs.
 """
 
-_PRELUDE = '''\
+_PRELUDE = """\
 import functools
 
 import jax
@@ -60,7 +60,7 @@ from jax.experimental.pallas import tpu as pltpu
 
 x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
 out = jax.ShapeDtypeStruct(x.shape, x.dtype)
-'''
+"""
 
 
 def _program(kernel: str, launch: str) -> str:
@@ -71,10 +71,10 @@ EXAMPLES = [
     Example(
         "one-parameter-too-many",
         _program(
-            '''
+            """
 def add(x_ref, y_ref, o_ref):
     o_ref[...] = x_ref[...] + y_ref[...]
-''',
+""",
             "pl.pallas_call(«add», out_shape=out, interpret=True)(x)",
         ),
         valid=False,
@@ -83,10 +83,10 @@ def add(x_ref, y_ref, o_ref):
     Example(
         "tuple-out-shape-gives-two-outputs",
         _program(
-            '''
+            """
 def split(x_ref, o_ref):
     o_ref[...] = x_ref[...]
-''',
+""",
             "pl.pallas_call(«split», out_shape=(out, out), interpret=True)(x)",
         ),
         valid=False,
@@ -95,16 +95,16 @@ def split(x_ref, o_ref):
     Example(
         "scratch-buffer-without-a-parameter",
         _program(
-            '''
+            """
 def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
-''',
-            '''
+""",
+            """
 add = pl.pallas_call(
     «add_one», out_shape=out, scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32)], interpret=True
 )
 add(x)
-''',
+""",
         ),
         valid=False,
         jax_error="add_one() takes 2 positional arguments but 3 were given",
@@ -112,10 +112,10 @@ add(x)
     Example(
         "partial-keyword-fills-a-ref-parameter",
         _program(
-            '''
+            """
 def scale(factor, x_ref, o_ref):
     o_ref[...] = x_ref[...] * factor
-''',
+""",
             "pl.pallas_call(«functools.partial(scale, factor=2.0)», out_shape=out, interpret=True)(x)",
         ),
         valid=False,
@@ -124,11 +124,11 @@ def scale(factor, x_ref, o_ref):
     Example(
         "required-keyword-only-parameter",
         _program(
-            '''
+            """
 @functools.partial(pl.pallas_call, out_shape=out, interpret=True)
 def «scale»(x_ref, o_ref, *, factor):
     o_ref[...] = x_ref[...] * factor
-''',
+""",
             "scale(x)",
         ),
         valid=False,
@@ -137,13 +137,13 @@ def «scale»(x_ref, o_ref, *, factor):
     Example(
         "pl-kernel-without-outputs",
         _program(
-            '''
+            """
 mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
 
 
 def copy(x_hbm, o_hbm):
     pltpu.sync_copy(x_hbm, o_hbm)
-''',
+""",
             "pl.kernel(«copy», mesh=mesh, interpret=pltpu.InterpretParams())(x)",
         ),
         valid=False,
@@ -152,7 +152,7 @@ def copy(x_hbm, o_hbm):
     Example(
         "refs-in-order-with-partial-and-scratch",
         _program(
-            '''
+            """
 def scale(factor, x_ref, o_ref, acc_ref, *, offset=0.0):
     acc_ref[...] = x_ref[...] * factor
     o_ref[...] = acc_ref[...] + offset
@@ -160,21 +160,21 @@ def scale(factor, x_ref, o_ref, acc_ref, *, offset=0.0):
 
 def copy(x_ref, o_ref, unused=None):
     o_ref[...] = x_ref[...]
-''',
-            '''
+""",
+            """
 kernel = functools.partial(scale, 2.0)
 y = pl.pallas_call(kernel, out_shape=out, scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32)], interpret=True)(x)
 assert (y == 2 * x).all()
 z = pl.pallas_call(copy, out_shape=out, interpret=True)(x)
 assert (z == x).all()
-''',
+""",
         ),
         valid=True,
     ),
     Example(
         "scratch-by-keyword-and-varargs",
         _program(
-            '''
+            """
 def add_one(x_ref, o_ref, *, acc):
     acc[...] = x_ref[...] + 1
     o_ref[...] = acc[...]
@@ -182,14 +182,14 @@ def add_one(x_ref, o_ref, *, acc):
 
 def first_to_last(*refs):
     refs[-1][...] = refs[0][...]
-''',
-            '''
+""",
+            """
 y = pl.pallas_call(
     add_one, out_shape=out, scratch_shapes=dict(acc=pltpu.VMEM((8, 128), jnp.float32)), interpret=True
 )(x)
 assert (y == x + 1).all()
 assert (pl.pallas_call(first_to_last, out_shape=out, interpret=True)(x) == x).all()
-''',
+""",
         ),
         valid=True,
     ),
@@ -223,8 +223,6 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     message = _message(site, sig, layout, problems[0])
     range_, related = _place(analysis, site)
     return Finding(CODE, message, range_, analysis.path, SEVERITY, related=related)
-
-
 
 
 def _other_decorators(site: KernelSite) -> bool:
@@ -263,9 +261,7 @@ def _message(site: KernelSite, sig, layout: Layout, problem: BindProblem) -> str
     partial = f" after functools.partial binds {_plural(bound, 'argument')}" if bound else ""
     passes = f"{label} passes {total} ({_counts(layout)})"
     if problem.kind in ("too-many", "missing"):
-        detail = (
-            f"kernel `{name}` takes {takes} ref{'' if takes == '1' else 's'}{partial} but {passes}"
-        )
+        detail = f"kernel `{name}` takes {takes} ref{'' if takes == '1' else 's'}{partial} but {passes}"
         if problem.kind == "missing":
             detail += f", leaving {', '.join(f'`{n}`' for n in problem.names)} without a value"
         return detail + "; JAX raises TypeError when it traces the kernel. Give it one parameter per ref"
@@ -273,20 +269,20 @@ def _message(site: KernelSite, sig, layout: Layout, problem: BindProblem) -> str
         names = ", ".join(f"`{n}`" for n in problem.names)
         return (
             f"{names} of kernel `{name}` gets a ref positionally ({passes}) and a value by keyword; "
-            "JAX raises \"got multiple values for argument\". Put keyword-bound parameters after the refs "
+            'JAX raises "got multiple values for argument". Put keyword-bound parameters after the refs '
             "(ideally keyword-only)"
         )
     if problem.kind == "unexpected":
         names = ", ".join(f"`{n}`" for n in problem.names)
         return (
             f"kernel `{name}` has no parameter {names}, but {label} passes it by keyword "
-            "(functools.partial or a scratch dict); JAX raises \"got an unexpected keyword argument\". "
+            '(functools.partial or a scratch dict); JAX raises "got an unexpected keyword argument". '
             "Add the parameter or rename the key"
         )
     names = ", ".join(f"`{n}`" for n in problem.names)
     return (
         f"keyword-only parameter {names} of kernel `{name}` gets no value: neither functools.partial nor "
-        f"the scratch shapes of {label} provide it; JAX raises \"missing required keyword-only argument\". "
+        f'the scratch shapes of {label} provide it; JAX raises "missing required keyword-only argument". '
         "Bind it with functools.partial or give it a default"
     )
 
@@ -314,4 +310,3 @@ def _kernel_expression(site: KernelSite) -> ast.AST | None:
             if isinstance(resolved, KernelTarget) and resolved.function is site.function:
                 return expr
     return None
-

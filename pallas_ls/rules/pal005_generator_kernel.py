@@ -43,14 +43,14 @@ Make the kernel a plain `def` without `yield`: write the results into the output
 `yield` was meant to step through blocks, use a grid, `pl.loop` or `lax.fori_loop` instead.
 """
 
-_PRELUDE = '''\
+_PRELUDE = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 
 x = jnp.arange(8 * 128, dtype=jnp.float32).reshape(8, 128)
-'''
+"""
 
 _ERROR = "object of type 'NoneType' has no len()"
 
@@ -58,7 +58,7 @@ EXAMPLES = [
     Example(
         "generator-kernel",
         _PRELUDE
-        + '''
+        + """
 
 «def add_one»(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
@@ -66,14 +66,14 @@ EXAMPLES = [
 
 
 pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "yield-that-never-runs",
         _PRELUDE
-        + '''
+        + """
 
 «def add_one»(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
@@ -82,28 +82,28 @@ pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interp
 
 
 pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "async-kernel",
         _PRELUDE
-        + '''
+        + """
 
 «async def add_one»(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
 
 pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "pl-kernel-generator",
         _PRELUDE
-        + '''
+        + """
 mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
 
 
@@ -114,14 +114,14 @@ mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
 
 
 copy(x)
-''',
+""",
         valid=False,
         jax_error=_ERROR,
     ),
     Example(
         "generator-expression-and-nested-generator",
         _PRELUDE
-        + '''
+        + """
 
 def add_three(x_ref, o_ref):
     def steps():
@@ -132,13 +132,13 @@ def add_three(x_ref, o_ref):
 
 out = pl.pallas_call(add_three, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
 assert (out == x + 3).all()
-''',
+""",
         valid=True,
     ),
     Example(
         "async-helper-that-is-not-a-kernel",
         _PRELUDE
-        + '''
+        + """
 import asyncio
 
 
@@ -151,7 +151,7 @@ def add_one(x_ref, o_ref):
 
 
 assert (asyncio.run(launch(x)) == x + 1).all()
-''',
+""",
         valid=True,
     ),
 ]

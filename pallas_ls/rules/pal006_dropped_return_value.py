@@ -49,7 +49,7 @@ Store the value into an output or scratch ref and return nothing. To thread a va
 steps of a GPU pipeline or `nd_loop`, pass `init_carry=` and take the carry as a parameter.
 """
 
-_PROGRAM = '''\
+_PROGRAM = """\
 import jax
 import jax.numpy as jnp
 from jax._src import config
@@ -76,7 +76,7 @@ x = jnp.ones((16, 128), jnp.float32)
 # program only traces them, with the flag under which JAX checks the body.
 with config.use_emit_pipeline_primitive(True):
     jax.eval_shape(run, x)
-'''
+"""
 
 
 def _example(name: str, body: str, valid: bool) -> Example:
@@ -91,17 +91,17 @@ def _example(name: str, body: str, valid: bool) -> Example:
 EXAMPLES = [
     _example(
         "pipeline-body-returns-its-result",
-        '''
+        """
 def double(x_ref, o_ref):
     y = x_ref[...] * 2
     o_ref[...] = y
     «return y»
-''',
+""",
         valid=False,
     ),
     _example(
         "pipeline-body-returns-a-helper-value",
-        '''
+        """
 def scaled(x_ref):
     return x_ref[...] * 2
 
@@ -110,20 +110,20 @@ def double(x_ref, o_ref):
     o_ref[...] = scaled(x_ref)
     if x_ref.shape[0] == 8:
         «return scaled(x_ref)»
-''',
+""",
         valid=False,
     ),
     _example(
         "pipeline-body-stores-its-result",
-        '''
+        """
 def double(x_ref, o_ref):
     o_ref[...] = x_ref[...] * 2
-''',
+""",
         valid=True,
     ),
     _example(
         "pipeline-body-returns-none-or-nothing",
-        '''
+        """
 def double(x_ref, o_ref):
     def twice(v):
         return v * 2
@@ -132,7 +132,7 @@ def double(x_ref, o_ref):
     if x_ref.shape[0] == 0:
         return ()
     return None
-''',
+""",
         valid=True,
     ),
 ]

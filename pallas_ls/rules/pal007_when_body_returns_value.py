@@ -48,7 +48,7 @@ Drop the value: write results into a ref (`o_ref[...] = ...`) and end the body w
 `return` or no return at all. To choose between two values, use `jax.lax.cond` or `jnp.where`.
 """
 
-_PROGRAM = '''\
+_PROGRAM = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -63,7 +63,7 @@ def kernel(x_ref, o_ref):
 
 out = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,), interpret=True)(x)
 assert (out == x + 1).all()
-'''
+"""
 
 _ERROR = "cond branch outputs must have the same pytree structure"
 
@@ -75,35 +75,35 @@ def _example(name: str, body: str, valid: bool) -> Example:
 EXAMPLES = [
     _example(
         "decorated-body-returns-the-result",
-        '''
+        """
     @pl.when(pl.program_id(0) == 0)
     def _():
         o_ref[...] += 1
         «return o_ref[...]»
-''',
+""",
         valid=False,
     ),
     _example(
         "applied-lambda-is-a-value",
-        '''
+        """
     pl.when(pl.program_id(0) == 0)(lambda: «o_ref[...] + 1»)
-''',
+""",
         valid=False,
     ),
     _example(
         "named-body-returns-an-empty-tuple",
-        '''
+        """
     def increment():
         o_ref[...] += 1
         «return ()»
 
     pl.when(x_ref[0, 0] >= 0)(increment)
-''',
+""",
         valid=False,
     ),
     _example(
         "bare-return-and-none-values",
-        '''
+        """
     @pl.when(pl.program_id(0) == 0)
     def _():
         o_ref[...] += 1
@@ -114,16 +114,16 @@ EXAMPLES = [
     @pl.when(pl.program_id(0) == 0)
     def _():
         return jax.debug.print("first element: {}", o_ref[0, 0])
-''',
+""",
         valid=True,
     ),
     _example(
         "returns-inside-a-nested-loop-body",
-        '''
+        """
     @pl.when(pl.program_id(0) == 0)
     def _():
         o_ref[...] += jax.lax.fori_loop(0, 4, lambda i, acc: acc + 0.25, 0.0)
-''',
+""",
         valid=True,
     ),
 ]
@@ -159,7 +159,7 @@ def _finding(analysis: ModuleAnalysis, body: CallbackBody, node: ast.AST) -> Fin
     name = kernel_name(body.function)
     what = "lambda" if name == "<lambda>" else f"body `{name}`"
     message = (
-        f"`pl.when` {what} returns a value; with a traced condition JAX fails with \"TypeError: {_ERROR}\" "
+        f'`pl.when` {what} returns a value; with a traced condition JAX fails with "TypeError: {_ERROR}" '
         "(with a Python bool the value is dropped). Write results into a ref and return nothing"
     )
     return Finding(

@@ -21,7 +21,7 @@ ARTIFACTS = pathlib.Path(os.environ.get("PALLAS_LS_TEST_ARTIFACTS") or REPO / "t
 SETUP_HINT = f"run `bash .ci/editors-setup.sh {sys.prefix}` to install them"
 
 # A kernel that returns its result instead of writing it to o_ref: PAL001 on line 6.
-KERNEL_SOURCE = '''\
+KERNEL_SOURCE = """\
 import jax
 from jax.experimental import pallas as pl
 
@@ -32,7 +32,7 @@ def add_one_kernel(x_ref, o_ref):
 
 def add_one(x):
     return pl.pallas_call(add_one_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
-'''
+"""
 RETURN_LINE = "    return x_ref[...] + 1"
 PAL001_LINE = 6  # 1-based
 

@@ -186,7 +186,9 @@ class Session:
 
 
 @pytest.fixture
-def session(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[Session]:
+def session(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[Session]:
     s = Session(tmp_path, monkeypatch, request.node.name)
     try:
         yield s

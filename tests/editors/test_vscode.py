@@ -138,8 +138,14 @@ def vsix(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     with open(CLIENT / "node_modules" / ".pallas-ls-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         # PYTHON: the interpreter whose pip builds bundled/libs (scripts/bundle.py; default python3).
-        build = subprocess.run(["npm", "run", "package"], cwd=CLIENT, capture_output=True, text=True, timeout=300,
-                               env={**os.environ, "PYTHON": sys.executable})
+        build = subprocess.run(
+            ["npm", "run", "package"],
+            cwd=CLIENT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "PYTHON": sys.executable},
+        )
         output = build.stdout + build.stderr
         (artifacts_dir("vscode/build") / "vsce.log").write_text(output)
         assert build.returncode == 0, f"npm run package failed:\n{output}"
@@ -175,7 +181,11 @@ def run_in_code_server(
 
     t = time.monotonic()
     install = subprocess.run(
-        [str(CODE_SERVER), *profile, "--install-extension", str(vsix)], env=env, capture_output=True, text=True, timeout=300
+        [str(CODE_SERVER), *profile, "--install-extension", str(vsix)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert install.returncode == 0, f"--install-extension failed:\n{install.stdout}\n{install.stderr}"
     assert any(p.name.startswith(EXTENSION_ID) for p in extensions.iterdir()), install.stdout
@@ -192,8 +202,10 @@ def run_in_code_server(
     proc = subprocess.Popen(
         [
             str(CODE_SERVER),
-            "--auth", "none",
-            "--bind-addr", f"127.0.0.1:{port}",
+            "--auth",
+            "none",
+            "--bind-addr",
+            f"127.0.0.1:{port}",
             "--disable-telemetry",
             "--disable-update-check",
             "--disable-workspace-trust",
@@ -236,7 +248,7 @@ def run_in_code_server(
     (artifacts / "e2e.log").write_text(run.stderr + run.stdout)
     lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, f"vscode_e2e.mjs printed no result (exit {run.returncode}):\n{run.stderr[-4000:]}"
-    result = json.loads(lines[-1][len("RESULT "):])
+    result = json.loads(lines[-1][len("RESULT ") :])
     (artifacts / "result.json").write_text(json.dumps({**result, "timings": timings}, indent=2))
     if not result["ok"] and result.get("panelWithoutViews"):
         raise PanelWithoutViews("\n".join(result["steps"]))
@@ -259,12 +271,16 @@ def hostile_modules(tmp_path: pathlib.Path) -> tuple[dict[str, str], pathlib.Pat
 def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
     settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.logLevel": "info"}
     hostile, marker = hostile_modules(tmp_path)
-    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings)
+    result, workspace = run_in_code_server(
+        tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings
+    )
     assert not marker.exists(), marker.read_text()
 
     # the language-status item: state, version (serverInfo) and interpreter
     assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
-    assert "pallas-ls " in result["languageStatus"] and sys.executable in result["languageStatus"], result["languageStatus"]
+    assert "pallas-ls " in result["languageStatus"] and sys.executable in result["languageStatus"], result[
+        "languageStatus"
+    ]
     assert re.search(r"[1-9]", result["problems"]), result["problems"]
     assert "PAL001" in result["problemsRow"] and "returns a value" in result["problemsRow"], result["problemsRow"]
     assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
@@ -295,8 +311,10 @@ def test_settings_reach_the_running_server(tmp_path: pathlib.Path, vsix: pathlib
         {"settings": base, "expect": "squiggly-error"},
         # logLevel restarts the server; the old client is not told about the change (it is
         # stopping), so the warning squiggle can only come from the restarted server.
-        {"settings": {**base, "pallas-ls.logLevel": "debug", "pallas-ls.severity": {"PAL001": "warning"}},
-         "expect": "squiggly-warning"},
+        {
+            "settings": {**base, "pallas-ls.logLevel": "debug", "pallas-ls.severity": {"PAL001": "warning"}},
+            "expect": "squiggly-warning",
+        },
     ]
     result, _ = run_in_code_server(
         tmp_path, vsix, "settings", {"kernels.py": KERNEL_SOURCE}, steps[0]["settings"], extra={"settingsSteps": steps}
@@ -316,11 +334,15 @@ def test_start_failure_is_reported(tmp_path: pathlib.Path, vsix: pathlib.Path) -
     )
     # fromEnvironment: the server installed in the environment (none here), not the bundled one
     # (which would start with python3 from PATH).
-    settings = {"pallas-ls.interpreter": str(tmp_path / "no-such-python"), "pallas-ls.importStrategy": "fromEnvironment"}
+    settings = {
+        "pallas-ls.interpreter": str(tmp_path / "no-such-python"),
+        "pallas-ls.importStrategy": "fromEnvironment",
+    }
     for attempt in (1, 2, 3):  # a new session when the workbench's panel came up broken (see the .mjs)
         try:
-            result, _ = run_in_code_server(tmp_path / f"session-{attempt}", vsix, "failure", {"kernels.py": KERNEL_SOURCE},
-                                           settings, path_env)
+            result, _ = run_in_code_server(
+                tmp_path / f"session-{attempt}", vsix, "failure", {"kernels.py": KERNEL_SOURCE}, settings, path_env
+            )
             break
         except PanelWithoutViews:
             if attempt == 3:
@@ -339,20 +361,31 @@ def test_bundled_server_without_any_pallas_ls(
     bare = tmp_path / "bare-venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
     bare_python = bare / "bin" / "python3"
-    probe = subprocess.run([str(bare_python), "-c", "import pallas_ls"], env={"PATH": str(bare / "bin")}, cwd=bare,
-                           capture_output=True, timeout=60)
+    probe = subprocess.run(
+        [str(bare_python), "-c", "import pallas_ls"],
+        env={"PATH": str(bare / "bin")},
+        cwd=bare,
+        capture_output=True,
+        timeout=60,
+    )
     assert probe.returncode != 0, "the bare venv must not see pallas_ls"
     for var in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONSTARTUP"):
         monkeypatch.delenv(var, raising=False)
     path_env = os.pathsep.join(
         [str(bare / "bin")]
-        + [d for d in os.environ.get("PATH", "").split(os.pathsep)
-           if d and not (pathlib.Path(d) / "pallas-ls").exists() and pathlib.Path(d).resolve() != pathlib.Path(sys.prefix, "bin").resolve()]
+        + [
+            d
+            for d in os.environ.get("PATH", "").split(os.pathsep)
+            if d
+            and not (pathlib.Path(d) / "pallas-ls").exists()
+            and pathlib.Path(d).resolve() != pathlib.Path(sys.prefix, "bin").resolve()
+        ]
     )
     settings = {"pallas-ls.logLevel": "info"}  # no interpreter, no path, no importStrategy: the defaults
     hostile, marker = hostile_modules(tmp_path)
-    result, workspace = run_in_code_server(tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings,
-                                           path_env)
+    result, workspace = run_in_code_server(
+        tmp_path, vsix, "quickfix", {"kernels.py": KERNEL_SOURCE, **hostile}, settings, path_env
+    )
     assert not marker.exists(), marker.read_text()
 
     assert "Pallas LS: running" in result["languageStatus"], result["languageStatus"]
@@ -360,8 +393,13 @@ def test_bundled_server_without_any_pallas_ls(
     # the login shell's, e.g. pyenv shims ahead of ours): whichever it is, it has no pallas_ls.
     found = re.search(r"bundled, Python (\S+?)(?:Show Logs|$)", result["languageStatus"])
     assert found, result["languageStatus"]
-    bare_check = subprocess.run([found.group(1), "-c", "import pallas_ls"], cwd=bare, capture_output=True, timeout=60,
-                                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    bare_check = subprocess.run(
+        [found.group(1), "-c", "import pallas_ls"],
+        cwd=bare,
+        capture_output=True,
+        timeout=60,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
     assert bare_check.returncode != 0, f"{found.group(1)} can import pallas_ls: the bundled server was not needed"
     assert any(t.startswith("pallas-ls (PAL001): ") for t in result["titles"]), result["titles"]
     check_fixed((workspace / "kernels.py").read_text())
@@ -379,13 +417,25 @@ NOTEBOOK_CELLS = [
 
 def notebook_json(cells: list[tuple[str, str]]) -> str:
     def cell(index: int, kind: str, source: str) -> dict:
-        common = {"cell_type": kind, "id": f"cell-{index}", "metadata": {},
-                  "source": source.splitlines(keepends=True)}
+        common = {"cell_type": kind, "id": f"cell-{index}", "metadata": {}, "source": source.splitlines(keepends=True)}
         return {**common, "execution_count": None, "outputs": []} if kind == "code" else common
-    metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                "language_info": {"name": "python"}}
-    return json.dumps({"cells": [cell(i, k, s) for i, (k, s) in enumerate(cells)], "metadata": metadata,
-                       "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+
+    metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    return (
+        json.dumps(
+            {
+                "cells": [cell(i, k, s) for i, (k, s) in enumerate(cells)],
+                "metadata": metadata,
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 def test_quick_fix_in_a_notebook_cell(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:

@@ -54,11 +54,18 @@ def fix_case(case: Case, unsafe: bool) -> dict:
         clean = not any(code in out for code in FIXABLE)
         jax_env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_")}
         jax_env["JAX_PLATFORMS"] = "cpu"
-        run = subprocess.run([sys.executable, program.name], cwd=program.parent, env=jax_env,
-                             capture_output=True, text=True, timeout=300)
+        run = subprocess.run(
+            [sys.executable, program.name], cwd=program.parent, env=jax_env, capture_output=True, text=True, timeout=300
+        )
         errors = [line for line in run.stderr.splitlines() if re.match(r"^[\w.]+(Error|Exception)\b", line)]
-        return {"case": case.name, "changed": changed, "clean": clean, "runs": run.returncode == 0,
-                "error": (errors or [""])[-1][:110], "diff": diff}
+        return {
+            "case": case.name,
+            "changed": changed,
+            "clean": clean,
+            "runs": run.returncode == 0,
+            "error": (errors or [""])[-1][:110],
+            "diff": diff,
+        }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         ok = r["changed"] and r["clean"] and r["runs"]
         fixed += ok
-        print(f"{r['case']:40} changed={r['changed']!s:5} clean={r['clean']!s:5} runs={r['runs']!s:5} "
-              f"{'fixed' if ok else ''} {r['error']}")
+        print(
+            f"{r['case']:40} changed={r['changed']!s:5} clean={r['clean']!s:5} runs={r['runs']!s:5} "
+            f"{'fixed' if ok else ''} {r['error']}"
+        )
     for code in sorted(FIXABLE):
         of_code = [r for r, c in zip(results, cases, strict=False) if code in c.codes]
         print(f"{code}: {sum(r['changed'] and r['clean'] and r['runs'] for r in of_code)}/{len(of_code)} fixed")

@@ -170,11 +170,16 @@ def verify(names: list[str] | None = None, jobs: int = 2, out=sys.stdout) -> lis
     for o in outcomes:
         expect = ",".join(sorted(o.case.codes)) or "valid"
         detail = o.why if o.case.valid and o.ok else f"{o.why}: {last_error_line(o.error)}"
-        print(f"{o.case.name:<{width}}  {expect:<14} {'ok' if o.ok else 'FAIL':<5} {o.seconds:5.1f}  {detail}", file=out)
+        print(
+            f"{o.case.name:<{width}}  {expect:<14} {'ok' if o.ok else 'FAIL':<5} {o.seconds:5.1f}  {detail}", file=out
+        )
     bad = [o for o in outcomes if not o.ok]
     valid = sum(o.case.valid for o in outcomes)
-    print(f"\n{len(outcomes)} cases ({valid} valid, {len(outcomes) - valid} invalid): "
-          f"{len(outcomes) - len(bad)} verified, {len(bad)} mismatched", file=out)
+    print(
+        f"\n{len(outcomes)} cases ({valid} valid, {len(outcomes) - valid} invalid): "
+        f"{len(outcomes) - len(bad)} verified, {len(bad)} mismatched",
+        file=out,
+    )
     return outcomes
 
 

@@ -43,8 +43,9 @@ out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(
 CLEAN = KERNEL.replace("    return x_ref[...] + 1", "    o_ref[...] = x_ref[...] + 1")
 
 
-def capabilities(name: str, *, encodings: list[str] | None = None, pull: bool | None = None,
-                 refresh: bool = False) -> types.ClientCapabilities:
+def capabilities(
+    name: str, *, encodings: list[str] | None = None, pull: bool | None = None, refresh: bool = False
+) -> types.ClientCapabilities:
     """A recorded client's capabilities, optionally with other position encodings or diagnostics."""
     caps = copy.deepcopy(client_capabilities(name))
     if encodings is not None:
@@ -132,8 +133,9 @@ def apply_text_edits(text: str, edits: list[types.TextEdit], encoding: str = "ut
 
 
 class Editor:
-    def __init__(self, client: LanguageClient, caps: types.ClientCapabilities, result: types.InitializeResult,
-                 root: pathlib.Path):
+    def __init__(
+        self, client: LanguageClient, caps: types.ClientCapabilities, result: types.InitializeResult, root: pathlib.Path
+    ):
         self.client = client
         self.capabilities = caps
         self.result = result
@@ -165,7 +167,9 @@ class Editor:
     def edit(self, uri: str, start: tuple[int, int], end: tuple[int, int], new_text: str) -> int:
         """An incremental change (positions in the negotiated encoding)."""
         rng = types.Range(start=types.Position(*start), end=types.Position(*end))
-        self.texts[uri] = apply_text_edits(self.texts[uri], [types.TextEdit(range=rng, new_text=new_text)], self.encoding)
+        self.texts[uri] = apply_text_edits(
+            self.texts[uri], [types.TextEdit(range=rng, new_text=new_text)], self.encoding
+        )
         self.versions[uri] += 1
         self.client.text_document_did_change(
             types.DidChangeTextDocumentParams(
@@ -197,7 +201,9 @@ class Editor:
         if edit.document_changes:
             for change in edit.document_changes:
                 assert isinstance(change, types.TextDocumentEdit), change
-                assert change.text_document.version == self.versions[change.text_document.uri], "edit for an old version"
+                assert change.text_document.version == self.versions[change.text_document.uri], (
+                    "edit for an old version"
+                )
                 per_uri.setdefault(change.text_document.uri, []).extend(change.edits)
         for uri, edits in (edit.changes or {}).items():
             per_uri.setdefault(uri, []).extend(edits)
@@ -228,8 +234,9 @@ class Editor:
             DEADLINE,
         )
 
-    async def code_actions(self, uri: str, rng: types.Range, diagnostics: list[types.Diagnostic],
-                           only: list[str] | None = None) -> list[types.CodeAction]:
+    async def code_actions(
+        self, uri: str, rng: types.Range, diagnostics: list[types.Diagnostic], only: list[str] | None = None
+    ) -> list[types.CodeAction]:
         result = await asyncio.wait_for(
             self.client.text_document_code_action_async(
                 types.CodeActionParams(
@@ -245,8 +252,10 @@ class Editor:
     async def hover(self, uri: str, line: int, character: int) -> types.Hover | None:
         return await asyncio.wait_for(
             self.client.text_document_hover_async(
-                types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri),
-                                  position=types.Position(line=line, character=character))
+                types.HoverParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    position=types.Position(line=line, character=character),
+                )
             ),
             DEADLINE,
         )

@@ -47,6 +47,7 @@ def _cancellable(started: threading.Event, token: threading.Event, tag: str):
             stop_if(token.is_set)  # the engine's checks
             time.sleep(0.001)
         return tag
+
     return job
 
 
@@ -108,7 +109,7 @@ def test_a_queued_job_is_replaced_and_a_job_without_token_runs_to_the_end():
 
 # ---------------------------------------------------------------------------- engine
 
-KERNEL_BLOCK = '''
+KERNEL_BLOCK = """
 
 def kernel_{i}(x_ref, o_ref):
     o_ref[...] = x_ref[...] + {i}
@@ -120,15 +121,15 @@ def launch_{i}(x):
 
 r_{i} = jax.new_ref(x)
 pl.pallas_call(kernel_{i}, out_shape=S)(r_{i}, r_{i})
-'''
+"""
 
-HEADER = '''\
+HEADER = """\
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 
 S = jax.ShapeDtypeStruct((8,), jnp.float32)
-'''
+"""
 
 
 def big_file(n: int = 20, salt: str = "") -> str:
@@ -161,7 +162,7 @@ def expected():
     makes (between blocks, candidate calls, before the rules)."""
     documents = OpenDocuments(Project())
     old = summary(documents.findings_for(PATH, OLD))
-    counter = StopAfter(10 ** 9)
+    counter = StopAfter(10**9)
     new = summary(documents.findings_for(PATH, NEW, counter))
     assert new == summary(Project().findings_for(PATH, NEW)) and new != old
     assert counter.calls > 100
@@ -235,13 +236,18 @@ def test_the_pipeline_hands_the_token_to_the_engine_and_drops_a_cancelled_job_qu
     session = SimpleNamespace(
         store=SimpleNamespace(get=lambda uri: document, texts_by_path=lambda: {}),
         worker=SimpleNamespace(submit=lambda *args, **kw: submitted.append(args)),
-        doc=lambda uri: state, docs={document.uri: state}, generation=0, encoding="utf-16", editor=None,
-        client=SimpleNamespace(diagnostics=None), analyzer=SimpleNamespace(analyze_document=analyze_document),
+        doc=lambda uri: state,
+        docs={document.uri: state},
+        generation=0,
+        encoding="utf-16",
+        editor=None,
+        client=SimpleNamespace(diagnostics=None),
+        analyzer=SimpleNamespace(analyze_document=analyze_document),
         resolver=SimpleNamespace(resolve=lambda path, editor: SimpleNamespace(is_excluded=lambda p: False)),
     )  # no `server`: publishing anything would fail
     pipeline = Pipeline(session)
     pipeline._submit(document.uri)
-    (key, job, callback, token), = [args[:4] for args in submitted]
+    ((key, job, callback, token),) = [args[:4] for args in submitted]
     assert key == document.uri and isinstance(token, threading.Event) and state.in_flight is not None
     token.set()  # what the worker does when a newer job for the key comes in
     with pytest.raises(Cancelled):

@@ -72,7 +72,10 @@ async def test_quick_fixes_are_offered_with_titles_and_preference(editor):
     [
         ("Write the result to `o_ref`", CLEAN),
         ("Return None instead", KERNEL.replace("    return x_ref[...] + 1", "    return")),
-        ("Disable PAL001 for this line", KERNEL.replace("    return x_ref[...] + 1", "    return x_ref[...] + 1  # noqa: PAL001")),
+        (
+            "Disable PAL001 for this line",
+            KERNEL.replace("    return x_ref[...] + 1", "    return x_ref[...] + 1  # noqa: PAL001"),
+        ),
     ],
 )
 async def test_each_quick_fix_applied(editor, title, expected):

@@ -65,15 +65,24 @@ async def test_launch_in_a_file_on_disk(tmp_path, client, extra):
         assert "| `o_ref` | output |" in hover.contents.value
         if client == "visual-studio-code":
             # Indexing reported $/progress to a client that supports it.
-            reports = await wait_for(lambda: [r for rs in ed.client.progress_reports.values() for r in rs
-                                              if isinstance(r, types.WorkDoneProgressEnd)], "progress end")
+            reports = await wait_for(
+                lambda: [
+                    r
+                    for rs in ed.client.progress_reports.values()
+                    for r in rs
+                    if isinstance(r, types.WorkDoneProgressEnd)
+                ],
+                "progress end",
+            )
             assert reports
 
         # ops.py stops launching the kernel, on disk.
         ops.write_text(OPS_WITHOUT_LAUNCH)
         refreshes = ed.client.diagnostic_refresh_count
         ed.client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=ed.uri("ops.py"), type=types.FileChangeType.Changed)])
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=ed.uri("ops.py"), type=types.FileChangeType.Changed)]
+            )
         )
 
         async def cleared() -> bool:

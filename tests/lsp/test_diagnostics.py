@@ -68,12 +68,16 @@ async def test_incremental_edits_update_diagnostics(editor):
 
 
 async def test_cleared_on_close(tmp_path):
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         assert len(await ed.diagnostics(uri)) == 1
         ed.close(uri)
-        await wait_for(lambda: ed.client.published[-1].uri == uri and len(ed.client.published[-1].diagnostics) == 0,
-                       "empty diagnostics after close")
+        await wait_for(
+            lambda: ed.client.published[-1].uri == uri and len(ed.client.published[-1].diagnostics) == 0,
+            "empty diagnostics after close",
+        )
 
 
 async def test_pull_result_ids_and_unchanged_reports(tmp_path):
@@ -94,8 +98,9 @@ async def test_syntax_errors_hidden_by_default_and_shown_on_request(tmp_path):
     async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}) as ed:
         uri = ed.open("kernel.py", broken)
         assert [d.code for d in await ed.diagnostics(uri)] == ["PAL001"]
-    async with editor_session(tmp_path, capabilities("neovim"),
-                              initialization_options={"debounce": 0, "showSyntaxErrors": True}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim"), initialization_options={"debounce": 0, "showSyntaxErrors": True}
+    ) as ed:
         uri = ed.open("kernel.py", broken)
         codes = sorted(d.code for d in await ed.diagnostics(uri))
         assert codes == ["PAL000", "PAL001"]
@@ -104,7 +109,9 @@ async def test_syntax_errors_hidden_by_default_and_shown_on_request(tmp_path):
 async def test_edit_storm_reports_only_the_final_text(tmp_path):
     """Many quick edits: every push carries the version it was computed for, and the last one
     matches the final text."""
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 30}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 30}
+    ) as ed:
         uri = ed.open("kernel.py", CLEAN)
         assert await ed.diagnostics(uri) == []
         # Type "return " over the assignment one character at a time, then undo half of it.

@@ -26,8 +26,10 @@ LINE = 6
 
 
 def units(text: str, encoding: str) -> int:
-    return len(text.encode(encoding.replace("utf-16", "utf-16-le").replace("utf-32", "utf-32-le"))) // {
-        "utf-8": 1, "utf-16": 2, "utf-32": 4}[encoding]
+    return (
+        len(text.encode(encoding.replace("utf-16", "utf-16-le").replace("utf-32", "utf-32-le")))
+        // {"utf-8": 1, "utf-16": 2, "utf-32": 4}[encoding]
+    )
 
 
 # `    ñ = "é😀中"; ` is 15 code points; in UTF-16 the emoji is two units; in UTF-8 ñ and é are
@@ -90,7 +92,9 @@ async def test_columns_in_every_encoding(tmp_path, client, offered, negotiated):
 
 async def test_incremental_edit_inside_non_ascii_text(tmp_path):
     """Edits whose positions fall after astral characters, in UTF-16 (surrogate pairs)."""
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("kernel.py", SOURCE)
         await ed.diagnostics(uri)
         # Replace 中 (UTF-16 columns 12-13 on the line: the emoji before it takes two) with two emoji.

@@ -58,8 +58,13 @@ async def test_a_syntax_error_outside_the_slice_follows(tmp_path, client, extra)
             await wait_for(lambda: ed.client.diagnostic_refresh_count > 0, "workspace/diagnostic/refresh")
             assert codes(await ed.diagnostics(uri)) == ["PAL000", "PAL001"]
         else:
-            await wait_for(lambda: [codes(p.diagnostics) for p in ed.client.published if p.uri == uri]
-                           == [["PAL001"], ["PAL000", "PAL001"]], "the first look, then the whole file's findings")
+            await wait_for(
+                lambda: (
+                    [codes(p.diagnostics) for p in ed.client.published if p.uri == uri]
+                    == [["PAL001"], ["PAL000", "PAL001"]]
+                ),
+                "the first look, then the whole file's findings",
+            )
 
 
 @pytest.mark.parametrize("client, extra", CLIENTS, ids=["push", "pull"])

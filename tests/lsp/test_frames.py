@@ -22,7 +22,7 @@ STREAM = b"".join(frame(m) for m in MESSAGES)
 @pytest.mark.parametrize("size", [1, 2, 7, 64, len(STREAM)])
 def test_any_chunking_gives_the_same_bodies(size):
     reader = FrameReader()
-    bodies = [body for start in range(0, len(STREAM), size) for body in reader.feed(STREAM[start:start + size])]
+    bodies = [body for start in range(0, len(STREAM), size) for body in reader.feed(STREAM[start : start + size])]
     assert [json.loads(b) for b in bodies] == MESSAGES
 
 

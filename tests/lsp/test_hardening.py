@@ -158,16 +158,26 @@ class TcpClient:
 
     async def initialize(self, root: pathlib.Path) -> None:
         # Push diagnostics (no `diagnostic` capability): the server sends them unasked.
-        answer = await self.request("initialize", {"processId": None, "rootUri": from_fs_path(str(root)),
-                                                   "capabilities": {}, "initializationOptions": {"debounce": 0}})
+        answer = await self.request(
+            "initialize",
+            {
+                "processId": None,
+                "rootUri": from_fs_path(str(root)),
+                "capabilities": {},
+                "initializationOptions": {"debounce": 0},
+            },
+        )
         assert "result" in answer, answer
         self.notify("initialized", {})
 
     async def published(self, uri: str) -> list[dict[str, Any]]:
         end = time.monotonic() + DEADLINE
         while time.monotonic() < end:
-            found = [m["params"]["diagnostics"] for m in self.messages
-                     if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+            found = [
+                m["params"]["diagnostics"]
+                for m in self.messages
+                if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+            ]
             if found and found[-1]:
                 return found[-1]
             await asyncio.sleep(0.02)
@@ -205,8 +215,9 @@ async def test_tcp_connections_are_separate_sessions(tmp_path):
         first.notify("textDocument/didOpen", open_params(uri, KERNEL))
         [diagnostic] = await first.published(uri)
         assert diagnostic["code"] == "PAL001"
-        hover = await first.request("textDocument/hover",
-                                    {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 5}})
+        hover = await first.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 5}}
+        )
         assert "`add_one`" in hover["result"]["contents"]["value"]
         # The second client opened nothing: it never sees the first one's diagnostics or answers.
         await asyncio.sleep(0.3)
@@ -217,8 +228,9 @@ async def test_tcp_connections_are_separate_sessions(tmp_path):
         second.notify("exit", None)
         await second.close()
         await asyncio.sleep(0.3)
-        hover = await first.request("textDocument/hover",
-                                    {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 5}})
+        hover = await first.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 5}}
+        )
         assert "`add_one`" in hover["result"]["contents"]["value"]
         await first.close()
         # The server still listens: a new client gets a session of its own.
@@ -233,11 +245,15 @@ async def test_tcp_connections_are_separate_sessions(tmp_path):
 # --------------------------------------------------------------------------------- 5. globs
 async def test_an_invalid_exclude_glob_is_shown_and_the_other_settings_stay(tmp_path):
     async with spawned(tmp_path) as server:
-        init = await server.request("initialize", {
-            "processId": None, "rootUri": from_fs_path(str(tmp_path)),
-            "capabilities": {"textDocument": {"diagnostic": {}}},
-            "initializationOptions": {"debounce": 0, "exclude": ["[z-a]"], "severity": {"PAL001": "warning"}},
-        })
+        init = await server.request(
+            "initialize",
+            {
+                "processId": None,
+                "rootUri": from_fs_path(str(tmp_path)),
+                "capabilities": {"textDocument": {"diagnostic": {}}},
+                "initializationOptions": {"debounce": 0, "exclude": ["[z-a]"], "severity": {"PAL001": "warning"}},
+            },
+        )
         assert "result" in init
         server.notify("initialized", {})
         uri = from_fs_path(str(tmp_path / "kernel.py"))
@@ -250,11 +266,15 @@ async def test_an_invalid_exclude_glob_is_shown_and_the_other_settings_stay(tmp_
 
 async def test_a_catastrophic_exclude_glob_does_not_stall_the_server(tmp_path):
     async with spawned(tmp_path) as server:
-        await server.request("initialize", {
-            "processId": None, "rootUri": from_fs_path(str(tmp_path)),
-            "capabilities": {"textDocument": {"diagnostic": {}}},
-            "initializationOptions": {"debounce": 0, "exclude": ["*a*a*a*a*a*a*a*a*a*a*b"]},
-        })
+        await server.request(
+            "initialize",
+            {
+                "processId": None,
+                "rootUri": from_fs_path(str(tmp_path)),
+                "capabilities": {"textDocument": {"diagnostic": {}}},
+                "initializationOptions": {"debounce": 0, "exclude": ["*a*a*a*a*a*a*a*a*a*a*b"]},
+            },
+        )
         server.notify("initialized", {})
         uri = from_fs_path(str(tmp_path / ("a" * 200 + ".py")))
         server.notify("textDocument/didOpen", open_params(uri, KERNEL))
@@ -284,8 +304,9 @@ async def test_a_reopened_document_never_gets_the_old_texts_findings(tmp_path, c
 async def test_requests_before_initialize_get_server_not_initialized(tmp_path):
     async with spawned(tmp_path) as server:
         uri = from_fs_path(str(tmp_path / "kernel.py"))
-        answer = await server.request("textDocument/hover",
-                                      {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+        answer = await server.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+        )
         assert answer["error"]["code"] == -32002, answer
         answer = await server.request("shutdown", None)
         assert answer["error"]["code"] == -32002, answer

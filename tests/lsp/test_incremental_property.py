@@ -49,11 +49,32 @@ t = "😀😀"; a = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.sha
 b = pl.pallas_call(twice, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
 """
 
-FRAGMENTS = ["x", " ", "é", "😀", "漢", "\t", "\n", "\r\n", "\r", "(", ")", ":", "#", "'",
-             "return ", "o_ref[...] = ", "def k(a_ref, b_ref):\n", "    ", "pl.pallas_call(k, out_shape=x)(x)\n"]
+FRAGMENTS = [
+    "x",
+    " ",
+    "é",
+    "😀",
+    "漢",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "(",
+    ")",
+    ":",
+    "#",
+    "'",
+    "return ",
+    "o_ref[...] = ",
+    "def k(a_ref, b_ref):\n",
+    "    ",
+    "pl.pallas_call(k, out_shape=x)(x)\n",
+]
 
 # (where, how much to delete, what to insert): `where` is taken modulo the text's length then.
-EDIT = st.tuples(st.integers(0, 1 << 20), st.integers(0, 24), st.lists(st.sampled_from(FRAGMENTS), max_size=4).map("".join))
+EDIT = st.tuples(
+    st.integers(0, 1 << 20), st.integers(0, 24), st.lists(st.sampled_from(FRAGMENTS), max_size=4).map("".join)
+)
 # Each inner list is one didChange notification (its changes apply in order).
 NOTIFICATIONS = st.lists(st.lists(EDIT, min_size=1, max_size=3), min_size=1, max_size=6)
 
@@ -85,11 +106,15 @@ def not_inside_crlf(text: str, offset: int, forward: bool) -> int:
 def to_client(rng, lines: list[str], encoding: str) -> tuple:
     """An engine range (code points) in client units; a column past the end of its line (the
     engine may point at the line break) is the line's end, as LSP has it."""
+
     def column(line: int, col: int) -> int:
         prefix = lines[line][:col] if line < len(lines) else ""
         return position(prefix, len(prefix), encoding).character
 
-    return ((rng.start.line, column(rng.start.line, rng.start.column)), (rng.end.line, column(rng.end.line, rng.end.column)))
+    return (
+        (rng.start.line, column(rng.start.line, rng.start.column)),
+        (rng.end.line, column(rng.end.line, rng.end.column)),
+    )
 
 
 class ServerThread:
@@ -100,7 +125,8 @@ class ServerThread:
         self.thread = threading.Thread(target=self.loop.run_forever, name="lsp-client", daemon=True)
         self.thread.start()
         self.session = editor_session(
-            root, capabilities("neovim", encodings=[encoding]),
+            root,
+            capabilities("neovim", encodings=[encoding]),
             initialization_options={"debounce": 0, "showSyntaxErrors": True},
         )
         self.editor = self.run(self.session.__aenter__())
@@ -128,8 +154,10 @@ counter = itertools.count()
 
 
 def comparable(diagnostics: list[types.Diagnostic]) -> list[tuple]:
-    return [(d.code, (d.range.start.line, d.range.start.character), (d.range.end.line, d.range.end.character),
-             d.message) for d in diagnostics]
+    return [
+        (d.code, (d.range.start.line, d.range.start.character), (d.range.end.line, d.range.end.character), d.message)
+        for d in diagnostics
+    ]
 
 
 async def edit_and_compare(ed, notifications: list[list[tuple[int, int, str]]]) -> None:
@@ -145,10 +173,12 @@ async def edit_and_compare(ed, notifications: list[list[tuple[int, int, str]]]) 
             content_changes.append(types.TextDocumentContentChangePartial(range=rng, text=new_text))
             text = text[:start] + new_text + text[end:]
         version += 1
-        ed.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=content_changes,
-        ))
+        ed.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=content_changes,
+            )
+        )
     ed.texts[uri], ed.versions[uri] = text, version
     await compare_with_fresh(ed, uri)
 
@@ -164,13 +194,18 @@ async def compare_with_fresh(ed, uri: str) -> None:
     ed.close(fresh)
     assert got == expected, f"final text: {text!r}"
     lines = LINE_END.split(text)
-    engine = [(f.code, *to_client(f.range, lines, ed.encoding), f.message)
-              for f in analyze_source(text, str(ed.root / name))]
+    engine = [
+        (f.code, *to_client(f.range, lines, ed.encoding), f.message) for f in analyze_source(text, str(ed.root / name))
+    ]
     assert sorted(expected) == sorted(engine), f"final text: {text!r}"
 
 
-@settings(max_examples=25, deadline=None, derandomize=False,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(notifications=NOTIFICATIONS)
 def test_diagnostics_after_random_edits_equal_a_fresh_analysis(server, notifications):
     server.run(edit_and_compare(server.editor, notifications))

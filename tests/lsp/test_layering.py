@@ -50,14 +50,17 @@ CHECK_PATH = ("engine/project.py", "engine/batch.py", "lint.py", "fixing.py", "c
 
 
 def test_the_project_holds_no_editor_state():
-    offenders = {name: sorted(m for m in _imported_modules(PACKAGE / name) if m.startswith(EDITOR_STATE))
-                 for name in CHECK_PATH}
+    offenders = {
+        name: sorted(m for m in _imported_modules(PACKAGE / name) if m.startswith(EDITOR_STATE)) for name in CHECK_PATH
+    }
     assert {name: found for name, found in offenders.items() if found} == {}
 
 
 def test_no_server_module_is_over_the_limit():
-    sizes = {str(p.relative_to(PACKAGE)): len(p.read_text(encoding="utf-8").splitlines())
-             for p in (PACKAGE / "lsp").rglob("*.py")}
+    sizes = {
+        str(p.relative_to(PACKAGE)): len(p.read_text(encoding="utf-8").splitlines())
+        for p in (PACKAGE / "lsp").rglob("*.py")
+    }
     assert {name: lines for name, lines in sizes.items() if lines > MAX_LSP_LINES} == {}
 
 
@@ -66,6 +69,9 @@ _PYGLS_INTERNALS = re.compile(r"\.(?:_send_data|_shutdown|_server|_stop_event|_r
 
 
 def test_pygls_internals_are_touched_by_the_adapter_only():
-    users = sorted(str(p.relative_to(PACKAGE)) for p in (PACKAGE / "lsp").rglob("*.py")
-                   if p.name != PYGLS_ADAPTER and _PYGLS_INTERNALS.search(p.read_text(encoding="utf-8")))
+    users = sorted(
+        str(p.relative_to(PACKAGE))
+        for p in (PACKAGE / "lsp").rglob("*.py")
+        if p.name != PYGLS_ADAPTER and _PYGLS_INTERNALS.search(p.read_text(encoding="utf-8"))
+    )
     assert users == []

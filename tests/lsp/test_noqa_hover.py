@@ -11,8 +11,7 @@ from pallas_ls.rules import RULES
 pytestmark = pytest.mark.asyncio
 
 TEXT = KERNEL.replace("    return x_ref[...] + 1", "    return x_ref[...] + 1  # noqa: PAL003, PAL001") + (
-    "# pallas-ls: noqa: PAL002\n"
-    "# noqa: E501\n"
+    "# pallas-ls: noqa: PAL002\n# noqa: E501\n"
 )
 RETURN_LINE = next(i for i, line in enumerate(TEXT.splitlines()) if "# noqa: PAL003" in line)
 DEF_LINE = RETURN_LINE - 1
@@ -31,8 +30,9 @@ async def test_hover_on_noqa_codes(tmp_path):
         assert hover is not None and hover.contents.kind == types.MarkupKind.Markdown
         rule = RULES["PAL001"]
         assert rule.summary in hover.contents.value and rule.docs.splitlines()[0] in hover.contents.value
-        assert hover.range == types.Range(start=types.Position(line=RETURN_LINE, character=at),
-                                          end=types.Position(line=RETURN_LINE, character=at + 6))
+        assert hover.range == types.Range(
+            start=types.Position(line=RETURN_LINE, character=at), end=types.Position(line=RETURN_LINE, character=at + 6)
+        )
         other = await ed.hover(uri, RETURN_LINE, column_of(TEXT, RETURN_LINE, "PAL003"))
         assert other is not None and RULES["PAL003"].summary in other.contents.value
         file_level = await ed.hover(uri, FILE_NOQA_LINE, column_of(TEXT, FILE_NOQA_LINE, "PAL002") + 1)

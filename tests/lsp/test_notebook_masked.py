@@ -12,9 +12,13 @@ CELL = "x = 1\nfiles = !ls\ny = 2\n"
 
 def action(state, start_line: int, end_line: int) -> types.CodeAction:
     first = state.starts["cell:1"]
-    rng = types.Range(start=types.Position(line=first + start_line, character=0),
-                      end=types.Position(line=first + end_line, character=0))
-    return types.CodeAction(title="t", edit=types.WorkspaceEdit(changes={"nb": [types.TextEdit(range=rng, new_text="z\n")]}))
+    rng = types.Range(
+        start=types.Position(line=first + start_line, character=0),
+        end=types.Position(line=first + end_line, character=0),
+    )
+    return types.CodeAction(
+        title="t", edit=types.WorkspaceEdit(changes={"nb": [types.TextEdit(range=rng, new_text="z\n")]})
+    )
 
 
 def test_edits_on_masked_lines_are_not_offered():
@@ -49,6 +53,7 @@ def test_fix_all_that_loses_a_cell_boundary_edits_nothing():
 def test_cell_edits_keep_crlf_pairs_and_columns_in_the_client_encoding():
     edits = notebooks.cell_edits("a = '\u00e9'\r\nb = 1\r\n", "a = '\u00e9'\r\nb = 2\r\n", "utf-16")
     assert [(e.range.start.line, e.range.start.character, e.range.end.character, e.new_text) for e in edits] == [
-        (1, 4, 5, "2")]
+        (1, 4, 5, "2")
+    ]
     edits = notebooks.cell_edits("a = '\U0001f600' + 1\n", "a = '\U0001f600' + 2\n", "utf-16")
     assert [(e.range.start.character, e.new_text) for e in edits] == [(11, "2")]

@@ -19,15 +19,18 @@ pytestmark = pytest.mark.asyncio
 
 IMPORTS = KERNEL.split("\n\n\n")[0] + "\n"  # the import lines
 KERNEL_CELL = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
-LAUNCH_CELL = ("x = jnp.ones((8, 128), jnp.float32)\n"
-               "out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n")
+LAUNCH_CELL = (
+    "x = jnp.ones((8, 128), jnp.float32)\n"
+    "out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
+)
 FIXED_CELL = "def add_one(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + 1\n"
 
 
 def notebook_caps(name: str, pull: bool) -> types.ClientCapabilities:
     caps = capabilities(name, pull=pull)
     caps.notebook_document = types.NotebookDocumentClientCapabilities(
-        synchronization=types.NotebookDocumentSyncClientCapabilities())
+        synchronization=types.NotebookDocumentSyncClientCapabilities()
+    )
     return caps
 
 
@@ -40,10 +43,14 @@ class Notebook:
         self.version = 1
         self.count = 0
         self.cells: list[list] = [[self.cell_uri(), kind, text] for kind, text in cells]
-        self.client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
-            notebook_document=types.NotebookDocument(uri=self.uri, notebook_type="jupyter-notebook", version=1,
-                                                     cells=[self.cell(c) for c in self.cells]),
-            cell_text_documents=[self.item(c) for c in self.cells]))
+        self.client.notebook_document_did_open(
+            types.DidOpenNotebookDocumentParams(
+                notebook_document=types.NotebookDocument(
+                    uri=self.uri, notebook_type="jupyter-notebook", version=1, cells=[self.cell(c) for c in self.cells]
+                ),
+                cell_text_documents=[self.item(c) for c in self.cells],
+            )
+        )
 
     def cell_uri(self) -> str:
         self.count += 1
@@ -56,50 +63,83 @@ class Notebook:
 
     @staticmethod
     def item(c) -> types.TextDocumentItem:
-        return types.TextDocumentItem(uri=c[0], language_id="python" if c[1] == "code" else "markdown",
-                                      version=1, text=c[2])
+        return types.TextDocumentItem(
+            uri=c[0], language_id="python" if c[1] == "code" else "markdown", version=1, text=c[2]
+        )
 
     def uri_of(self, index: int) -> str:
         return self.cells[index][0]
 
     def _change(self, change: types.NotebookDocumentChangeEvent) -> None:
         self.version += 1
-        self.client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
-            notebook_document=types.VersionedNotebookDocumentIdentifier(uri=self.uri, version=self.version),
-            change=change))
+        self.client.notebook_document_did_change(
+            types.DidChangeNotebookDocumentParams(
+                notebook_document=types.VersionedNotebookDocumentIdentifier(uri=self.uri, version=self.version),
+                change=change,
+            )
+        )
 
     def set_text(self, index: int, text: str) -> None:
         self.cells[index][2] = text
-        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
-            text_content=[types.NotebookDocumentCellContentChanges(
-                document=types.VersionedTextDocumentIdentifier(uri=self.uri_of(index), version=self.version),
-                changes=[types.TextDocumentContentChangeWholeDocument(text=text)])])))
+        self._change(
+            types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    text_content=[
+                        types.NotebookDocumentCellContentChanges(
+                            document=types.VersionedTextDocumentIdentifier(
+                                uri=self.uri_of(index), version=self.version
+                            ),
+                            changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+                        )
+                    ]
+                )
+            )
+        )
 
     def edit(self, index: int, edits: list[types.TextEdit]) -> None:
         self.set_text(index, apply_text_edits(self.cells[index][2], edits, self.editor.encoding))
 
     def splice(self, start: int, delete: int, new: list[tuple[str, str]]) -> None:
-        removed = self.cells[start:start + delete]
+        removed = self.cells[start : start + delete]
         added = [[self.cell_uri(), kind, text] for kind, text in new]
-        self.cells[start:start + delete] = added
-        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
-            structure=types.NotebookDocumentCellChangeStructure(
-                array=types.NotebookCellArrayChange(start=start, delete_count=delete,
-                                                    cells=[self.cell(c) for c in added]),
-                did_open=[self.item(c) for c in added],
-                did_close=[types.TextDocumentIdentifier(uri=c[0]) for c in removed]))))
+        self.cells[start : start + delete] = added
+        self._change(
+            types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    structure=types.NotebookDocumentCellChangeStructure(
+                        array=types.NotebookCellArrayChange(
+                            start=start, delete_count=delete, cells=[self.cell(c) for c in added]
+                        ),
+                        did_open=[self.item(c) for c in added],
+                        did_close=[types.TextDocumentIdentifier(uri=c[0]) for c in removed],
+                    )
+                )
+            )
+        )
 
     def move(self, index: int, to: int) -> None:
         """A move as VS Code sends it: the cell removed and inserted elsewhere (same URI, no
         open/close of its text document)."""
         moved = self.cells.pop(index)
-        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
-            structure=types.NotebookDocumentCellChangeStructure(
-                array=types.NotebookCellArrayChange(start=index, delete_count=1)))))
+        self._change(
+            types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    structure=types.NotebookDocumentCellChangeStructure(
+                        array=types.NotebookCellArrayChange(start=index, delete_count=1)
+                    )
+                )
+            )
+        )
         self.cells.insert(to, moved)
-        self._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
-            structure=types.NotebookDocumentCellChangeStructure(
-                array=types.NotebookCellArrayChange(start=to, delete_count=0, cells=[self.cell(moved)])))))
+        self._change(
+            types.NotebookDocumentChangeEvent(
+                cells=types.NotebookDocumentCellChanges(
+                    structure=types.NotebookDocumentCellChangeStructure(
+                        array=types.NotebookCellArrayChange(start=to, delete_count=0, cells=[self.cell(moved)])
+                    )
+                )
+            )
+        )
 
     def apply(self, edit: types.WorkspaceEdit) -> list[int]:
         """A workspace edit over the cells, applied as an editor does (each TextDocumentEdit for
@@ -117,18 +157,31 @@ class Notebook:
 
     def ipynb(self) -> str:
         """The notebook as an nbformat 4.5 file, as Jupyter writes it."""
+
         def cell(i, c):
-            common = {"cell_type": c[1], "id": f"cell-{i}", "metadata": {},
-                      "source": c[2].splitlines(keepends=True)}
+            common = {"cell_type": c[1], "id": f"cell-{i}", "metadata": {}, "source": c[2].splitlines(keepends=True)}
             return {**common, "execution_count": None, "outputs": []} if c[1] == "code" else common
-        return json.dumps({"cells": [cell(i, c) for i, c in enumerate(self.cells)],
-                           "metadata": {"language_info": {"name": "python"}}, "nbformat": 4,
-                           "nbformat_minor": 5}, indent=1) + "\n"
+
+        return (
+            json.dumps(
+                {
+                    "cells": [cell(i, c) for i, c in enumerate(self.cells)],
+                    "metadata": {"language_info": {"name": "python"}},
+                    "nbformat": 4,
+                    "nbformat_minor": 5,
+                },
+                indent=1,
+            )
+            + "\n"
+        )
 
     def close(self) -> None:
-        self.client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
-            notebook_document=types.NotebookDocumentIdentifier(uri=self.uri),
-            cell_text_documents=[types.TextDocumentIdentifier(uri=c[0]) for c in self.cells]))
+        self.client.notebook_document_did_close(
+            types.DidCloseNotebookDocumentParams(
+                notebook_document=types.NotebookDocumentIdentifier(uri=self.uri),
+                cell_text_documents=[types.TextDocumentIdentifier(uri=c[0]) for c in self.cells],
+            )
+        )
 
     async def diagnostics(self, index: int, want=lambda d: True) -> list[types.Diagnostic]:
         """The cell's diagnostics once `want` holds for them (pulled or pushed)."""
@@ -137,22 +190,30 @@ class Notebook:
             found: list = []
 
             async def pulled():
-                report = await self.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
-                    text_document=types.TextDocumentIdentifier(uri=uri)))
+                report = await self.client.text_document_diagnostic_async(
+                    types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+                )
                 found[:] = [list(report.items)]
                 return want(found[0])
 
             end = 20
             import asyncio
             import time
+
             deadline = time.monotonic() + end
             while not await pulled():
                 if time.monotonic() > deadline:
                     pytest.fail(f"pulled diagnostics of {uri}: {found}")
                 await asyncio.sleep(0.05)
             return found[0]
-        published = await wait_for(lambda: uri in self.client.diagnostics and want(list(self.client.diagnostics[uri]))
-                                   and [list(self.client.diagnostics[uri])], f"diagnostics of {uri}")
+        published = await wait_for(
+            lambda: (
+                uri in self.client.diagnostics
+                and want(list(self.client.diagnostics[uri]))
+                and [list(self.client.diagnostics[uri])]
+            ),
+            f"diagnostics of {uri}",
+        )
         return published[0]
 
 
@@ -178,8 +239,9 @@ async def test_advertises_notebook_sync(editor):
 
 
 async def test_kernel_in_one_cell_launched_in_another(editor):
-    nb = Notebook(editor, "k.ipynb", [("markdown", "# Title\n"), ("code", IMPORTS), ("code", KERNEL_CELL),
-                                      ("code", LAUNCH_CELL)])
+    nb = Notebook(
+        editor, "k.ipynb", [("markdown", "# Title\n"), ("code", IMPORTS), ("code", KERNEL_CELL), ("code", LAUNCH_CELL)]
+    )
     found = pal001(await nb.diagnostics(2, lambda ds: pal001(ds)))
     assert len(found) == 1 and found[0].range.start.line == 1, found
     assert await nb.diagnostics(1) == [] and await nb.diagnostics(3, lambda ds: not pal001(ds)) is not None
@@ -261,8 +323,11 @@ async def test_disable_and_fix_all_in_a_cell(editor):
         edit = action.edit
         uris = [c.text_document.uri for c in edit.document_changes] if edit.document_changes else list(edit.changes)
         assert uris == [nb.uri_of(1)]
-    edits = (disable[0].edit.document_changes[0].edits if disable[0].edit.document_changes
-             else disable[0].edit.changes[nb.uri_of(1)])
+    edits = (
+        disable[0].edit.document_changes[0].edits
+        if disable[0].edit.document_changes
+        else disable[0].edit.changes[nb.uri_of(1)]
+    )
     assert edits[0].range.start.line <= 1
     nb.edit(1, edits)
     assert not pal001(await nb.diagnostics(1, lambda ds: not pal001(ds)))
@@ -277,11 +342,16 @@ async def test_hover_in_a_cell(editor):
 
 
 async def test_magics_and_markdown_are_silent(editor):
-    nb = Notebook(editor, "m.ipynb", [
-        ("markdown", "def f(:\n  this is not python\n"),
-        ("code", "!pip install jax\n%matplotlib inline\n" + IMPORTS),
-        ("code", "%%timeit\n" + FIXED_CELL),
-        ("code", LAUNCH_CELL + "x?\n")])
+    nb = Notebook(
+        editor,
+        "m.ipynb",
+        [
+            ("markdown", "def f(:\n  this is not python\n"),
+            ("code", "!pip install jax\n%matplotlib inline\n" + IMPORTS),
+            ("code", "%%timeit\n" + FIXED_CELL),
+            ("code", LAUNCH_CELL + "x?\n"),
+        ],
+    )
     for index in (1, 2, 3):
         assert await nb.diagnostics(index) == []
     if not editor.pull:
@@ -296,17 +366,27 @@ async def test_an_edit_after_a_line_separator_in_a_cell_lands_where_the_editor_p
     assert await nb.diagnostics(1) == []
     rng = types.Range(start=types.Position(line=2, character=4), end=types.Position(line=2, character=16))
     nb.cells[1][2] = odd.replace("    o_ref[...] =", "    return")
-    nb._change(types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(
-        text_content=[types.NotebookDocumentCellContentChanges(
-            document=types.VersionedTextDocumentIdentifier(uri=nb.uri_of(1), version=nb.version + 1),
-            changes=[types.TextDocumentContentChangePartial(range=rng, text="return")])])))
+    nb._change(
+        types.NotebookDocumentChangeEvent(
+            cells=types.NotebookDocumentCellChanges(
+                text_content=[
+                    types.NotebookDocumentCellContentChanges(
+                        document=types.VersionedTextDocumentIdentifier(uri=nb.uri_of(1), version=nb.version + 1),
+                        changes=[types.TextDocumentContentChangePartial(range=rng, text="return")],
+                    )
+                ]
+            )
+        )
+    )
     found = await nb.diagnostics(1, lambda ds: pal001(ds))
     assert [(d.code, d.range.start.line) for d in found] == [("PAL001", 2)], found
     nb.close()
 
 
-SECOND_KERNEL_CELL = ("%load_ext autoreload\n"  # a masked IPython line, which fix-all leaves alone
-                      "def double(x_ref, o_ref):\n    return x_ref[...] * 2\n")
+SECOND_KERNEL_CELL = (
+    "%load_ext autoreload\n"  # a masked IPython line, which fix-all leaves alone
+    "def double(x_ref, o_ref):\n    return x_ref[...] * 2\n"
+)
 LAUNCH_BOTH_CELL = LAUNCH_CELL + "out2 = pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
 
 
@@ -314,22 +394,38 @@ def cli_fixed_sources(notebook_text: str, directory: pathlib.Path) -> list[str]:
     """The cells' sources after `pallas-ls check --fix` on the notebook written as a file."""
     path = directory / "cli.ipynb"
     path.write_text(notebook_text)
-    subprocess.run([sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--fix", path.name],
-                   cwd=directory, capture_output=True, check=False)
+    subprocess.run(
+        [sys.executable, "-m", "pallas_ls", "check", "--isolated", "--no-cache", "--fix", path.name],
+        cwd=directory,
+        capture_output=True,
+        check=False,
+    )
     return ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]]
 
 
 async def test_fix_all_edits_each_cell_as_check_fix_does(editor, tmp_path_factory):
-    nb = Notebook(editor, "f.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("markdown", "# Doubling\n"),
-                                      ("code", SECOND_KERNEL_CELL), ("code", LAUNCH_BOTH_CELL)])
+    nb = Notebook(
+        editor,
+        "f.ipynb",
+        [
+            ("code", IMPORTS),
+            ("code", KERNEL_CELL),
+            ("markdown", "# Doubling\n"),
+            ("code", SECOND_KERNEL_CELL),
+            ("code", LAUNCH_BOTH_CELL),
+        ],
+    )
     assert pal001(await nb.diagnostics(1, lambda ds: pal001(ds)))
     assert pal001(await nb.diagnostics(3, lambda ds: pal001(ds)))
     expected = cli_fixed_sources(nb.ipynb(), tmp_path_factory.mktemp("cli"))
     assert expected[1] == FIXED_CELL and expected[3] != SECOND_KERNEL_CELL  # check --fix fixes both
 
-    [action] = await editor.code_actions(nb.uri_of(1), types.Range(start=types.Position(line=0, character=0),
-                                                                   end=types.Position(line=0, character=0)),
-                                         [], only=["source.fixAll"])
+    [action] = await editor.code_actions(
+        nb.uri_of(1),
+        types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+        [],
+        only=["source.fixAll"],
+    )
     edit = action.edit
     if edit.document_changes:  # each edit for the version of its cell
         assert [c.text_document.version for c in edit.document_changes] == [1, 1]
@@ -350,11 +446,15 @@ async def test_apply_fix_all_on_a_cell_fixes_the_notebook(editor):
         received.append(nb.apply(params.edit))
         return types.ApplyWorkspaceEditResult(applied=True)
 
-    nb = Notebook(editor, "a.ipynb", [("code", IMPORTS), ("code", KERNEL_CELL), ("code", SECOND_KERNEL_CELL),
-                                      ("code", LAUNCH_BOTH_CELL)])
+    nb = Notebook(
+        editor,
+        "a.ipynb",
+        [("code", IMPORTS), ("code", KERNEL_CELL), ("code", SECOND_KERNEL_CELL), ("code", LAUNCH_BOTH_CELL)],
+    )
     assert pal001(await nb.diagnostics(2, lambda ds: pal001(ds)))
-    applied = await editor.client.workspace_execute_command_async(types.ExecuteCommandParams(
-        command="pallas-ls.applyFixAll", arguments=[nb.uri_of(3)]))  # the active cell: the launch
+    applied = await editor.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="pallas-ls.applyFixAll", arguments=[nb.uri_of(3)])
+    )  # the active cell: the launch
     assert applied is True and [sorted(r) for r in received] == [[1, 2]]
     assert nb.cells[1][2] == FIXED_CELL and "o_ref[...] = x_ref[...] * 2" in nb.cells[2][2]
     for index in (1, 2):

@@ -24,7 +24,8 @@ def test_capabilities_of_recorded_clients():
     assert neovim.pull_diagnostics and not vscode.pull_diagnostics  # VS Code 1.65's recorded set pushes
     assert vscode.document_changes and vscode.work_done_progress and vscode.diagnostics.related_information
     assert ClientCapabilities.from_initialize(types.ClientCapabilities(), "utf-8") == ClientCapabilities(
-        encoding="utf-8", diagnostics=ClientFeatures(related_information=False))
+        encoding="utf-8", diagnostics=ClientFeatures(related_information=False)
+    )
 
 
 def test_diagnostic_data_reads_back_what_is_written():
@@ -34,8 +35,12 @@ def test_diagnostic_data_reads_back_what_is_written():
     assert data is not None and data.version == 7
     [read] = data.fixes
     assert (read.title, read.safe, read.preferred) == ("Write it", True, True)
-    assert read.edits == [types.TextEdit(range=types.Range(start=types.Position(line=1, character=4),
-                                                           end=types.Position(line=1, character=7)), new_text="'e'")]
+    assert read.edits == [
+        types.TextEdit(
+            range=types.Range(start=types.Position(line=1, character=4), end=types.Position(line=1, character=7)),
+            new_text="'e'",
+        )
+    ]
 
 
 @pytest.mark.parametrize("value", [None, [], {"fixes": None}, {"fixes": [{"title": "t"}]}, {"fixes": [1]}])
@@ -66,8 +71,9 @@ def test_fix_all_rounds_see_kernels_launched_elsewhere(tmp_path):
 def test_editor_settings_are_typed_and_a_bad_value_keeps_only_its_own_default():
     from pallas_ls.lsp.settings import EditorSettings, RuleOverrides, parse_editor_settings
 
-    settings, warnings = parse_editor_settings({"debounce": "soon", "ignore": ["PAL002"], "maxFileSize": 1024,
-                                                "showSyntaxErrors": "yes"})
+    settings, warnings = parse_editor_settings(
+        {"debounce": "soon", "ignore": ["PAL002"], "maxFileSize": 1024, "showSyntaxErrors": "yes"}
+    )
     assert settings == EditorSettings(RuleOverrides(ignore=("PAL002",), max_file_size=1024))
     assert len(warnings) == 2 and all("debounce" in w or "showSyntaxErrors" in w for w in warnings)
     assert parse_editor_settings(None) == (EditorSettings(), [])

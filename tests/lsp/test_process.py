@@ -24,8 +24,9 @@ def serve_command() -> list[str]:
 
 @pytest.mark.skipif(not (pathlib.Path(__file__).parents[2] / "pallas_ls" / "cli.py").exists(), reason="no CLI yet")
 async def test_through_pallas_ls_serve(tmp_path):
-    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0},
-                              server_command=serve_command()) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}, server_command=serve_command()
+    ) as ed:
         assert ed.result.server_info.name == "pallas-ls"
         uri = ed.open("kernel.py", KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
@@ -56,14 +57,20 @@ async def test_tcp(tmp_path):
         caps = capabilities("visual-studio-code")
         client.capabilities = caps
         await asyncio.wait_for(
-            client.initialize_async(types.InitializeParams(capabilities=caps, root_uri=from_fs_path(str(tmp_path)),
-                                                          initialization_options={"debounce": 0})),
+            client.initialize_async(
+                types.InitializeParams(
+                    capabilities=caps, root_uri=from_fs_path(str(tmp_path)), initialization_options={"debounce": 0}
+                )
+            ),
             DEADLINE,
         )
         client.initialized(types.InitializedParams())
         uri = from_fs_path(str(tmp_path / "kernel.py"))
-        client.text_document_did_open(types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=KERNEL)))
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=KERNEL)
+            )
+        )
         params = await wait_for(lambda: next((p for p in client.published if p.uri == uri), None), "diagnostics")
         assert [d.code for d in params.diagnostics] == ["PAL001"] and params.version == 1
         await asyncio.wait_for(client.shutdown_async(None), DEADLINE)
@@ -73,7 +80,9 @@ async def test_tcp(tmp_path):
         second.capabilities = caps
         await second.start_tcp("127.0.0.1", port)
         try:
-            result = await asyncio.wait_for(second.initialize_async(types.InitializeParams(capabilities=caps)), DEADLINE)
+            result = await asyncio.wait_for(
+                second.initialize_async(types.InitializeParams(capabilities=caps)), DEADLINE
+            )
             assert result.server_info.name == "pallas-ls" and process.returncode is None
             await asyncio.wait_for(second.shutdown_async(None), DEADLINE)
             second.exit(None)
@@ -94,8 +103,9 @@ async def test_logs_hold_no_source_text_below_debug(tmp_path, level, leaks):
     command = [*SERVER_COMMAND, "--log-file", str(log_file), "--log-level", level]
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    async with editor_session(workspace, capabilities("visual-studio-code"), initialization_options={"debounce": 0},
-                              server_command=command) as ed:
+    async with editor_session(
+        workspace, capabilities("visual-studio-code"), initialization_options={"debounce": 0}, server_command=command
+    ) as ed:
         uri = ed.open("kernel.py", text)
         [diagnostic] = await ed.diagnostics(uri)
         actions = await ed.code_actions(uri, diagnostic.range, [diagnostic])

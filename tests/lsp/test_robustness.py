@@ -163,10 +163,15 @@ async def spawned(tmp_path: pathlib.Path) -> AsyncIterator[RawServer]:
 
 
 async def initialize(server: RawServer, root: pathlib.Path | None = None) -> None:
-    init = await server.request("initialize", {
-        "processId": None, "rootUri": from_fs_path(str(root)) if root else None, "capabilities": RAW_CAPABILITIES,
-        "initializationOptions": {"debounce": 0},
-    })
+    init = await server.request(
+        "initialize",
+        {
+            "processId": None,
+            "rootUri": from_fs_path(str(root)) if root else None,
+            "capabilities": RAW_CAPABILITIES,
+            "initializationOptions": {"debounce": 0},
+        },
+    )
     assert init["result"]["capabilities"]["positionEncoding"] == "utf-16"
     server.notify("initialized", {})
 
@@ -177,8 +182,10 @@ async def raw_server(tmp_path: pathlib.Path) -> AsyncIterator[RawServer]:
     it must still work, and shut down and exit cleanly."""
     async with spawned(tmp_path) as server:
         await initialize(server, tmp_path)
-        server.notify("textDocument/didOpen", {"textDocument": {
-            "uri": server.uri, "languageId": "python", "version": 1, "text": KERNEL}})
+        server.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": server.uri, "languageId": "python", "version": 1, "text": KERNEL}},
+        )
         await server.assert_works()
         yield server
         await server.assert_works()
@@ -220,8 +227,9 @@ async def test_body_that_is_not_json_gets_a_parse_error(tmp_path, body):
         pytest.param(b"Content-Length: twelve\r\n\r\n" + shutdown_body(), id="not-a-number"),
         pytest.param(b"Content-Length: -5\r\n\r\n" + shutdown_body(), id="negative"),
         pytest.param(b"Content-Length: 99999999999999\r\n\r\n" + shutdown_body(), id="absurdly-large"),
-        pytest.param(b"garbage without a line end" + frame(shutdown_body()).replace(b"Content-Length", b"X-Length"),
-                     id="garbage"),
+        pytest.param(
+            b"garbage without a line end" + frame(shutdown_body()).replace(b"Content-Length", b"X-Length"), id="garbage"
+        ),
     ],
 )
 async def test_malformed_frame_then_the_next_request_is_answered(tmp_path, malformed):
@@ -234,8 +242,14 @@ async def test_malformed_frame_then_the_next_request_is_answered(tmp_path, malfo
 
 async def test_header_names_are_case_insensitive(tmp_path):
     async with raw_server(tmp_path) as server:
-        body = json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {
-            "textDocument": {"uri": server.uri}, "position": {"line": 5, "character": 5}}}).encode()
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 5,
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": server.uri}, "position": {"line": 5, "character": 5}},
+            }
+        ).encode()
         server.write(b"content-length: %d\r\n\r\n" % len(body) + body)
         assert "`add_one`" in (await server.response(5))["result"]["contents"]["value"]
 
@@ -264,10 +278,14 @@ async def test_frame_longer_than_its_content_length_says(tmp_path):
         pytest.param('{"jsonrpc": "2.0", "id": 77, "method": 7}', (77, INVALID_REQUEST), id="method-not-a-string"),
         pytest.param('{"jsonrpc": "2.0", "id": [77], "method": "shutdown"}', (None, INVALID_REQUEST), id="id-array"),
         pytest.param('{"jsonrpc": "2.0", "id": true, "method": "shutdown"}', (None, INVALID_REQUEST), id="id-bool"),
-        pytest.param('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}', (None, INVALID_REQUEST), id="id-object"),
+        pytest.param(
+            '{"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}', (None, INVALID_REQUEST), id="id-object"
+        ),
         pytest.param('{"jsonrpc": "2.0", "id": 77}', (None, INVALID_REQUEST), id="neither-request-nor-response"),
         pytest.param('{"jsonrpc": "2.0", "id": 77, "result": null}', None, id="response-to-nothing"),
-        pytest.param('{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": "x"}', None, id="bad-notification"),
+        pytest.param(
+            '{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": "x"}', None, id="bad-notification"
+        ),
         pytest.param('{"jsonrpc": "2.0", "method": 7}', None, id="notification-method-not-a-string"),
     ],
 )
@@ -312,8 +330,14 @@ async def test_unknown_methods(tmp_path):
         ("textDocument/hover", [1, 2]),
         ("textDocument/codeAction", {"textDocument": {"uri": "URI"}, "range": "abc", "context": {"diagnostics": []}}),
         ("textDocument/codeAction", {"textDocument": {"uri": "URI"}, "range": RETURN_RANGE}),
-        ("textDocument/codeAction", {"textDocument": {"uri": "URI"}, "range": RETURN_RANGE,
-                                     "context": {"diagnostics": [{"range": 5, "message": "x"}]}}),
+        (
+            "textDocument/codeAction",
+            {
+                "textDocument": {"uri": "URI"},
+                "range": RETURN_RANGE,
+                "context": {"diagnostics": [{"range": 5, "message": "x"}]},
+            },
+        ),
         ("textDocument/diagnostic", {"textDocument": 3}),
     ],
 )
@@ -331,10 +355,13 @@ async def test_invalid_params_get_an_invalid_params_error(tmp_path, method, para
         {"textDocument": {"uri": "URI", "version": 2}, "contentChanges": [{"range": "top", "text": "\n\n"}]},
         {"textDocument": {"uri": "URI", "version": "two"}, "contentChanges": [{"text": "\n\n" + KERNEL}]},
         {"textDocument": {"uri": "URI", "version": 2}},
-        {"textDocument": {"uri": "URI", "version": 2}, "contentChanges": [
-            {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n\n"},
-            {"range": {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n\n"},
-        ]},
+        {
+            "textDocument": {"uri": "URI", "version": 2},
+            "contentChanges": [
+                {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n\n"},
+                {"range": {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n\n"},
+            ],
+        },
     ],
     ids=["range-not-an-object", "version-not-an-integer", "no-changes", "one-bad-change-of-two"],
 )
@@ -347,21 +374,31 @@ async def test_notification_with_invalid_params_is_ignored(tmp_path, params):
         await server.assert_works()
         assert len(server.messages) - before == 2
         # A valid change afterwards applies to the text as it was.
-        server.notify("textDocument/didChange", {"textDocument": {"uri": server.uri, "version": 2}, "contentChanges": [
-            {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n"}]})
+        server.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": server.uri, "version": 2},
+                "contentChanges": [
+                    {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n"}
+                ],
+            },
+        )
         report = await server.request("textDocument/diagnostic", {"textDocument": {"uri": server.uri}})
         [diagnostic] = report["result"]["items"]
         assert diagnostic["range"]["start"] == {"line": RETURN_LINE + 1, "character": 4}
-        server.notify("textDocument/didChange", {"textDocument": {"uri": server.uri, "version": 3}, "contentChanges": [
-            {"text": KERNEL}]})
+        server.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": server.uri, "version": 3}, "contentChanges": [{"text": KERNEL}]},
+        )
 
 
 async def test_requests_after_shutdown_are_invalid_requests(tmp_path):
     async with spawned(tmp_path) as server:
         await initialize(server)
         assert (await server.request("shutdown", None))["result"] is None
-        answer = await server.request("textDocument/hover", {
-            "textDocument": {"uri": server.uri}, "position": {"line": 0, "character": 0}})
+        answer = await server.request(
+            "textDocument/hover", {"textDocument": {"uri": server.uri}, "position": {"line": 0, "character": 0}}
+        )
         assert answer["error"]["code"] == INVALID_REQUEST
         server.notify("exit", None)
         assert await asyncio.wait_for(server.process.wait(), DEADLINE) == 0
@@ -388,10 +425,12 @@ async def test_documents_never_opened(editor):
     report = await editor.pull_report(uri)
     assert report.kind == "full" and list(report.items) == []
     # didChange and didClose for it: ignored (no phantom document, nothing published).
-    editor.client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=5),
-        content_changes=[types.TextDocumentContentChangePartial(range=zero, text="\n\n\n")],
-    ))
+    editor.client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=5),
+            content_changes=[types.TextDocumentContentChangePartial(range=zero, text="\n\n\n")],
+        )
+    )
     editor.client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=doc))
     assert await editor.hover(uri, 0, 0) is None  # a round trip: both notifications were handled
     assert not [p for p in editor.client.published if p.uri == uri]
@@ -476,12 +515,14 @@ CHAINS = {
     ],
 )
 async def test_hostile_documents_are_analysed(tmp_path, text, line, character):
-    async with editor_session(tmp_path, capabilities("neovim", encodings=["utf-16"]),
-                              initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim", encodings=["utf-16"]), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("hostile.py", text)
         diagnostics = await ed.diagnostics(uri)
         assert [(d.code, d.range.start) for d in diagnostics] == [
-            ("PAL001", types.Position(line=line, character=character))]
+            ("PAL001", types.Position(line=line, character=character))
+        ]
         # Still answering about it, and about other documents.
         hover = await ed.hover(uri, line - 1, 5)
         assert hover is not None and "`add_one`" in hover.contents.value
@@ -490,7 +531,8 @@ async def test_hostile_documents_are_analysed(tmp_path, text, line, character):
         # Edited (the incremental path): the finding moves down with its line.
         ed.edit(uri, (0, 0), (0, 0), "\n")
         assert [(d.code, d.range.start) for d in await ed.diagnostics(uri)] == [
-            ("PAL001", types.Position(line=line + 1, character=character))]
+            ("PAL001", types.Position(line=line + 1, character=character))
+        ]
 
 
 BIG = "".join(f"v{i} = {i}\n" for i in range(200_000)) + KERNEL
@@ -502,8 +544,12 @@ HANG = 300
 
 
 async def pull_within(ed, uri: str, seconds: float) -> list[tuple[str, int]]:
-    report = await asyncio.wait_for(ed.client.text_document_diagnostic_async(
-        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))), seconds)
+    report = await asyncio.wait_for(
+        ed.client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        ),
+        seconds,
+    )
     return [(d.code, d.range.start.line) for d in report.items]
 
 
@@ -512,8 +558,9 @@ async def test_a_200k_line_document(tmp_path):
     """Answered (the waits are a hang detector, generous for a loaded machine: speed is measured by
     benchmarks/bench_vs_ruff.py), hovered, edited at its top and at its end.  One document for all
     of it: opening it is what costs (~6 s), the size is what is tested."""
-    async with editor_session(tmp_path, capabilities("neovim", encodings=["utf-16"]),
-                              initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim", encodings=["utf-16"]), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("big.py", BIG)
         assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE)]
         hover = await ed.hover(uri, BIG_RETURN_LINE - 1, 5)
@@ -521,7 +568,12 @@ async def test_a_200k_line_document(tmp_path):
         ed.edit(uri, (0, 0), (0, 0), "# top\n")  # every block moves down a line
         assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE + 1)]
         end = BIG.count("\n") + 1
-        ed.edit(uri, (end, 0), (end, 0), "\n\ndef two(x_ref, o_ref):\n    return 2\n\n\npl.pallas_call(two, out_shape=x)(x)\n")
+        ed.edit(
+            uri,
+            (end, 0),
+            (end, 0),
+            "\n\ndef two(x_ref, o_ref):\n    return 2\n\n\npl.pallas_call(two, out_shape=x)(x)\n",
+        )
         assert await pull_within(ed, uri, HANG) == [("PAL001", BIG_RETURN_LINE + 1), ("PAL001", end + 3)]
 
 
@@ -560,8 +612,11 @@ def failing_rule(base, code: str, error: BaseException):
     return dataclasses.replace(base, code=code, check=check)
 
 
-@pytest.mark.parametrize("error", [ValueError("rule bug"), RecursionError("too deep"), KeyError("x")],
-                         ids=["ValueError", "RecursionError", "KeyError"])
+@pytest.mark.parametrize(
+    "error",
+    [ValueError("rule bug"), RecursionError("too deep"), KeyError("x")],
+    ids=["ValueError", "RecursionError", "KeyError"],
+)
 async def test_run_rules_survives_a_raising_rule(monkeypatch, caplog, error):
     """Engine level: the failure is logged with the rule's code and every other finding stays."""
     import pallas_ls.rules as rules
@@ -581,8 +636,13 @@ async def test_run_rules_survives_a_raising_rule(monkeypatch, caplog, error):
 def patched_server(setup: str) -> list[str]:
     """The real server, with `setup` run first in its own process: the server has no hook for
     a broken or slow rule, so the test adds one to the rule registry before the server starts."""
-    return [sys.executable, "-c", "import dataclasses, sys, time\nimport pallas_ls.rules as rules\n" + setup
-            + "\nfrom pallas_ls.lsp.__main__ import run\nsys.exit(run(sys.argv[1:]))\n"]
+    return [
+        sys.executable,
+        "-c",
+        "import dataclasses, sys, time\nimport pallas_ls.rules as rules\n"
+        + setup
+        + "\nfrom pallas_ls.lsp.__main__ import run\nsys.exit(run(sys.argv[1:]))\n",
+    ]
 
 
 FAILING_SERVER = patched_server("""\
@@ -600,8 +660,9 @@ async def test_a_raising_rule_in_the_server(tmp_path):
     workspace.mkdir()
     command = [*FAILING_SERVER, "--log-file", str(log_file)]
     for name in ("neovim", "visual-studio-code"):
-        async with editor_session(workspace, capabilities(name), initialization_options={"debounce": 0},
-                                  server_command=command) as ed:
+        async with editor_session(
+            workspace, capabilities(name), initialization_options={"debounce": 0}, server_command=command
+        ) as ed:
             uri = ed.open("k.py", PAL002_KERNEL)
             assert sorted(d.code for d in await ed.diagnostics(uri)) == ["PAL001", "PAL002"]
             ed.edit(uri, (0, 0), (0, 0), "\n")
@@ -617,7 +678,9 @@ async def test_a_raising_rule_in_the_server(tmp_path):
 async def test_fix_for_an_older_version_is_computed_for_the_current_one(tmp_path):
     """Diagnostics from version N, the document now at N+1 with the finding at the same place but
     different text around it: the fix offered is the one for N+1 (carrying N+1 as its version)."""
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         [old] = await ed.diagnostics(uri)
         assert old.data["version"] == 1
@@ -635,7 +698,9 @@ async def test_fix_for_an_older_version_is_computed_for_the_current_one(tmp_path
 
 
 async def test_fix_all_asked_right_after_an_edit(tmp_path):
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         await ed.diagnostics(uri)
         ed.edit(uri, (0, 0), (0, 0), "# moved\n")
@@ -648,7 +713,9 @@ async def test_fix_all_asked_right_after_an_edit(tmp_path):
 
 
 async def test_no_fix_for_a_diagnostic_the_current_version_no_longer_has(tmp_path):
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         [old] = await ed.diagnostics(uri)
         ed.edit(uri, (RETURN_LINE, 4), (RETURN_LINE, 11), "o_ref[...] = ")  # fixed by hand
@@ -688,7 +755,7 @@ def listening_addresses(port: int) -> set[str]:
                 if len(address) == 8:
                     found.add(socket.inet_ntop(socket.AF_INET, bytes.fromhex(address)[::-1]))
                 else:
-                    words = [bytes.fromhex(address[i:i + 8])[::-1] for i in range(0, 32, 8)]
+                    words = [bytes.fromhex(address[i : i + 8])[::-1] for i in range(0, 32, 8)]
                     found.add(socket.inet_ntop(socket.AF_INET6, b"".join(words)))
     return found
 
@@ -698,8 +765,9 @@ async def test_tcp_binds_the_loopback_address_by_default(tmp_path):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    process = await asyncio.create_subprocess_exec(*SERVER_COMMAND, "--tcp", "--port", str(port),
-                                                   stderr=asyncio.subprocess.DEVNULL)
+    process = await asyncio.create_subprocess_exec(
+        *SERVER_COMMAND, "--tcp", "--port", str(port), stderr=asyncio.subprocess.DEVNULL
+    )
     try:
         end = time.monotonic() + DEADLINE
         while not (addresses := listening_addresses(port)):
@@ -734,8 +802,9 @@ async def test_a_late_analysis_is_never_answered_with_another_versions_results(t
     empty report), and a hover gets nothing rather than an answer about the old text."""
     from pygls.exceptions import JsonRpcException
 
-    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0},
-                              server_command=SLOW_SERVER) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}, server_command=SLOW_SERVER
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.range.start.line == RETURN_LINE
@@ -745,11 +814,13 @@ async def test_a_late_analysis_is_never_answered_with_another_versions_results(t
         assert raised.value.code == -32802 and raised.value.data == {"retriggerRequest": True}
         # Line 5 is now blank; in the old text it was `def add_one`.
         assert await ed.hover(uri, 5, 5) is None
+
         async def ready():
             try:
                 return [d.range.start.line for d in await ed.diagnostics(uri)] == [RETURN_LINE + 1]
             except JsonRpcException:
                 return False
+
         await eventually(ready, "the diagnostics of the slow version")
         hover = await ed.hover(uri, 6, 5)
         assert hover is not None and "`add_one`" in hover.contents.value
@@ -770,8 +841,9 @@ async def test_the_workspace_is_never_imported(tmp_path, module):
     (tmp_path / "pkg" / "kernels.py").write_text(KERNEL.replace("x = jnp.ones", "import pkg\nx = jnp.ones"))
     # Started the way an editor starts it: in the workspace.
     command = ["sh", "-c", 'cd "$1" && shift && exec "$@"', "sh", str(tmp_path), sys.executable, *module]
-    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0},
-                              server_command=command) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0}, server_command=command
+    ) as ed:
         uri = ed.open("main.py", "import pkg.kernels\nimport json\n" + KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.range.start.line == RETURN_LINE + 2
@@ -783,8 +855,9 @@ async def test_the_workspace_is_never_imported(tmp_path, module):
 async def test_other_documents_are_answered_while_an_analysis_runs(tmp_path):
     """Issue 16: while one document's analysis runs (4 s here), pulls and hovers for another
     document whose analysis is done are answered at once, not queued behind it."""
-    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0},
-                              server_command=SLOW_SERVER) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}, server_command=SLOW_SERVER
+    ) as ed:
         other = ed.open("other.py", KERNEL)
         assert len(await ed.diagnostics(other)) == 1
         ed.open("slow.py", "# SLOW\n" + KERNEL)

@@ -12,7 +12,9 @@ from pallas_ls.lsp.settings import parse_editor_settings
 
 
 def save(ed, uri: str) -> None:
-    ed.client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    ed.client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
 
 
 def codes(diagnostics) -> list[str]:
@@ -23,7 +25,9 @@ def codes(diagnostics) -> list[str]:
 @pytest.mark.parametrize("client", ["neovim", "visual_studio_code"])
 async def test_diagnostics_follow_saves(tmp_path, client):
     pull = client == "visual_studio_code"
-    async with editor_session(tmp_path, capabilities(client, pull=pull), initialization_options={"run": "onSave"}) as ed:
+    async with editor_session(
+        tmp_path, capabilities(client, pull=pull), initialization_options={"run": "onSave"}
+    ) as ed:
         uri = ed.open("kern.py", KERNEL)
         assert codes(await ed.diagnostics(uri)) == ["PAL001"]  # opening analyses, as ruff does
         ed.replace_all(uri, CLEAN)  # fixed, not saved

@@ -15,10 +15,20 @@ def warnings_of(editor) -> list[str]:
 
 
 async def test_invalid_initialization_options_warn_and_fall_back(tmp_path):
-    options = {"select": "BOGUS", "severity": {"PAL001": "loud"}, "debounce": -5, "showSyntaxErrors": "yes", "debounce_ms": 0}
+    options = {
+        "select": "BOGUS",
+        "severity": {"PAL001": "loud"},
+        "debounce": -5,
+        "showSyntaxErrors": "yes",
+        "debounce_ms": 0,
+    }
     # workspace/configuration answers too (valid): the init options' problems are not repeated.
-    async with editor_session(tmp_path, capabilities("neovim"), initialization_options=options,
-                              configuration={"pallas-ls": {"showSyntaxErrors": False}}) as ed:
+    async with editor_session(
+        tmp_path,
+        capabilities("neovim"),
+        initialization_options=options,
+        configuration={"pallas-ls": {"showSyntaxErrors": False}},
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.severity == types.DiagnosticSeverity.Error  # the default
@@ -36,8 +46,9 @@ async def test_initialization_options_set_severity_and_selection(tmp_path):
         uri = ed.open("kernel.py", KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.severity == types.DiagnosticSeverity.Warning
-    async with editor_session(tmp_path, capabilities("visual-studio-code"),
-                              initialization_options={"debounce": 0, "ignore": ["PAL001"]}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("visual-studio-code"), initialization_options={"debounce": 0, "ignore": ["PAL001"]}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         assert await ed.diagnostics(uri) == []
     assert not warnings_of(ed)
@@ -46,10 +57,19 @@ async def test_initialization_options_set_severity_and_selection(tmp_path):
 @pytest.mark.parametrize("client", ["visual-studio-code", "neovim"])
 async def test_workspace_configuration_and_its_changes(tmp_path, client):
     # VS Code sends its whole section, client-only keys and nulls included: no warnings for those.
-    section = {"path": [], "interpreter": "", "select": None, "ignore": ["PAL001"], "severity": {},
-               "showSyntaxErrors": False, "logLevel": "info", "trace": {"server": "off"}}
-    async with editor_session(tmp_path, capabilities(client), initialization_options={"debounce": 0},
-                              configuration={"pallas-ls": section}) as ed:
+    section = {
+        "path": [],
+        "interpreter": "",
+        "select": None,
+        "ignore": ["PAL001"],
+        "severity": {},
+        "showSyntaxErrors": False,
+        "logLevel": "info",
+        "trace": {"server": "off"},
+    }
+    async with editor_session(
+        tmp_path, capabilities(client), initialization_options={"debounce": 0}, configuration={"pallas-ls": section}
+    ) as ed:
         if client == "visual-studio-code":
             methods = await wait_for(lambda: [r.method for r in ed.client.registrations], "registrations")
             assert types.WORKSPACE_DID_CHANGE_CONFIGURATION in methods
@@ -80,8 +100,9 @@ async def test_pyproject_settings_and_editor_overrides(tmp_path):
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.severity == types.DiagnosticSeverity.Information
     # The editor's settings win over pyproject's.
-    async with editor_session(tmp_path, capabilities("neovim"),
-                              initialization_options={"debounce": 0, "severity": {"PAL001": "warning"}}) as ed:
+    async with editor_session(
+        tmp_path, capabilities("neovim"), initialization_options={"debounce": 0, "severity": {"PAL001": "warning"}}
+    ) as ed:
         uri = ed.open("kernel.py", KERNEL)
         [diagnostic] = await ed.diagnostics(uri)
         assert diagnostic.severity == types.DiagnosticSeverity.Warning
@@ -99,7 +120,9 @@ async def test_pyproject_exclude_and_reread_on_change(tmp_path):
         # pyproject.toml changes on disk: the watched-files notification makes the server re-read it.
         pyproject.write_text('[tool.pallas-ls]\nignore = ["PAL001"]\n')
         ed.client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=ed.uri("pyproject.toml"), type=types.FileChangeType.Changed)])
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=ed.uri("pyproject.toml"), type=types.FileChangeType.Changed)]
+            )
         )
         assert await ed.diagnostics(uri) == []
         assert len(await ed.diagnostics(excluded)) == 0

@@ -65,7 +65,9 @@ def test_incremental_changes(encoding):
     end_of_emoji = units("x = '😀", encoding)
     changes = [
         types.TextDocumentContentChangePartial(
-            range=types.Range(start=types.Position(line=0, character=end_of_emoji), end=types.Position(line=1, character=1)),
+            range=types.Range(
+                start=types.Position(line=0, character=end_of_emoji), end=types.Position(line=1, character=1)
+            ),
             text="'\nz",
         ),
         types.TextDocumentContentChangePartial(
@@ -96,8 +98,9 @@ def test_incremental_change_matches_a_plain_splice(text, data):
         content = document.line(line)
         if to_client_column(content, from_client_column(content, col, encoding), encoding) != col:
             return
-    rng = types.Range(start=types.Position(line=start_line, character=start_col),
-                      end=types.Position(line=end_line, character=end_col))
+    rng = types.Range(
+        start=types.Position(line=start_line, character=start_col), end=types.Position(line=end_line, character=end_col)
+    )
     if "\r" in text:
         return  # the independent implementation splits with str.splitlines (\r alone differs)
     expected = apply_text_edits(text, [types.TextEdit(range=rng, new_text="<>")], encoding)
@@ -108,24 +111,48 @@ def test_incremental_change_matches_a_plain_splice(text, data):
 def test_finding_json_carries_fixes_and_related():
     source = SourceFile.from_text("\ufeffé = 1; return 😀\nz = 2\n", "/w/k.py")
     finding = Finding(
-        "PAL001", "msg", Range.of(0, 7, 0, 15), "/w/k.py", Severity.ERROR,
+        "PAL001",
+        "msg",
+        Range.of(0, 7, 0, 15),
+        "/w/k.py",
+        Severity.ERROR,
         related=[Related("/w/k.py", Range.of(1, 0, 1, 1), "here")],
         fixes=[Fix("Do it", (Edit(Range.of(0, 7, 0, 13), "x"),), Applicability.SAFE, True)],
     )
     lines = LineSource(source)
-    diagnostic = diagnostic_from_json(finding_json(
-        finding, lines, "utf-16", uri="file:///w/k.py", version=7, severity=Severity.WARNING,
-        related_uri=lambda p: "file:///w/k.py", related_lines=lambda p: lines,
-    ))
+    diagnostic = diagnostic_from_json(
+        finding_json(
+            finding,
+            lines,
+            "utf-16",
+            uri="file:///w/k.py",
+            version=7,
+            severity=Severity.WARNING,
+            related_uri=lambda p: "file:///w/k.py",
+            related_lines=lambda p: lines,
+        )
+    )
     # The BOM is one UTF-16 unit of line 0 in the client's text; the emoji two.
-    assert diagnostic.range == types.Range(start=types.Position(line=0, character=8),
-                                           end=types.Position(line=0, character=17))
+    assert diagnostic.range == types.Range(
+        start=types.Position(line=0, character=8), end=types.Position(line=0, character=17)
+    )
     assert diagnostic.severity == types.DiagnosticSeverity.Warning
     assert diagnostic.data == {
         "version": 7,
-        "fixes": [{"title": "Do it", "applicability": "safe", "preferred": True, "suppression": False,
-                   "edits": [{"range": {"start": {"line": 0, "character": 8}, "end": {"line": 0, "character": 14}},
-                              "newText": "x"}]}],
+        "fixes": [
+            {
+                "title": "Do it",
+                "applicability": "safe",
+                "preferred": True,
+                "suppression": False,
+                "edits": [
+                    {
+                        "range": {"start": {"line": 0, "character": 8}, "end": {"line": 0, "character": 14}},
+                        "newText": "x",
+                    }
+                ],
+            }
+        ],
     }
     assert diagnostic.related_information[0].location.range.start == types.Position(line=1, character=0)
 
@@ -139,10 +166,19 @@ def _json_of_every_rule_example(encoding: str, features: ClientFeatures) -> list
         for example in rule.examples:
             lines = LineSource(SourceFile.from_text(example.source, "/w/k.py"))
             for finding in analyze_source(example.source, "/w/k.py"):
-                diagnostics.append(finding_json(
-                    finding, lines, encoding, uri="file:///w/k.py", version=3, severity=finding.severity,
-                    related_uri=lambda p: "file:///w/other.py", related_lines=lambda p, lines=lines: lines, features=features,
-                ))
+                diagnostics.append(
+                    finding_json(
+                        finding,
+                        lines,
+                        encoding,
+                        uri="file:///w/k.py",
+                        version=3,
+                        severity=finding.severity,
+                        related_uri=lambda p: "file:///w/other.py",
+                        related_lines=lambda p, lines=lines: lines,
+                        features=features,
+                    )
+                )
     return diagnostics
 
 
@@ -162,8 +198,11 @@ def test_published_json_is_what_pygls_would_send(encoding, features):
     objects = [diagnostic_from_json(d) for d in diagnostics]
     assert [converter.unstructure(o) for o in objects] == diagnostics
     for version in (None, 5):
-        expected = converter.unstructure(types.PublishDiagnosticsNotification(
-            params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=objects)))
+        expected = converter.unstructure(
+            types.PublishDiagnosticsNotification(
+                params=types.PublishDiagnosticsParams(uri="file:///w/k.py", version=version, diagnostics=objects)
+            )
+        )
         assert json.loads(publish_diagnostics_body("file:///w/k.py", version, json.dumps(diagnostics))) == expected
 
 
@@ -260,31 +299,71 @@ def test_exclusion_covers_directories_above_the_file(tmp_path):
 _POSITION = st.fixed_dictionaries({"line": st.integers(0, 10**6), "character": st.integers(0, 10**6)})
 _CHANGE = st.one_of(
     st.fixed_dictionaries({"text": st.text(max_size=5)}),
-    st.fixed_dictionaries({"range": st.fixed_dictionaries({"start": _POSITION, "end": _POSITION}),
-                           "text": st.text(max_size=5)},
-                          optional={"rangeLength": st.integers(0, 100)}),
+    st.fixed_dictionaries(
+        {"range": st.fixed_dictionaries({"start": _POSITION, "end": _POSITION}), "text": st.text(max_size=5)},
+        optional={"rangeLength": st.integers(0, 100)},
+    ),
 )
 _NOTIFICATIONS = {
-    types.TEXT_DOCUMENT_DID_OPEN: st.fixed_dictionaries({"textDocument": st.fixed_dictionaries({
-        "uri": st.text(max_size=10), "languageId": st.sampled_from(["python", "x"]),
-        "version": st.integers(-5, 10**9), "text": st.text(max_size=20)})}),
-    types.TEXT_DOCUMENT_DID_CHANGE: st.fixed_dictionaries({
-        "textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10), "version": st.integers(0, 10**9)}),
-        "contentChanges": st.lists(_CHANGE, max_size=3)}),
-    types.TEXT_DOCUMENT_DID_CLOSE: st.fixed_dictionaries({"textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10)})}),
+    types.TEXT_DOCUMENT_DID_OPEN: st.fixed_dictionaries(
+        {
+            "textDocument": st.fixed_dictionaries(
+                {
+                    "uri": st.text(max_size=10),
+                    "languageId": st.sampled_from(["python", "x"]),
+                    "version": st.integers(-5, 10**9),
+                    "text": st.text(max_size=20),
+                }
+            )
+        }
+    ),
+    types.TEXT_DOCUMENT_DID_CHANGE: st.fixed_dictionaries(
+        {
+            "textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10), "version": st.integers(0, 10**9)}),
+            "contentChanges": st.lists(_CHANGE, max_size=3),
+        }
+    ),
+    types.TEXT_DOCUMENT_DID_CLOSE: st.fixed_dictionaries(
+        {"textDocument": st.fixed_dictionaries({"uri": st.text(max_size=10)})}
+    ),
 }
-_JUNK = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
-                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
-                         ["textDocument", "uri", "version", "text", "languageId", "contentChanges", "range",
-                          "start", "end", "line", "character", "rangeLength"]), inner, max_size=4), max_leaves=12)
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "textDocument",
+                    "uri",
+                    "version",
+                    "text",
+                    "languageId",
+                    "contentChanges",
+                    "range",
+                    "start",
+                    "end",
+                    "line",
+                    "character",
+                    "rangeLength",
+                ]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 def _cattrs_params(method: str, params):
     from pygls.protocol import default_converter
 
-    message_type = {types.TEXT_DOCUMENT_DID_OPEN: types.DidOpenTextDocumentNotification,
-                    types.TEXT_DOCUMENT_DID_CHANGE: types.DidChangeTextDocumentNotification,
-                    types.TEXT_DOCUMENT_DID_CLOSE: types.DidCloseTextDocumentNotification}[method]
+    message_type = {
+        types.TEXT_DOCUMENT_DID_OPEN: types.DidOpenTextDocumentNotification,
+        types.TEXT_DOCUMENT_DID_CHANGE: types.DidChangeTextDocumentNotification,
+        types.TEXT_DOCUMENT_DID_CLOSE: types.DidCloseTextDocumentNotification,
+    }[method]
     return default_converter().structure({"jsonrpc": "2.0", "method": method, "params": params}, message_type).params
 
 
@@ -317,9 +396,13 @@ def test_the_store_keeps_the_open_text_of_each_file():
     item = types.TextDocumentItem(uri="file:///w/a.py", language_id="python", version=1, text="a = 1\n")
     store.open(item)
     store.open(types.TextDocumentItem(uri="untitled:1", language_id="python", version=1, text="x"))  # no file
-    store.change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=item.uri, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text="a = 2\n")]), "utf-16")
+    store.change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=item.uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="a = 2\n")],
+        ),
+        "utf-16",
+    )
     assert store.texts_by_path() == {"/w/a.py": "a = 2\n"}
     store.open(types.TextDocumentItem(uri="file:///w/%61.py", language_id="python", version=1, text="other\n"))
     assert store.texts_by_path() == {"/w/a.py": "other\n"}  # the same file under another URI

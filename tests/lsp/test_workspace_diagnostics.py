@@ -175,8 +175,12 @@ async def test_work_done_progress_when_the_client_gives_a_token(tmp_path):
     (tmp_path / "launch.py").write_text(LAUNCH)
     async with editor_session(tmp_path, caps()) as ed:
         ed.client.progress_reports["ws-1"] = []  # a client-made token (no window/workDoneProgress/create)
-        report = await asyncio.wait_for(ed.client.workspace_diagnostic_async(
-            types.WorkspaceDiagnosticParams(previous_result_ids=[], work_done_token="ws-1")), DEADLINE)
+        report = await asyncio.wait_for(
+            ed.client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(previous_result_ids=[], work_done_token="ws-1")
+            ),
+            DEADLINE,
+        )
         assert ed.uri("launch.py") in {i.uri for i in report.items}
         kinds = [type(v).__name__ for v in ed.client.progress_reports["ws-1"]]
         assert kinds == ["WorkDoneProgressBegin", "WorkDoneProgressReport", "WorkDoneProgressEnd"]

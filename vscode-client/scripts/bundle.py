@@ -44,8 +44,18 @@ def main() -> int:
 
 
 def build(python: str, work: pathlib.Path) -> int:
-    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
-           "--no-warn-script-location", "--target", str(work)]
+    pip = [
+        python,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-compile",
+        "--no-warn-script-location",
+        "--target",
+        str(work),
+    ]
     for cmd in ([*pip, *PURE, *DEPS], [*pip, "--no-deps", str(REPO)]):
         # pip's chatter (e.g. warnings about this machine's index config) only when it fails.
         run = subprocess.run(cmd, capture_output=True, text=True)

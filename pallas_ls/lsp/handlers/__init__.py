@@ -27,8 +27,17 @@ if TYPE_CHECKING:
     from ..pipeline import Pipeline
     from ..session import Session
 
-FAMILIES = (lifecycle, configuration, documents, notebooks, diagnostics, workspace_diagnostics, hover, code_actions,
-            commands)
+FAMILIES = (
+    lifecycle,
+    configuration,
+    documents,
+    notebooks,
+    diagnostics,
+    workspace_diagnostics,
+    hover,
+    code_actions,
+    commands,
+)
 
 
 def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:

@@ -27,16 +27,18 @@ KINDS = [types.CodeActionKind.QuickFix, actions.FIX_ALL]
 
 
 def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
-    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
-                    types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=False))  # type: ignore[arg-type]
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=False)
+    )  # type: ignore[arg-type]
     @guarded()
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         uri = cell_uri = params.text_document.uri
         notebook = notebooks.owner(session, uri)
         if notebook is not None:  # a notebook's cell: the notebook's actions, kept to the cell
             uri = notebook.uri
-            params.context.diagnostics = [notebooks.diagnostic_to_module(notebook, cell_uri, d)
-                                          for d in params.context.diagnostics]
+            params.context.diagnostics = [
+                notebooks.diagnostic_to_module(notebook, cell_uri, d) for d in params.context.diagnostics
+            ]
         document = session.store.get(uri)
         if document is None:
             return None
@@ -86,8 +88,13 @@ def quick_fixes(session: Session, result: DocResult, diagnostic: types.Diagnosti
     found = actions.quick_fix_actions(result.uri, result.version, diagnostic, fix_list, document_changes)
     if not any(fixes.is_disable_fix(fix) for fix in fix_list):
         action = actions.disable_action(
-            result.uri, result.version, diagnostic, result.lines, diagnostic.range.start.line,
-            session.encoding, document_changes,
+            result.uri,
+            result.version,
+            diagnostic,
+            result.lines,
+            diagnostic.range.start.line,
+            session.encoding,
+            document_changes,
         )
         if action is not None:
             found.append(action)
@@ -117,8 +124,13 @@ async def fix_all(session: Session, pipeline: Pipeline, result: DocResult) -> ty
         return None
     notebook = session.notebooks.get(result.uri)
     if notebook is not None:  # a notebook's module: edits of each cell it changes
-        edit = notebooks.fix_all_edit(notebook, new_text, session.encoding,
-                                      partial(cell_version, session, result.uri), session.client.document_changes)
+        edit = notebooks.fix_all_edit(
+            notebook,
+            new_text,
+            session.encoding,
+            partial(cell_version, session, result.uri),
+            session.client.document_changes,
+        )
         if edit is None:
             return None
     else:

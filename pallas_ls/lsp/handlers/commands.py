@@ -61,5 +61,6 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         if action is None or action.edit is None:
             return False
         response = await server.workspace_apply_edit_async(
-            types.ApplyWorkspaceEditParams(edit=action.edit, label="pallas-ls: Fix all auto-fixable problems"))
+            types.ApplyWorkspaceEditParams(edit=action.edit, label="pallas-ls: Fix all auto-fixable problems")
+        )
         return bool(response and response.applied)

@@ -35,15 +35,23 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         if notebook is not None:  # a notebook's cell: its part of the notebook's report
             uri = notebook.uri
         saved = pipeline.last_saved_result(uri)  # run = "onSave": the last save's, whatever the version
-        result = saved if saved is not None else await pipeline.current_result(
-            uri, first_look_ok=session.client.diagnostic_refresh)
+        result = (
+            saved
+            if saved is not None
+            else await pipeline.current_result(uri, first_look_ok=session.client.diagnostic_refresh)
+        )
         document = session.python_document(uri)
-        if (document is not None and not session.stopped and saved is None
-                and (result is None or result.version != document.version)):
+        if (
+            document is not None
+            and not session.stopped
+            and saved is None
+            and (result is None or result.version != document.version)
+        ):
             # No analysis of this version in time: never answer with another version's findings
             # (their positions are wrong) nor with none; the client asks again.
-            raise JsonRpcException("the analysis of this version is not ready", SERVER_CANCELLED,
-                                   {"retriggerRequest": True})
+            raise JsonRpcException(
+                "the analysis of this version is not ready", SERVER_CANCELLED, {"retriggerRequest": True}
+            )
         if result is None:
             return {"kind": "full", "items": []}
         report = json.loads(report_text(result, params.previous_result_id))  # one way to write a report

@@ -50,8 +50,9 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         if notebook is not None:
             range_ = notebooks.range_to_cell(notebook, cell_uri, range_)
         return types.Hover(
-            contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
-                                         value=render(info, markdown)),
+            contents=types.MarkupContent(
+                kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText, value=render(info, markdown)
+            ),
             range=range_,
         )
 
@@ -64,8 +65,12 @@ def _rule_hover(session: Session, document, position: types.Position) -> types.H
     rule, start, end = found
     markdown = session.client.markdown_hover
     return types.Hover(
-        contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
-                                     value=render_rule(rule, markdown)),
-        range=types.Range(start=document.client_position(line, start, session.encoding),
-                          end=document.client_position(line, end, session.encoding)),
+        contents=types.MarkupContent(
+            kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
+            value=render_rule(rule, markdown),
+        ),
+        range=types.Range(
+            start=document.client_position(line, start, session.encoding),
+            end=document.client_position(line, end, session.encoding),
+        ),
     )

@@ -37,8 +37,15 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
 
     def start_index(roots: list[str] | None = None) -> None:
         if not indexers:
-            indexers.append(Indexer(server, session.loop, pipeline.run_background, pipeline.refresh_paths,
-                                    progress=session.client.work_done_progress))
+            indexers.append(
+                Indexer(
+                    server,
+                    session.loop,
+                    pipeline.run_background,
+                    pipeline.refresh_paths,
+                    progress=session.client.work_done_progress,
+                )
+            )
         indexers[0].start(index_run(session, session.roots if roots is None else roots))
 
     @server.feature(types.INITIALIZE)
@@ -54,8 +61,11 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         session.settings_ready = not session.client.configuration
         configuration.apply_settings(session, pipeline, notify=False)
         log.info(
-            "initialized: encoding=%s diagnostics=%s roots=%d debounce=%gms", session.encoding,
-            "pull" if session.client.pull_diagnostics else "push", len(session.roots), session.editor.debounce_ms,
+            "initialized: encoding=%s diagnostics=%s roots=%d debounce=%gms",
+            session.encoding,
+            "pull" if session.client.pull_diagnostics else "push",
+            len(session.roots),
+            session.editor.debounce_ms,
         )
 
     @server.feature(types.INITIALIZED)
@@ -142,12 +152,17 @@ async def _register_capabilities(server: LanguageServer, session: Session) -> No
     where the client lets the server register for them."""
     registrations = []
     if session.client.register_watched_files:
-        watchers = [types.FileSystemWatcher(glob_pattern="**/*.py"),
-                    types.FileSystemWatcher(glob_pattern="**/pyproject.toml")]
-        registrations.append(types.Registration(
-            id="pallas-ls-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-            register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
-        ))
+        watchers = [
+            types.FileSystemWatcher(glob_pattern="**/*.py"),
+            types.FileSystemWatcher(glob_pattern="**/pyproject.toml"),
+        ]
+        registrations.append(
+            types.Registration(
+                id="pallas-ls-watched-files",
+                method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+            )
+        )
     if session.client.register_configuration:
         registrations.append(
             types.Registration(id="pallas-ls-configuration", method=types.WORKSPACE_DID_CHANGE_CONFIGURATION)

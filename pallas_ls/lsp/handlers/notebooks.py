@@ -24,9 +24,15 @@ if TYPE_CHECKING:
 # Markdown cells are synced too, though never analysed: a client sends only the cells the selector
 # names (VS Code does), and "cell C" in messages counts every cell, markdown included, as the CLI
 # and ruff do.  With Python cells alone the kernel's "cell 3" would be the file's cell 4.
-SYNC = types.NotebookDocumentSyncOptions(notebook_selector=[types.NotebookDocumentFilterWithCells(
-    notebook="*", cells=[types.NotebookCellLanguage(language="python"),
-                         types.NotebookCellLanguage(language="markdown")])], save=True)
+SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook="*",
+            cells=[types.NotebookCellLanguage(language="python"), types.NotebookCellLanguage(language="markdown")],
+        )
+    ],
+    save=True,
+)
 
 
 def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:

@@ -50,8 +50,11 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         previous = {p.uri: p.value for p in params.previous_result_ids or ()}
         # An open notebook's module is reported per cell (pushed or pulled on the cell URIs), never
         # under the notebook's own URI with the module's line numbers.
-        open_uris = [d.uri for d in session.store
-                     if session.python_document(d.uri) is not None and d.uri not in session.notebooks]
+        open_uris = [
+            d.uri
+            for d in session.store
+            if session.python_document(d.uri) is not None and d.uri not in session.notebooks
+        ]
         opened = await asyncio.gather(*(pipeline.current_result(uri) for uri in open_uris))
         items = []
         for uri, result in zip(open_uris, opened, strict=False):
@@ -112,14 +115,27 @@ def closed_run(session: Session) -> ClosedRun:
     idle = session.worker.idle if session.worker is not None else None  # set while no document is analysed
 
     def snapshot_for(path: str, text: str) -> Snapshot:
-        return Snapshot(uri=from_fs_path(path) or path, path=path, text=text, version=None, generation=generation,
-                        encoding=encoding, editor=editor, features=features, open_texts=open_texts)
+        return Snapshot(
+            uri=from_fs_path(path) or path,
+            path=path,
+            text=text,
+            version=None,
+            generation=generation,
+            encoding=encoding,
+            editor=editor,
+            features=features,
+            open_texts=open_texts,
+        )
 
     return ClosedRun(
-        roots=list(session.roots), analyzer=session.analyzer,
-        settings_for=lambda path: session.resolver.resolve(path, editor), snapshot_for=snapshot_for,
+        roots=list(session.roots),
+        analyzer=session.analyzer,
+        settings_for=lambda path: session.resolver.resolve(path, editor),
+        snapshot_for=snapshot_for,
         should_yield=lambda: idle.wait(timeout=5.0) if idle is not None else None,
-        open_texts={os.path.abspath(p): t for p, t in open_texts.items()}, generation=generation, encoding=encoding,
+        open_texts={os.path.abspath(p): t for p, t in open_texts.items()},
+        generation=generation,
+        encoding=encoding,
     )
 
 
