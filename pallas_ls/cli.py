@@ -269,8 +269,8 @@ def _in_cells(findings: list[Finding], modules: dict[str, str]) -> list[Finding]
             located.append(finding)
             continue
         if path not in maps:
-            maps[path] = _cell_map(path, modules)  # type: ignore[index]
-        cells = maps[path]  # type: ignore[index]
+            maps[path] = _cell_map(path, modules)
+        cells = maps[path]
         located.append(cells.located(finding) if cells else finding)
     return located
 
@@ -678,7 +678,7 @@ class _StderrLog(logging.Handler):
         exc = record.exc_info[1] if record.exc_info else None
         if exc is not None:
             if self.verbose:
-                message += "\n" + "".join(traceback.format_exception(*record.exc_info)).rstrip()
+                message += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
             else:
                 message += f": {_describe(exc)}"
         sys.stderr.write(f"pallas-ls: {record.levelname.lower()}: {message}\n")

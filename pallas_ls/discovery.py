@@ -15,6 +15,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .ignorefiles import IgnoreFiles
 
@@ -148,8 +149,8 @@ class GlobMatcher:
         return end in states
 
 
-def _tokenize(glob: str, shown: str) -> list[tuple[int, object]]:
-    tokens: list[tuple[int, object]] = []
+def _tokenize(glob: str, shown: str) -> list[tuple[int, Any]]:
+    tokens: list[tuple[int, Any]] = []
     i = 0
     while i < len(glob):
         char = glob[i]
@@ -184,7 +185,7 @@ def _tokenize(glob: str, shown: str) -> list[tuple[int, object]]:
     return tokens
 
 
-def _parse_class(glob: str, start: int, shown: str) -> tuple[tuple[int, object], int] | None:
+def _parse_class(glob: str, start: int, shown: str) -> tuple[tuple[int, Any], int] | None:
     """The class starting at glob[start] == "[" and the index after it; None when it is not closed."""
     i = start + 1
     negated = i < len(glob) and glob[i] in "!^"

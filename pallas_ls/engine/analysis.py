@@ -170,9 +170,11 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
 class RuleCheck(Protocol):
     """What the engine needs of a rule (pallas_ls.rules.base.Rule is one)."""
 
-    code: str
+    @property
+    def code(self) -> str: ...
 
-    def check(self, analysis: ModuleAnalysis) -> Iterable[Finding]: ...
+    @property
+    def check(self) -> Callable[[ModuleAnalysis], Iterable[Finding]]: ...
 
 
 # analysis -> its findings: a rule set bound to `apply_rules` (pallas_ls.lint.run_rules is the product's).

@@ -21,6 +21,7 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 from .findings import Finding, Related
 from .source import Position, Range, SourceFile, split_lines_keepends
@@ -169,8 +170,8 @@ def _lines(text: str) -> list[str]:
     return split_lines_keepends(text) if text else []
 
 
-def is_notebook_path(path: str | None) -> bool:
-    return bool(path) and path.endswith(".ipynb")  # type: ignore[union-attr]
+def is_notebook_path(path: str | None) -> TypeGuard[str]:
+    return path is not None and path.endswith(".ipynb")
 
 
 def _module_of(cells: tuple[Cell, ...]) -> tuple[tuple[CellText, ...], str]:

@@ -72,7 +72,7 @@ def _roles(site: KernelSite) -> tuple[tuple[str, str | None], ...]:
             roles.setdefault(name, SCRATCH)
     except Exception:  # noqa: BLE001 - a hover without roles is better than none
         roles = {}
-    result = []
+    result: list[tuple[str, str | None]] = []
     for name in positional + [a.arg for a in args.kwonlyargs]:
         if name in bound_pos or name in bound_kw:
             result.append((name, BOUND))

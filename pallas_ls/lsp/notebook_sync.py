@@ -6,6 +6,7 @@ and U+2028 too, and applied an edit after one of them to the wrong place)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from lsprotocol import types
 
@@ -90,7 +91,8 @@ class SyncedNotebook:
 
 
 def _kind(kind: object) -> int:
-    return int(getattr(kind, "value", kind))  # type: ignore[arg-type]
+    value: Any = getattr(kind, "value", kind)  # an enum member or the int the client sent
+    return int(value)
 
 
 def _cell(uri: str, kind: object, item: types.TextDocumentItem | None) -> SyncedCell:

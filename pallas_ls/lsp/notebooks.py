@@ -164,7 +164,11 @@ def actions_to_cell(
         moved = [range_to_cell(state, cell_uri, e.range) for e in edits]
         if not edits or any(r is None for r in moved) or _touches_masked(state, cell_uri, moved):
             continue  # an edit outside the cell (or spanning cells, or on an IPython line) is not offered
-        cell_edits = [types.TextEdit(range=r, new_text=e.new_text) for r, e in zip(moved, edits, strict=False)]
+        cell_edits = [
+            types.TextEdit(range=r, new_text=e.new_text)
+            for r, e in zip(moved, edits, strict=True)
+            if r is not None and isinstance(e, types.TextEdit)  # (None was ruled out above; no snippets here)
+        ]
         if edit.document_changes:
             action.edit = types.WorkspaceEdit(
                 document_changes=[

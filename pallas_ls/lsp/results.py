@@ -151,7 +151,7 @@ class _RelatedFiles:
     def uri(self, path: str | None) -> str:
         if self._is_own(path):
             return self._snapshot.uri
-        return from_fs_path(path) or self._snapshot.uri
+        return (from_fs_path(path) if path else None) or self._snapshot.uri
 
     def lines(self, path: str | None) -> LineSource | None:
         if self._is_own(path):

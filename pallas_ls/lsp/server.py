@@ -74,7 +74,7 @@ class PallasServer(LanguageServer):
             server = create_server()
             stop_event = new_stop_event(server)
             server.protocol.connection_only = True  # type: ignore[attr-defined]
-            server.protocol.set_writer(writer)  # type: ignore[arg-type]
+            server.protocol.set_writer(writer)
             log.info("a client connected")
             try:
                 await serve(stop_event, reader, server.protocol)

@@ -171,7 +171,7 @@ class Analyzer:
         self,
         paths: list[str],
         *,
-        should_yield: Callable[[], None] = lambda: None,
+        should_yield: Callable[[], object] = lambda: None,
         progress: Callable[[int, int], None] = lambda done, total: None,
         cancelled: Callable[[], bool] = lambda: False,
         time_budget: float = 120.0,

@@ -24,17 +24,17 @@ def escape_property(text: str) -> str:
 def annotation(finding: Finding, cwd: str) -> str:
     row, col = one_based(finding.range.start)
     end_row, end_col = one_based(finding.range.end)
-    properties = {
+    title = f"pallas-ls ({finding.code})" + (f" cell {finding.cell}" if finding.cell is not None else "")
+    properties: dict[str, str | int] = {
         "file": display_path(finding.path, cwd),
         "line": row,
         "col": col,
         "endLine": end_row,
         "endColumn": end_col,
-        "title": f"pallas-ls ({finding.code})",
+        "title": title,  # GitHub shows a notebook's JSON: the rows are the cell's
     }
     message = finding.message
-    if finding.cell is not None:  # GitHub shows a notebook's JSON: the rows are the cell's
-        properties["title"] += f" cell {finding.cell}"
+    if finding.cell is not None:
         message = f"cell {finding.cell}, line {row}: {message}"
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
     return f"::{_COMMAND[finding.severity]} {props}::{escape_data(message)}"

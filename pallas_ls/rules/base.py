@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
+from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Severity
 from ..engine.source import Range
 
@@ -72,7 +73,7 @@ class Rule:
     summary: str
     docs: str
     examples: tuple[Example, ...]
-    check: Callable[..., Iterable[Finding]]
+    check: Callable[[ModuleAnalysis], Iterable[Finding]]
 
     @property
     def url(self) -> str:

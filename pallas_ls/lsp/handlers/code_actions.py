@@ -29,7 +29,7 @@ KINDS = [types.CodeActionKind.QuickFix, actions.FIX_ALL]
 def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=False)
-    )  # type: ignore[arg-type]
+    )
     @guarded()
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         uri = cell_uri = params.text_document.uri

@@ -51,7 +51,7 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
         if notebook is not None:  # a notebook's cell (the active editor): fix the whole notebook
             uri = notebook.uri
         document = session.store.get(uri) if uri else None
-        if document is None:
+        if uri is None or document is None:
             log.info("%s: no open document among %r", APPLY_FIX_ALL, arguments)
             return False
         result = await pipeline.current_result(uri)

@@ -47,13 +47,12 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
             return None
         markdown = session.client.markdown_hover
         range_ = result.lines.range(info.range, session.encoding)
-        if notebook is not None:
-            range_ = notebooks.range_to_cell(notebook, cell_uri, range_)
+        shown = notebooks.range_to_cell(notebook, cell_uri, range_) if notebook is not None else range_
         return types.Hover(
             contents=types.MarkupContent(
                 kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText, value=render(info, markdown)
             ),
-            range=range_,
+            range=shown,
         )
 
 

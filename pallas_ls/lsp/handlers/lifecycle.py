@@ -36,6 +36,7 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
     indexers: list[Indexer] = []  # made at `initialized`, once the loop runs
 
     def start_index(roots: list[str] | None = None) -> None:
+        assert session.loop is not None, "indexing starts once the loop runs (at `initialized`)"
         if not indexers:
             indexers.append(
                 Indexer(
