@@ -109,7 +109,11 @@ def analyze_model(
     are searched (kernels.no_launches_after)."""
     interp = Interpreter(model, loader)
     model._interpreter = interp  # type: ignore[attr-defined]  # for questions asked with a bare model
-    launches, sites, imported, launching, evidence = [], [], [], frozenset(), None
+    launches: list[Launch] = []
+    sites: list[KernelSite] = []
+    imported: list[ForeignKernel] = []
+    launching: frozenset[str] = frozenset()
+    evidence = None
     # A project analysis (with a loader) may launch through an imported wrapper without ever
     # saying "pallas"; the project decides which files are worth it.
     if mentions_pallas(source.text) or loader is not NO_LOADER:

@@ -130,12 +130,12 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
                 found.append((waiting.api, node, model.loc(node), decorator, waiting.keywords))
     bodies: list[CallbackBody] = []
     seen: set[tuple[int, int]] = set()
-    for api, expr, loc, node, keywords in found:
+    for api, expr, loc, site, keywords in found:
         carry = _has_carry(api, keywords)
         for resolved in resolve_kernel(expr, loc, model):  # type: ignore[arg-type]
-            if isinstance(resolved, KernelTarget) and (id(resolved.function), id(node)) not in seen:
-                seen.add((id(resolved.function), id(node)))
-                bodies.append(CallbackBody(api, resolved.function, node, carry))
+            if isinstance(resolved, KernelTarget) and (id(resolved.function), id(site)) not in seen:
+                seen.add((id(resolved.function), id(site)))
+                bodies.append(CallbackBody(api, resolved.function, site, carry))
     bodies.sort(key=lambda b: (getattr(b.function, "lineno", 0), getattr(b.function, "col_offset", 0)))
     return bodies
 

@@ -140,7 +140,7 @@ def _walk_with_parents(root: ast.AST, parents: dict[int, ast.AST]) -> Iterator[a
 
 
 def _comprehension_targets(node: ast.AST) -> frozenset[str]:
-    names = set()
+    names: set[str] = set()
     for generator in node.generators:  # type: ignore[attr-defined]
         names.update(n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name))
     return frozenset(names)
@@ -310,7 +310,7 @@ _TRACING_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.")
 def _binds_an_operation(name: str | None) -> bool:
     """A call of `name` binds a JAX operation on its array arguments (`jnp.where`, `lax.exp`), not
     one that only reads their metadata (`jnp.shape`, `jnp.zeros_like`)."""
-    return bool(name) and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS
+    return name is not None and name.startswith(_TRACING_PREFIXES) and name not in _NON_CONSUMING_FUNCTIONS
 
 
 _VALUE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -478,7 +478,7 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
     if isinstance(expr, ast.UnaryOp):
         return certainly_traced(expr.operand, model, scope, depth + 1)
     if isinstance(expr, ast.Name):
-        bindings = scope.bindings.get(expr.id)
+        bindings = scope.bindings.get(expr.id) or []
         return bool(bindings) and all(
             b.kind == "assign" and b.value is not None and certainly_traced(b.value, model, scope, depth + 1)
             for b in bindings
@@ -630,7 +630,7 @@ def constructor_fact(model: ModuleModel, binding: Binding, call: ast.Call, loc: 
     """The call (evaluated at `loc`) is a jax.numpy / jax.random / numpy array constructor."""
     name = qualname(call.func, loc, model)
     rank = _constructor_rank(name, call) if name else None
-    if rank is None:
+    if rank is None or name is None:
         return None
     return ArrayFact(binding, rank, call, numpy=name.startswith("numpy."))
 
@@ -783,12 +783,12 @@ def _jit_static_arguments(decorator: ast.expr, loc: Loc, model: ModuleModel) -> 
             values = _literals(keyword.value, int)
             if values is None:
                 return None
-            numbers.update(values)  # type: ignore[arg-type]
+            numbers.update(values)
         elif keyword.arg == "static_argnames":
             values = _literals(keyword.value, str)
             if values is None:
                 return None
-            names.update(values)  # type: ignore[arg-type]
+            names.update(values)
     return numbers, names
 
 
@@ -796,7 +796,12 @@ def _literals(expr: ast.expr, kind: type) -> list | None:
     items = expr.elts if isinstance(expr, (ast.Tuple, ast.List, ast.Set)) else [expr]
     values = []
     for item in items:
-        if isinstance(item, ast.UnaryOp) and isinstance(item.op, ast.USub) and isinstance(item.operand, ast.Constant):
+        if (
+            isinstance(item, ast.UnaryOp)
+            and isinstance(item.op, ast.USub)
+            and isinstance(item.operand, ast.Constant)
+            and isinstance(item.operand.value, (int, float))
+        ):
             item = ast.Constant(-item.operand.value)
         if not isinstance(item, ast.Constant) or not isinstance(item.value, kind) or isinstance(item.value, bool):
             return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .source import Range
+from .source import Position, Range
 
 
 class Severity(str, enum.Enum):
@@ -72,7 +72,7 @@ class Finding:
     cell: int | None = None
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, Position, Position, str, str]:
         return (self.path or "", self.range.start, self.range.end, self.code, self.message)
 
 

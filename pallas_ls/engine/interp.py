@@ -41,9 +41,9 @@ import ast
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from .model import Binding, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
+from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
 
 # How deep calls are followed (a summary inside a summary ...), and nested evaluations overall.
@@ -117,7 +117,7 @@ EMPTY_ENV = Env()
 
 @dataclass(frozen=True)
 class Func(Value):
-    node: ast.AST  # FunctionDef / AsyncFunctionDef / Lambda
+    node: FunctionNode
     model: ModuleModel
     env: Env = EMPTY_ENV  # the bindings its free variables see (closures)
 
@@ -219,6 +219,11 @@ class Seq(Value):
     def known(self) -> bool:
         return self.elts is not None
 
+    def elements(self) -> tuple[frozenset[Value], ...]:
+        """The elements of a sequence known to have them (`known`, or from `_single_known_seq`)."""
+        assert self.elts is not None, "a sequence of unknown length has no elements to list"
+        return self.elts
+
     def all_members(self) -> frozenset:
         if self.elts is None:
             return self.members | {UNKNOWN} if not self.members else self.members
@@ -251,6 +256,11 @@ class DictV(Value):
     def __getstate__(self) -> dict:
         # The caches stay behind: a hash is only valid in the process that took it.
         return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_index")}
+
+    def known_items(self) -> tuple[tuple[object, frozenset[Value]], ...]:
+        """The items of a dict whose keys are known (as `_single_known_str_dict` gives)."""
+        assert self.items is not None, "a dict of unknown keys has no items to list"
+        return self.items
 
     def lookup(self, key: object, default: frozenset) -> frozenset:
         """The value of a constant key of a dict whose keys are known; `default` when absent."""
@@ -634,32 +644,31 @@ class Interpreter:
         return result
 
     def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
-        cls = type(expr)
-        if cls is ast.Constant:
+        if isinstance(expr, ast.Constant):
             return frozenset({Const(expr.value)}) if _small_constant(expr.value) else frozenset({Opaque("str")})
-        if cls is ast.Name:
+        if isinstance(expr, ast.Name):
             return self._ev_name(expr, loc, env, model)
-        if cls is ast.Attribute:
+        if isinstance(expr, ast.Attribute):
             return union(self.attribute(v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
-        if cls is ast.Call:
+        if isinstance(expr, ast.Call):
             return self._ev_call(expr, loc, env, model)
-        if cls is ast.Subscript:
+        if isinstance(expr, ast.Subscript):
             index = self.ev(expr.slice, loc, env, model)
             return union(self.subscript(v, index) for v in self.ev(expr.value, loc, env, model))
-        if cls in (ast.Tuple, ast.List):
+        if isinstance(expr, (ast.Tuple, ast.List)):
             elts = self._elements(expr.elts, loc, env, model)
-            kind = "tuple" if cls is ast.Tuple else "list"
+            kind = "tuple" if isinstance(expr, ast.Tuple) else "list"
             if elts is None:
                 members = union(
                     self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts
                 )
                 return frozenset({Seq(kind, None, members)})
             return frozenset({Seq(kind, elts)})
-        if cls is ast.Dict:
+        if isinstance(expr, ast.Dict):
             return frozenset({self._dict_display(expr, loc, env, model)})
-        if cls is ast.Lambda:
+        if isinstance(expr, ast.Lambda):
             return frozenset({Func(expr, model, env)})
-        if cls is ast.IfExp:
+        if isinstance(expr, ast.IfExp):
             test = self.ev(expr.test, loc, env, model)
             truth = _truth(test)
             if truth is True:
@@ -667,9 +676,9 @@ class Interpreter:
             if truth is False:
                 return self.ev(expr.orelse, loc, env, model)
             return self.ev(expr.body, loc, env, model) | self.ev(expr.orelse, loc, env, model)
-        if cls is ast.BinOp:
+        if isinstance(expr, ast.BinOp):
             return self._binop(expr, loc, env, model)
-        if cls is ast.UnaryOp:
+        if isinstance(expr, ast.UnaryOp):
             operand = self.ev(expr.operand, loc, env, model)
             if any(isinstance(v, Array) for v in operand):
                 return frozenset({_array_of(operand)})
@@ -681,27 +690,27 @@ class Interpreter:
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
             return frozenset({Opaque("number")})
-        if cls is ast.BoolOp:
+        if isinstance(expr, ast.BoolOp):
             values = [self.ev(v, loc, env, model) for v in expr.values]
             return union(values)
-        if cls is ast.Compare:
+        if isinstance(expr, ast.Compare):
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
             if any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
             return frozenset({Opaque("bool")})
-        if cls is ast.NamedExpr:
+        if isinstance(expr, ast.NamedExpr):
             return self.ev(expr.value, loc, env, model)
-        if cls in (ast.ListComp, ast.GeneratorExp):
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
             return self._comprehension(expr, loc, env, model)
-        if cls in (ast.SetComp, ast.Set):
+        if isinstance(expr, (ast.SetComp, ast.Set)):
             return frozenset({Opaque("set")})
-        if cls is ast.DictComp:
+        if isinstance(expr, ast.DictComp):
             return frozenset({DictV(None, U)})
-        if cls is ast.JoinedStr:
+        if isinstance(expr, ast.JoinedStr):
             return frozenset({Opaque("str")})
-        if cls is ast.Starred:
+        if isinstance(expr, ast.Starred):
             return self.ev(expr.value, loc, env, model)
-        if cls is Evaluated:
+        if isinstance(expr, Evaluated):
             return expr.values
         return U  # await, yield, slices, ...
 
@@ -713,7 +722,7 @@ class Interpreter:
                 seq = _single_known_seq(inner)
                 if seq is None:
                     return None
-                out.extend(seq.elts)
+                out.extend(seq.elements())
             else:
                 out.append(self.ev(e, loc, env, model))
         return tuple(out)
@@ -802,7 +811,7 @@ class Interpreter:
         if isinstance(expr.op, ast.Add):
             ls, rs = _single_known_seq(left), _single_known_seq(right)
             if ls is not None and rs is not None and ls.kind == rs.kind:
-                return frozenset({Seq(ls.kind, ls.elts + rs.elts)})
+                return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
             if any(isinstance(v, Seq) for v in left | right):
                 seqs = [v for v in left | right if isinstance(v, Seq)]
                 return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
@@ -859,7 +868,9 @@ class Interpreter:
                 seen[id(b)] = b
         return list(seen.values()) or None
 
-    def _module_level_calls(self, function: ast.AST, model: ModuleModel) -> list[ast.Call]:
+    def _module_level_calls(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel
+    ) -> list[ast.Call]:
         key = (id(function), "calls")
         cached = self._module_calls.get(key)
         if cached is None:
@@ -913,10 +924,10 @@ class Interpreter:
             if bound is not None:
                 return bound
             return self._unbound_param(b, model)
-        if kind == "def":
-            return self.def_value(b.node, model, env)
+        if kind == "def":  # a def binding's node is its def, a class binding's its class
+            return self.def_value(cast(FunctionNode, b.node), model, env)
         if kind == "class":
-            return frozenset({Class(b.node, model)})
+            return frozenset({Class(cast(ast.ClassDef, b.node), model)})
         if kind == "import":
             return self.import_value(b.qualname or "", model)
         if kind == "assign":
@@ -932,7 +943,7 @@ class Interpreter:
             owner = b.scope.parent
             if owner is not None and owner.kind == "class":
                 decorators = {_decorator_name(d) for d in function.decorator_list}
-                cls = Class(owner.node, model)
+                cls = Class(cast(ast.ClassDef, owner.node), model)  # the scope of a class
                 if "classmethod" in decorators:
                     return frozenset({cls})
                 if "staticmethod" not in decorators:
@@ -961,7 +972,7 @@ class Interpreter:
             if isinstance(stmt.op, ast.Add):
                 ls, rs = _single_known_seq(old), _single_known_seq(new)
                 if ls is not None and rs is not None:
-                    return frozenset({Seq(ls.kind, ls.elts + rs.elts)})
+                    return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
             if any(isinstance(v, Array) for v in old | new):
                 return frozenset({Array()})
             return U
@@ -985,7 +996,7 @@ class Interpreter:
         elts = _single_known_seq(value)
         members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
         known = elts is not None and len(value) == 1
-        out = list(elts.elts) if known else []
+        out = list(elts.elements()) if elts is not None and known else []
         for m in mutations:
             where = model.loc(m.call)
             if not (bound_pos < _position(m.call) < use_pos):
@@ -1004,7 +1015,7 @@ class Interpreter:
             elif m.method == "extend" and len(args) == 1:
                 seq = _single_known_seq(args[0])
                 if seq is not None:
-                    out.extend(seq.elts)
+                    out.extend(seq.elements())
                     members |= seq.all_members()
                 else:
                     known = False
@@ -1030,7 +1041,7 @@ class Interpreter:
         return by_name.get(b.name, [])
 
     # ----------------------------------------------------------------- defs and imports
-    def def_value(self, node: ast.AST, model: ModuleModel, env: Env) -> frozenset:
+    def def_value(self, node: FunctionNode, model: ModuleModel, env: Env) -> frozenset:
         """A def's value with its decorators applied (innermost first)."""
         values = frozenset({Func(node, model, env)})
         decorators = getattr(node, "decorator_list", [])
@@ -1299,7 +1310,7 @@ class Interpreter:
                 seq = _single_known_seq(self.ev(a.value, loc, env, model))
                 if seq is None:
                     return args, True
-                args.extend(seq.elts)
+                args.extend(seq.elements())
             else:
                 args.append(self.ev(a, loc, env, model))
         return args, False
@@ -1311,7 +1322,7 @@ class Interpreter:
             if k.arg is None:
                 d = _single_known_str_dict(self.ev(k.value, loc, env, model))
                 if d is not None:
-                    keywords.extend(d.items)
+                    keywords.extend(cast("tuple[tuple[str, frozenset[Value]], ...]", d.known_items()))  # str keys
                 else:
                     unknown = True
             else:
@@ -1544,7 +1555,7 @@ class Interpreter:
     def reachable_returns(self, func: Func, env: Env) -> Iterator[ast.Return]:
         """The function's own returns, but for those in a branch whose test is constant for `env`."""
         node = func.node
-        if not env.items:
+        if not env.items or isinstance(node, ast.Lambda):  # a lambda has no return statement
             yield from own_returns(node)
             return
         stack: list[ast.AST] = list(reversed(node.body))
@@ -1593,7 +1604,7 @@ class Interpreter:
             if seq is None:
                 hidden = True
             else:
-                arg_exprs += [(Evaluated(v, e), loc, env) for v in seq.elts]
+                arg_exprs += [(Evaluated(v, e), loc, env) for v in seq.elements()]
         for k in call.keywords:
             if k.arg:
                 keyword_exprs.append((k.arg, k.value, loc, env))
@@ -1602,7 +1613,7 @@ class Interpreter:
             if d is None:
                 hidden = True
             else:
-                keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.items]
+                keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.known_items()]
         return tuple(arg_exprs), tuple(keyword_exprs), hidden
 
     def _external_call(self, q: str, args: list, keywords: list, call, loc, env, model) -> frozenset:
@@ -1668,9 +1679,9 @@ class Interpreter:
                 return frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
             return frozenset({DictV(None, U)})
         if q == "getattr" and len(args) >= 2:
-            name = next(iter(args[1])) if len(args[1]) == 1 else None
-            if isinstance(name, Const) and isinstance(name.value, str):
-                found = union(self.attribute(v, name.value, model) for v in args[0])
+            named = next(iter(args[1])) if len(args[1]) == 1 else None
+            if isinstance(named, Const) and isinstance(named.value, str):
+                found = union(self.attribute(v, named.value, model) for v in args[0])
                 return found | (args[2] if len(args) > 2 else frozenset())
             return U
         if q == "len" and len(args) == 1:
@@ -1814,7 +1825,7 @@ def _ref_origin(ref: Ref) -> object:
     return site
 
 
-def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> frozenset:
+def _retag(values: frozenset, passed: frozenset, call: object, depth: int) -> frozenset:
     if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
         return values
     out = set()
@@ -1822,7 +1833,7 @@ def _retag(values: frozenset, passed: frozenset, call: ast.Call, depth: int) -> 
         if isinstance(v, Ref) and v not in passed:
             v = Ref((call, v.site))
         elif isinstance(v, Seq) and v.known:
-            v = Seq(v.kind, tuple(_retag(e, passed, call, depth + 1) for e in v.elts), v.members)
+            v = Seq(v.kind, tuple(_retag(e, passed, call, depth + 1) for e in v.elements()), v.members)
         elif isinstance(v, Seq):
             v = Seq(v.kind, None, _retag(v.members, passed, call, depth + 1))
         elif isinstance(v, DictV) and v.items is not None:
@@ -1846,9 +1857,9 @@ def int_constant(values: frozenset) -> int | None:
 def _repeated(seqs: frozenset, count: frozenset) -> frozenset | None:
     """`[x] * 2`: the same element objects, repeated (so `[new_ref(x)] * 2` holds one Ref twice)."""
     seq, times = _single_known_seq(seqs), int_constant(count)
-    if seq is None or times is None or not 0 <= times * len(seq.elts) <= MAX_REPEAT:
+    if seq is None or times is None or not 0 <= times * len(seq.elements()) <= MAX_REPEAT:
         return None
-    return frozenset({Seq(seq.kind, seq.elts * times)})
+    return frozenset({Seq(seq.kind, seq.elements() * times)})
 
 
 def _small_constant(value: object) -> bool:
@@ -2076,7 +2087,7 @@ def _partial_of(
 def known_sequence_length(values: frozenset) -> int | None:
     """The length of the one tuple or list `values` can be, when its elements are known."""
     seq = _single_known_seq(values)
-    return len(seq.elts) if seq is not None else None
+    return len(seq.elements()) if seq is not None else None
 
 
 def _known_length(values: frozenset) -> int | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
 from .interp import (
@@ -303,7 +304,7 @@ class LaunchFinder:
         if self._relevant(self.interp.ev(call.func, loc, env, model)):
             self.interp.ev(call, loc, env, model)
 
-    def _launching_decorators(self, node: ast.AST, model: ModuleModel) -> bool:
+    def _launching_decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> bool:
         known = self._decorator_launches.get(id(node))
         if known is None:
             where = model.loc(node)
@@ -394,7 +395,7 @@ class LaunchFinder:
                 mark(model.loc(call))
         return found
 
-    def _decorated_in(self, func: Func) -> list[ast.AST]:
+    def _decorated_in(self, func: Func) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
         model = func.model
         return [
             d
@@ -473,7 +474,7 @@ class LaunchFinder:
             places,
         )
         if not launch.kernel_values:
-            values = frozenset()
+            values: frozenset[Value] = frozenset()
             for e in slot:
                 if isinstance(e, frozenset):
                     values |= e
@@ -550,7 +551,7 @@ class LaunchFinder:
         return frozenset({Launched(launch)})
 
     def _invocation(self, launched: Launched, call: ast.Call, loc, env, model) -> None:
-        launch = launched.launch
+        launch = cast(Launch, launched.launch)  # the interpreter holds it as an identity only
         if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
 
@@ -606,7 +607,7 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
     if isinstance(expr, ast.Attribute):
         if expr.attr in _ENTRY_ATTRIBUTES:
             return True
-        root = expr
+        root: ast.expr = expr
         while isinstance(root, ast.Attribute):
             root = root.value
         return isinstance(root, ast.Name) and root.id in model.alias_names and root.id not in _NOT_PROJECT
@@ -691,7 +692,7 @@ def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[Kerne
 def _through_forwarders(interp: Interpreter, found: list) -> list:
     """A decorator's wrapper that returns what the decorated function returns (`return fn(*a)`)
     is traced by JAX, but the value it returns is the decorated kernel's: that one is the site."""
-    out = []
+    out: list[Any] = []
     for func, bound, keywords in found:
         inner = _forwarded(interp, func)
         out += [(f, bound, keywords) for f in inner] if inner else [(func, bound, keywords)]
@@ -879,7 +880,11 @@ def no_launches_after(
     }
     for node in new:
         stop_if(finder.should_stop)
-        if id(node) in candidates and finder._relevant(interp.ev(node.func, model.loc(node), EMPTY_ENV, model)):
+        if (
+            id(node) in candidates
+            and isinstance(node, ast.Call)
+            and finder._relevant(interp.ev(node.func, model.loc(node), EMPTY_ENV, model))
+        ):
             return None
         if id(node) in decorated and finder._launching_decorators(decorated[id(node)], model):
             return None

@@ -88,6 +88,7 @@ def _launch_layout(launch: Launch) -> Layout:
     outputs_expr = entry.keyword(out_key)
     if outputs_expr is None and len(entry.args) > 1:
         outputs_expr = entry.args[1]
+    outputs: int | None
     if outputs_expr is None:
         outputs, plain = 0, False
     else:
@@ -104,18 +105,16 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     nones = _none_outputs(out_values) if out_values is not None else ()
     grid_spec_expr = entry.keyword("grid_spec")
     prefetch: int | None = 0
-    in_specs_values = launch.value_of(entry.keyword("in_specs")) if entry.keyword("in_specs") is not None else None
-    scratch_values = (
-        launch.value_of(entry.keyword("scratch_shapes"))
-        if entry.keyword("scratch_shapes") is not None
-        else frozenset({Seq("tuple", ())})
-    )
+    in_specs_expr, scratch_expr = entry.keyword("in_specs"), entry.keyword("scratch_shapes")
+    in_specs_values = launch.value_of(in_specs_expr) if in_specs_expr is not None else None
+    scratch_values = launch.value_of(scratch_expr) if scratch_expr is not None else frozenset({Seq("tuple", ())})
     if grid_spec_expr is not None:
         specs = launch.value_of(grid_spec_expr)
         spec = next(iter(specs)) if len(specs) == 1 else None
         if not (isinstance(spec, ApiResult) and spec.qualname in _GRID_SPECS):
             return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
         interp = launch.interp
+        assert interp is not None  # it evaluated the grid spec
         prefetch = _prefetch_count(launch, spec)
         given = _api_argument(spec, "scratch_shapes", None)
         if given is not None:
@@ -151,7 +150,7 @@ def _prefetch_count(launch: Launch, spec: ApiResult) -> int | None:
     if has_star_arguments(spec.call):
         return None
     value = _api_argument(spec, "num_scalar_prefetch", 0)
-    if value is None:
+    if value is None or launch.interp is None:
         return None
     return int_constant(launch.interp.ev(value, spec.loc, spec.env, launch.interp_model(spec.loc)))
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+# `try` and, from 3.11, `try` / `except*`: the same fields.
+_TRY_STATEMENTS: tuple[type[ast.Try], ...] = (ast.Try, getattr(ast, "TryStar", ast.Try))
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
@@ -54,7 +56,7 @@ class Scope:
 
     @property
     def function(self) -> FunctionNode | None:
-        return self.node if isinstance(self.node, _FUNCTIONS) else None  # type: ignore[return-value]
+        return self.node if isinstance(self.node, _FUNCTIONS) else None
 
 
 @dataclass(frozen=True)
@@ -286,12 +288,14 @@ class _Builder:
                     self._bind(scope, top, "import", alias, stmt, qualname=top)
             return
         if isinstance(stmt, ast.ImportFrom):
-            base = "." * (stmt.level or 0) + (stmt.module or "")
-            for alias in stmt.names:
-                if alias.name == "*":
+            package = "." * (stmt.level or 0) + (stmt.module or "")
+            for imported in stmt.names:
+                if imported.name == "*":
                     continue
-                qual = f"{base}.{alias.name}" if base and not base.endswith(".") else base + alias.name
-                self._bind(scope, alias.asname or alias.name, "import", alias, stmt, qualname=qual)
+                qual = (
+                    f"{package}.{imported.name}" if package and not package.endswith(".") else package + imported.name
+                )
+                self._bind(scope, imported.asname or imported.name, "import", imported, stmt, qualname=qual)
             return
         if isinstance(stmt, ast.Global):
             if scope is self.model.module_scope:
@@ -338,7 +342,7 @@ class _Builder:
             self._body(stmt.body, scope, chain, function)
             self._body(stmt.orelse, scope, chain, function)
             return
-        if isinstance(stmt, ast.Try) or (sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)):
+        if isinstance(stmt, _TRY_STATEMENTS):
             self._body(stmt.body, scope, chain, function)
             for handler in stmt.handlers:
                 if handler.type is not None:
@@ -482,7 +486,7 @@ _SKIPPED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, 
 _FIELDS_CACHE: dict[type, tuple[str, ...]] = {}
 
 
-def _child_fields(cls: type) -> tuple[str, ...]:
+def _child_fields(cls: type[ast.AST]) -> tuple[str, ...]:
     fields = _FIELDS_CACHE.get(cls)
     if fields is None:
         fields = tuple(f for f in cls._fields if f not in ("ctx", "op", "ops", "type_comment", "kind"))

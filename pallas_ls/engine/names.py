@@ -78,7 +78,8 @@ def single_assignment(expr: ast.AST, loc: Loc, model: ModuleModel) -> tuple[ast.
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None:
         return None
     b = bindings[0]
-    return b.value, Loc(b.scope, b.stmt)
+    value = b.value
+    return (value, Loc(b.scope, b.stmt)) if value is not None else None
 
 
 def keyword_argument(call: ast.Call, name: str) -> ast.expr | None:

@@ -51,9 +51,9 @@ def is_suppressed(code: str, line: str) -> bool:
 
 def file_noqa_codes(source: SourceFile) -> frozenset[str] | None:
     """The file-level noqa: None when there is none, empty set: every code, else the codes named."""
-    cached = getattr(source, "_file_noqa", False)
+    cached: frozenset[str] | bool | None = getattr(source, "_file_noqa", False)
     if cached is not False:
-        return cached
+        return cached  # type: ignore[return-value]  # False (not yet computed) was ruled out
     codes: set[str] = set()
     everything = found = False
     for line in _lines_saying_noqa(source):
@@ -155,7 +155,7 @@ def _string_around(stmt: ast.stmt, line: int) -> int | None:
             if first is None:  # arguments, comprehensions, contexts: no lines of their own
                 stack.append(child)
                 continue
-            last = getattr(child, "end_lineno", None) or first
+            last: int = getattr(child, "end_lineno", None) or first
             if not first - 1 <= line <= last - 1:
                 continue  # nothing under it holds the line
             if line < last - 1 and (
@@ -169,7 +169,8 @@ def _string_around(stmt: ast.stmt, line: int) -> int | None:
 
 def _first_line(stmt: ast.stmt) -> int:
     """A statement's 0-based first line, its decorators included."""
-    return min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", [])]) - 1
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+    return min([stmt.lineno] + [d.lineno for d in decorators]) - 1
 
 
 def noqa_line_edit(line_text: str, code: str) -> tuple[int, int, str] | None:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from .findings import Finding, Related
 from .source import Position, Range, SourceFile, split_lines_keepends
@@ -134,7 +135,7 @@ class CellMap:
     def describe_lines(self, message: str) -> str:
         """`line 14` in a message (the module's line of a launch, say) as `cell 5, line 3`."""
 
-        def cell_line(match: re.Match) -> str:
+        def cell_line(match: re.Match[str]) -> str:
             cell, position = self.locate(Position(int(match.group(1)) - 1, 0))
             return f"cell {cell}, line {position.line + 1}"
 
@@ -413,7 +414,7 @@ class _Scanner:
             return j + 1
         return self._SCALAR.match(self.text, i).end()  # type: ignore[union-attr]
 
-    def members(self, i: int):
+    def members(self, i: int) -> Iterator[tuple[Any, int, int]]:
         """(key, value start, value end) of each member of the object at `i`."""
         j = self.skip_ws(i + 1)
         while self.text[j] != "}":
@@ -426,7 +427,7 @@ class _Scanner:
             if self.text[j] == ",":
                 j = self.skip_ws(j + 1)
 
-    def elements(self, i: int):
+    def elements(self, i: int) -> Iterator[int]:
         """The start of each element of the array at `i`."""
         j = self.skip_ws(i + 1)
         while self.text[j] != "]":

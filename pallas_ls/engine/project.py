@@ -449,7 +449,7 @@ class Project:
         found = []
         for foreign in analysis.imported:
             def_path = loader.path_of(foreign.model) if loader is not None else None
-            if def_path is None or loader.from_environment(foreign.model):
+            if def_path is None or loader is None or loader.from_environment(foreign.model):
                 continue  # findings are reported in the project's files only
             launch_path, launch_source = path, analysis.source
             if foreign.launch.model is not analysis.model and loader is not None:
@@ -702,7 +702,12 @@ class _ProjectLoader(Loader):
             if located is not None or relative or environment is None:
                 return located, package is not None and located is not None
         located = environment.locate(dotted) if environment is not None else None
-        if located is None or dotted.split(".")[0] == package or environment.leads_to_pallas(located[0]):
+        if (
+            located is None
+            or dotted.split(".")[0] == package
+            or environment is None
+            or environment.leads_to_pallas(located[0])
+        ):
             return located, located is not None
         # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
         # stays opaque, as if not installed, instead of being parsed module after module.

@@ -67,7 +67,7 @@ def _written_leaves(args: list[ast.expr]) -> Iterator[tuple[ast.expr, bool]]:
             yield expr, starred
 
 
-def _leaves(values: frozenset, depth: int = 0) -> Iterator[Value]:
+def _leaves(values: frozenset[Value], depth: int = 0) -> Iterator[Value]:
     """The pytree leaves a value set certainly has (nothing when it is not one known thing)."""
     if len(values) != 1 or depth > 8:
         return
@@ -84,7 +84,7 @@ def _leaves(values: frozenset, depth: int = 0) -> Iterator[Value]:
         yield value
 
 
-def _starred_leaves(values: frozenset) -> Iterator[Value]:
+def _starred_leaves(values: frozenset[Value]) -> Iterator[Value]:
     if len(values) == 1:
         value = next(iter(values))
         if isinstance(value, Seq) and value.elts is not None:

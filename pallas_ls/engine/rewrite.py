@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import io
+import sys
 import tokenize
 
 from .edits import delete_lines, insert, line_end, line_indent, replace
@@ -272,7 +273,7 @@ def _remove_list_item(source: SourceFile, ranges: list[Range], index: int) -> Ed
         return replace(deleted, "")
     # Keep each comment and the line break after it; the text after the last break (the next
     # item's indentation) stays as it was.
-    kept = []
+    kept: list[str] = []
     for at, text in comments:
         kept.append(("  " if kept or at.column > 0 else "") + text + source.line_ending())
     if deleted.end.line == comments[-1][0].line:
@@ -322,12 +323,10 @@ def bound_names(node: ast.AST) -> frozenset[str] | None:
         return frozenset({node.name}) if node.name else frozenset()
     if isinstance(node, (ast.Global, ast.Nonlocal)):
         return frozenset(node.names)
-    match_as, match_star, match_mapping = (getattr(ast, n, None) for n in ("MatchAs", "MatchStar", "MatchMapping"))
-    if match_as is not None and isinstance(node, (match_as, match_star)):
-        return frozenset({node.name}) if node.name else frozenset()  # type: ignore[attr-defined]
-    if match_mapping is not None and isinstance(node, match_mapping):
-        return frozenset({node.rest}) if node.rest else frozenset()  # type: ignore[attr-defined]
-    type_param = getattr(ast, "TypeVar", None)
-    if type_param is not None and isinstance(node, (type_param, ast.ParamSpec, ast.TypeVarTuple)):
-        return frozenset({node.name})  # type: ignore[attr-defined]
+    if isinstance(node, (ast.MatchAs, ast.MatchStar)):
+        return frozenset({node.name}) if node.name else frozenset()
+    if isinstance(node, ast.MatchMapping):
+        return frozenset({node.rest}) if node.rest else frozenset()
+    if sys.version_info >= (3, 12) and isinstance(node, (ast.TypeVar, ast.ParamSpec, ast.TypeVarTuple)):
+        return frozenset({node.name})
     return frozenset()

@@ -23,6 +23,7 @@ import ast
 import os
 import re
 from dataclasses import dataclass
+from typing import Any
 
 # A finder module bigger than this is not an editable-install finder (they are a few kB).
 _MAX_FINDER_BYTES = 1 << 20
@@ -42,7 +43,12 @@ class _Namespace:
     portions: tuple[str, ...]
 
 
-_COMPILED = object()  # a compiled module: the lookup knows it exists and cannot read it
+class _Compiled:
+    """A compiled module: the lookup knows it exists and cannot read it."""
+
+
+_COMPILED = _Compiled()
+_Spec = _Source | _Namespace | _Compiled
 
 
 class SearchPath:
@@ -53,7 +59,7 @@ class SearchPath:
         self._given = [os.path.abspath(d) for d in directories]
         self._read_pth = read_pth
         self._directories: list[str] | None = None  # with .pth additions, computed on first use
-        self._mappings: dict[str, object] = {}
+        self._mappings: dict[str, _Spec] = {}
         self._listings: dict[str, dict[str, set[str]] | None] = {}
         self._answers: dict[str, tuple[str, list[str]] | None] = {}
 
@@ -80,7 +86,7 @@ class SearchPath:
             spec = self._find(directories, part)
             if spec is None and index == 0:
                 spec = self._mappings.get(part)
-            if spec is _COMPILED:
+            if isinstance(spec, _Compiled):
                 return None
             if spec is None:
                 return (found, parts[index:]) if found else None
@@ -92,7 +98,7 @@ class SearchPath:
                 return spec.path, parts[index + 1 :]
         return (found, []) if found else None
 
-    def _find(self, directories: list[str], name: str):
+    def _find(self, directories: list[str], name: str) -> _Spec | None:
         portions: list[str] = []
         for directory in directories:
             stems = self._listing(directory)
@@ -219,8 +225,8 @@ def _finder_mappings(path: str) -> list[tuple[str, str | tuple[str, ...]]]:
                 for k, v in _literal_dict(value).items()
                 if isinstance(v, list) and all(isinstance(p, str) for p in v)
             ]
-        elif isinstance(node, ast.Expr) and _is_map_module(node.value):
-            found.append((node.value.args[0].value, node.value.args[1].value))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _is_map_module(node.value):
+            found.append((node.value.args[0].value, node.value.args[1].value))  # type: ignore[attr-defined]  # constants, checked by _is_map_module
     return [(k, v) for k, v in found if isinstance(k, str) and k]
 
 
@@ -232,7 +238,7 @@ def _assigned(node: ast.stmt) -> tuple[str | None, ast.expr | None]:
     return None, None
 
 
-def _literal_dict(node: ast.expr | None) -> dict:
+def _literal_dict(node: ast.expr | None) -> dict[Any, Any]:
     try:
         value = ast.literal_eval(node) if node is not None else None
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):

@@ -251,8 +251,8 @@ def _problem_from(exc: BaseException, line_offset: int = 0) -> SyntaxProblem:
         line = max((exc.lineno or 1) - 1, 0) + line_offset
         col = max((exc.offset or 1) - 1, 0)
         msg = exc.msg or "invalid syntax"
-        end_line = (exc.end_lineno - 1 + line_offset) if getattr(exc, "end_lineno", None) else line
-        end_col = (exc.end_offset - 1) if getattr(exc, "end_offset", None) else col + 1
+        end_line = (exc.end_lineno - 1 + line_offset) if exc.end_lineno else line
+        end_col = (exc.end_offset - 1) if exc.end_offset else col + 1
         if (end_line, end_col) < (line, col):
             end_line, end_col = line, col + 1
         return SyntaxProblem(f"SyntaxError: {msg}", Range.of(line, col, end_line, end_col))
@@ -348,6 +348,7 @@ def parse_blocks(
         block = _cached_block(key, cache, moved)
         before_jump = None  # (i, key, block) before the first merge over a hard span
         while block.problem is not None and block.open_at_end and i + 1 < len(spans):
+            nxt: int | None
             if block.open_at_end == "line" or not _is_hard(spans[i + 1], lines):
                 nxt = i + 1
             else:

@@ -20,6 +20,7 @@ from .interp import (
     Env,
     Func,
     Interpreter,
+    Value,
     _ParamMethod,
     _RefMethod,
 )
@@ -32,7 +33,7 @@ class Ret(enum.Enum):
     UNKNOWN = "unknown"
 
 
-def classify(values: frozenset) -> Ret:
+def classify(values: frozenset[Value]) -> Ret:
     """NONE when every possibility is None, VALUE when none is None or unknown, else UNKNOWN."""
     if not values or UNKNOWN in values:
         return Ret.UNKNOWN

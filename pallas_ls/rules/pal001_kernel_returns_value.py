@@ -1030,7 +1030,7 @@ def _value_returns(analysis: ModuleAnalysis, function: FunctionNode, sites: list
     for env in dict.fromkeys(envs):
         for node in analysis.values.value_returns(function, env):
             found.setdefault(id(node), node)
-    return sorted(found.values(), key=lambda n: (n.lineno, n.col_offset))
+    return sorted(found.values(), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
@@ -1108,7 +1108,8 @@ def _output_plan(
         return _OutputPlan(known[0], Applicability.SAFE, None, set(known[0]) <= written, hbm)
     missing_at = {missing_outputs_at(site) for site in sites}
     if len(missing_at) == 1 and None not in missing_at and {launch_layout(s.launch).outputs for s in sites} == {1}:
-        plan = _plan_adding_output(analysis, function, sites[0], missing_at.pop())
+        at = missing_at.pop()
+        plan = _plan_adding_output(analysis, function, sites[0], at) if at is not None else None
         if plan is not None:
             return dataclasses.replace(plan, hbm=hbm)
     if all(launch_layout(site.launch).outputs is None for site in sites) and all(k is None for k in known):
@@ -1163,10 +1164,11 @@ def _fixes(analysis: ModuleAnalysis, function: FunctionNode, node: ast.AST, plan
 
 
 def _write_title(plan: _OutputPlan) -> str:
-    names = ", ".join(f"`{n}`" for n in plan.names)
+    outputs = plan.names or []
+    names = ", ".join(f"`{n}`" for n in outputs)
     if plan.add_parameter is not None:
         return f"Add output parameter {names} and write the result to it"
-    return f"Write the result{'s' if len(plan.names) > 1 else ''} to {names}"
+    return f"Write the result{'s' if len(outputs) > 1 else ''} to {names}"
 
 
 def _lambda_write_fix(analysis: ModuleAnalysis, function: ast.Lambda, plan: _OutputPlan) -> Fix | None:

@@ -362,6 +362,8 @@ def _member_capture(
 ) -> Iterator[Finding]:
     """`self.bias`, `PARAMS["scale"]` read by the kernel and certainly a jax array: captured."""
     member = use.member
+    if member is None:
+        return
     text = analysis.source.segment(member)
     if text in reported or not use.member_traced or not member_is_array(analysis.model, function, member):
         return
