@@ -10,7 +10,7 @@ import ast
 import dataclasses
 import functools
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,7 +30,7 @@ from .kernels import (
     no_launches_after,
     no_launches_found,
 )
-from .model import ModuleModel
+from .model import ModelParts, ModuleModel
 from .names import mentions_pallas
 from .noqa import is_suppressed_at
 from .source import SourceFile
@@ -97,8 +97,8 @@ def analyze_model(
     loader: Loader = NO_LOADER,
     should_stop: StopCheck = None,
     previous: NoLaunches | None = None,
-    changed: list | None = None,
-    dropped: list | None = None,
+    changed: list[ModelParts] | None = None,
+    dropped: list[ModelParts] | None = None,
 ) -> ModuleAnalysis:
     """Find the launches and kernels of a module whose model is built (Cancelled when
     `should_stop` says so while launches are looked for: only this analysis' objects are left
@@ -185,7 +185,9 @@ class RuleCheck(Protocol):
 Linter = Callable[[ModuleAnalysis], list[Finding]]
 
 
-def apply_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes=None) -> list[Finding]:
+def apply_rules(
+    analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes: Collection[str] | None = None
+) -> list[Finding]:
     """Run `rules` (those in `codes`, when given) and drop findings silenced by `# noqa`.
 
     A rule that fails is logged and skipped: the other rules' findings are still reported.
@@ -194,7 +196,7 @@ def apply_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes=None
         return _run_rules(analysis, rules, codes)
 
 
-def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes) -> list[Finding]:
+def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes: Collection[str] | None) -> list[Finding]:
     findings: list[Finding] = []
     for rule in rules:
         if codes is not None and rule.code not in codes:
@@ -218,7 +220,7 @@ def _run_rules(analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes) -> l
 def _distinct(findings: list[Finding]) -> list[Finding]:
     """One finding per (place, code, message): a kernel launched in two calling contexts (a method
     reached through an instance and on its own) can make a rule say the same thing twice."""
-    seen: dict[tuple, Finding] = {}
+    seen: dict[tuple[object, ...], Finding] = {}
     for finding in findings:
         seen.setdefault(finding.sort_key, finding)
     return list(seen.values())

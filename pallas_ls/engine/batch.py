@@ -51,7 +51,7 @@ class _Checked:
     error: str | None = None
     # Its findings depend on its text alone (it read no other module, defines no wrapper).
     cacheable: bool = True
-    launching: frozenset = frozenset()  # names of its functions that may launch (wrappers)
+    launching: frozenset[str] = frozenset()  # names of its functions that may launch (wrappers)
 
 
 def check_files(
@@ -90,7 +90,7 @@ def check_files(
         else:
             to_analyse.append((path, key))
     launchers = []
-    wrappers: dict[str, frozenset] = {}
+    wrappers: dict[str, frozenset[str]] = {}
     for checked, key in _analyse_all(to_analyse, jobs, lint, environment):
         results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
         if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
@@ -203,7 +203,7 @@ def _analysed(path: str, environment: Environment | None) -> _Checked:
 def _check_across_modules(
     launchers: list[str],
     requested: set[str],
-    roots,
+    roots: Sequence[str],
     results: dict[str, FileResult],
     lint: Linter,
     environment: Environment | None = None,

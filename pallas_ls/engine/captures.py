@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import ast
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .interp import EMPTY_ENV, Array
 from .kernels import interpreter_for
@@ -64,7 +65,7 @@ def parameter_uses(model: ModuleModel, function: FunctionNode, name: str) -> lis
     return _reads(model, function, is_the_parameter)
 
 
-def _reads(model: ModuleModel, function: FunctionNode, wanted) -> list[FreeUse]:
+def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., bool]) -> list[FreeUse]:
     top = model.function_scope(function)
     parents: dict[int, ast.AST] = {}
     loaded: set[str] = set()
@@ -792,7 +793,7 @@ def _jit_static_arguments(decorator: ast.expr, loc: Loc, model: ModuleModel) -> 
     return numbers, names
 
 
-def _literals(expr: ast.expr, kind: type) -> list | None:
+def _literals(expr: ast.expr, kind: type) -> list[Any] | None:
     items = expr.elts if isinstance(expr, (ast.Tuple, ast.List, ast.Set)) else [expr]
     values = []
     for item in items:

@@ -13,7 +13,18 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .interp import EMPTY_ENV, ApiResult, Array, Const, DictV, Seq, ShapeStruct, int_constant, known_sequence_length
+from .interp import (
+    EMPTY_ENV,
+    ApiResult,
+    Array,
+    Const,
+    DictV,
+    Seq,
+    ShapeStruct,
+    Value,
+    int_constant,
+    known_sequence_length,
+)
 from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
 from .names import has_star_arguments, keyword_argument
@@ -167,7 +178,7 @@ def _input_count(launch: Launch, prefetch: int | None) -> int | None:
     return max(counts.pop() - prefetch, 0)
 
 
-def _outputs(values: frozenset) -> tuple[int | None, bool]:
+def _outputs(values: frozenset[Value]) -> tuple[int | None, bool]:
     """(parameters the outputs occupy, whether each is provably one array struct).
 
     A tuple/list gives one parameter per element (a `None` element too, pallas-facts §2), a dict,
@@ -185,18 +196,19 @@ def _outputs(values: frozenset) -> tuple[int | None, bool]:
     return None, False
 
 
-def _is_none(values: frozenset) -> bool:
-    return len(values) == 1 and isinstance(next(iter(values)), Const) and next(iter(values)).value is None
+def _is_none(values: frozenset[Value]) -> bool:
+    only = next(iter(values)) if len(values) == 1 else None
+    return isinstance(only, Const) and only.value is None
 
 
-def _none_outputs(values: frozenset) -> tuple[int, ...]:
+def _none_outputs(values: frozenset[Value]) -> tuple[int, ...]:
     value = next(iter(values)) if len(values) == 1 else None
     if isinstance(value, Seq) and value.elts is not None:
         return tuple(i for i, e in enumerate(value.elts) if _is_none(e))
     return ()
 
 
-def _is_plain(values: frozenset) -> bool:
+def _is_plain(values: frozenset[Value]) -> bool:
     return len(values) == 1 and isinstance(next(iter(values)), (ShapeStruct, Array))
 
 
@@ -211,7 +223,7 @@ def _scratch(launch: Launch, expr: ast.expr | None) -> tuple[int | None, tuple[s
     return _scratch_of(launch.value_of(expr))
 
 
-def _scratch_of(values: frozenset) -> tuple[int | None, tuple[str, ...]]:
+def _scratch_of(values: frozenset[Value]) -> tuple[int | None, tuple[str, ...]]:
     if len(values) != 1:
         return None, ()
     value = next(iter(values))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -146,12 +146,12 @@ class ModuleModel:
             self.alias_names |= part.alias_names
 
     # ------------------------------------------------------------------------- call indexes
-    def calls_with_attribute(self, attributes) -> list[ast.Call]:
+    def calls_with_attribute(self, attributes: Iterable[str]) -> list[ast.Call]:
         """Calls `x.a(...)` with `a` in `attributes`, in source order."""
         index = self._calls_index("calls_by_attribute")
         return sorted((c for a in attributes for c in index.get(a, ())), key=_call_position)
 
-    def calls_named(self, names) -> list[ast.Call]:
+    def calls_named(self, names: Iterable[str]) -> list[ast.Call]:
         """Calls `n(...)` with `n` in `names`, in source order."""
         index = self._calls_index("calls_by_name")
         return sorted((c for n in set(names) for c in index.get(n, ())), key=_call_position)
@@ -246,12 +246,12 @@ class _Builder:
             self._stmt(stmt, self.model.module_scope, (MODULE_BODY,), None)
 
     # Statements -------------------------------------------------------------------------
-    def _body(self, stmts: list[ast.stmt], scope: Scope, chain: tuple[int, ...], function) -> None:
+    def _body(self, stmts: list[ast.stmt], scope: Scope, chain: tuple[int, ...], function: FunctionNode | None) -> None:
         chain = (*chain, id(stmts))
         for stmt in stmts:
             self._stmt(stmt, scope, chain, function)
 
-    def _stmt(self, stmt: ast.stmt, scope: Scope, chain: tuple[int, ...], function) -> None:
+    def _stmt(self, stmt: ast.stmt, scope: Scope, chain: tuple[int, ...], function: FunctionNode | None) -> None:
         model = self.model
         model.block_chain[id(stmt)] = chain
         loc = Loc(scope, stmt)
@@ -374,7 +374,7 @@ class _Builder:
             if isinstance(child, ast.expr):
                 self._expr(child, loc, function)
 
-    def _function(self, node, loc: Loc, enclosing) -> None:
+    def _function(self, node: FunctionNode, loc: Loc, enclosing: FunctionNode | None) -> None:
         model = self.model
         kind = "lambda" if isinstance(node, ast.Lambda) else "function"
         scope = Scope(kind, node, loc.scope)
@@ -387,25 +387,35 @@ class _Builder:
             self._bind(scope, arg.arg, "param", arg, None, param_index=index)
         for arg in args.kwonlyargs:
             self._bind(scope, arg.arg, "param", arg, None)
-        for arg in (args.vararg, args.kwarg):
-            if arg is not None:
-                self._bind(scope, arg.arg, "param", arg, None)
+        for star in (args.vararg, args.kwarg):
+            if star is not None:
+                self._bind(scope, star.arg, "param", star, None)
         if isinstance(node, ast.Lambda):
             self._expr(node.body, Loc(scope, None), node)
         else:
             self._body(node.body, scope, (), node)
 
-    def _arguments_defaults(self, args: ast.arguments, loc: Loc, function) -> None:
+    def _arguments_defaults(self, args: ast.arguments, loc: Loc, function: FunctionNode | None) -> None:
         for default in list(args.defaults) + [d for d in args.kw_defaults if d is not None]:
             self._expr(default, loc, function)
 
-    def _annotations(self, node, loc: Loc, function) -> None:
+    def _annotations(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, loc: Loc, function: FunctionNode | None
+    ) -> None:
         # Annotations are mostly names of types; calls inside them still matter for indexing.
         if node.returns is not None:
             self._expr(node.returns, loc, function)
 
     # Targets ----------------------------------------------------------------------------
-    def _target(self, target, scope, stmt, loc, function, value) -> None:
+    def _target(
+        self,
+        target: ast.expr,
+        scope: Scope,
+        stmt: ast.stmt,
+        loc: Loc,
+        function: FunctionNode | None,
+        value: ast.expr | None,
+    ) -> None:
         if isinstance(target, ast.Name):
             self._bind(scope, target.id, "assign", target, stmt, value=value)
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -418,7 +428,17 @@ class _Builder:
         else:  # attribute or subscript target: evaluates expressions, binds nothing
             self._expr(target, loc, function)
 
-    def _bind(self, scope, name, kind, node, stmt, value=None, qualname=None, param_index=None) -> None:
+    def _bind(
+        self,
+        scope: Scope,
+        name: str,
+        kind: str,
+        node: ast.AST,
+        stmt: ast.AST | None,
+        value: ast.expr | None = None,
+        qualname: str | None = None,
+        param_index: int | None = None,
+    ) -> None:
         if scope.kind == "comprehension" and kind != "other":
             scope = _enclosing_non_comprehension(scope)  # walrus in a comprehension
         binding = Binding(name, kind, node, stmt, scope, value, qualname, param_index)
@@ -430,7 +450,7 @@ class _Builder:
             scope.add(binding)
 
     # Expressions ------------------------------------------------------------------------
-    def _expr(self, root: ast.expr, loc: Loc, function) -> None:
+    def _expr(self, root: ast.expr, loc: Loc, function: FunctionNode | None) -> None:
         """Visit an expression without recursion (expressions can nest thousands deep).
 
         Every expression of a scope shares one Loc, so the stack holds nodes only; child fields
@@ -445,17 +465,17 @@ class _Builder:
             if cls is ast.Name or cls is ast.Constant:
                 continue
             if cls is ast.Call:
-                model.index_call(node)  # type: ignore[arg-type]
+                model.index_call(node)  # type: ignore[arg-type]  # cls is ast.Call
                 loc_of[id(node)] = loc
             elif cls is ast.Lambda:
-                self._arguments_defaults(node.args, loc, function)  # type: ignore[attr-defined]
-                self._function(node, loc, function)
+                self._arguments_defaults(node.args, loc, function)  # type: ignore[attr-defined]  # cls is ast.Lambda
+                self._function(node, loc, function)  # type: ignore[arg-type]  # cls is ast.Lambda
                 continue
             elif cls in _COMPREHENSIONS:
-                self._comprehension(node, loc, function)
+                self._comprehension(node, loc, function)  # type: ignore[arg-type]  # cls is one of them
                 continue
             elif cls is ast.NamedExpr:
-                self._bind(loc.scope, node.target.id, "assign", node.target, loc.stmt, value=node.value)  # type: ignore[attr-defined]
+                self._bind(loc.scope, node.target.id, "assign", node.target, loc.stmt, value=node.value)  # type: ignore[attr-defined]  # cls is ast.NamedExpr
             for name in _child_fields(cls):
                 value = getattr(node, name, None)
                 if value is None:
@@ -465,7 +485,12 @@ class _Builder:
                 elif not isinstance(value, _SKIPPED):
                     stack.append(value)
 
-    def _comprehension(self, node, loc: Loc, function) -> None:
+    def _comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+        loc: Loc,
+        function: FunctionNode | None,
+    ) -> None:
         scope = Scope("comprehension", node, loc.scope)
         inner = Loc(scope, loc.stmt)
         for index, generator in enumerate(node.generators):

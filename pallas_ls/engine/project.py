@@ -11,7 +11,7 @@ import logging
 import os
 import re
 import stat  # read_file_bytes: only regular files are read (issue 15)
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
@@ -620,7 +620,7 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
     return found
 
 
-def module_stems(analyses: dict) -> frozenset[str]:
+def module_stems(analyses: Mapping[str, object]) -> frozenset[str]:
     """The names an import of the analysed files would spell: their module names, and the name of
     a package whose `__init__` imports one of them (a re-export)."""
     names = {os.path.splitext(os.path.basename(p))[0] for p in analyses} - {"__init__"}
@@ -665,7 +665,7 @@ class _ProjectLoader(Loader):
         # Files read from the environment -> the top-level package they were found under.
         self._environment_paths: dict[str, str] = {}
 
-    def module(self, from_model: ModuleModel, dotted: str):
+    def module(self, from_model: ModuleModel, dotted: str) -> tuple[ModuleModel, list[str]] | None:
         from_path = self._paths.get(id(from_model), self.root_path)
         if from_path is None:
             return None
@@ -716,7 +716,7 @@ class _ProjectLoader(Loader):
     def path_of(self, model: ModuleModel) -> str | None:
         return self._paths.get(id(model))
 
-    def source_of(self, model: ModuleModel):
+    def source_of(self, model: ModuleModel) -> SourceFile | None:
         return self._sources.get(id(model))
 
     def from_environment(self, model: ModuleModel) -> bool:

@@ -43,11 +43,11 @@ LAUNCH_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 CALLBACK_NAMES = frozenset(name.rsplit(".", 1)[1] for api in APIS for name in api.qualnames) - LAUNCH_NAMES
 
 
-def _word(names: frozenset[str]) -> re.Pattern:
+def _word(names: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"\b(?:{})\b".format("|".join(sorted(names))))
 
 
-def _attribute(names: frozenset[str]) -> re.Pattern:
+def _attribute(names: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"\.[ \t]*(?:{})\b".format("|".join(sorted(names))))
 
 
@@ -324,7 +324,7 @@ class _Selector:
             re.compile(r"(?<![\w.])(?:{})\b".format("|".join(re.escape(n) for n in sorted(names))))
         )
 
-    def _mentioning_pattern(self, pattern: re.Pattern) -> list[_Block]:
+    def _mentioning_pattern(self, pattern: re.Pattern[str]) -> list[_Block]:
         found: list[_Block] = []
         position = 0
         while (match := pattern.search(self.text, position)) is not None:

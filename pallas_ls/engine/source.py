@@ -303,7 +303,8 @@ class ParsedBlock:
     open_at_end: str = ""
 
 
-BlockKey = tuple  # (first line, text)
+BlockKey = tuple[int, str]  # (first line, text)
+BlockCache = dict[BlockKey, ParsedBlock]  # parsed top-level blocks, reused by the next parse
 
 
 # Column-0 lines that no bracket can continue over: statements that are not expressions.  An open
@@ -320,7 +321,7 @@ _KEYWORDS_AFTER_STRING = frozenset({"and", "or", "not", "in", "is", "if", "else"
 
 
 def parse_blocks(
-    text: str, cache: dict | None = None, lines: list[str] | None = None, should_stop: StopCheck = None
+    text: str, cache: BlockCache | None = None, lines: list[str] | None = None, should_stop: StopCheck = None
 ) -> list[tuple[BlockKey, ParsedBlock]]:
     """Parse `text` block by block, reusing `cache` ((first line, text) -> ParsedBlock).
 
@@ -426,7 +427,7 @@ def _string_close(lines: list[str], line: int, column: int) -> tuple[int, int] |
     return line + index, found + 3 - (ends[index - 1] if index else 0)
 
 
-def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) -> dict:
+def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) -> BlockCache:
     """The block cache `parse_blocks` would build, taken from a whole-file parse of `text`.
 
     Parsing block by block pads each block with newlines to keep line numbers, which costs twice a
@@ -437,7 +438,7 @@ def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) 
     lines = lines if lines is not None else split_lines_keepends(text)
     spans = _top_level_blocks(lines)
     stmts = list(tree.body)
-    cache: dict = {}
+    cache: BlockCache = {}
     index = i = 0
     while i < len(spans):
         start, end = spans[i]
@@ -455,14 +456,14 @@ def blocks_of_tree(text: str, tree: ast.Module, lines: list[str] | None = None) 
 
 
 def _first_line(stmt: ast.stmt) -> int:
-    decorators = getattr(stmt, "decorator_list", [])
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
     return min([stmt.lineno] + [d.lineno for d in decorators]) - 1
 
 
 class _MovedBlocks:
     """Cached blocks by text alone, for blocks that only moved (lines inserted or removed above)."""
 
-    def __init__(self, cache: dict):
+    def __init__(self, cache: BlockCache):
         self._cache = cache
         self._by_text: dict[str, list[int]] | None = None
         # Blocks this parse already placed: a block whose text now appears twice (a def pasted
@@ -476,7 +477,7 @@ class _MovedBlocks:
             for old_start, old_text in self._cache:
                 self._by_text.setdefault(old_text, []).append(old_start)
         starts = self._by_text.get(text)
-        block = None
+        block: ParsedBlock | None = None
         while starts and block is None:
             old_start = starts.pop()
             block = self._cache.get((old_start, text))
@@ -492,7 +493,7 @@ class _MovedBlocks:
         return block
 
 
-def _cached_block(key: BlockKey, cache: dict, moved: _MovedBlocks | None = None) -> ParsedBlock:
+def _cached_block(key: BlockKey, cache: BlockCache, moved: _MovedBlocks | None = None) -> ParsedBlock:
     block = cache.get(key)
     if block is None:
         block = (moved.take(*key) if moved is not None else None) or _parse_block(*key)
@@ -514,7 +515,7 @@ def _parse_block(start: int, text: str) -> ParsedBlock:
     return ParsedBlock([], result, open_at_end=_open_kind(result))
 
 
-def _repaired(key: BlockKey, block: ParsedBlock, cache: dict) -> ParsedBlock:
+def _repaired(key: BlockKey, block: ParsedBlock, cache: BlockCache) -> ParsedBlock:
     """A block that does not parse: keep what repairs recover, and its first problem."""
     if block.problem is None or block.stmts:
         return block

@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.edits import free_name
@@ -95,7 +96,7 @@ def _pallas_call_example(
     launch: str = "add_one",
     fixed_kernel: str | None = None,
     jax_error: str = "should return None",
-    **extra,
+    **extra: Any,
 ) -> Example:
     """A pallas_call program; `fixed_kernel` is the kernel as the preferred fix rewrites it."""
     code = _PALLAS_CALL_PROGRAM.format(kernel=kernel.strip("\n"), launch=launch)

@@ -22,7 +22,7 @@ from ..engine.captures import (
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import launch_layout
-from ..engine.model import FunctionNode
+from ..engine.model import FunctionNode, ModuleModel
 from .base import Example
 
 CODE = "PAL003"
@@ -419,7 +419,9 @@ def _left_to_default(site: KernelSite, name: str, index: int | None) -> bool:
     return layout.total is not None and index >= site.target.bound_positional + layout.total
 
 
-def _default_facts(model, function: FunctionNode, arg: ast.arg, default: ast.expr) -> list[ArrayFact] | None:
+def _default_facts(
+    model: ModuleModel, function: FunctionNode, arg: ast.arg, default: ast.expr
+) -> list[ArrayFact] | None:
     if isinstance(default, ast.Name):
         return names_array(model, model.lookup(default.id, model.loc(function)))
     if isinstance(default, ast.Call):

@@ -9,7 +9,7 @@ from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, KernelTarget, kernel_name, resolve_kernel
 from ..engine.layout import Layout, launch_layout
-from ..engine.signatures import BindProblem, bind, def_name_range, signature
+from ..engine.signatures import BindProblem, Signature, bind, def_name_range, signature
 from ..engine.source import Range
 from .base import Example
 
@@ -250,7 +250,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _message(site: KernelSite, sig, layout: Layout, problem: BindProblem) -> str:
+def _message(site: KernelSite, sig: Signature, layout: Layout, problem: BindProblem) -> str:
     name = kernel_name(site.function)
     label = site.launch.label
     bound = site.target.bound_positional
