@@ -18,6 +18,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from pallas_ls import cli, fixing
 from pallas_ls.engine.source import SourceFile
@@ -260,7 +261,7 @@ FRAGMENTS = st.sampled_from(
 )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(SEED)), FRAGMENTS), max_size=6), st.booleans())
 def test_fix_output_parses_and_is_idempotent(mutations, unsafe):
     text = SEED

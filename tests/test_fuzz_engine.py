@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from pallas_ls.engine.analysis import analyze
 from pallas_ls.engine.edits import apply_fixes
@@ -65,13 +66,13 @@ def check_everything(text: str) -> None:
         apply_fixes(source, [fix for fix in finding.fixes])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300))
 def test_arbitrary_text(text):
     check_everything(text)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(SEED)), FRAGMENTS), max_size=8))
 def test_mutations_of_a_kernel_file(mutations):
     text = SEED

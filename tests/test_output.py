@@ -7,6 +7,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from pallas_ls import cli
 from pallas_ls.engine.findings import Applicability, Edit, Finding, Fix, Related, Severity
@@ -139,7 +140,7 @@ _LITERAL_TEXT = st.text(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(prefix=_LITERAL_TEXT, crlf=st.booleans(), bom=st.booleans())
 def test_columns_are_characters_for_any_text(prefix, crlf, bom):
     line = f'    s = "{prefix}"; return x_ref[...] + 1'

@@ -393,9 +393,10 @@ def _string_jump(block: ParsedBlock, start: int, i: int, spans: list[tuple[int, 
     name = _NAME_AFTER.match(tail)
     if name and name.group(1) not in _KEYWORDS_AFTER_STRING and tail[name.end() : name.end() + 1] not in ("'", '"'):
         return None  # the quote opens a docstring (its words follow); it closes no string
-    so_far = _try_parse("\n" * start + "".join(lines[start : line + 1]))
+    text_so_far = "".join(lines[start : line + 1])
+    so_far = _try_parse("\n" * start + text_so_far)
     if not isinstance(so_far, ast.Module):
-        kind = _open_kind(so_far)
+        kind = _open_kind(so_far) or _decorator_without_def(start, text_so_far, so_far)
         if not kind or (kind == "string" and so_far.range.start.line != line):
             return None  # an error before the statement could go on: the quote closes nothing
     nxt = i + 1
@@ -512,7 +513,20 @@ def _parse_block(start: int, text: str) -> ParsedBlock:
             result = retry if isinstance(retry, ast.Module) else result
     if isinstance(result, ast.Module):
         return ParsedBlock(result.body)
-    return ParsedBlock([], result, open_at_end=_open_kind(result))
+    return ParsedBlock([], result, open_at_end=_open_kind(result) or _decorator_without_def(start, text, result))
+
+
+def _decorator_without_def(start: int, text: str, problem: SyntaxProblem) -> str:
+    """ "line" for decorators that the text ends before their def or class (a decorator whose
+    triple-quoted string a later block closes, then ` + 1`): the next span is what they decorate,
+    whatever it starts with (issue 33: the blocks were left apart, each with an error that a
+    whole-file parse does not have)."""
+    if not text.lstrip().startswith("@") or problem.message != "SyntaxError: invalid syntax":
+        return ""
+    # CPython puts the end of the text on its last line, column 0, or on the line after it.
+    last_line = start + len(text.rstrip().splitlines()) - 1
+    at = problem.range.start
+    return "line" if at.line > last_line or (at.line == last_line and at.column == 0) else ""
 
 
 def _repaired(key: BlockKey, block: ParsedBlock, cache: BlockCache) -> ParsedBlock:

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from lsp_harness import DEADLINE, capabilities, editor_session
 from lsprotocol import types
 
@@ -201,9 +202,8 @@ async def compare_with_fresh(ed, uri: str) -> None:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
-    derandomize=False,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(notifications=NOTIFICATIONS)
