@@ -15,6 +15,7 @@ makes (a wrapper that forwards its kernel parameter to `pallas_call`, in this fi
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -38,7 +39,7 @@ from .interp import (
     Wrapped,
     _entry_of,
 )
-from .model import FunctionNode, Loc, ModuleModel, Scope, own_returns
+from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
 from .names import ENTRY_POINTS, has_star_arguments
 from .source import SourceFile
 
@@ -62,7 +63,7 @@ class EntryValue:
     keywords: tuple[tuple[str, ast.expr], ...] = ()
     hidden: bool = False  # some arguments were bound by a splat we cannot read: refs not countable
 
-    def applied(self, args, keywords) -> EntryValue:
+    def applied(self, args: Iterable[ast.expr], keywords: Iterable[tuple[str, ast.expr]]) -> EntryValue:
         return EntryValue(self.kind, self.args + tuple(args), self.keywords + tuple(keywords), self.hidden)
 
     def keyword(self, name: str) -> ast.expr | None:
@@ -86,10 +87,10 @@ class Launch:
     model: ModuleModel  # the module the launch is written in
     invocations: list[ast.Call] = field(default_factory=list)
     env: Env = EMPTY_ENV  # the calling context (a wrapper's parameters bound by one of its calls)
-    kernel_values: frozenset = frozenset()
+    kernel_values: frozenset[Value] = frozenset()
     interp: Interpreter | None = None
     # Where each argument expression is evaluated: id(expr) -> (loc, env, model).
-    places: dict = field(default_factory=dict)
+    places: dict[int, tuple[Loc, Env, ModuleModel]] = field(default_factory=dict)
     via: str = ""
 
     @property
@@ -104,7 +105,7 @@ class Launch:
         """The model `loc` belongs to (this launch's, or a module it consulted)."""
         return _model_of_loc(loc, self.model, self.interp) if self.interp is not None else self.model
 
-    def value_of(self, expr: ast.AST) -> frozenset:
+    def value_of(self, expr: ast.AST) -> frozenset[Value]:
         """What one of the launch's argument expressions can be, in its own context."""
         if self.interp is None:
             return U
@@ -180,11 +181,11 @@ def _kernel_slot(entry: EntryValue) -> list[ast.expr] | None:
     return None
 
 
-def _kernel_functions_of(kind: str, values: frozenset) -> frozenset:
+def _kernel_functions_of(kind: str, values: frozenset[Value]) -> frozenset[Value]:
     """A kernel slot's values, with MPMD containers opened (a list of bodies, (mesh, fn) pairs)."""
     if kind not in ("kernel", "mpmd_map"):
         return values
-    out: set = set()
+    out: set[Value] = set()
     for v in values:
         if isinstance(v, Seq):
             for member in v.all_members():
@@ -203,7 +204,7 @@ def _kernel_functions_of(kind: str, values: frozenset) -> frozenset:
 _ENTRY_ATTRIBUTES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 
 
-def candidate_calls(model: ModuleModel, attributes) -> list[ast.Call]:
+def candidate_calls(model: ModuleModel, attributes: Iterable[str]) -> list[ast.Call]:
     """The calls whose callee can denote an imported API with one of `attributes` as its last
     name: `x.attr(...)`, a name that aliases an import (`launch(...)`), or a call's result."""
     calls = model.calls_with_attribute(attributes) + model.calls_named(model.alias_names) + model.calls_of_calls
@@ -218,7 +219,7 @@ def _defined_names(model: ModuleModel) -> set[str]:
     return names  # type: ignore[return-value]
 
 
-def _candidates_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.Call]:
+def _candidates_in(model: ModuleModel, parts: list[ModelParts], defined: set[str]) -> list[ast.Call]:
     """The launch candidates written in `parts` (with repeats, in no order)."""
     names = set(model.alias_names) | defined
     attributes = _ENTRY_ATTRIBUTES | defined
@@ -239,7 +240,7 @@ def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     entry-point attributes, names bound by imports / aliases / defs / classes, calls of calls,
     and methods named like a def of the module.  Other calls (`jnp.sum(...)`, builtins) are ruled
     out before any evaluation: this keeps a keystroke's analysis cheap."""
-    cached = getattr(model, "_launch_candidates", None)
+    cached: list[ast.Call] | None = getattr(model, "_launch_candidates", None)
     if cached is not None:
         return cached
     calls = _candidates_in(model, model._parts, _defined_names(model))
@@ -265,8 +266,8 @@ class LaunchFinder:
         # Asked between candidate calls (engine/cancel.py); what a cancel leaves half made is this
         # finder's and its interpreter's own state (and a model's launch candidates, set whole).
         self.should_stop = should_stop
-        self.launches: dict[tuple, Launch] = {}
-        self._explored: set[tuple] = set()
+        self.launches: dict[tuple[int, Env], Launch] = {}
+        self._explored: set[tuple[object, ...]] = set()
         self._by_scope: dict[int, dict[int, list[ast.Call]]] = {}
         self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
         self._contexts: dict[int, int] = {}
@@ -332,7 +333,7 @@ class LaunchFinder:
                 return True  # something we cannot judge cheaply: evaluate
         return False
 
-    def _relevant(self, values: frozenset, depth: int = 0) -> bool:
+    def _relevant(self, values: frozenset[Value], depth: int = 0) -> bool:
         return any(self._relevant_value(v, depth) for v in values)
 
     def _relevant_value(self, v: Value, depth: int) -> bool:
@@ -403,7 +404,14 @@ class LaunchFinder:
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and model.loc(d).scope.node is func.node
         ]
 
-    def _function_call(self, func: Func, args, keywords, unknown_rest, unknown_kw) -> None:
+    def _function_call(
+        self,
+        func: Func,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        unknown_rest: bool,
+        unknown_kw: bool,
+    ) -> None:
         """A project function called with known arguments: explore the launches in its body in
         that context (a wrapper forwarding its kernel parameter)."""
         calls = self._calls_in(func)
@@ -437,7 +445,9 @@ class LaunchFinder:
         return by_scope.get(id(node), [])
 
     # ---------------------------------------------------------------------- callbacks
-    def _entry_call(self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+    def _entry_call(
+        self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+    ) -> frozenset[Value] | None:
         entry_point = _entry_of(target)
         if entry_point is None:
             return None
@@ -450,7 +460,7 @@ class LaunchFinder:
                 keywords.append((k.arg, k.value))
                 places[id(k.value)] = (loc, env, model)
         entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords), _hides_arguments(target))
-        slot = _kernel_slot(entry)
+        slot: list[ast.expr] | list[frozenset[Value]] | None = _kernel_slot(entry)
         if slot is None:
             return None
         if slot and isinstance(slot[0], ast.Starred):
@@ -483,10 +493,14 @@ class LaunchFinder:
             launch.kernel_values = _kernel_functions_of(entry_point.kind, values)
         return frozenset({Launched(launch)})
 
-    def _written_arguments(self, arg_exprs: tuple, keyword_exprs: tuple, model: ModuleModel):
+    def _written_arguments(
+        self, arg_exprs: tuple[Any, ...], keyword_exprs: tuple[Any, ...], model: ModuleModel
+    ) -> tuple[list[ast.expr], list[tuple[str, ast.expr]], dict[int, tuple[Loc, Env, ModuleModel]]]:
         """Arguments as written elsewhere (by functools.partial, or a factory call): the
         expressions, and where each is evaluated (its loc, env and model)."""
-        args, keywords, places = [], [], {}
+        args: list[ast.expr] = []
+        keywords: list[tuple[str, ast.expr]] = []
+        places: dict[int, tuple[Loc, Env, ModuleModel]] = {}
         for expr, where, env in arg_exprs:
             args.append(expr)
             places[id(expr)] = (where, env, _model_of_loc(where, model, self.interp))
@@ -495,9 +509,13 @@ class LaunchFinder:
             places[id(expr)] = (where, env, _model_of_loc(where, model, self.interp))
         return args, keywords, places
 
-    def _partial_arguments(self, value: Value, model: ModuleModel):
+    def _partial_arguments(
+        self, value: Value, model: ModuleModel
+    ) -> tuple[list[ast.expr], list[tuple[str, ast.expr]], dict[int, tuple[Loc, Env, ModuleModel]]]:
         """What a chain of functools.partial bound to an entry point, outermost partial first."""
-        args, keywords, places = [], [], {}
+        args: list[ast.expr] = []
+        keywords: list[tuple[str, ast.expr]] = []
+        places: dict[int, tuple[Loc, Env, ModuleModel]] = {}
         for p in _partial_chain(value):
             more_args, more_keywords, more_places = self._written_arguments(p.arg_exprs, p.keyword_exprs, model)
             args += more_args
@@ -505,19 +523,21 @@ class LaunchFinder:
             places.update(more_places)
         return args, keywords, places
 
-    def _starred_kernel(self, call, loc, env, model):
+    def _starred_kernel(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> list[frozenset[Value]] | None:
         """`pl.pallas_call(*args, **kwargs)` in a helper: the kernel is the first starred element."""
         first = call.args[0]
         if not isinstance(first, ast.Starred):
             return None
         values = self.interp.ev(first.value, loc, env, model)
-        kernels: set = set()
+        kernels: set[Value] = set()
         for v in values:
             if isinstance(v, Seq) and v.elts:
                 kernels |= v.elts[0]
         return [frozenset(kernels)] if kernels else None
 
-    def _factory_call(self, factory: Factory, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+    def _factory_call(
+        self, factory: Factory, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+    ) -> frozenset[Value] | None:
         if not call.args:
             return None
         args, keywords, places = self._written_arguments(factory.args, factory.keywords, model)
@@ -529,7 +549,16 @@ class LaunchFinder:
             launch.kernel_values = _kernel_functions_of(factory.kind, self.interp.ev(body, loc, env, model))
         return frozenset({Launched(launch)})
 
-    def _decorator_launch(self, decorator: Value, values: frozenset, deco_node, def_node, loc, env, model):
+    def _decorator_launch(
+        self,
+        decorator: Value,
+        values: frozenset[Value],
+        deco_node: ast.expr,
+        def_node: ast.FunctionDef | ast.AsyncFunctionDef,
+        loc: Loc,
+        env: Env,
+        model: ModuleModel,
+    ) -> frozenset[Value] | None:
         if isinstance(decorator, Factory):
             args, keywords, places = self._written_arguments(decorator.args, decorator.keywords, model)
             entry = EntryValue(decorator.kind, tuple(args), tuple(keywords), decorator.hidden)
@@ -550,12 +579,23 @@ class LaunchFinder:
         launch.kernel_values = values
         return frozenset({Launched(launch)})
 
-    def _invocation(self, launched: Launched, call: ast.Call, loc, env, model) -> None:
+    def _invocation(self, launched: Launched, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
         launch = cast(Launch, launched.launch)  # the interpreter holds it as an identity only
         if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
 
-    def _launch(self, kind, node, entry, kernel_exprs, callable_node, loc, env, model, places) -> Launch:
+    def _launch(
+        self,
+        kind: str,
+        node: ast.AST,
+        entry: EntryValue,
+        kernel_exprs: list[tuple[KernelExpr, Loc]],
+        callable_node: ast.AST | None,
+        loc: Loc,
+        env: Env,
+        model: ModuleModel,
+        places: dict[int, tuple[Loc, Env, ModuleModel]],
+    ) -> Launch:
         key = (id(node), env)
         launch = self.launches.get(key)
         if launch is None:
@@ -689,7 +729,7 @@ def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[Kerne
     return sites, foreign
 
 
-def _through_forwarders(interp: Interpreter, found: list) -> list:
+def _through_forwarders(interp: Interpreter, found: list[Any]) -> list[Any]:
     """A decorator's wrapper that returns what the decorated function returns (`return fn(*a)`)
     is traced by JAX, but the value it returns is the decorated kernel's: that one is the site."""
     out: list[Any] = []
@@ -803,13 +843,13 @@ class NoLaunches:
     evaluated again (`no_launches_after`): typing in a class that a hundred functions name
     re-evaluates those functions' seeds, not the module's."""
 
-    seeds: frozenset  # the seed calls and decorators of that version (nodes, kept alive)
+    seeds: frozenset[ast.AST]  # the seed calls and decorators of that version (nodes, kept alive)
     aliases: frozenset[str]  # its alias names and def names, which tell calls that are seeds
     defined: frozenset[str]
     # name -> the blocks (ModelParts) whose evaluation read it; None among them: a place no block
     # holds (a change of that name means a whole search).
-    names_read: dict
-    calls_read: dict
+    names_read: dict[str, frozenset[ModelParts | None]]
+    calls_read: dict[str, frozenset[ModelParts | None]]
     imports_not_found: frozenset[str]
 
 
@@ -839,7 +879,7 @@ def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Laun
 
 
 def no_launches_after(
-    previous: NoLaunches, finder: LaunchFinder, model: ModuleModel, changed: list, dropped: list
+    previous: NoLaunches, finder: LaunchFinder, model: ModuleModel, changed: list[ModelParts], dropped: list[ModelParts]
 ) -> NoLaunches | None:
     """The evidence that `model` launches nothing, when the previous version's search found
     nothing and `changed` (the new version's fresh ModelParts) and `dropped` (the previous
@@ -902,15 +942,17 @@ def no_launches_after(
     )
 
 
-def _stale_blocks(previous: NoLaunches, model: ModuleModel, changed: list, dropped: list) -> list | None:
+def _stale_blocks(
+    previous: NoLaunches, model: ModuleModel, changed: list[ModelParts], dropped: list[ModelParts]
+) -> list[ModelParts] | None:
     """The unchanged blocks whose seeds may evaluate otherwise after the edit: those that read a
     name an edited block binds, or scanned the module-level calls of a function an edited block
     calls, then those that read a name one of them binds.  None: a name read by no block (a
     whole search)."""
     kept = set(model._parts)
     edited = set(changed)
-    stale: list = []
-    seen: set = set()
+    stale: list[ModelParts] = []
+    seen: set[ModelParts] = set()
     names: set[str] = set()
     calls: set[str] = set()
     for part in changed + dropped:
@@ -923,11 +965,11 @@ def _stale_blocks(previous: NoLaunches, model: ModuleModel, changed: list, dropp
         for blocks in readers:
             if None in blocks:
                 return None
-            for part in blocks:
-                if part in kept and part not in edited and part not in seen:
-                    seen.add(part)
-                    stale.append(part)
-                    names |= _touched_names(part)[0]
+            for reader in blocks:
+                if reader is not None and reader in kept and reader not in edited and reader not in seen:
+                    seen.add(reader)
+                    stale.append(reader)
+                    names |= _touched_names(reader)[0]
     return stale
 
 
@@ -938,10 +980,10 @@ class _BlockOfPlace:
         self.model = model
         self.part_of = {sid: part for part in model._parts for sid in part.block_chain}
 
-    def readers(self, reads: dict) -> dict:
+    def readers(self, reads: dict[str, dict[int, object]]) -> dict[str, frozenset[ModelParts | None]]:
         return {name: frozenset(self._block(place) for place in places.values()) for name, places in reads.items()}
 
-    def _block(self, place):
+    def _block(self, place: object) -> ModelParts | None:
         part = self.part_of.get(id(place))
         if part is not None:
             return part
@@ -953,7 +995,11 @@ class _BlockOfPlace:
         return self.part_of.get(id(scope.node))
 
 
-def _merged_readers(previous: dict, new: dict, kept: set) -> dict:
+def _merged_readers(
+    previous: dict[str, frozenset[ModelParts | None]],
+    new: dict[str, frozenset[ModelParts | None]],
+    kept: set[ModelParts],
+) -> dict[str, frozenset[ModelParts | None]]:
     """The readers of both searches, but for blocks the module no longer has."""
     merged = {name: frozenset(p for p in parts if p is None or p in kept) for name, parts in previous.items()}
     for name, parts in new.items():
@@ -966,7 +1012,7 @@ def _seeds(model: ModuleModel) -> list[ast.AST]:
     return _seeds_in(model, model._parts, _defined_names(model))
 
 
-def _seeds_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.AST]:
+def _seeds_in(model: ModuleModel, parts: list[ModelParts], defined: set[str]) -> list[ast.AST]:
     seeds: list[ast.AST] = [call for call in _candidates_in(model, parts, defined) if _is_seed(call, model)]
     for part in parts:
         for node in part.decorated:
@@ -975,7 +1021,7 @@ def _seeds_in(model: ModuleModel, parts: list, defined: set[str]) -> list[ast.AS
     return seeds
 
 
-def _nodes_of(parts: list) -> set[int]:
+def _nodes_of(parts: list[ModelParts]) -> set[int]:
     """ids of the calls and decorators written in `parts`."""
     ids: set[int] = set()
     for part in parts:
@@ -987,7 +1033,7 @@ def _nodes_of(parts: list) -> set[int]:
     return ids
 
 
-def _touched_names(part) -> tuple[set[str], set[str]]:
+def _touched_names(part: ModelParts) -> tuple[set[str], set[str]]:
     """What one block offers other blocks' evaluations: the module-level names it binds (or
     declares global, or appends to), and the names it calls at module level."""
     bound = {b.name for b in part.module_bindings} | set(part.global_names)
@@ -995,7 +1041,7 @@ def _touched_names(part) -> tuple[set[str], set[str]]:
         bound |= {
             call.func.value.id
             for call in part.calls_by_attribute.get(method, ())
-            if isinstance(call.func.value, ast.Name)
+            if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
         }
     called = {
         name
