@@ -487,7 +487,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------------- parser
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> None:  # type: ignore[override]  # argparse's error returns NoReturn; ours raises CliError
         # One line, and the same `pallas-ls: error:` prefix as every other failure.
         raise CliError(f"{message} (see `{self.prog} --help`)")
 

@@ -183,7 +183,7 @@ def fix_paths(
     if write:
         unwritten = _write_all(outcome.changed, outcome.skipped)
         for file in unwritten:
-            project.set_overlay(file.path, None)  # type: ignore[arg-type]
+            project.set_overlay(file.path, None)  # type: ignore[arg-type]  # files fixed here all have a path
         if unwritten:
             outcome.results = check()
     return outcome
@@ -230,10 +230,10 @@ def _write_all(files: list[FixedFile], skipped: list[str]) -> list[FixedFile]:
     unwritten = []
     for file in files:
         try:
-            write_atomically(file.path, file.data(), expected=file.original_data())  # type: ignore[arg-type]
+            write_atomically(file.path, file.data(), expected=file.original_data())  # type: ignore[arg-type]  # files fixed here all have a path
         except FileChanged:
             log.warning("%s changed on disk while it was being checked; it was not fixed (run again)", file.path)
-            skipped.append(file.path)  # type: ignore[arg-type]
+            skipped.append(file.path)  # type: ignore[arg-type]  # files fixed here all have a path
             file.text, file.fixed = file.original, []
             unwritten.append(file)
         except OSError as exc:

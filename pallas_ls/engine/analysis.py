@@ -121,7 +121,7 @@ def analyze_model(
             evidence = no_launches_after(previous, LaunchFinder(interp, should_stop), model, changed, dropped)
         if evidence is None:
             interp = Interpreter(model, loader)  # afresh: the attempt may have left a partial search
-            model._interpreter = interp  # type: ignore[attr-defined]
+            model._interpreter = interp  # type: ignore[attr-defined]  # the model's interpreter, for questions asked with a bare model
             finder = LaunchFinder(interp, should_stop)
             found = finder.run(model)
             stop_if(should_stop)

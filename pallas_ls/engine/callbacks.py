@@ -132,7 +132,7 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
     seen: set[tuple[int, int]] = set()
     for api, expr, loc, site, keywords in found:
         carry = _has_carry(api, keywords)
-        for resolved in resolve_kernel(expr, loc, model):  # type: ignore[arg-type]
+        for resolved in resolve_kernel(expr, loc, model):  # type: ignore[arg-type]  # a body is an expression or a def, as resolve_kernel takes
             if isinstance(resolved, KernelTarget) and (id(resolved.function), id(site)) not in seen:
                 seen.add((id(resolved.function), id(site)))
                 bodies.append(CallbackBody(api, resolved.function, site, carry))

@@ -142,7 +142,7 @@ def _walk_with_parents(root: ast.AST, parents: dict[int, ast.AST]) -> Iterator[a
 
 def _comprehension_targets(node: ast.AST) -> frozenset[str]:
     names: set[str] = set()
-    for generator in node.generators:  # type: ignore[attr-defined]
+    for generator in node.generators:  # type: ignore[attr-defined]  # a comprehension node, as the caller checks
         names.update(n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name))
     return frozenset(names)
 
@@ -662,7 +662,7 @@ def names_array(model: ModuleModel, bindings: list[Binding]) -> list[ArrayFact] 
     facts = [array_fact(model, b) for b in bindings]
     if any(f is None for f in facts):
         return None
-    return facts  # type: ignore[return-value]
+    return facts  # type: ignore[return-value]  # None entries were ruled out just before
 
 
 def combined_rank(facts: list[ArrayFact]) -> Rank:

@@ -45,6 +45,7 @@ from typing import Any, cast
 
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
+from .source import SourceFile
 
 # How deep calls are followed (a summary inside a summary ...), and nested evaluations overall.
 MAX_CALL_DEPTH = 4
@@ -88,7 +89,7 @@ class Opaque(Value):
 class Env:
     """Parameter bindings of a call (and of the calls enclosing a closure): Binding -> value set."""
 
-    items: tuple = ()  # ((binding, frozenset), ...) sorted by id(binding)
+    items: tuple[tuple[Binding, frozenset[Value]], ...] = ()  # sorted by id(binding)
     # Every evaluation is memoised by (expression, env): the hash is taken once, here, instead of
     # by the generated `__hash__` (a Python call walking `items`) on each of a lookup's five uses.
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -99,13 +100,13 @@ class Env:
     def __hash__(self) -> int:
         return self._hash
 
-    def get(self, binding: Binding):
+    def get(self, binding: Binding) -> frozenset[Value] | None:
         for key, value in self.items:
             if key is binding:
                 return value
         return None
 
-    def extended(self, pairs: Iterable[tuple[Binding, frozenset]]) -> Env:
+    def extended(self, pairs: Iterable[tuple[Binding, frozenset[Value]]]) -> Env:
         merged = {id(b): (b, v) for b, v in self.items}
         for b, v in pairs:
             merged[id(b)] = (b, v)
@@ -127,10 +128,10 @@ class Partial(Value):
     """functools.partial(target, *args, **keywords)."""
 
     target: Value
-    args: tuple  # value sets
-    keywords: tuple  # ((name, value set), ...)
-    arg_exprs: tuple = ()  # ((expr, loc, env), ...) as written, for the launch's layout
-    keyword_exprs: tuple = ()  # ((name, expr, loc, env), ...)
+    args: tuple[frozenset[Value], ...]
+    keywords: tuple[tuple[str, frozenset[Value]], ...]
+    arg_exprs: tuple[Any, ...] = ()  # ((expr, loc, env), ...) as written, for the launch's layout
+    keyword_exprs: tuple[Any, ...] = ()  # ((name, expr, loc, env), ...)
     # Some bound arguments are not in arg_exprs / keyword_exprs (an unknown `*args` / `**kwargs`
     # splat): a launch through this partial cannot count its refs.
     hidden: bool = False
@@ -143,7 +144,7 @@ class Evaluated(ast.expr):
 
     _fields = ()
 
-    def __init__(self, values: frozenset, splat: ast.expr):
+    def __init__(self, values: frozenset[Value], splat: ast.expr):
         super().__init__()
         self.values = values
         ast.copy_location(self, splat)  # a finding that points at it points at the splat
@@ -173,7 +174,7 @@ class Class(Value):
 class Instance(Value):
     cls: Class
     init_env: Env | None = None  # __init__'s parameters, bound by the constructor call
-    fields: tuple = ()  # dataclass fields: ((name, value set), ...)
+    fields: tuple[tuple[str, frozenset[Value]], ...] = ()  # dataclass fields
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,8 @@ class Seq(Value):
     `elts` is None and `members` holds what the elements can be."""
 
     kind: str  # "tuple" | "list"
-    elts: tuple | None = None  # value sets
-    members: frozenset = frozenset()
+    elts: tuple[frozenset[Value], ...] | None = None
+    members: frozenset[Value] = frozenset()
 
     @property
     def known(self) -> bool:
@@ -224,7 +225,7 @@ class Seq(Value):
         assert self.elts is not None, "a sequence of unknown length has no elements to list"
         return self.elts
 
-    def all_members(self) -> frozenset:
+    def all_members(self) -> frozenset[Value]:
         if self.elts is None:
             return self.members | {UNKNOWN} if not self.members else self.members
         return frozenset().union(*self.elts) if self.elts else frozenset()
@@ -241,8 +242,8 @@ def _hashable(key: object) -> object:
 
 @dataclass(frozen=True)
 class DictV(Value):
-    items: tuple | None = None  # ((key, value set), ...); None: keys not known
-    members: frozenset = frozenset()
+    items: tuple[tuple[Any, frozenset[Value]], ...] | None = None  # None: keys not known
+    members: frozenset[Value] = frozenset()
 
     # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
     # made once per dict (not a scan of its items), and the hash is taken once.
@@ -253,7 +254,7 @@ class DictV(Value):
             object.__setattr__(self, "_hash", cached)
         return cached
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[Any, Any]:
         # The caches stay behind: a hash is only valid in the process that took it.
         return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_index")}
 
@@ -262,9 +263,9 @@ class DictV(Value):
         assert self.items is not None, "a dict of unknown keys has no items to list"
         return self.items
 
-    def lookup(self, key: object, default: frozenset) -> frozenset:
+    def lookup(self, key: object, default: frozenset[Value]) -> frozenset[Value]:
         """The value of a constant key of a dict whose keys are known; `default` when absent."""
-        index = self.__dict__.get("_index")
+        index: dict[object, frozenset[Value]] | None = self.__dict__.get("_index")
         if index is None:
             index = {}
             for k, v in self.items or ():
@@ -272,7 +273,7 @@ class DictV(Value):
             object.__setattr__(self, "_index", index)
         return index.get(_hashable(key), default)
 
-    def all_values(self) -> frozenset:
+    def all_values(self) -> frozenset[Value]:
         if self.items is None:
             return self.members | {UNKNOWN}
         return frozenset().union(*(v for _, v in self.items)) if self.items else frozenset()
@@ -323,8 +324,8 @@ class Factory(Value):
     """`pl.kernel(mesh=...)` or `pl.core_map(mesh)` without a body: applied to a body, it launches."""
 
     kind: str
-    args: tuple  # ((expr, loc, env), ...)
-    keywords: tuple  # ((name, expr, loc, env), ...)
+    args: tuple[Any, ...]  # ((expr, loc, env), ...)
+    keywords: tuple[Any, ...]  # ((name, expr, loc, env), ...)
     node: ast.AST
     hidden: bool = False  # some arguments came through a splat we cannot read (see Partial)
 
@@ -339,8 +340,8 @@ def _note_read(reads: dict[str, dict[int, Any]], name: str, loc: Loc) -> None:
     reads.setdefault(name, {})[id(place)] = place
 
 
-def union(sets: Iterable[frozenset]) -> frozenset:
-    out: set = set()
+def union(sets: Iterable[frozenset[Value]]) -> frozenset[Value]:
+    out: set[Any] = set()
     for s in sets:
         out |= s
     return frozenset(out)
@@ -563,7 +564,7 @@ class Loader:
     def path_of(self, model: ModuleModel) -> str | None:
         return None
 
-    def source_of(self, model: ModuleModel):
+    def source_of(self, model: ModuleModel) -> SourceFile | None:
         return None
 
     def from_environment(self, model: ModuleModel) -> bool:
@@ -592,21 +593,21 @@ class Interpreter:
     def __init__(self, model: ModuleModel, loader: Loader = NO_LOADER):
         self.model = model
         self.loader = loader
-        self._memo: dict[tuple, frozenset] = {}
-        self._active: set[tuple] = set()
-        self._summaries: dict[tuple, frozenset] = {}
+        self._memo: dict[tuple[Any, ...], frozenset[Value]] = {}
+        self._active: set[tuple[Any, ...]] = set()
+        self._summaries: dict[tuple[Any, ...], frozenset[Value]] = {}
         self._eval_depth = 0
         self._call_depth = 0
-        self._instance_attrs: dict[int, dict[str, list]] = {}
+        self._instance_attrs: dict[int, dict[str, list[Any]]] = {}
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
-        self._module_calls: dict[tuple[int, str], list] = {}
+        self._module_calls: dict[tuple[int, str], list[Any]] = {}
         self._mutations: dict[int, dict[str, list[_Mutation]]] = {}
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
-        self.on_entry_call: Callable | None = None
-        self.on_factory_call: Callable | None = None
-        self.on_decorator_launch: Callable | None = None
-        self.on_invocation: Callable | None = None
-        self.on_function_call: Callable | None = None
+        self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
+        self.on_factory_call: Callable[..., frozenset[Value] | None] | None = None
+        self.on_decorator_launch: Callable[..., frozenset[Value] | None] | None = None
+        self.on_invocation: Callable[..., None] | None = None
+        self.on_function_call: Callable[..., None] | None = None
         self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
         # What the evaluations read of this module beyond the statement they started in (see
         # kernels.NoLaunches, which reuses a search for launches that found none): the names
@@ -622,7 +623,7 @@ class Interpreter:
         return [self.model, *list(self.loaded.values())]
 
     # ------------------------------------------------------------------------ evaluation
-    def ev(self, expr: ast.AST, loc: Loc, env: Env = EMPTY_ENV, model: ModuleModel | None = None) -> frozenset:
+    def ev(self, expr: ast.AST, loc: Loc, env: Env = EMPTY_ENV, model: ModuleModel | None = None) -> frozenset[Value]:
         """What `expr`, evaluated at `loc` (in `model`, default the interpreter's) with `env`, can be."""
         model = model or self.model
         key = (id(expr), env)
@@ -643,7 +644,7 @@ class Interpreter:
         self._memo[key] = result
         return result
 
-    def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         if isinstance(expr, ast.Constant):
             return frozenset({Const(expr.value)}) if _small_constant(expr.value) else frozenset({Opaque("str")})
         if isinstance(expr, ast.Name):
@@ -685,8 +686,9 @@ class Interpreter:
             if isinstance(expr.op, ast.Not):
                 truth = _truth(operand)
                 return frozenset({Const(not truth)}) if truth is not None else frozenset({Opaque("bool")})
-            if len(operand) == 1 and isinstance(next(iter(operand)), Const):
-                value = next(iter(operand)).value
+            only = next(iter(operand)) if len(operand) == 1 else None
+            if isinstance(only, Const):
+                value = only.value
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
             return frozenset({Opaque("number")})
@@ -714,8 +716,8 @@ class Interpreter:
             return expr.values
         return U  # await, yield, slices, ...
 
-    def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple | None:
-        out: list[frozenset] = []
+    def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple[Any, ...] | None:
+        out: list[frozenset[Value]] = []
         for e in elts:
             if isinstance(e, ast.Starred):
                 inner = self.ev(e.value, loc, env, model)
@@ -728,10 +730,10 @@ class Interpreter:
         return tuple(out)
 
     def _dict_display(self, expr: ast.Dict, loc: Loc, env: Env, model: ModuleModel) -> DictV:
-        items: list = []
-        positions: dict = {}  # a constant key -> where it is in `items`
+        items: list[Any] = []
+        positions: dict[Any, Any] = {}  # a constant key -> where it is in `items`
         known = True
-        members: set = set()
+        members: set[Any] = set()
         for k, v in zip(expr.keys, expr.values, strict=True):
             value = self.ev(v, loc, env, model)
             if k is None:
@@ -768,7 +770,7 @@ class Interpreter:
 
     def _comprehension(
         self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel
-    ) -> frozenset:
+    ) -> frozenset[Value]:
         """`[S for _ in range(3)]`: three elements when the count is constant and the element does
         not depend on the loop variable (then it is evaluated once); else elements unknown."""
         [*generators] = expr.generators
@@ -797,9 +799,9 @@ class Interpreter:
         bounds = [int_constant(self.ev(a, loc, env, model)) for a in expr.args]
         if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
             return None
-        return len(range(*bounds))  # type: ignore[arg-type]
+        return len(range(*bounds))  # type: ignore[arg-type]  # None was ruled out just before
 
-    def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         left = self.ev(expr.left, loc, env, model)
         right = self.ev(expr.right, loc, env, model)
         if any(isinstance(v, Array) for v in left | right):
@@ -826,7 +828,7 @@ class Interpreter:
         return frozenset({Opaque("number")})  # arithmetic never gives None
 
     # -------------------------------------------------------------------------- names
-    def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         bindings = self.lookup(expr.id, loc, model)
         if not bindings:
             return self._unbound_name(expr.id, model)
@@ -884,7 +886,7 @@ class Interpreter:
             self._module_calls[key] = cached
         return cached
 
-    def _unbound_name(self, name: str, model: ModuleModel) -> frozenset:
+    def _unbound_name(self, name: str, model: ModuleModel) -> frozenset[Value]:
         for star in self._stars(model):
             target = self.loader.module(model, _import_base(star))
             if target is None:
@@ -917,7 +919,7 @@ class Interpreter:
             self._star_imports[id(model)] = cached
         return cached
 
-    def binding_value(self, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None) -> frozenset:
+    def binding_value(self, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None) -> frozenset[Value]:
         kind = b.kind
         if kind == "param":
             bound = env.get(b)
@@ -937,7 +939,7 @@ class Interpreter:
             return value
         return U
 
-    def _unbound_param(self, b: Binding, model: ModuleModel) -> frozenset:
+    def _unbound_param(self, b: Binding, model: ModuleModel) -> frozenset[Value]:
         function = b.scope.node
         if b.param_index == 0 and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             owner = b.scope.parent
@@ -949,12 +951,12 @@ class Interpreter:
                 if "staticmethod" not in decorators:
                     return frozenset({Instance(cls)})
         default = _default_of(function, b)
-        values = {Param(b)}
+        values: set[Value] = {Param(b)}
         if default is not None:
             values |= self.ev(default, model.loc(function), EMPTY_ENV, model)
         return frozenset(values)
 
-    def _assigned(self, b: Binding, env: Env, model: ModuleModel) -> frozenset:
+    def _assigned(self, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
         stmt = b.stmt
         here = Loc(b.scope, stmt)
         if isinstance(stmt, ast.Assign):
@@ -985,7 +987,9 @@ class Interpreter:
             return self.ev(b.value, here, env, model)
         return U
 
-    def _with_mutations(self, b: Binding, value: frozenset, use: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _with_mutations(
+        self, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+    ) -> frozenset[Value]:
         """A list display bound to a name, grown by `.append` / `.extend` before the use."""
         mutations = self._mutations_of(b, model)
         if not mutations:
@@ -1034,16 +1038,16 @@ class Interpreter:
         if by_name is None:
             by_name = {}
             for call in model.calls_with_attribute(("append", "extend", "insert")):
-                receiver = call.func.value  # type: ignore[attr-defined]
+                receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
                 if isinstance(receiver, ast.Name):
-                    by_name.setdefault(receiver.id, []).append(_Mutation(call, call.func.attr))  # type: ignore[attr-defined]
+                    by_name.setdefault(receiver.id, []).append(_Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
             self._mutations[id(model)] = by_name
         return by_name.get(b.name, [])
 
     # ----------------------------------------------------------------- defs and imports
-    def def_value(self, node: FunctionNode, model: ModuleModel, env: Env) -> frozenset:
+    def def_value(self, node: FunctionNode, model: ModuleModel, env: Env) -> frozenset[Value]:
         """A def's value with its decorators applied (innermost first)."""
-        values = frozenset({Func(node, model, env)})
+        values: frozenset[Value] = frozenset({Func(node, model, env)})
         decorators = getattr(node, "decorator_list", [])
         if not decorators:
             return values
@@ -1065,8 +1069,15 @@ class Interpreter:
         return values
 
     def decorate(
-        self, decorator: Value, values: frozenset, deco_node, def_node, loc: Loc, env: Env, model
-    ) -> frozenset:
+        self,
+        decorator: Value,
+        values: frozenset[Value],
+        deco_node: ast.expr,
+        def_node: ast.AST,
+        loc: Loc,
+        env: Env,
+        model: ModuleModel,
+    ) -> frozenset[Value]:
         if isinstance(decorator, External):
             q = decorator.qualname
             if q in ("staticmethod", "classmethod", "property"):
@@ -1088,7 +1099,7 @@ class Interpreter:
             return NONE_SET
         return U
 
-    def import_value(self, dotted: str, model: ModuleModel) -> frozenset:
+    def import_value(self, dotted: str, model: ModuleModel) -> frozenset[Value]:
         if not dotted:
             return U
         if not dotted.startswith("."):
@@ -1102,12 +1113,12 @@ class Interpreter:
             return frozenset({external(dotted)}) if not dotted.startswith(".") else U
         mod, rest = target
         self.loaded[id(mod)] = mod
-        values = frozenset({Module(mod)})
+        values: frozenset[Value] = frozenset({Module(mod)})
         for attr in rest:
             values = union(self.attribute(v, attr, model) for v in values)
         return values
 
-    def module_attribute(self, mod: ModuleModel, name: str) -> frozenset:
+    def module_attribute(self, mod: ModuleModel, name: str) -> frozenset[Value]:
         key = ("modattr", id(mod), name)
         cached = self._memo.get(key)
         if cached is not None:
@@ -1134,7 +1145,7 @@ class Interpreter:
         return result
 
     # ----------------------------------------------------------------------- attributes
-    def attribute(self, value: Value, attr: str, model: ModuleModel) -> frozenset:
+    def attribute(self, value: Value, attr: str, model: ModuleModel) -> frozenset[Value]:
         if isinstance(value, External):
             return frozenset({external(f"{value.qualname}.{attr}")})
         if isinstance(value, Module):
@@ -1169,7 +1180,7 @@ class Interpreter:
             return frozenset({_ParamMethod(attr)}) if attr in NONE_METHODS else U
         return U
 
-    def class_attribute(self, cls: Class, attr: str, instance: Instance | None, depth: int = 0) -> frozenset:
+    def class_attribute(self, cls: Class, attr: str, instance: Instance | None, depth: int = 0) -> frozenset[Value]:
         """`attr` looked up on a class (and its bases), bound to `instance` when given."""
         if depth > 8:
             return U
@@ -1186,12 +1197,12 @@ class Interpreter:
                         return found
         return frozenset()
 
-    def instance_attribute(self, inst: Instance, attr: str) -> frozenset:
+    def instance_attribute(self, inst: Instance, attr: str) -> frozenset[Value]:
         for name, value in inst.fields:
             if name == attr:
                 return value
         assigned = self._self_assignments(inst.cls).get(attr, [])
-        values: set = set()
+        values: set[Any] = set()
         for expr, method, self_binding, stmt in assigned:
             env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
             env = env.extended([(self_binding, frozenset({inst}))])
@@ -1206,7 +1217,7 @@ class Interpreter:
                         values |= self.instance_attribute(Instance(base_value, None, inst.fields), attr)
         return frozenset(values) if values else U
 
-    def _self_assignments(self, cls: Class) -> dict[str, list]:
+    def _self_assignments(self, cls: Class) -> dict[str, list[Any]]:
         """`self.attr = value` in the methods of a class: attr -> [(value, method, self binding, stmt)]."""
         cached = self._instance_attrs.get(id(cls.node))
         if cached is not None:
@@ -1215,11 +1226,11 @@ class Interpreter:
         # is unchanged (a test class of a thousand lines is walked once, not on every keystroke).
         # Valid for the scopes it was found with: a model built anew over the same tree has others.
         class_scope = cls.model.scope_of_function.get(id(cls.node))
-        kept = getattr(cls.node, "_pallas_ls_self_assignments", None)
+        kept: tuple[Scope, dict[str, list[Any]]] | None = getattr(cls.node, "_pallas_ls_self_assignments", None)
         if kept is not None and kept[0] is class_scope and class_scope is not None:
             self._instance_attrs[id(cls.node)] = kept[1]
             return kept[1]
-        found: dict[str, list] = {}
+        found: dict[str, list[Any]] = {}
         for stmt in cls.node.body:
             if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
@@ -1244,11 +1255,11 @@ class Interpreter:
                         ):
                             found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
         self._instance_attrs[id(cls.node)] = found
-        cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]
+        cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]  # a cache kept on the class node
         return found
 
     # ----------------------------------------------------------------------- subscripts
-    def subscript(self, value: Value, index: frozenset) -> frozenset:
+    def subscript(self, value: Value, index: frozenset[Value]) -> frozenset[Value]:
         const = next(iter(index)) if len(index) == 1 else None
         key = const.value if isinstance(const, Const) else None
         if isinstance(value, Seq):
@@ -1277,9 +1288,9 @@ class Interpreter:
             return frozenset({Opaque("item")})  # indexing gives a value, of a kind we cannot tell
         return U
 
-    def iterate(self, values: frozenset) -> frozenset:
+    def iterate(self, values: frozenset[Value]) -> frozenset[Value]:
         """What iterating over a value can give (the elements of a known container)."""
-        out: set = set()
+        out: set[Any] = set()
         for v in values:
             if isinstance(v, Seq):
                 out |= v.all_members()
@@ -1292,19 +1303,19 @@ class Interpreter:
         return frozenset(out) if out else U
 
     # ---------------------------------------------------------------------------- calls
-    def _ev_call(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> frozenset:
+    def _ev_call(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         callee = self.ev(call.func, loc, env, model)
         args, unknown_rest = self._call_args(call, loc, env, model)
         keywords, unknown_kw = self._call_keywords(call, loc, env, model)
-        results: set = set()
+        results: set[Any] = set()
         for target in callee:
             results |= self.apply(
                 target, args, keywords, call, loc, env, model, unknown_rest=unknown_rest, unknown_kw=unknown_kw
             )
         return frozenset(results) if results else U
 
-    def _call_args(self, call, loc, env, model) -> tuple[list[frozenset], bool]:
-        args: list[frozenset] = []
+    def _call_args(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> tuple[list[frozenset[Value]], bool]:
+        args: list[frozenset[Value]] = []
         for a in call.args:
             if isinstance(a, ast.Starred):
                 seq = _single_known_seq(self.ev(a.value, loc, env, model))
@@ -1315,8 +1326,10 @@ class Interpreter:
                 args.append(self.ev(a, loc, env, model))
         return args, False
 
-    def _call_keywords(self, call, loc, env, model) -> tuple[list[tuple[str, frozenset]], bool]:
-        keywords: list[tuple[str, frozenset]] = []
+    def _call_keywords(
+        self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+    ) -> tuple[list[tuple[str, frozenset[Value]]], bool]:
+        keywords: list[tuple[str, frozenset[Value]]] = []
         unknown = False
         for k in call.keywords:
             if k.arg is None:
@@ -1332,15 +1345,15 @@ class Interpreter:
     def apply(
         self,
         target: Value,
-        args: list,
-        keywords: list,
+        args: list[Any],
+        keywords: list[Any],
         call: ast.Call | None,
         loc: Loc | None,
         env: Env,
         model: ModuleModel,
         unknown_rest: bool = False,
         unknown_kw: bool = False,
-    ) -> frozenset:
+    ) -> frozenset[Value]:
         """What calling `target` with these argument value sets gives."""
         if isinstance(target, Func):
             if self.on_function_call is not None and call is not None:
@@ -1389,7 +1402,7 @@ class Interpreter:
             return self._entry_call(target, call, loc, env, model) if call is not None else U
         if isinstance(target, Factory):
             if self.on_factory_call is not None and call is not None and args:
-                return self.on_factory_call(target, call, loc, env, model)
+                return self.on_factory_call(target, call, loc, env, model) or U
             return U
         if isinstance(target, Launched):
             if self.on_invocation is not None and call is not None:
@@ -1417,16 +1430,31 @@ class Interpreter:
             return self.apply(target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
         return U
 
-    def call_value(self, target: Value, args: list, keywords: list, call) -> frozenset:
+    def call_value(
+        self,
+        target: Value,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        call: ast.Call | None,
+    ) -> frozenset[Value]:
         return self.apply(target, args, keywords, call, None, EMPTY_ENV, self.model)
 
-    def _entry_call(self, target: Value, call: ast.Call, loc: Loc | None, env: Env, model: ModuleModel) -> frozenset:
+    def _entry_call(
+        self, target: Value, call: ast.Call, loc: Loc | None, env: Env, model: ModuleModel
+    ) -> frozenset[Value]:
         if self.on_entry_call is None or loc is None:
             return U
         result = self.on_entry_call(target, call, loc, env, model)
         return result if result is not None else U
 
-    def _construct(self, cls: Class, args: list, keywords: list, unknown_rest: bool, unknown_kw: bool) -> frozenset:
+    def _construct(
+        self,
+        cls: Class,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        unknown_rest: bool,
+        unknown_kw: bool,
+    ) -> frozenset[Value]:
         if _is_dataclass(cls.node):
             names = [
                 s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
@@ -1450,7 +1478,12 @@ class Interpreter:
         return frozenset({Instance(cls, Env(tuple(pairs)))})
 
     def bind_arguments(
-        self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False
+        self,
+        func: Func,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        unknown_rest: bool = False,
+        unknown_kw: bool = False,
     ) -> Env | None:
         """The function's parameters bound to a call's arguments (None: the call cannot bind)."""
         node = func.node
@@ -1460,7 +1493,7 @@ class Interpreter:
             return None
         by_name = {name: bs[0] for name, bs in scope.bindings.items() for _ in [0] if bs and bs[0].kind == "param"}
         positional = positional_args(node)
-        pairs: list[tuple[Binding, frozenset]] = []
+        pairs: list[tuple[Binding, frozenset[Value]]] = []
         given = dict(keywords)
         defaults = list(a.defaults)
         first_default = len(positional) - len(defaults)
@@ -1510,7 +1543,14 @@ class Interpreter:
             )
         return func.env.extended(pairs)
 
-    def call_function(self, func: Func, args: list, keywords: list, unknown_rest=False, unknown_kw=False) -> frozenset:
+    def call_function(
+        self,
+        func: Func,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        unknown_rest: bool = False,
+        unknown_kw: bool = False,
+    ) -> frozenset[Value]:
         """A project function's result for these arguments: its return summary."""
         node = func.node
         if isinstance(node, ast.AsyncFunctionDef) or is_generator(node):
@@ -1536,13 +1576,13 @@ class Interpreter:
         self._summaries[key] = result
         return result
 
-    def returns_of(self, func: Func, env: Env) -> frozenset:
+    def returns_of(self, func: Func, env: Env) -> frozenset[Value]:
         """The union of what a function's reachable returns give (None when it can run off the end)."""
         node = func.node
         model = func.model
         if isinstance(node, ast.Lambda):
             return self.ev(node.body, Loc(model.function_scope(node), None), env, model)
-        values: set = set()
+        values: set[Any] = set()
         for ret in self.reachable_returns(func, env):
             if ret.value is None:
                 values.add(NONE)
@@ -1589,12 +1629,14 @@ class Interpreter:
         model = func.model
         return _truth(self.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
 
-    def _partial_arguments_as_written(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel):
+    def _partial_arguments_as_written(
+        self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...], bool]:
         """functools.partial(target, ...)'s bound arguments as the launch's layout reads them: the
         expressions written, a known splat's entries as `Evaluated` values, and whether some splat
         is unknown (then the arguments are hidden)."""
-        arg_exprs: list = []
-        keyword_exprs: list = []
+        arg_exprs: list[Any] = []
+        keyword_exprs: list[Any] = []
         hidden = False
         for e in call.args[1:]:
             if not isinstance(e, ast.Starred):
@@ -1616,7 +1658,16 @@ class Interpreter:
                 keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.known_items()]
         return tuple(arg_exprs), tuple(keyword_exprs), hidden
 
-    def _external_call(self, q: str, args: list, keywords: list, call, loc, env, model) -> frozenset:
+    def _external_call(
+        self,
+        q: str,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        call: ast.Call | None,
+        loc: Loc | None,
+        env: Env,
+        model: ModuleModel,
+    ) -> frozenset[Value]:
         if q == PARTIAL:
             if not args:
                 return U
@@ -1696,22 +1747,22 @@ class Interpreter:
             return frozenset({ApiResult(q, call, loc, env)})
         return U
 
-    def _scoped_result(self, f: Value, model: ModuleModel) -> frozenset:
+    def _scoped_result(self, f: Value, model: ModuleModel) -> frozenset[Value]:
         if isinstance(f, Func):
             n = len(positional_args(f.node)) if not isinstance(f.node, ast.Lambda) else len(f.node.args.args)
             return self.call_function(f, [frozenset({UNKNOWN})] * n, [])
         return U
 
     # -------------------------------------------------------------------- questions
-    def functions_in(self, values: frozenset) -> list[tuple[Func, int, frozenset]]:
+    def functions_in(self, values: frozenset[Value]) -> list[tuple[Func, int, frozenset[str]]]:
         """The project functions a value set can call when called, with how many leading positional
         parameters and which keywords are already bound (partial, bound methods): "may"."""
-        out: list[tuple[Func, int, frozenset]] = []
+        out: list[tuple[Func, int, frozenset[str]]] = []
         for v in values:
             out.extend(self._functions_of(v, 0, frozenset(), 0))
         return out
 
-    def _functions_of(self, v: Value, bound: int, keywords: frozenset, depth: int) -> list:
+    def _functions_of(self, v: Value, bound: int, keywords: frozenset[str], depth: int) -> list[Any]:
         if depth > 6:
             return []
         if isinstance(v, Func):
@@ -1769,7 +1820,7 @@ class _DictMethod(Value):
     d: DictV
     attr: str
 
-    def call(self, args: list) -> frozenset:
+    def call(self, args: list[Any]) -> frozenset[Value]:
         d = self.d
         if self.attr == "items":
             if d.items is not None:
@@ -1797,7 +1848,7 @@ class _DictMethod(Value):
 
 
 # ---------------------------------------------------------------------------- helpers
-def _fresh_refs(result: frozenset, args: list, keywords: list, call: ast.Call) -> frozenset:
+def _fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], call: ast.Call) -> frozenset[Value]:
     """A Ref a function makes is a new object at every call: tag it with the call, so that
     `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the
     tuples, lists and dicts it returns too (`return {"k": new_ref(x), "v": new_ref(y)}`)."""
@@ -1805,7 +1856,7 @@ def _fresh_refs(result: frozenset, args: list, keywords: list, call: ast.Call) -
     return _retag(result, passed, call, 0)
 
 
-def _refs_in(values: frozenset, depth: int):
+def _refs_in(values: frozenset[Value], depth: int) -> Iterator[Ref]:
     for v in values:
         if isinstance(v, Ref):
             yield v
@@ -1825,7 +1876,7 @@ def _ref_origin(ref: Ref) -> object:
     return site
 
 
-def _retag(values: frozenset, passed: frozenset, call: object, depth: int) -> frozenset:
+def _retag(values: frozenset[Value], passed: frozenset[Value], call: object, depth: int) -> frozenset[Value]:
     if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
         return values
     out = set()
@@ -1845,7 +1896,7 @@ def _retag(values: frozenset, passed: frozenset, call: object, depth: int) -> fr
 MAX_REPEAT = 64  # `[ref] * n`, `[S for _ in range(n)]`: elements kept one by one up to this many
 
 
-def int_constant(values: frozenset) -> int | None:
+def int_constant(values: frozenset[Value]) -> int | None:
     """The int a value set certainly is (one constant, not a bool), else None."""
     if len(values) == 1:
         value = next(iter(values))
@@ -1854,7 +1905,7 @@ def int_constant(values: frozenset) -> int | None:
     return None
 
 
-def _repeated(seqs: frozenset, count: frozenset) -> frozenset | None:
+def _repeated(seqs: frozenset[Value], count: frozenset[Value]) -> frozenset[Value] | None:
     """`[x] * 2`: the same element objects, repeated (so `[new_ref(x)] * 2` holds one Ref twice)."""
     seq, times = _single_known_seq(seqs), int_constant(count)
     if seq is None or times is None or not 0 <= times * len(seq.elements()) <= MAX_REPEAT:
@@ -1871,7 +1922,7 @@ def _small_constant(value: object) -> bool:
     )
 
 
-def _truth(values: frozenset) -> bool | None:
+def _truth(values: frozenset[Value]) -> bool | None:
     """The truth of a value set when every member agrees and is known."""
     truths = set()
     for v in values:
@@ -1907,23 +1958,23 @@ def _fold(op: ast.operator, a: object, b: object) -> Value | None:
     return None
 
 
-def _array_of(values: frozenset) -> Array:
+def _array_of(values: frozenset[Value]) -> Array:
     origins = {v.origin for v in values if isinstance(v, Array)}
     return Array("jax" if "jax" in origins or len(origins) != 1 else origins.pop())
 
 
-def _single_known_seq(values: frozenset) -> Seq | None:
+def _single_known_seq(values: frozenset[Value]) -> Seq | None:
     if len(values) != 1:
         return None
     v = next(iter(values))
     return v if isinstance(v, Seq) and v.elts is not None else None
 
 
-def _destructure(values: frozenset, path: list) -> frozenset:
+def _destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:
     for step in path:
         if step is None:
             return U  # a starred target
-        out: set = set()
+        out: set[Any] = set()
         for v in values:
             if isinstance(v, Seq):
                 if v.elts is not None:
@@ -1938,7 +1989,7 @@ def _destructure(values: frozenset, path: list) -> frozenset:
     return values
 
 
-def _path_to(target: ast.AST, name_node: ast.AST) -> list | None:
+def _path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
     """Where `name_node` sits in an assignment target: [] for the whole, [(index, length), ...]."""
     if target is name_node:
         return []
@@ -1986,7 +2037,7 @@ def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(stmt, (ast.If, ast.Try, ast.With)) or (
             sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)
         ):
-            children: list = list(getattr(stmt, "body", []))
+            children: list[Any] = list(getattr(stmt, "body", []))
             children += list(getattr(stmt, "orelse", []))
             for handler in getattr(stmt, "handlers", []):
                 children += handler.body
@@ -2014,7 +2065,7 @@ def _exported(mod: ModuleModel, name: str) -> bool:
 
 
 def _is_package(path: str | None) -> bool:
-    return bool(path) and path.endswith("__init__.py")  # type: ignore[union-attr]
+    return bool(path) and path.endswith("__init__.py")  # type: ignore[union-attr]  # bool(path) ruled None out
 
 
 def _decorator_name(node: ast.expr) -> str:
@@ -2035,10 +2086,10 @@ def _is_dataclass(node: ast.ClassDef) -> bool:
 
 
 def _default_of(function: ast.AST, b: Binding) -> ast.expr | None:
-    args = getattr(function, "args", None)
-    if args is None:
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return None
-    positional = positional_args(function)  # type: ignore[arg-type]
+    args = function.args
+    positional = positional_args(function)
     if b.param_index is not None:
         first_default = len(positional) - len(args.defaults)
         if b.param_index >= first_default:
@@ -2067,7 +2118,12 @@ def _entry_of(value: Value) -> Entry | None:
 
 
 def _partial_of(
-    inner: Value, args: tuple, keywords: tuple, arg_exprs: tuple, keyword_exprs: tuple, hidden: bool = False
+    inner: Value,
+    args: tuple[Any, ...],
+    keywords: tuple[Any, ...],
+    arg_exprs: tuple[Any, ...],
+    keyword_exprs: tuple[Any, ...],
+    hidden: bool = False,
 ) -> Value:
     """functools.partial(inner, ...): partials of partials flatten, as functools does."""
     if isinstance(inner, Partial):
@@ -2084,13 +2140,13 @@ def _partial_of(
     return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
 
 
-def known_sequence_length(values: frozenset) -> int | None:
+def known_sequence_length(values: frozenset[Value]) -> int | None:
     """The length of the one tuple or list `values` can be, when its elements are known."""
     seq = _single_known_seq(values)
     return len(seq.elements()) if seq is not None else None
 
 
-def _known_length(values: frozenset) -> int | None:
+def _known_length(values: frozenset[Value]) -> int | None:
     """len() of the one tuple, list or dict `values` can be, when its elements are known."""
     d = next(iter(values)) if len(values) == 1 else None
     if isinstance(d, DictV) and d.items is not None:
@@ -2098,7 +2154,7 @@ def _known_length(values: frozenset) -> int | None:
     return known_sequence_length(values)
 
 
-def _single_known_str_dict(values: frozenset) -> DictV | None:
+def _single_known_str_dict(values: frozenset[Value]) -> DictV | None:
     """The one dict `values` can be, when its keys are known strings (a `**` splat we can read)."""
     d = next(iter(values)) if len(values) == 1 else None
     if isinstance(d, DictV) and d.items is not None and all(isinstance(key, str) for key, _ in d.items):
@@ -2106,7 +2162,7 @@ def _single_known_str_dict(values: frozenset) -> DictV | None:
     return None
 
 
-def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset:
+def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset[Value]:
     """A class attribute read through an instance or the class (Python's descriptor rules, for the
     kinds we model)."""
     if isinstance(v, Wrapped):
@@ -2122,7 +2178,7 @@ def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Int
     return frozenset({v})
 
 
-def _may_fall_through(body: list[ast.stmt], truth: Callable) -> bool:
+def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
     """Can running `body` reach its end (and so return None)?  Conservative: True unless sure."""
     if not body:
         return True

@@ -216,7 +216,7 @@ def _defined_names(model: ModuleModel) -> set[str]:
     for scope_node in model.decorated:
         names.add(scope_node.name)
     names |= {b.name for bs in model.module_scope.bindings.values() for b in bs if b.kind == "class"}
-    return names  # type: ignore[return-value]
+    return names  # type: ignore[return-value]  # None was subtracted above
 
 
 def _candidates_in(model: ModuleModel, parts: list[ModelParts], defined: set[str]) -> list[ast.Call]:
@@ -250,7 +250,7 @@ def launch_candidates(model: ModuleModel) -> list[ast.Call]:
         if id(call) not in seen:
             seen.add(id(call))
             unique.append(call)
-    model._launch_candidates = unique  # type: ignore[attr-defined]
+    model._launch_candidates = unique  # type: ignore[attr-defined]  # a cache kept on the model
     return unique
 
 
@@ -391,7 +391,7 @@ class LaunchFinder:
         while work:
             stop_if(self.should_stop)
             function = work.pop()
-            name = function.name  # type: ignore[attr-defined]
+            name = function.name  # type: ignore[attr-defined]  # a def, not a lambda, reaches here
             for call in model.calls_named([name]) + model.calls_with_attribute([name]):
                 mark(model.loc(call))
         return found
@@ -632,7 +632,7 @@ def _names_an_entry(function: ast.AST) -> bool:
             or (isinstance(n, ast.Name) and n.id in _ENTRY_ATTRIBUTES)
             for n in ast.walk(function)
         )
-        function._pallas_ls_names_entry = cached  # type: ignore[attr-defined]
+        function._pallas_ls_names_entry = cached  # type: ignore[attr-defined]  # a cache kept on the def node
     return cached
 
 
@@ -794,7 +794,7 @@ def interpreter_for(model: ModuleModel) -> Interpreter:
     interp = getattr(model, "_interpreter", None)
     if interp is None:
         interp = Interpreter(model)
-        model._interpreter = interp  # type: ignore[attr-defined]
+        model._interpreter = interp  # type: ignore[attr-defined]  # the model's interpreter, for questions asked with a bare model
     return interp
 
 

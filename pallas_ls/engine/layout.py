@@ -62,7 +62,7 @@ class Layout:
     @property
     def total(self) -> int | None:
         parts = (self.prefetch, self.inputs, self.outputs, self.scratch)
-        return None if None in parts else sum(parts)  # type: ignore[arg-type]
+        return None if None in parts else sum(parts)  # type: ignore[arg-type]  # None was ruled out just before
 
 
 _UNKNOWN = Layout(prefetch=None, inputs=None, outputs=None, scratch=None)
@@ -80,7 +80,7 @@ def launch_layout(launch: Launch) -> Layout:
     cached = getattr(launch, "_layout", None)
     if cached is None:
         cached = _launch_layout(launch)
-        launch._layout = cached  # type: ignore[attr-defined]
+        launch._layout = cached  # type: ignore[attr-defined]  # a cache kept on the launch
     return cached
 
 
@@ -292,7 +292,7 @@ def missing_outputs_at(site: KernelSite) -> int | None:
         return None
     if len(positional_parameters(site)) != layout.total - layout.outputs:
         return None
-    return layout.prefetch + layout.inputs  # type: ignore[operator]
+    return layout.prefetch + layout.inputs  # type: ignore[operator]  # callers check that both counts are known
 
 
 # ------------------------------------------------------------------- outputs, two sources
@@ -315,8 +315,8 @@ def outputs_from_signature(site: KernelSite, layout: Layout) -> list[str] | None
     if site.function.args.vararg is not None or None in (layout.prefetch, layout.inputs, layout.scratch):
         return None
     names = positional_parameters(site)
-    first = layout.prefetch + layout.inputs  # type: ignore[operator]
-    count = len(names) - first - layout.scratch  # type: ignore[operator]
+    first = layout.prefetch + layout.inputs  # type: ignore[operator]  # callers check that the counts are known
+    count = len(names) - first - layout.scratch  # type: ignore[operator]  # callers check that the counts are known
     if count < 1 or (layout.outputs is not None and (layout.outputs != count or not layout.plain_outputs)):
         return None
     if layout.outputs is None and not _may_be_plain(site):
@@ -366,7 +366,7 @@ def written_before(function: ast.AST, stmt: ast.stmt) -> frozenset[str]:
     A write is `name[...] = v`, `name[...] += v`, `name.at[...][...] = v`, `name.__setitem__(...)`,
     or `name` (or a view of it) as the destination of `pltpu.sync_copy` / `async_copy` / a copy
     descriptor."""
-    body = function.body if isinstance(function.body, list) else []  # type: ignore[attr-defined]
+    body = function.body if isinstance(function.body, list) else []  # type: ignore[attr-defined]  # a lambda's body is an expression: no statements
     used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     out: set[str] = set()
     while body:

@@ -69,7 +69,7 @@ def file_noqa_codes(source: SourceFile) -> frozenset[str] | None:
         everything = everything or not named
         codes |= named
     result = None if not found else frozenset() if everything else frozenset(codes)
-    source._file_noqa = result  # type: ignore[attr-defined]
+    source._file_noqa = result  # type: ignore[attr-defined]  # a cache kept on the source
     return result
 
 
@@ -133,7 +133,7 @@ def _string_end(source: SourceFile, line: int) -> int | None:
     tree = source.tree
     cached = getattr(source, "_noqa_strings", None)
     if cached is None or cached[0] is not tree:
-        cached = source._noqa_strings = (tree, [_first_line(stmt) for stmt in tree.body])  # type: ignore[attr-defined]
+        cached = source._noqa_strings = (tree, [_first_line(stmt) for stmt in tree.body])  # type: ignore[attr-defined]  # a cache kept on the source
     starts = cached[1]
     body = tree.body
     index = bisect.bisect_right(starts, line) - 1

@@ -400,7 +400,7 @@ class _Scanner:
     def value_end(self, i: int) -> int:
         ch = self.text[i]
         if ch == '"':
-            return self._STRING.match(self.text, i).end()  # type: ignore[union-attr]
+            return self._STRING.match(self.text, i).end()  # type: ignore[union-attr]  # the JSON was parsed whole: every string matches
         if ch in "[{":
             close = "]" if ch == "[" else "}"
             j = self.skip_ws(i + 1)
@@ -412,7 +412,7 @@ class _Scanner:
                 if self.text[j] == ",":
                     j = self.skip_ws(j + 1)
             return j + 1
-        return self._SCALAR.match(self.text, i).end()  # type: ignore[union-attr]
+        return self._SCALAR.match(self.text, i).end()  # type: ignore[union-attr]  # the JSON was parsed whole: every scalar matches
 
     def members(self, i: int) -> Iterator[tuple[Any, int, int]]:
         """(key, value start, value end) of each member of the object at `i`."""

@@ -677,7 +677,7 @@ class _ProjectLoader(Loader):
         if module_path == self.root_path:
             return None  # the module itself (a package importing from its own __init__)
         if in_environment:
-            loaded = self.project.environment.model_of(module_path)  # type: ignore[union-attr]
+            loaded = self.project.environment.model_of(module_path)  # type: ignore[union-attr]  # in_environment implies an environment
         else:
             loaded = self.project.model_of(module_path)
         if loaded is None:

@@ -130,11 +130,11 @@ class SourceFile:
 
     def node_range(self, node: ast.AST) -> Range:
         """The range of an ast node (which carries 1-based lines and UTF-8 byte columns)."""
-        line = node.lineno - 1  # type: ignore[attr-defined]
-        end_line = (node.end_lineno or node.lineno) - 1  # type: ignore[attr-defined]
-        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset  # type: ignore[attr-defined]
+        line = node.lineno - 1  # type: ignore[attr-defined]  # statements and expressions: every node given has positions
+        end_line = (node.end_lineno or node.lineno) - 1  # type: ignore[attr-defined]  # statements and expressions: every node given has positions
+        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset  # type: ignore[attr-defined]  # statements and expressions: every node given has positions
         return Range(
-            Position(line, self.column_from_utf8(line, node.col_offset)),  # type: ignore[attr-defined]
+            Position(line, self.column_from_utf8(line, node.col_offset)),  # type: ignore[attr-defined]  # statements and expressions: every node given has positions
             Position(end_line, self.column_from_utf8(end_line, end_col)),
         )
 

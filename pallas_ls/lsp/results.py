@@ -157,10 +157,10 @@ class _RelatedFiles:
         if self._is_own(path):
             return self._own_lines
         if path not in self._other_lines:
-            text = self._snapshot.open_texts.get(path)  # type: ignore[arg-type]
+            text = self._snapshot.open_texts.get(path)  # type: ignore[arg-type]  # a finding's path is set for a related file
             if text is None:
                 try:  # a regular file within the size limit only (issue 15)
-                    text = read_file_bytes(path).decode("utf-8")  # type: ignore[arg-type]
+                    text = read_file_bytes(path).decode("utf-8")  # type: ignore[arg-type]  # a finding's path is set for a related file
                 except (OSError, UnicodeDecodeError, UnreadableFile):
                     text = None
             self._other_lines[path] = LineSource(SourceFile.from_text(text, path)) if text is not None else None

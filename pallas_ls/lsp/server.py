@@ -73,7 +73,7 @@ class PallasServer(LanguageServer):
             # connection that closes (or sends `exit`) ends its own session, not the listener.
             server = create_server()
             stop_event = new_stop_event(server)
-            server.protocol.connection_only = True  # type: ignore[attr-defined]
+            server.protocol.connection_only = True  # type: ignore[attr-defined]  # our flag on pygls' protocol object
             server.protocol.set_writer(writer)
             log.info("a client connected")
             try:

@@ -278,7 +278,7 @@ def handle_body(protocol: JsonRPCProtocol, body: bytes) -> None:
         return
     # LSP: until the initialize request, every other request gets ServerNotInitialized (issue 15).
     if method == types.INITIALIZE:
-        protocol.initialize_seen = True  # type: ignore[attr-defined]
+        protocol.initialize_seen = True  # type: ignore[attr-defined]  # our flag on pygls' protocol object
     elif is_request and not getattr(protocol, "initialize_seen", False):
         send_error(protocol, msg_id, SERVER_NOT_INITIALIZED, "The server is not initialized yet")
         return
