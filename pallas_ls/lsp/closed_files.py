@@ -59,10 +59,14 @@ def closed_results(run: ClosedRun, cache: Cache) -> tuple[list[DocResult], Cache
     """The results of the closed files (those with something to report or not), and the new cache."""
     project = run.analyzer.project
     roots = [r for r in run.roots if os.path.isdir(r)]
-    excludes = [p for root in roots for p in run.settings_for(os.path.join(root, "__init__.py")).excludes]
+    root_settings = [run.settings_for(os.path.join(root, "__init__.py")) for root in roots]
+    excludes = [p for settings in root_settings for p in settings.excludes]
+    # As `check`: what .gitignore and .ignore ignore is not reported, unless a root's
+    # `respect-gitignore = false` says otherwise.
+    respect_gitignore = all(settings.rules.respect_gitignore for settings in root_settings)
     with run.analyzer.lock:
         launched = {os.path.abspath(p) for p in project.launched_files()}
-    candidates = set(discover(roots, excludes)[:INDEX_MAX_FILES]) | launched
+    candidates = set(discover(roots, excludes, respect_gitignore=respect_gitignore)[:INDEX_MAX_FILES]) | launched
     results: list[DocResult] = []
     new_cache: Cache = {}
     for path in sorted(candidates):

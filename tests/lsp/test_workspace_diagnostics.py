@@ -121,6 +121,26 @@ async def test_excluded_files_and_ignored_codes_are_absent(tmp_path):
         assert codes(report.get(ed.uri("quiet.py"))) == []
 
 
+@pytest.mark.parametrize("respect", [True, False])
+async def test_gitignored_files_are_not_reported_unless_asked(tmp_path, respect):
+    """As `check` (issue 35): a generated file that git ignores is skipped; `respect-gitignore =
+    false` reports it."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("gen_kernels.py\n")
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pallas-ls]\nrespect-gitignore = {str(respect).lower()}\n")
+    (tmp_path / "gen_kernels.py").write_text(KERNEL)
+    (tmp_path / "loud.py").write_text(KERNEL)
+    async with editor_session(tmp_path, caps()) as ed:
+        report: dict[str, object] = {}
+
+        async def loud_reported() -> bool:
+            report.update(await workspace_report(ed))
+            return "PAL001" in codes(report.get(ed.uri("loud.py")))
+
+        await eventually(loud_reported, "loud.py's PAL001")
+        assert (ed.uri("gen_kernels.py") in report) is not respect
+
+
 async def test_ignore_setting_applies_to_closed_files(tmp_path):
     (tmp_path / "loud.py").write_text(KERNEL)
     async with editor_session(tmp_path, caps(), configuration={"pallas-ls": {"ignore": ["PAL001"]}}) as ed:
