@@ -15,9 +15,11 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .ignorefiles import IgnoreFiles
+if TYPE_CHECKING:
+    from .ignorefiles import IgnoreFiles
+
 
 log = logging.getLogger(__name__)
 
@@ -298,6 +300,8 @@ def discover(
     not exist.
     """
     excludes = list(excludes)
+    from .ignorefiles import IgnoreFiles  # it reads patterns with this module's ExcludePattern
+
     ignore_files = IgnoreFiles() if respect_gitignore else None
     seen: dict[str, str] = {}  # real path -> the first name it was found under
     for raw in paths:

@@ -18,10 +18,11 @@ explicitly on the command line is checked whatever these files say.  Nothing her
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 from dataclasses import dataclass
+
+from .discovery import ExcludePattern, InvalidGlob
 
 log = logging.getLogger(__name__)
 
@@ -30,32 +31,24 @@ _MAX_IGNORE_FILE = 1 << 20  # bytes: an ignore file bigger than this is not read
 
 @dataclass(frozen=True)
 class IgnoreRule:
-    base: str  # the directory the pattern is relative to
-    glob: str
+    """One line of an ignore file: an `exclude` pattern (matched like a .gitignore line, relative
+    to the ignore file's directory), maybe negated (`!`) or for directories only (a trailing `/`)."""
+
+    pattern: ExcludePattern
     negated: bool
     directory_only: bool
-    anchored: bool
 
-    @functools.cached_property
-    def matcher(self):
-        from .discovery import GlobMatcher  # discovery imports this module
-
-        return GlobMatcher(self.glob)
+    @property
+    def glob(self) -> str:
+        return self.pattern.pattern.lstrip("/")
 
     def matches(self, path: str, is_dir: bool) -> bool:
-        if self.directory_only and not is_dir:
-            return False
-        if not self.anchored:
-            return self.matcher.fullmatch(os.path.basename(path))
-        rel = os.path.relpath(path, self.base).replace(os.sep, "/")
-        return not rel.startswith("../") and rel != ".." and self.matcher.fullmatch(rel)
+        return (is_dir or not self.directory_only) and self.pattern.matches(path)
 
 
 def parse_ignore_file(path: str, base: str) -> tuple[IgnoreRule, ...]:
     """The rules of one ignore file (none when it cannot be read); a line git would reject (a
     reversed range) is skipped, as git skips it."""
-    from .discovery import InvalidGlob
-
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             text = handle.read(_MAX_IGNORE_FILE)
@@ -63,15 +56,13 @@ def parse_ignore_file(path: str, base: str) -> tuple[IgnoreRule, ...]:
         return ()
     rules = []
     for line in text.splitlines():
-        rule = _rule(line, base)
-        if rule is None:
-            continue
         try:
-            _ = rule.matcher  # compiled now, so a bad pattern is dropped here, not mid-walk
-        except InvalidGlob:
+            rule = _rule(line, base)
+        except InvalidGlob:  # ExcludePattern compiles its glob when made
             log.debug("%s: skipping the invalid pattern %r", path, line)
             continue
-        rules.append(rule)
+        if rule is not None:
+            rules.append(rule)
     return tuple(rules)
 
 
@@ -86,8 +77,9 @@ def _rule(line: str, base: str) -> IgnoreRule | None:
     line = line.rstrip("/")
     if not line:
         return None
-    anchored = "/" in line
-    return IgnoreRule(base, line.lstrip("/"), negated, directory_only, anchored)
+    # ExcludePattern anchors a pattern holding a `/` (a leading one included) to `base`, and
+    # matches one without a `/` against the base name at any depth, as git does.
+    return IgnoreRule(ExcludePattern(line, base), negated, directory_only)
 
 
 def _strip_trailing_spaces(line: str) -> str:
