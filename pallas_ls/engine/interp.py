@@ -730,25 +730,27 @@ class Interpreter:
         return tuple(out)
 
     def _dict_display(self, expr: ast.Dict, loc: Loc, env: Env, model: ModuleModel) -> DictV:
-        items: list[Any] = []
-        positions: dict[Any, Any] = {}  # a constant key -> where it is in `items`
+        # Constant key -> (key, value) in order.  A repeated key moves to the end and its last value
+        # wins; each key is one dict operation (issue 35: rebuilding the items per key was
+        # quadratic in the literal's size).
+        ordered: dict[object, tuple[Any, frozenset[Value]]] = {}
+
+        def put(key: Any, value: frozenset[Value]) -> None:
+            ordered.pop(_hashable(key), None)
+            ordered[_hashable(key)] = (key, value)
+
         known = True
-        members: set[Any] = set()
+        members: set[Value] = set()
         for k, v in zip(expr.keys, expr.values, strict=True):
             value = self.ev(v, loc, env, model)
-            if k is None:
-                inner = self.ev(v, loc, env, model)
-                d = next(iter(inner)) if len(inner) == 1 else None
+            if k is None:  # `**spread`
+                d = next(iter(value)) if len(value) == 1 else None
                 if isinstance(d, DictV) and d.items is not None:
-                    for kk, vv in d.items:
-                        position = positions.pop(_hashable(kk), None)
-                        if position is not None:
-                            items[position] = None
-                        positions[_hashable(kk)] = len(items)
-                        items.append((kk, vv))
+                    for spread_key, spread_value in d.items:
+                        put(spread_key, spread_value)
                     members |= d.all_values()
                     continue
-                for spread in inner:  # keys unknown: its values may be any of the result's
+                for spread in value:  # keys unknown: its values may be any of the result's
                     members |= spread.all_values() if isinstance(spread, DictV) else U
                 known = False
                 continue
@@ -756,17 +758,10 @@ class Interpreter:
             key = self.ev(k, loc, env, model)
             const = next(iter(key)) if len(key) == 1 else None
             if isinstance(const, Const):
-                # A repeated key moves to the end, the last value wins: by index, not by a rebuild
-                # of the list per key (issue 35: quadratic in the literal's size).
-                position = positions.pop(_hashable(const.value), None)
-                if position is not None:
-                    items[position] = None
-                positions[_hashable(const.value)] = len(items)
-                items.append((const.value, value))
+                put(const.value, value)
             else:
                 known = False
-        kept = tuple(item for item in items if item is not None)
-        return DictV(kept if known else None, frozenset(members))
+        return DictV(tuple(ordered.values()) if known else None, frozenset(members))
 
     def _comprehension(
         self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel
