@@ -37,6 +37,19 @@ async def workspace_report(ed, previous: list[types.PreviousResultId] | None = N
     return {item.uri: item for item in report.items}
 
 
+async def report_once_loud_is_in(ed) -> dict[str, object]:
+    """The workspace report, gathered over pulls until loud.py's PAL001 is in it (the index of the
+    closed files is built in the background)."""
+    report: dict[str, object] = {}
+
+    async def loud_reported() -> bool:
+        report.update(await workspace_report(ed))
+        return "PAL001" in codes(report.get(ed.uri("loud.py")))
+
+    await eventually(loud_reported, "loud.py's PAL001")
+    return report
+
+
 def codes(item) -> list[str]:
     return [d.code for d in getattr(item, "items", [])]
 
@@ -110,13 +123,7 @@ async def test_excluded_files_and_ignored_codes_are_absent(tmp_path):
     (tmp_path / "quiet.py").write_text(KERNEL)
     (tmp_path / "loud.py").write_text(KERNEL)
     async with editor_session(tmp_path, caps()) as ed:
-        report: dict[str, object] = {}
-
-        async def loud_reported() -> bool:
-            report.update(await workspace_report(ed))
-            return "PAL001" in codes(report.get(ed.uri("loud.py")))
-
-        await eventually(loud_reported, "loud.py's PAL001")
+        report = await report_once_loud_is_in(ed)
         assert ed.uri("generated/kernel.py") not in report
         assert codes(report.get(ed.uri("quiet.py"))) == []
 
@@ -131,13 +138,7 @@ async def test_gitignored_files_are_not_reported_unless_asked(tmp_path, respect)
     (tmp_path / "gen_kernels.py").write_text(KERNEL)
     (tmp_path / "loud.py").write_text(KERNEL)
     async with editor_session(tmp_path, caps()) as ed:
-        report: dict[str, object] = {}
-
-        async def loud_reported() -> bool:
-            report.update(await workspace_report(ed))
-            return "PAL001" in codes(report.get(ed.uri("loud.py")))
-
-        await eventually(loud_reported, "loud.py's PAL001")
+        report = await report_once_loud_is_in(ed)
         assert (ed.uri("gen_kernels.py") in report) is not respect
 
 
