@@ -87,7 +87,10 @@ class Environment:
             chosen, why = _choose_environment(explicit, env, root)
             if chosen is None or _is_this_interpreter(chosen):
                 return cls.from_sys_path(sys.path, f"{sys.executable} ({why}, this process)", sys.executable)
-            prefix, directories = site_directories(chosen)
+            try:
+                prefix, directories = site_directories(chosen)
+            except BrokenInterpreter as exc:  # say where the choice came from ($VIRTUAL_ENV, python = ...)
+                raise BrokenInterpreter(f"{chosen} ({why}): {exc}") from None
             return cls(tuple(directories), f"{prefix} ({why})", executable=chosen)
         except BrokenInterpreter as exc:
             warning = f"{exc}; imports are resolved in the project only"
@@ -227,7 +230,7 @@ def site_directories(chosen: str) -> tuple[str, list[str]]:
         base = _prefix_of(config["home"])
         directories += [d for d in _site_dirs_under(base, version) if d not in directories]
     if not directories:
-        raise BrokenInterpreter(f"python = {chosen}: no site-packages found under {prefix}")
+        raise BrokenInterpreter(f"no site-packages found under {prefix}")
     return prefix, directories
 
 
