@@ -396,7 +396,7 @@ def _string_jump(block: ParsedBlock, start: int, i: int, spans: list[tuple[int, 
     text_so_far = "".join(lines[start : line + 1])
     so_far = _try_parse("\n" * start + text_so_far)
     if not isinstance(so_far, ast.Module):
-        kind = _open_kind(so_far) or _decorator_without_def(start, text_so_far, so_far)
+        kind = _open_kind(so_far, start, text_so_far)
         if not kind or (kind == "string" and so_far.range.start.line != line):
             return None  # an error before the statement could go on: the quote closes nothing
     nxt = i + 1
@@ -513,7 +513,7 @@ def _parse_block(start: int, text: str) -> ParsedBlock:
             result = retry if isinstance(retry, ast.Module) else result
     if isinstance(result, ast.Module):
         return ParsedBlock(result.body)
-    return ParsedBlock([], result, open_at_end=_open_kind(result) or _decorator_without_def(start, text, result))
+    return ParsedBlock([], result, open_at_end=_open_kind(result, start, text))
 
 
 def _decorator_without_def(start: int, text: str, problem: SyntaxProblem) -> str:
@@ -546,17 +546,18 @@ _OPEN_BRACKET = re.compile(r"SyntaxError: '.' was never closed")
 _OPEN_STRING = re.compile(r"SyntaxError: unterminated triple-quoted (?:f-)?string literal")
 
 
-def _open_kind(problem: SyntaxProblem) -> str:
-    """ "bracket" or "string" when the parser stopped at the end of the text inside one (CPython
-    reports such tokenizer errors before any other: the message says it, with no tokenizing of
-    ours), else ""."""
+def _open_kind(problem: SyntaxProblem, start: int, text: str) -> str:
+    """ "bracket" or "string" when the parser stopped at the end of `text` (its first line is
+    `start`) inside one (CPython reports such tokenizer errors before any other: the message says
+    it, with no tokenizing of ours); "line" when the next line belongs to it whatever it holds;
+    else ""."""
     if _OPEN_STRING.match(problem.message):
         return "string"
     if _OPEN_BRACKET.match(problem.message):
         return "bracket"
     if problem.message == "SyntaxError: unexpected EOF while parsing":
         return "line"  # a backslash at the end: the next line is joined to it, whatever it holds
-    return ""
+    return _decorator_without_def(start, text, problem)
 
 
 def _parse_blocks(text: str) -> tuple[ast.Module, list[SyntaxProblem]]:
