@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import functools
 import hashlib
 import hmac
 import json
@@ -129,24 +128,26 @@ def _read_text(path: str) -> str:
         raise UnreadableFile(f"cannot be read (internal error: {type(exc).__name__})") from None
 
 
-# The rules of the check under way (check_files sets it here and in each worker process, through
-# the pool's initializer), so that the unit of work stays one path: `_analyse_one(path)`.
-_lint: Linter | None = None
+# The check under way in this process (check_files sets it here and in each worker process,
+# through the pool's initializer), so that the unit of work stays one path: `_analyse_one(path)`.
+# One Project per process for the whole run: a module that many files import (a library's
+# common helpers) is parsed and modelled once per process, not once per importing file.  Files
+# do not change during a check, so what one file's analysis read stays true for the next.
+_project: Project | None = None
 
 
-def _use_lint(lint: Linter) -> None:
-    global _lint
-    _lint = lint
+def _begin(lint: Linter, environment: Environment | None) -> None:
+    global _project
+    _project = Project(environment=environment, lint=lint)
 
 
 def _analyse_all(
     files: list[tuple[str, str]], jobs: int | None, lint: Linter, environment: Environment | None
 ) -> list[tuple[_Checked, str]]:
     jobs = jobs or os.cpu_count() or 1
-    _use_lint(lint)
-    analyse_one = _analyse_one if environment is None else functools.partial(_analyse_one, environment=environment)
+    _begin(lint, environment)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:
-        return [(analyse_one(path), key) for path, key in files]
+        return [(_analyse_one(path), key) for path, key in files]
     # Biggest first, one file at a time: a 10k-line test file handed out last would leave the
     # other worker idle for the seconds it takes (a file costs far more than its hand-off).
     order = sorted(range(len(files)), key=lambda i: -_size(files[i][0]))
@@ -154,13 +155,14 @@ def _analyse_all(
     context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
     try:
         with concurrent.futures.ProcessPoolExecutor(
-            jobs, mp_context=context, initializer=_use_lint, initargs=(lint,)
+            jobs, mp_context=context, initializer=_begin, initargs=(lint, environment)
         ) as pool:
-            done = dict(zip(order, pool.map(analyse_one, [files[i][0] for i in order]), strict=True))
+            done = dict(zip(order, pool.map(_analyse_one, [files[i][0] for i in order]), strict=True))
         checked = [done[i] for i in range(len(files))]
     except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
         log.warning("worker processes failed (%s); checking in this process", exc)
-        checked = [analyse_one(path) for path, _ in files]
+        _begin(lint, environment)
+        checked = [_analyse_one(path) for path, _ in files]
     return list(zip(checked, [k for _, k in files], strict=True))
 
 
@@ -171,14 +173,16 @@ def _size(path: str) -> int:
         return 0
 
 
-def _analyse_one(path: str, environment: Environment | None = None) -> _Checked:
+def _analyse_one(path: str) -> _Checked:
     """One file on its own (in a worker): its findings, and whether it launches imported kernels."""
     with collected_once():
-        return _analysed(path, environment)
+        return _analysed(path)
 
 
-def _analysed(path: str, environment: Environment | None) -> _Checked:
-    project = Project(environment=environment, lint=_lint)
+def _analysed(path: str) -> _Checked:
+    project = _project
+    if project is None:
+        raise RuntimeError("_begin() sets up the check before files are analysed")
     try:
         analysis = project.analysis_of(path)
         findings = project.check_paths([path])[0].findings
