@@ -23,6 +23,7 @@ from test_cli_robustness import FIXED, KERNEL, RETURN_ROW, pallas_ls
 
 from pallas_ls import cli, fixing
 from pallas_ls.engine import batch
+from pallas_ls.engine.dependencies import Dependencies
 
 needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root (chown)")
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero")
@@ -287,7 +288,7 @@ def test_the_cache_key_lives_in_the_user_cache_home(tmp_path, monkeypatch):
     (project / "k.py").write_text(KERNEL)
     cache = project / ".pallas-ls-cache"
     cached = batch._Cache(str(cache))
-    cached.put("ab" * 20, batch._Checked(str(project / "k.py"), [], True))
+    cached.put("ab" * 20, batch._Checked(str(project / "k.py"), [], True, dependencies=Dependencies()))
     key_file = home / "pallas-ls" / "cache.key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600 and len(key_file.read_text().strip()) == 64
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
@@ -298,7 +299,8 @@ def test_the_cache_key_lives_in_the_user_cache_home(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "_SECRETS", {})
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "unwritable" / "x"))
     (tmp_path / "unwritable").write_text("a file, not a directory")
-    cached.put("cd" * 20, batch._Checked(str(project / "k.py"), [], True))  # no key: nothing cached
+    entry = batch._Checked(str(project / "k.py"), [], True, dependencies=Dependencies())
+    cached.put("cd" * 20, entry)  # no key: nothing cached
     assert not (cache / batch.__version__ / "cd").exists()
 
 

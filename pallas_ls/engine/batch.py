@@ -1,12 +1,14 @@
 """Checking many files at once (the CLI): the prefilter, a content-hash cache and both CPU cores.
 
 1. Every file is read; one that never mentions Pallas is done (it cannot launch a kernel).
-2. A file whose (path, text, pallas-ls version) is in the cache and that launches no imported
-   kernel reuses its cached findings.
+2. A file whose (path, text, pallas-ls version) is in the cache reuses its cached findings while
+   what its analysis read besides its own text (the imports it resolved, the modules they led to:
+   engine/dependencies.py) is unchanged.
 3. The others are analysed in worker processes when there are enough of them to pay for the
-   processes (a file's own findings depend on its text only).
+   processes; each process keeps one Project, so a module many files import is modelled once.
 4. Files that launch kernels imported from another module, and the files defining those kernels,
-   are checked together in this process by `Project`, which knows the cross-module facts.
+   are checked together in this process by `Project`, which knows the cross-module facts.  That
+   phase is cached as a whole, keyed by the launching files, under the same condition.
 """
 
 from __future__ import annotations
@@ -23,20 +25,31 @@ import secrets
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from .. import __version__
 from .analysis import Linter
+from .dependencies import Dependencies
 from .environment import Environment
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .gcpause import collected_once, freeze_survivors
 from .names import mentions_pallas
-from .project import FileResult, Project, UnreadableFile, imports_one_of, mentions_one_of, module_stems, read_source
+from .project import (
+    FileResult,
+    Project,
+    UnreadableFile,
+    file_digest,
+    imports_one_of,
+    mentions_one_of,
+    module_stems,
+    read_source,
+)
 from .source import Range
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 # Below this many files to analyse, starting worker processes costs more than it saves.
 _MIN_FILES_FOR_WORKERS = 12
@@ -48,9 +61,9 @@ class _Checked:
     findings: list[Finding]
     standalone: bool  # launches no kernel imported from another module
     error: str | None = None
-    # Its findings depend on its text alone (it read no other module, defines no wrapper).
-    cacheable: bool = True
     launching: frozenset[str] = frozenset()  # names of its functions that may launch (wrappers)
+    # What the analysis read besides the file's own text; None: not cacheable.
+    dependencies: Dependencies | None = field(default=None, compare=False)
 
 
 def check_files(
@@ -69,9 +82,12 @@ def check_files(
     files of the project that may launch the checked files' kernels (analysed, not reported)."""
     paths = [os.path.abspath(p) for p in paths]
     cache = _Cache(cache_dir) if cache_dir else None
+    unchanged = _Unchanged(Project(environment=environment))
     results: dict[str, FileResult] = {}
     to_analyse: list[tuple[str, str]] = []  # (path, cache key)
     quiet: dict[str, str] = {}  # files that never say "pallas": path -> text
+    keys: dict[str, str] = {}  # files that say "pallas": path -> cache key
+    checked: list[_Checked] = []
     for path in paths:
         try:
             text = _read_text(path)
@@ -82,22 +98,24 @@ def check_files(
             results[path] = FileResult(path, [])
             quiet[path] = text
             continue
-        key = _cache_key(path, text, environment)
+        keys[path] = key = _cache_key(path, text, environment)
         cached = cache.get(key, path) if cache else None
-        if cached is not None and cached.standalone:
-            results[path] = FileResult(path, cached.findings)
+        if cached is not None and unchanged.still(cached.dependencies):
+            checked.append(cached)
         else:
             to_analyse.append((path, key))
+    for fresh, key in _analyse_all(to_analyse, jobs, lint, environment):
+        checked.append(fresh)
+        if fresh.error is None and fresh.dependencies is not None and cache is not None:
+            cache.put(key, fresh)
     launchers = []
     wrappers: dict[str, frozenset[str]] = {}
-    for checked, key in _analyse_all(to_analyse, jobs, lint, environment):
-        results[checked.path] = FileResult(checked.path, checked.findings, checked.error)
-        if checked.standalone and checked.cacheable and checked.error is None and cache is not None:
-            cache.put(key, checked)
-        if not checked.standalone:
-            launchers.append(checked.path)
-        if checked.launching:
-            wrappers[checked.path] = checked.launching
+    for one in checked:
+        results[one.path] = FileResult(one.path, one.findings, one.error)
+        if not one.standalone:
+            launchers.append(one.path)
+        if one.launching:
+            wrappers[one.path] = one.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
     # file of the check: those are checked with the project (see Project.check_paths).
     stems = module_stems(wrappers)
@@ -112,8 +130,77 @@ def check_files(
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
-        _check_across_modules(launchers, set(paths), roots, results, lint, environment)
+        across = _Across(sorted(set(launchers)), set(paths), roots, environment)
+        across_key = across.cache_key(keys)
+        cached_across = cache.get_across(across_key) if cache else None
+        if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
+            found = cached_across
+        else:
+            found = across.check(lint)
+            if cache is not None and all(r.error is None for r in found.results):
+                cache.put_across(across_key, found)
+        for result in found.results:
+            results[result.path] = result
     return [results[p] for p in paths]
+
+
+class _Unchanged:
+    """Whether what a cached result depended on is still as it was (files hashed once a run)."""
+
+    def __init__(self, project: Project):
+        self.project = project
+        self._digests: dict[str, str] = {}
+
+    def still(self, dependencies: Dependencies | None) -> bool:
+        return dependencies is not None and dependencies.still_hold(self.project.resolves_as_before, self._digest)
+
+    def _digest(self, path: str) -> str:
+        if path not in self._digests:
+            self._digests[path] = file_digest(path)
+        return self._digests[path]
+
+
+@dataclass(frozen=True)
+class _AcrossResults:
+    results: list[FileResult]
+    dependencies: Dependencies
+
+
+@dataclass
+class _Across:
+    """The cross-module phase: launching files and the requested files defining their kernels,
+    checked together."""
+
+    launchers: list[str]
+    requested: set[str]
+    roots: Sequence[str]
+    environment: Environment | None
+
+    def project(self) -> Project:
+        return Project(self.roots, environment=self.environment)
+
+    def cache_key(self, keys: dict[str, str]) -> str:
+        """The launchers' own keys (their text, the installed modules they import), the roots and
+        the requested files: what the phase reads beyond them is its recorded dependencies."""
+        parts = ["across", *map(os.path.abspath, self.roots), "", *sorted(self.requested), ""]
+        for path in self.launchers:
+            key = keys.get(path)
+            if key is None:  # a launcher that never says "pallas", or one outside the check
+                try:
+                    key = _cache_key(path, _read_text(path), self.environment)
+                except UnreadableFile as exc:
+                    key = exc.reason
+            parts += [path, key]
+        return _digest(parts)
+
+    def check(self, lint: Linter) -> _AcrossResults:
+        recording = Dependencies()
+        project = Project(self.roots, environment=self.environment, lint=lint, recording=recording)
+        targets = set()
+        for path in self.launchers:
+            targets |= {t for t in project.kernel_modules_launched_by(path) if t in self.requested}
+        results = project.check_paths(sorted(set(self.launchers) | targets), analyse_all=True)
+        return _AcrossResults(results, recording)
 
 
 def _read_text(path: str) -> str:
@@ -186,16 +273,12 @@ def _analysed(path: str) -> _Checked:
     try:
         analysis = project.analysis_of(path)
         findings = project.check_paths([path])[0].findings
-        # Findings that depend on other modules (kernels defined there, wrappers read from there)
-        # are made again with the whole project, and never cached by this file's text alone.
-        interp = getattr(analysis.model, "_interpreter", None)
-        loaded = bool(interp is not None and interp.loaded)
         return _Checked(
             path,
             findings,
             standalone=not analysis.imported,
-            cacheable=not loaded and not analysis.launching,
             launching=analysis.launching,
+            dependencies=project.dependencies_of(analysis),
         )
     except UnreadableFile as exc:
         return _Checked(path, [exc.finding(path)], True, exc.reason)
@@ -204,29 +287,16 @@ def _analysed(path: str) -> _Checked:
         return _Checked(path, [], True, "internal error")
 
 
-def _check_across_modules(
-    launchers: list[str],
-    requested: set[str],
-    roots: Sequence[str],
-    results: dict[str, FileResult],
-    lint: Linter,
-    environment: Environment | None = None,
-) -> None:
-    """Launching files and the requested files defining their kernels, checked together."""
-    project = Project(roots, environment=environment, lint=lint)
-    targets = set()
-    for path in launchers:
-        targets |= {t for t in project.kernel_modules_launched_by(path) if t in requested}
-    for result in project.check_paths(sorted(set(launchers) | targets), analyse_all=True):
-        results[result.path] = result
-
-
 def _cache_key(path: str, text: str, environment: Environment | None = None) -> str:
     """A file's findings can depend on the installed modules it imports: which files those are is
-    part of the key (a package installed since is a miss).  A file reading one is not cached."""
-    digest = hashlib.blake2b(digest_size=20)
+    part of the key (a package installed since is a miss)."""
     installed = environment.fingerprint(text) if environment is not None else ""
-    for part in (__version__, path, text) + ((installed,) if installed else ()):
+    return _digest([path, text] + ([installed] if installed else []))
+
+
+def _digest(parts: Iterable[str]) -> str:
+    digest = hashlib.blake2b(digest_size=20)
+    for part in (__version__, *parts):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()
@@ -287,6 +357,20 @@ class _Cache:
         )
 
     def get(self, key: str, path: str) -> _Checked | None:
+        """A file's entry (its findings and what they depended on), if it is exactly what `put` wrote."""
+        return self._read(key, lambda data: _checked_from_json(data, key, path))
+
+    def put(self, key: str, value: _Checked) -> None:
+        self._write(key, _checked_to_json(value, key))
+
+    def get_across(self, key: str) -> _AcrossResults | None:
+        """A cross-module phase's entry (the findings of each file it checked and what it read)."""
+        return self._read(key, lambda data: _across_from_json(data, key))
+
+    def put_across(self, key: str, value: _AcrossResults) -> None:
+        self._write(key, _across_to_json(value, key))
+
+    def _read(self, key: str, parse: Callable[[Any], _T | None]) -> _T | None:
         if not self._safe_tree(key, create=False):
             return None
         try:
@@ -303,13 +387,13 @@ class _Cache:
             secret = _secret()
             if secret is None or not hmac.compare_digest(mac, _mac(secret, body)):
                 return None  # forged, or made with another key: recompute
-            return _checked_from_json(json.loads(body), key, path)
+            return parse(json.loads(body))
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None  # torn, from another version, or planted: recompute
         finally:
             os.close(fd)
 
-    def put(self, key: str, value: _Checked) -> None:
+    def _write(self, key: str, entry: dict[str, Any]) -> None:
         target = self._file(key)
         secret = _secret()
         try:
@@ -318,7 +402,7 @@ class _Cache:
             _write_gitignore(self.root)
             fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-")
             try:
-                body = json.dumps(_checked_to_json(value, key)).encode("utf-8")
+                body = json.dumps(entry).encode("utf-8")
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(_mac(secret, body) + b"\n" + body)
                 os.replace(temporary, target)
@@ -410,28 +494,42 @@ def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
         "key": key,
         "path": value.path,
         "standalone": value.standalone,
-        "findings": [
-            {
-                "code": f.code,
-                "message": f.message,
-                "range": _range_json(f.range),
-                "path": f.path,
-                "severity": f.severity.value,
-                "related": [{"path": r.path, "range": _range_json(r.range), "message": r.message} for r in f.related],
-                "fixes": [
-                    {
-                        "title": x.title,
-                        "applicability": x.applicability.value,
-                        "preferred": x.preferred,
-                        "suppression": x.suppression,
-                        "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits],
-                    }
-                    for x in f.fixes
-                ],
-            }
-            for f in value.findings
-        ],
+        "launching": sorted(value.launching),
+        "findings": _findings_to_json(value.findings),
+        "dependencies": value.dependencies.to_json() if value.dependencies is not None else None,
     }
+
+
+def _across_to_json(value: _AcrossResults, key: str) -> dict[str, Any]:
+    return {
+        "key": key,
+        "results": [{"path": r.path, "findings": _findings_to_json(r.findings)} for r in value.results],
+        "dependencies": value.dependencies.to_json(),
+    }
+
+
+def _findings_to_json(findings: list[Finding]) -> list[dict[str, Any]]:
+    return [
+        {
+            "code": f.code,
+            "message": f.message,
+            "range": _range_json(f.range),
+            "path": f.path,
+            "severity": f.severity.value,
+            "related": [{"path": r.path, "range": _range_json(r.range), "message": r.message} for r in f.related],
+            "fixes": [
+                {
+                    "title": x.title,
+                    "applicability": x.applicability.value,
+                    "preferred": x.preferred,
+                    "suppression": x.suppression,
+                    "edits": [{"range": _range_json(e.range), "new_text": e.new_text} for e in x.edits],
+                }
+                for x in f.fixes
+            ],
+        }
+        for f in findings
+    ]
 
 
 def _want(value: Any, kind: type | tuple[type, ...]) -> Any:
@@ -452,19 +550,38 @@ def _range_from(value: Any) -> Range:
 
 
 def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
-    """A cache entry back, if it is exactly what `put` writes for this key and path; else None.
+    """A file's entry back, if it is exactly what `put` writes for this key and path; else None.
 
-    An entry with no findings is only believed for its own key (the hash of version, path and
-    text), so an entry copied from a clean file cannot hide another file's findings."""
+    An entry is only believed for its own key (the hash of version, path and text), so an entry
+    copied from a clean file cannot hide another file's findings."""
     _want(data, dict)
-    if data.get("key") != key or data.get("path") != path or data.get("standalone") is not True:
+    if data.get("key") != key or data.get("path") != path:
         return None
+    findings = _findings_from_json(data["findings"])
+    launching = frozenset(_want(name, str) for name in _want(data["launching"], list))
+    dependencies = Dependencies.from_json(data["dependencies"])
+    return _Checked(path, findings, _want(data["standalone"], bool), None, launching, dependencies)
+
+
+def _across_from_json(data: Any, key: str) -> _AcrossResults | None:
+    _want(data, dict)
+    if data.get("key") != key:
+        return None
+    results = [
+        FileResult(_want(item["path"], str), _findings_from_json(item["findings"]))
+        for item in map(lambda r: _want(r, dict), _want(data["results"], list))
+    ]
+    return _AcrossResults(results, Dependencies.from_json(data["dependencies"]))
+
+
+def _findings_from_json(items: Any) -> list[Finding]:
+    """Raises TypeError, ValueError or KeyError for anything but what `_findings_to_json` makes."""
     findings = []
-    for item in _want(data["findings"], list):
+    for item in _want(items, list):
         _want(item, dict)
         code = _want(item["code"], str)
         if not code.startswith("PAL"):
-            return None
+            raise ValueError(f"not a finding of ours: {code}")
         findings.append(
             Finding(
                 code,
@@ -491,7 +608,7 @@ def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
                 ],
             )
         )
-    return _Checked(path, findings, True)
+    return findings
 
 
 def _write_gitignore(directory: str) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .cancel import Cancelled, StopCheck, stop_if
+from .dependencies import UNREADABLE, Dependencies, Lookup, text_digest
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
@@ -193,14 +194,16 @@ class Project:
     _index: dict[str, list[ForeignLaunch]] = field(default_factory=dict)  # launch path -> launches
     # The same launches by the file defining the kernel: def path -> launch path -> launches.
     _launched_in: dict[str, dict[str, list[ForeignLaunch]]] = field(default_factory=dict)
-    # Import resolutions, so an edit does not touch the file system: (file, dotted) -> result.
-    # Dropped when a consulted module changes (on disk or in the editor).
-    _resolved: dict[tuple[str, str], tuple[str, str] | None] = field(default_factory=dict)
+    # Modules read through imports: an overlay of one of them drops what was made from them.
     _consulted: set[str] = field(default_factory=set)
     _models: dict[str, tuple[SourceFile, ModuleModel]] = field(default_factory=dict)  # modules read by imports
     # Where imports the project cannot resolve are looked up (installed and editable packages);
     # None: the project only.  Modules read from it are followed, never checked.
     environment: Environment | None = None
+    # When set, every import any analysis of the project resolves and every file it reads is
+    # recorded here (`check` caches what a whole cross-module phase depended on); else each
+    # analysis' loader records its own (engine/dependencies.py).
+    recording: Dependencies | None = None
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -229,8 +232,17 @@ class Project:
 
     def _source_of(self, path: str) -> SourceFile:
         if path in self._overlays:
-            return SourceFile.from_text(self._overlays[path], path)
-        return read_source(path)
+            source = SourceFile.from_text(self._overlays[path], path)
+        else:
+            try:
+                source = read_source(path)
+            except UnreadableFile:
+                if self.recording is not None:
+                    self.recording.add_file(path, UNREADABLE)
+                raise
+        if self.recording is not None:
+            self.recording.add_file(path, text_digest(source.text))
+        return source
 
     def _analysis_for(self, source: SourceFile) -> ModuleAnalysis:
         cached = self._analyses.get(source.path or "")
@@ -469,8 +481,14 @@ class Project:
             )
         return found
 
+    @staticmethod
+    def dependencies_of(analysis: ModuleAnalysis) -> Dependencies:
+        """What `analysis` read besides its own file: the imports it resolved, the files it read."""
+        interp = getattr(analysis.model, "_interpreter", None)
+        loader = interp.loader if interp is not None else None
+        return loader.dependencies if isinstance(loader, _ProjectLoader) else Dependencies()
+
     def _forget_resolutions(self) -> None:
-        self._resolved.clear()
         self._consulted.clear()
         # Analyses read other modules' models through the loader: they are stale now too.
         self._models.clear()
@@ -500,40 +518,6 @@ class Project:
         self._consulted.add(path)
         return cached
 
-    def resolve_import(self, from_path: str, dotted: str, hops: int = 0) -> tuple[str, str] | None:
-        """(file, top-level name) that `dotted` (as imported in `from_path`) denotes, following
-        re-exports.  Cached: an edit of the importing file does not touch the file system."""
-        key = (from_path, dotted)
-        if key not in self._resolved:
-            self._resolved[key] = self._resolve_import(from_path, dotted, hops)
-        return self._resolved[key]
-
-    def _resolve_import(self, from_path: str, dotted: str, hops: int) -> tuple[str, str] | None:
-        located = self._locate_module(from_path, dotted)
-        if located is None:
-            return None
-        module_path, rest = located
-        if len(rest) != 1:
-            return None
-        name = rest[0]
-        self._consulted.add(module_path)
-        if hops < _MAX_REEXPORTS:
-            reexport = self._reexported(module_path, name)
-            if reexport is not None:
-                return self.resolve_import(module_path, reexport, hops + 1) or (module_path, name)
-        return module_path, name
-
-    def _reexported(self, module_path: str, name: str) -> str | None:
-        """When `module_path` binds `name` only by importing it, the dotted name it imports."""
-        try:
-            analysis = self.analysis_of(module_path)
-        except UnreadableFile:
-            return None
-        bindings = analysis.model.module_scope.bindings.get(name, [])
-        if len(bindings) == 1 and bindings[0].kind == "import" and bindings[0].qualname:
-            return bindings[0].qualname
-        return None
-
     def _locate_module(self, from_path: str, dotted: str) -> tuple[str, list[str]] | None:
         level = len(dotted) - len(dotted.lstrip("."))
         parts = [p for p in dotted[level:].split(".") if p]
@@ -550,6 +534,36 @@ class Project:
                 if module_file is not None:
                     return module_file, parts[cut:]
         return None
+
+    def locate_import(
+        self, from_path: str, dotted: str, package: str | None
+    ) -> tuple[tuple[str, list[str]] | None, bool]:
+        """Where `dotted` (imported in `from_path`) is, and whether that is in the environment.
+        Relative imports stay in their package; an absolute one is the project's first, then the
+        environment's, but the absolute imports of an installed module (`package`: the top-level
+        package it was found under) are the environment's, as Python would find them."""
+        environment = self.environment
+        relative = dotted.startswith(".")
+        if package is None or relative:
+            located = self._locate_module(from_path, dotted)
+            if located is not None or relative or environment is None:
+                return located, package is not None and located is not None
+        located = environment.locate(dotted) if environment is not None else None
+        if (
+            located is None
+            or dotted.split(".")[0] == package
+            or environment is None
+            or environment.leads_to_pallas(located[0])
+        ):
+            return located, located is not None
+        # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
+        # stays opaque, as if not installed, instead of being parsed module after module.
+        return None, False
+
+    def resolves_as_before(self, lookup: Lookup) -> str | None:
+        """Where `lookup`'s import resolves now (for Dependencies.still_hold)."""
+        located, _ = self.locate_import(lookup.from_path, lookup.dotted, lookup.package)
+        return os.path.abspath(located[0]) if located is not None else None
 
     def _search_roots(self, from_path: str) -> list[str]:
         """Where absolute imports are looked up: above the file's top package, then the roots."""
@@ -572,6 +586,14 @@ class Project:
             return []
         target = KernelTarget(function, foreign.bound_positional, foreign.bound_keywords, foreign.env)
         return [KernelSite(foreign.launch, target, foreign.launch_path, foreign.launch_source)]
+
+
+def file_digest(path: str) -> str:
+    """The digest of a file's text as the project reads it (UNREADABLE when it cannot be)."""
+    try:
+        return text_digest(read_source(path).text)
+    except UnreadableFile:
+        return UNREADABLE
 
 
 def mentions_one_of(text: str, names: frozenset[str]) -> bool:
@@ -664,54 +686,36 @@ class _ProjectLoader(Loader):
         self._sources: dict[int, SourceFile] = {}
         # Files read from the environment -> the top-level package they were found under.
         self._environment_paths: dict[str, str] = {}
+        # What this analysis read besides its own file (or the project's record, when it keeps one).
+        self.dependencies = project.recording if project.recording is not None else Dependencies()
 
     def module(self, from_model: ModuleModel, dotted: str) -> tuple[ModuleModel, list[str]] | None:
         from_path = self._paths.get(id(from_model), self.root_path)
         if from_path is None:
             return None
-        located, in_environment = self._locate(from_path, dotted)
-        if located is None:
+        from_path = os.path.abspath(from_path)
+        package = self._environment_paths.get(from_path)
+        located, in_environment = self.project.locate_import(from_path, dotted, package)
+        module_path = os.path.abspath(located[0]) if located is not None else None
+        self.dependencies.add_lookup(Lookup(from_path, dotted, package, module_path))
+        if located is None or module_path is None:
             return None
-        module_path, rest = located
-        module_path = os.path.abspath(module_path)
+        rest = located[1]
         if module_path == self.root_path:
             return None  # the module itself (a package importing from its own __init__)
         if in_environment:
             loaded = self.project.environment.model_of(module_path)  # type: ignore[union-attr]  # in_environment implies an environment
         else:
             loaded = self.project.model_of(module_path)
+        self.dependencies.add_file(module_path, text_digest(loaded[0].text) if loaded else file_digest(module_path))
         if loaded is None:
             return None
         source, model = loaded
         self._paths[id(model)] = module_path
         self._sources[id(model)] = source
         if in_environment:
-            package = self._environment_paths.get(os.path.abspath(from_path), "")
-            self._environment_paths[module_path] = package if dotted.startswith(".") else dotted.split(".")[0]
+            self._environment_paths[module_path] = (package or "") if dotted.startswith(".") else dotted.split(".")[0]
         return model, rest
-
-    def _locate(self, from_path: str, dotted: str) -> tuple[tuple[str, list[str]] | None, bool]:
-        """Where `dotted` is, and whether that is in the environment.  Relative imports stay in
-        their package; an absolute one is the project's first, then the environment's, but an
-        installed module's absolute imports are the environment's (as Python would find them)."""
-        environment = self.project.environment
-        package = self._environment_paths.get(os.path.abspath(from_path))
-        relative = dotted.startswith(".")
-        if package is None or relative:
-            located = self.project._locate_module(from_path, dotted)
-            if located is not None or relative or environment is None:
-                return located, package is not None and located is not None
-        located = environment.locate(dotted) if environment is not None else None
-        if (
-            located is None
-            or dotted.split(".")[0] == package
-            or environment is None
-            or environment.leads_to_pallas(located[0])
-        ):
-            return located, located is not None
-        # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
-        # stays opaque, as if not installed, instead of being parsed module after module.
-        return None, False
 
     def path_of(self, model: ModuleModel) -> str | None:
         return self._paths.get(id(model))

@@ -1,0 +1,171 @@
+"""Issue 33: the findings cache covers files that read other modules and the cross-module phase.
+
+On a small library in the shapes real ones have (a package re-exporting kernels, ops launching
+them, a kernel factory, a wrapper called from a file that never says "pallas"), every step of an
+edit session is checked twice, with the cache and without it: the findings must be identical, and
+an unchanged tree must cost no analysis at all.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pallas_ls.engine import batch
+from pallas_ls.lint import check_files
+
+LIBRARY = {
+    "lib/__init__.py": "from .kernels import add\n",
+    "lib/kernels.py": (
+        "def add(x_ref, o_ref):\n"
+        "    return x_ref[...] + 1\n"
+        "def double(x_ref, o_ref):\n"
+        "    o_ref[...] = x_ref[...] * 2\n"
+    ),
+    "lib/ops.py": (
+        "import jax\n"
+        "from jax.experimental import pallas as pl\n"
+        "from .kernels import add, double\n"
+        "S = jax.ShapeDtypeStruct((8,), 'f4')\n"
+        "def run_add(x):\n"
+        "    return pl.pallas_call(add, out_shape=S)(x)\n"
+        "def run_double(x):\n"
+        "    return pl.pallas_call(double, out_shape=S)(x)\n"
+    ),
+    "lib/factory.py": (
+        "def make(offset):\n"
+        "    def kernel(x_ref, o_ref):\n"
+        "        o_ref[...] = x_ref[...] + offset\n"
+        "    return kernel\n"
+    ),
+    "lib/use_factory.py": (
+        "import jax\n"
+        "from jax.experimental import pallas as pl\n"
+        "from .factory import make\n"
+        "def run(x):\n"
+        "    return pl.pallas_call(make(1), out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+    ),
+    "lib/wrap.py": (
+        "import jax\n"
+        "from jax.experimental import pallas as pl\n"
+        "def launch(kernel, x):\n"
+        "    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+    ),
+    "lib/late.py": (
+        "import jax\n"
+        "from jax.experimental import pallas as pl\n"
+        "from .later import kern\n"
+        "def run(x):\n"
+        "    return pl.pallas_call(kern, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+    ),
+    "user.py": (
+        "from lib.wrap import launch\n"
+        "def kernel(x_ref, o_ref):\n"
+        "    return x_ref[...]\n"
+        "def main(x):\n"
+        "    return launch(kernel, x)\n"
+    ),
+}
+
+
+def write(root: Path, files: dict[str, str]) -> list[str]:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return sorted(str(p) for p in root.rglob("*.py"))
+
+
+def described(results) -> list[tuple]:
+    """Everything a user sees of the findings, file by file."""
+    return [
+        (
+            os.path.basename(r.path),
+            r.error,
+            [
+                (f.code, f.message, f.range, f.path, [(x.path, x.range, x.message) for x in f.related])
+                for f in r.findings
+            ],
+        )
+        for r in results
+    ]
+
+
+def codes(results) -> dict[str, list[str]]:
+    return {os.path.relpath(r.path): [f.code for f in r.findings] for r in results}
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many files were analysed, and how many cross-module phases ran, since the last reset."""
+    calls = {"files": 0, "across": 0}
+    analyse_one, across = batch._analyse_one, batch._Across.check
+
+    def count_file(path):
+        calls["files"] += 1
+        return analyse_one(path)
+
+    def count_across(self, lint):
+        calls["across"] += 1
+        return across(self, lint)
+
+    monkeypatch.setattr(batch, "_analyse_one", count_file)
+    monkeypatch.setattr(batch._Across, "check", count_across)
+    return calls
+
+
+def check_both_ways(root: Path, cache: Path, jobs: int = 1):
+    paths = sorted(str(p) for p in root.rglob("*.py"))
+    cached = check_files(paths, [str(root)], cache_dir=str(cache), jobs=jobs)
+    fresh = check_files(paths, [str(root)], cache_dir=None, jobs=jobs)
+    assert described(cached) == described(fresh)
+    return cached
+
+
+def test_cached_findings_equal_fresh_ones_through_an_edit_session(tmp_path, counted, monkeypatch):
+    root, cache = tmp_path / "project", tmp_path / "cache"
+    write(root, LIBRARY)
+    monkeypatch.chdir(root)
+    first = check_both_ways(root, cache)
+    # Not a vacuous comparison: the cross-module findings are there.
+    assert codes(first)["lib/kernels.py"] == ["PAL001"]
+    assert codes(first)["user.py"] == ["PAL001"]
+
+    counted.update(files=0, across=0)
+    check_files(sorted(str(p) for p in root.rglob("*.py")), [str(root)], cache_dir=str(cache), jobs=1)
+    assert counted == {"files": 0, "across": 0}, "an unchanged tree is answered from the cache"
+
+    # A dependency changes, not the file reporting: the kernel no longer returns.
+    write(root, {"lib/kernels.py": LIBRARY["lib/kernels.py"].replace("return x_ref[...] + 1", "o_ref[...] = 1")})
+    assert codes(check_both_ways(root, cache))["lib/kernels.py"] == []
+    # The factory's kernel starts returning a value: use_factory.py reads it through an import.
+    write(root, {"lib/factory.py": LIBRARY["lib/factory.py"].replace("o_ref[...] = x_ref[...] + offset", "return 1")})
+    assert "PAL001" in str(check_both_ways(root, cache))
+    # The wrapper stops launching: the file that never says "pallas" has nothing to report.
+    write(root, {"lib/wrap.py": "def launch(kernel, x):\n    return kernel\n"})
+    assert codes(check_both_ways(root, cache))["user.py"] == []
+    write(root, {"lib/wrap.py": LIBRARY["lib/wrap.py"]})
+    assert codes(check_both_ways(root, cache))["user.py"] == ["PAL001"]
+    # An import that did not resolve now does: late.py launches the kernel of a new module.
+    write(root, {"lib/later.py": "def kern(x_ref, o_ref):\n    return x_ref[...]\n"})
+    assert codes(check_both_ways(root, cache))["lib/later.py"] == ["PAL001"]
+    # A module that was read is gone.
+    (root / "lib/factory.py").unlink()
+    check_both_ways(root, cache)
+    # And with worker processes.
+    check_both_ways(root, cache, jobs=2)
+
+
+def test_a_cache_entry_whose_dependencies_were_tampered_with_is_recomputed(tmp_path, counted, monkeypatch):
+    """An entry naming other dependencies than the analysis read cannot be made without the key
+    (entries are authenticated); one from another version of a dependency is a miss."""
+    root, cache = tmp_path / "project", tmp_path / "cache"
+    write(root, LIBRARY)
+    monkeypatch.chdir(root)
+    check_both_ways(root, cache)
+    (root / "lib/factory.py").write_text(LIBRARY["lib/factory.py"] + "\n# touched\n")
+    counted.update(files=0, across=0)
+    check_both_ways(root, cache)
+    assert counted["files"] >= 1  # use_factory.py, which read factory.py, is analysed again
