@@ -61,11 +61,11 @@ LIBRARY = {
         "    return pl.pallas_call(kern, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
     ),
     "user.py": (
-        "from lib.wrap import launch\n"
+        "from lib import wrap\n"
         "def kernel(x_ref, o_ref):\n"
         "    return x_ref[...]\n"
         "def main(x):\n"
-        "    return launch(kernel, x)\n"
+        "    return wrap.launch(kernel, x)\n"
     ),
 }
 

@@ -89,6 +89,33 @@ def test_module_imported_by_from_dot(tmp_path):
     assert findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])["pkg/kernels.py"] == ["PAL001"]
 
 
+WRAPPER = """\
+import jax
+from jax.experimental import pallas as pl
+
+def launch(kernel, x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)
+"""
+
+
+def test_wrapper_called_as_an_attribute_of_its_module(tmp_path):
+    """`from pkg import wrap; wrap.launch(kernel, x)`: the wrapper reached through the module
+    object, from a file that says "pallas" and from one that never does (the prefilter)."""
+    caller = "from pkg import wrap\n{extra}def kernel(x_ref, o_ref):\n    return x_ref[...]\nwrap.launch(kernel, x)\n"
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/wrap.py": WRAPPER,
+            "loud.py": caller.format(extra="from jax.experimental import pallas as pl\n"),
+            "quiet.py": caller.format(extra=""),
+            "deep.py": "import pkg.wrap\ndef kernel(x_ref, o_ref):\n    return 1\npkg.wrap.launch(kernel, x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/wrap.py", "loud.py", "quiet.py", "deep.py"])
+    assert found == {"pkg/wrap.py": [], "loud.py": ["PAL001"], "quiet.py": ["PAL001"], "deep.py": ["PAL001"]}
+
+
 def test_unresolvable_import_is_silent(tmp_path):
     write(
         tmp_path, {"ops.py": "from jax.experimental import pallas as pl\nfrom nowhere import k\npl.pallas_call(k, s)\n"}

@@ -223,16 +223,30 @@ def _candidates_in(model: ModuleModel, parts: list[ModelParts], defined: set[str
     """The launch candidates written in `parts` (with repeats, in no order)."""
     names = set(model.alias_names) | defined
     attributes = _ENTRY_ATTRIBUTES | defined
+    modules = _imported_names(model)
     calls: list[ast.Call] = []
     for part in parts:  # one pass over each block's index (not one lookup per name)
         for attr, found in part.calls_by_attribute.items():
             if attr in attributes:
+                calls += found
+        for root, found in part.calls_by_root.items():
+            if root in modules:  # `wrap.launch(kernel)`: a function of an imported module
                 calls += found
         for name, found in part.calls_by_name.items():
             if name in names:
                 calls += found
         calls += part.calls_of_calls
     return calls
+
+
+def _imported_names(model: ModuleModel) -> set[str]:
+    """Module-level names bound by an import, but for the libraries that launch nothing of the
+    project's (`jnp.sum(...)` is not worth evaluating)."""
+    return {
+        name
+        for name, bindings in model.module_scope.bindings.items()
+        if name not in _NOT_PROJECT and any(b.kind == "import" for b in bindings)
+    }
 
 
 def launch_candidates(model: ModuleModel) -> list[ast.Call]:

@@ -92,11 +92,19 @@ class ModelParts:
     calls_by_attribute: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_of_calls: list[ast.Call] = field(default_factory=list)
+    # Attribute calls again, by the name their callee starts from: `wrap.launch(...)` under
+    # "wrap" (a function of an imported module, whatever its name).
+    calls_by_root: dict[str, list[ast.Call]] = field(default_factory=dict)
 
     def index_call(self, call: ast.Call) -> None:
         func = call.func
         if isinstance(func, ast.Attribute):
             self.calls_by_attribute.setdefault(func.attr, []).append(call)
+            root = func.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name):
+                self.calls_by_root.setdefault(root.id, []).append(call)
         elif isinstance(func, ast.Name):
             self.calls_by_name.setdefault(func.id, []).append(call)
         elif isinstance(func, ast.Call):

@@ -111,3 +111,18 @@ def imported_modules(text: str) -> list[str]:
     """The dotted module names a text's import lines spell (a cheap scan, no parse): `from .a
     import b` gives `.a`, `import x.y as z` gives `x.y`."""
     return [m.group(1) or m.group(2) for m in _IMPORT_LINE.finditer(text) if m.group(1) or m.group(2)]
+
+
+_FROM_IMPORT = re.compile(r"^\s*from\s+[.\w]+\s+import\s*(\([^)]*\)|[^\n#;]*)", re.MULTILINE)
+
+
+def from_imported_names(text: str) -> set[str]:
+    """The names `from x import a, b as c` lines import (a, b; a cheap scan, no parse): one of
+    them may be a submodule (`from lib import wrap`)."""
+    names = set()
+    for m in _FROM_IMPORT.finditer(text):
+        for item in re.sub(r"#[^\n]*", "", m.group(1)).strip("()").replace("\\", " ").split(","):
+            words = item.split()
+            if words:
+                names.add(words[0])
+    return names

@@ -23,7 +23,7 @@ from .gcpause import paused_gc
 from .interp import EMPTY_ENV, Env, Loader
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .model import ModuleModel
-from .names import imported_modules, mentions_pallas
+from .names import from_imported_names, imported_modules, mentions_pallas
 from .notebook import Notebook, NotebookError, is_notebook_path
 from .source import Range, SourceFile
 
@@ -660,7 +660,11 @@ def module_stems(analyses: Mapping[str, object]) -> frozenset[str]:
 
 
 def imports_one_of(text: str, stems: frozenset[str]) -> bool:
-    return any(part in stems for dotted in imported_modules(text) for part in dotted.split(".") if part)
+    """Whether `text` imports a module named like one of `stems`: `import a.wrap`, `from a.wrap
+    import f`, or `from a import wrap`."""
+    return any(part in stems for dotted in imported_modules(text) for part in dotted.split(".") if part) or bool(
+        stems & from_imported_names(text)
+    )
 
 
 def _module_file(directory: str, parts: list[str]) -> str | None:
