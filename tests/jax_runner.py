@@ -2,7 +2,8 @@
 
 Usage: python jax_runner.py REQUEST.json RESULT.json [WORKDIR]
 
-REQUEST.json is a list of {"id": str, "source": str}.  The runner imports jax once, then for each
+REQUEST.json is a list of {"id": str, "source": str, "interpret": bool (optional: every
+pallas_call in interpret mode, for the TPU rules' examples)}.  The runner imports jax once, then for each
 example writes the source to its own file (so JAX's messages and tracebacks carry a real
 file:line), compiles it under that filename and exec()s it in a fresh `__main__`-like namespace.
 Between examples it restores every `jax.config` option to the value it had at start-up (the
@@ -54,6 +55,26 @@ def _chain(exc: BaseException) -> list[str]:
     return out
 
 
+@contextlib.contextmanager
+def _interpreted():
+    """Every pallas_call in interpret mode (what a laptop runs), its TPU compiler parameters
+    dropped as interpret mode drops them: a TPU rule's example written for a TPU runs here."""
+    from jax.experimental import pallas as pl
+
+    original = pl.pallas_call
+
+    def pallas_call(*args, **kwargs):
+        kwargs["interpret"] = True
+        kwargs.pop("compiler_params", None)
+        return original(*args, **kwargs)
+
+    pl.pallas_call = pallas_call
+    try:
+        yield
+    finally:
+        pl.pallas_call = original
+
+
 def run_all(requests: list[dict], workdir: str) -> list[dict]:
     import jax  # imported once for every example
 
@@ -94,7 +115,8 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
             signal.alarm(PER_EXAMPLE_TIMEOUT_S)
         try:
             code = compile(request["source"], path, "exec")
-            with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+            interpreted = _interpreted() if request.get("interpret") else contextlib.nullcontext()
+            with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured), interpreted:
                 exec(code, namespace)
                 jax.effects_barrier()  # flush debug callbacks while stdout is still captured
         except BaseException as exc:  # noqa: BLE001 - every outcome is data for the test

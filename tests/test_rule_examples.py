@@ -49,7 +49,10 @@ def test_example_is_well_formed(rule: Rule, example: Example):
         assert example.jax_error is None, "a VALID example runs cleanly: it has no jax_error"
     else:
         assert example.expected_ranges, "an INVALID example must mark at least one range with «…»"
-        assert example.jax_error, "an INVALID example must say which error JAX raises (jax_error)"
+        if rule.code.startswith("PAL1"):  # TPU rules: interpret mode runs them, a TPU refuses them
+            assert example.tpu_error and not example.jax_error, "an INVALID TPU example says what the TPU raises"
+        else:
+            assert example.jax_error, "an INVALID example must say which error JAX raises (jax_error)"
     ast.parse(example.source, filename=f"{rule.code}-{example.name}.py")
     if example.fixed is not None:
         assert not example.valid, "only INVALID examples have a fixed text"

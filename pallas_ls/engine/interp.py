@@ -45,6 +45,7 @@ from typing import Any, cast
 
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
 from .names import ENTRY_POINTS, PARTIAL
+from .shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, as_shape, canonical_dtype, reshaped
 from .source import SourceFile
 
 # How deep calls are followed (a summary inside a summary ...), and nested evaluations overall.
@@ -298,11 +299,23 @@ class Array(Value):
     """A jax or numpy array (or a value computed from one)."""
 
     origin: str = "jax"  # "jax" | "numpy" | "traced" (read from, or computed with, a parameter)
+    shape: Shape | None = None  # when the program makes it constant (engine/shapes.py)
+    dtype: str | None = None  # canonical name ("float32"), when known
 
 
 @dataclass(frozen=True)
 class ShapeStruct(Value):
     """jax.ShapeDtypeStruct(...): one array's shape and dtype (one output parameter)."""
+
+    shape: Shape | None = None
+    dtype: str | None = None
+
+
+@dataclass(frozen=True)
+class DType(Opaque):
+    """A dtype the program names (`jnp.float32` is an External; `x.dtype` of a known array is this)."""
+
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -1157,12 +1170,14 @@ class Interpreter:
             return frozenset({_RefMethod(attr, value.ref)})
         if isinstance(value, Array):
             if attr in _STATIC_ARRAY_ATTRIBUTES:
-                return frozenset({Opaque("static")})
+                return _static_array_attribute(value, attr)
+            if attr == "T" and value.shape is not None:
+                return frozenset({Array(value.origin, value.shape[::-1], value.dtype)})
             if attr in ("T", "mT", "real", "imag"):
                 return frozenset({value})
             if attr == "at":
                 return frozenset({_ArrayAt(value.origin)})
-            return frozenset({_ArrayMethod(value.origin, attr)})
+            return frozenset({_ArrayMethod(value.origin, attr, value)})
         if isinstance(value, _ArrayAt):
             return frozenset({_ArrayMethod(value.origin, "at-update")})
         if isinstance(value, DictV):
@@ -1406,7 +1421,7 @@ class Interpreter:
         if isinstance(target, External):
             return self._external_call(target.qualname, args, keywords, call, loc, env, model)
         if isinstance(target, _ArrayMethod):
-            return frozenset({Array(target.origin)})
+            return frozenset({_array_method_result(target, args, keywords)})
         if isinstance(target, (_RefMethod, _ParamMethod)):
             return NONE_SET if target.attr in NONE_METHODS else U
         if isinstance(target, _DictMethod):
@@ -1687,7 +1702,13 @@ class Interpreter:
         if q in NONE_APIS:
             return NONE_SET
         if q in SHAPE_STRUCTS:
-            return frozenset({ShapeStruct()})
+            return frozenset(
+                {
+                    ShapeStruct(
+                        shape_of(_argument(args, keywords, 0, "shape")), dtype_of(_argument(args, keywords, 1, "dtype"))
+                    )
+                }
+            )
         if q in _LOOPS_WITH_INIT:
             index, name = _LOOPS_WITH_INIT[q]
             if len(args) > index:
@@ -1706,9 +1727,13 @@ class Interpreter:
         if q in VALUE_APIS:
             return frozenset({Opaque("pallas")})
         if q.startswith("numpy."):
-            return frozenset({Array("numpy")}) if q.count(".") == 1 else frozenset({Opaque("numpy")})
+            return (
+                frozenset({_constructed("numpy", q, args, keywords)})
+                if q.count(".") == 1
+                else frozenset({Opaque("numpy")})
+            )
         if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
-            return frozenset({Array()})
+            return frozenset({_constructed("jax", q, args, keywords)})
         if q in _LAX_ARRAYS:
             return frozenset({Array()})
         if q.startswith("jax.lax."):
@@ -1792,6 +1817,7 @@ class _ParamMethod(Value):
 class _ArrayMethod(Value):
     origin: str
     attr: str
+    array: Array | None = None  # the array it is a method of (its shape and dtype)
 
 
 @dataclass(frozen=True)
@@ -1889,6 +1915,123 @@ def _retag(values: frozenset[Value], passed: frozenset[Value], call: object, dep
 
 
 MAX_REPEAT = 64  # `[ref] * n`, `[S for _ in range(n)]`: elements kept one by one up to this many
+
+
+# ------------------------------------------------------------------ shapes and dtypes (engine/shapes.py)
+def shape_of(values: frozenset[Value] | None) -> Shape | None:
+    """The constant shape a value set certainly is: a tuple or list of ints, or one int."""
+    if values is None or len(values) != 1:
+        return None
+    value = next(iter(values))
+    if isinstance(value, Const):
+        return as_shape(value.value)
+    if isinstance(value, Seq) and value.elts is not None:
+        dims = tuple(int_constant(e) for e in value.elts)
+        return as_shape(dims) if None not in dims else None
+    return None
+
+
+def dtype_of(values: frozenset[Value] | None) -> str | None:
+    """The dtype a value set certainly names: `jnp.float32`, `np.int8`, `"bfloat16"`, `x.dtype`."""
+    if values is None or len(values) != 1:
+        return None
+    value = next(iter(values))
+    if isinstance(value, DType):
+        return value.name
+    if isinstance(value, External) and value.qualname.startswith(("jax.numpy.", "numpy.")):
+        return canonical_dtype(value.qualname)
+    if isinstance(value, External) and value.qualname in ("float", "int", "bool"):
+        return canonical_dtype(value.qualname)
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return canonical_dtype(value.value)
+    return None
+
+
+def _argument(
+    args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], index: int | None, name: str
+) -> frozenset[Value] | None:
+    for key, value in keywords:
+        if key == name:
+            return value
+    return args[index] if index is not None and index < len(args) else None
+
+
+def _single_array(values: frozenset[Value] | None) -> Array | None:
+    if values is not None and len(values) == 1:
+        value = next(iter(values))
+        if isinstance(value, Array):
+            return value
+    return None
+
+
+_FILLED = frozenset({"zeros", "ones", "empty"})
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "asarray", "array"})
+_RANDOM = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.truncated_normal"})
+
+
+def _constructed(
+    library: str, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Array:
+    """The array a jnp / np / jax.random function makes, with its shape and dtype when the call
+    says them (a NumPy array's default dtype is left unknown: JAX converts it on the way in)."""
+    origin = "numpy" if library == "numpy" else "jax"
+    name = q.rsplit(".", 1)[-1]
+    given = dtype_of(_argument(args, keywords, None, "dtype"))
+    default_float = DEFAULT_FLOAT if library == "jax" else None
+    if name in _FILLED and q.count(".") <= 2:
+        shape = shape_of(_argument(args, keywords, 0, "shape"))
+        return Array(origin, shape, given or dtype_of(_argument(args, keywords, 1, "dtype")) or default_float)
+    if name == "full" and q.count(".") <= 2:
+        return Array(
+            origin,
+            shape_of(_argument(args, keywords, 0, "shape")),
+            given or dtype_of(_argument(args, keywords, 2, "dtype")),
+        )
+    if name in _LIKE and q.count(".") <= 2:
+        base = _single_array(_argument(args, keywords, 0, "a"))
+        if base is not None:
+            return Array(origin, base.shape, given or base.dtype)
+    if name == "arange" and q.count(".") <= 2 and len(args) == 1 and all(k == "dtype" for k, _ in keywords):
+        n = int_constant(args[0])
+        if n is not None and n >= 0:
+            return Array(origin, (n,), given or (DEFAULT_INT if library == "jax" else None))
+    if q in _RANDOM:
+        shape = shape_of(_argument(args, keywords, 1, "shape"))
+        return Array(origin, shape, given or dtype_of(_argument(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
+    return Array(origin)
+
+
+def _array_method_result(
+    method: _ArrayMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Array:
+    base = method.array
+    if base is None:
+        return Array(method.origin)
+    if method.attr == "astype":
+        return Array(method.origin, base.shape, dtype_of(_argument(args, keywords, 0, "dtype")))
+    if method.attr == "reshape" and not keywords and args:
+        new = _reshape_dims(args)
+        return Array(method.origin, reshaped(base.shape, new) if new is not None else None, base.dtype)
+    return Array(method.origin)
+
+
+def _reshape_dims(args: list[frozenset[Value]]) -> tuple[int, ...] | None:
+    """`x.reshape((a, b))` or `x.reshape(a, b)`: the constant dims asked for (-1 included)."""
+    seq = _single_known_seq(args[0]) if len(args) == 1 else None
+    parts = seq.elements() if seq is not None else tuple(args)
+    dims = tuple(int_constant(p) for p in parts)
+    return None if None in dims else dims  # type: ignore[return-value]  # None was ruled out
+
+
+def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
+    """`x.shape`, `x.dtype`, `x.ndim` of an array: constants when known, else a static object."""
+    if attr == "shape" and array.shape is not None:
+        return frozenset({Seq("tuple", tuple(frozenset({Const(d)}) for d in array.shape))})
+    if attr == "ndim" and array.shape is not None:
+        return frozenset({Const(len(array.shape))})
+    if attr == "dtype" and array.dtype is not None:
+        return frozenset({DType("dtype", array.dtype)})
+    return frozenset({Opaque("static")})
 
 
 def int_constant(values: frozenset[Value]) -> int | None:

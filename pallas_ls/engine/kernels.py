@@ -597,6 +597,8 @@ class LaunchFinder:
         launch = cast(Launch, launched.launch)  # the interpreter holds it as an identity only
         if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
+            for argument in call.args:  # the arrays passed: their shapes are read in their context
+                launch.places.setdefault(id(argument), (loc, env, model))
 
     def _launch(
         self,

@@ -37,10 +37,10 @@ BOUND = "bound by partial"
 WARP_ID = "warp id"
 
 _SHAPE_STRUCTS = frozenset({"jax.ShapeDtypeStruct", "jax.core.ShapeDtypeStruct", "jax._src.api.ShapeDtypeStruct"})
-_PREFETCH_GRID_SPECS = frozenset(
+_PREFETCHGRID_SPECS = frozenset(
     {"jax.experimental.pallas.tpu.PrefetchScalarGridSpec", "jax._src.pallas.mosaic.core.PrefetchScalarGridSpec"}
 )
-_GRID_SPECS = _PREFETCH_GRID_SPECS | {"jax.experimental.pallas.GridSpec", "jax._src.pallas.core.GridSpec"}
+GRID_SPECS = _PREFETCHGRID_SPECS | {"jax.experimental.pallas.GridSpec", "jax._src.pallas.core.GridSpec"}
 # Keywords older JAX releases used for pl.kernel / mpmd_map: we cannot tell what they carry.
 _LEGACY_KEYWORDS = {"kernel": ("out_shape", "scratch_shapes"), "mpmd_map": ("out_shape", "scratch_shapes")}
 
@@ -86,7 +86,7 @@ def launch_layout(launch: Launch) -> Layout:
 
 def _launch_layout(launch: Launch) -> Layout:
     entry = launch.entry
-    if not _arguments_visible(launch):
+    if not arguments_visible(launch):
         return _UNKNOWN
     if launch.kind == "warp_map":
         return Layout(prefetch=0, inputs=1, outputs=0, scratch=0)
@@ -122,15 +122,15 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     if grid_spec_expr is not None:
         specs = launch.value_of(grid_spec_expr)
         spec = next(iter(specs)) if len(specs) == 1 else None
-        if not (isinstance(spec, ApiResult) and spec.qualname in _GRID_SPECS):
+        if not (isinstance(spec, ApiResult) and spec.qualname in GRID_SPECS):
             return Layout(prefetch=None, inputs=None, outputs=outputs, scratch=None, plain_outputs=plain)
         interp = launch.interp
         assert interp is not None  # it evaluated the grid spec
-        prefetch = _prefetch_count(launch, spec)
-        given = _api_argument(spec, "scratch_shapes", None)
+        prefetch = prefetch_count(launch, spec)
+        given = api_argument(spec, "scratch_shapes", None)
         if given is not None:
             scratch_values = interp.ev(given, spec.loc, spec.env, launch.interp_model(spec.loc))
-        given = _api_argument(spec, "in_specs", None)
+        given = api_argument(spec, "in_specs", None)
         if given is not None:
             in_specs_values = interp.ev(given, spec.loc, spec.env, launch.interp_model(spec.loc))
     scratch_count, keywords = _scratch_of(scratch_values)
@@ -140,7 +140,7 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     return Layout(prefetch, inputs, outputs, scratch_count, keywords, plain, nones)
 
 
-def _arguments_visible(launch: Launch) -> bool:
+def arguments_visible(launch: Launch) -> bool:
     """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
     scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
     if launch.entry.hidden or (isinstance(launch.node, ast.Call) and has_star_arguments(launch.node)):
@@ -148,19 +148,19 @@ def _arguments_visible(launch: Launch) -> bool:
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 
 
-def _api_argument(spec: ApiResult, name: str, index: int | None) -> ast.expr | None:
+def api_argument(spec: ApiResult, name: str, index: int | None) -> ast.expr | None:
     value = keyword_argument(spec.call, name)
     if value is None and index is not None and len(spec.call.args) > index:
         value = spec.call.args[index]
     return value
 
 
-def _prefetch_count(launch: Launch, spec: ApiResult) -> int | None:
-    if spec.qualname not in _PREFETCH_GRID_SPECS:
+def prefetch_count(launch: Launch, spec: ApiResult) -> int | None:
+    if spec.qualname not in _PREFETCHGRID_SPECS:
         return 0
     if has_star_arguments(spec.call):
         return None
-    value = _api_argument(spec, "num_scalar_prefetch", 0)
+    value = api_argument(spec, "num_scalar_prefetch", 0)
     if value is None or launch.interp is None:
         return None
     return int_constant(launch.interp.ev(value, spec.loc, spec.env, launch.interp_model(spec.loc)))

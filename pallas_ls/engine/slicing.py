@@ -43,6 +43,11 @@ LAUNCH_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ENTRY_POINTS)
 CALLBACK_NAMES = frozenset(name.rsplit(".", 1)[1] for api in APIS for name in api.qualnames) - LAUNCH_NAMES
 
 
+_PLATFORM_IMPORT = re.compile(
+    r"pallas(?:\.(?:tpu|triton|mosaic_gpu|gpu)\b|[ \t]+import[ \t(][^\n]*\b(?:tpu|triton|mosaic_gpu|gpu)\b)"
+)
+
+
 def _word(names: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"\b(?:{})\b".format("|".join(sorted(names))))
 
@@ -262,7 +267,10 @@ def kernel_slice(text: str, lines: list[str], kernel_names: Iterable[str] = ()) 
     if blocks is None:
         return None
     selector = _Selector(text, blocks)
-    selector.select(selector.seeds(set(kernel_names)))
+    # An import of Pallas's TPU or GPU API says which chip the module's launches are compiled
+    # for (the TPU rules read it: engine/blocks.compiled_for_tpu), even where nothing uses it.
+    platform = selector._mentioning_pattern(_PLATFORM_IMPORT)
+    selector.select(selector.seeds(set(kernel_names)) + platform)
     return [(b.start, b.end) for b in blocks if id(b) in selector.selected]
 
 

@@ -66,6 +66,8 @@ def _example_text(example: Example) -> str:
     parts = [f"{kind}: {example.name}", _indent(annotated_source(example))]
     if example.jax_error:
         parts.append(f"  JAX fails with: {example.jax_error}")
+    if example.tpu_error:
+        parts.append(f"  Interpret mode runs it; compiled for a TPU, it fails with: {example.tpu_error}")
     if example.fixed is not None:
         parts.append("  Fixed:\n" + _indent(example.fixed.rstrip("\n")))
     return "\n".join(parts)
@@ -111,6 +113,7 @@ def example_json(example: Example) -> dict[str, Any]:
             for r in ranges
         ],
         "jax_error": example.jax_error,
+        "tpu_error": example.tpu_error,
         "fixed": example.fixed,
     }
 
@@ -158,6 +161,8 @@ def _example_markdown(example: Example) -> str:
         parts.append("Reported:\n\n" + "\n".join(f"- {s}" for s in _reported_snippets(example)))
     if example.jax_error:
         parts.append(f"JAX fails with `{example.jax_error}`.")
+    if example.tpu_error:
+        parts.append(f"Interpret mode runs it; compiled for a TPU, it fails with `{example.tpu_error}`.")
     if example.fixed is not None:
         parts.append("Fixed:\n\n```python\n" + example.fixed.rstrip("\n") + "\n```")
     return "\n\n".join(parts)

@@ -14,6 +14,7 @@ from . import (
     pal005_generator_kernel,
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
+    pal101_block_tiling,
 )
 from .base import Example, Rule
 
@@ -25,6 +26,7 @@ _RULE_MODULES = (
     pal005_generator_kernel,
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
+    pal101_block_tiling,
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}

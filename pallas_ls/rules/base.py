@@ -31,6 +31,9 @@ class Example:
     valid: bool
     # For INVALID examples: a substring of the exception JAX raises when the program runs.
     jax_error: str | None = None
+    # For INVALID examples of a TPU rule (PAL1xx): a substring of what compiling it for a TPU
+    # raises.  Such an example has no jax_error: interpret mode runs it (that is the point).
+    tpu_error: str | None = None
     # The expected text after the preferred fixes are applied (None: no fix applied in bulk).
     fixed: str | None = None
     # How far those preferred fixes may be trusted: "safe" (`--fix`) or "unsafe" (`--unsafe-fixes`).

@@ -1,0 +1,227 @@
+"""The blocks of a `pallas_call`: each BlockSpec with the array it maps, and whether the launch is
+compiled for a TPU (issue 37: the TPU rules read these).
+
+What is known is read through the interpreter, in each expression's own context: the block shape
+written in `pl.BlockSpec(...)`, the arrays the launched callable is called with, `out_shape`'s
+ShapeDtypeStructs, `grid_spec`'s specs.  A mapping is returned only when the block shape, the array's
+shape and their pairing are all certain; anything less leaves it out (the rules then say nothing).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .interp import ApiResult, Array, Const, External, Opaque, Seq, ShapeStruct, Value, int_constant
+from .kernels import Launch
+from .layout import GRID_SPECS, api_argument, arguments_visible, prefetch_count
+from .model import ModuleModel
+from .names import imported_modules
+from .shapes import Shape
+
+BLOCK_SPECS = frozenset({"jax.experimental.pallas.BlockSpec", "jax._src.pallas.core.BlockSpec"})
+_SQUEEZED = frozenset(
+    {
+        "jax.experimental.pallas.Squeezed",
+        "jax.experimental.pallas.squeezed",
+        "jax._src.pallas.core.Squeezed",
+        "jax._src.pallas.core.squeezed",
+    }
+)
+# What only a TPU launch says: Mosaic's compiler parameters, its grid spec, its memory spaces.
+_TPU_PREFIXES = ("jax.experimental.pallas.tpu.", "jax._src.pallas.mosaic.")
+# Modules whose import says the file targets a GPU (Triton, Mosaic GPU).
+_GPU_MODULES = ("jax.experimental.pallas.triton", "jax.experimental.pallas.mosaic_gpu", "jax.experimental.pallas.gpu")
+_TPU_MODULES = ("jax.experimental.pallas.tpu",)
+
+
+@dataclass(frozen=True)
+class BlockMapping:
+    """One BlockSpec applied to one array of the launch."""
+
+    spec: ApiResult  # the `pl.BlockSpec(...)` call, in its context
+    block: Shape  # the block shape, a squeezed (None) dimension counted as 1
+    array: Shape  # the shape of the array it maps
+    dtype: str | None  # the array's dtype (engine/shapes.py), when known
+    role: str  # "input 1", "output 1": as a message names it
+    model: ModuleModel  # the module the BlockSpec call is written in
+
+    @property
+    def block_expr(self) -> ast.expr:
+        """The block shape as written (or the whole BlockSpec call when it is not an argument)."""
+        return api_argument(self.spec, "block_shape", 0) or self.spec.call
+
+
+def block_mappings(launch: Launch) -> list[BlockMapping]:
+    """Every BlockSpec of a pallas_call whose block and array shapes are certain, inputs first."""
+    if launch.kind != "pallas_call" or launch.interp is None or not arguments_visible(launch):
+        return []
+    entry = launch.entry
+    in_specs: frozenset[Value] | None = _keyword_value(launch, "in_specs")
+    out_specs: frozenset[Value] | None = _keyword_value(launch, "out_specs")
+    prefetch: int | None = 0
+    grid_spec_expr = entry.keyword("grid_spec")
+    if grid_spec_expr is not None:
+        grid_spec = _single(launch.value_of(grid_spec_expr))
+        if not (isinstance(grid_spec, ApiResult) and grid_spec.qualname in GRID_SPECS):
+            return []
+        prefetch = prefetch_count(launch, grid_spec)
+        in_specs = _spec_argument(launch, grid_spec, "in_specs")
+        out_specs = _spec_argument(launch, grid_spec, "out_specs")
+    out_shape_expr = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
+    out_shapes = launch.value_of(out_shape_expr) if out_shape_expr is not None else None
+    found: list[BlockMapping] = []
+    if in_specs is not None and prefetch is not None:
+        found += _pairs(launch, in_specs, _input_arrays(launch, prefetch), "input")
+    if out_specs is not None and out_shapes is not None:
+        found += _pairs(launch, out_specs, _elements(out_shapes), "output")
+    return found
+
+
+def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:
+    """Whether the launch certainly meets a TPU's compiler: it is not run in interpret mode (no
+    `interpret=`, or `interpret=False`), and it says TPU (Mosaic compiler params, a TPU grid spec,
+    TPU memory spaces) or its module imports Pallas's TPU API and none of its GPU APIs."""
+    if launch.kind != "pallas_call" or launch.interp is None:
+        return False
+    interpret = launch.entry.keyword("interpret")
+    if interpret is not None and not _is_false(launch.value_of(interpret)):
+        return False
+    if launch.entry.keyword("backend") is not None:
+        return False  # a backend named explicitly: Triton or Mosaic GPU, or one we cannot read
+    for name in ("compiler_params", "grid_spec", "scratch_shapes"):
+        expr = launch.entry.keyword(name)
+        if expr is not None and _says_tpu(launch.value_of(expr)):
+            return True
+    modules = imported_modules(module_text) + [
+        b.qualname
+        for bindings in model.module_scope.bindings.values()
+        for b in bindings
+        if b.kind == "import" and b.qualname
+    ]
+    return _imports(modules, _TPU_MODULES) and not _imports(modules, _GPU_MODULES)
+
+
+# ----------------------------------------------------------------------------- helpers
+def _imports(modules: list[str], prefixes: tuple[str, ...]) -> bool:
+    return any(m == p or m.startswith(p + ".") for m in modules for p in prefixes)
+
+
+def _keyword_value(launch: Launch, name: str) -> frozenset[Value] | None:
+    expr = launch.entry.keyword(name)
+    return launch.value_of(expr) if expr is not None else None
+
+
+def _spec_argument(launch: Launch, grid_spec: ApiResult, name: str) -> frozenset[Value] | None:
+    expr = api_argument(grid_spec, name, None)
+    if expr is None or launch.interp is None:
+        return None
+    return launch.interp.ev(expr, grid_spec.loc, grid_spec.env, launch.interp_model(grid_spec.loc))
+
+
+def _single(values: frozenset[Value]) -> Value | None:
+    return next(iter(values)) if len(values) == 1 else None
+
+
+def _elements(values: frozenset[Value]) -> list[frozenset[Value]] | frozenset[Value]:
+    """A known tuple/list's elements, else the value itself (one spec for one array)."""
+    value = _single(values)
+    if isinstance(value, Seq) and value.elts is not None:
+        return list(value.elts)
+    return values
+
+
+def _input_arrays(launch: Launch, prefetch: int) -> list[frozenset[Value]] | None:
+    """The arrays the launched callable is called with (after the scalar-prefetch ones), when it
+    is called exactly once with plain positional arguments."""
+    if len(launch.invocations) != 1:
+        return None
+    call = launch.invocations[0]
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    return [launch.value_of(a) for a in call.args[prefetch:]]
+
+
+def _pairs(
+    launch: Launch,
+    specs: frozenset[Value],
+    arrays: list[frozenset[Value]] | frozenset[Value] | None,
+    kind: str,
+) -> list[BlockMapping]:
+    if arrays is None:
+        return []
+    spec_list = _elements(specs)
+    if isinstance(spec_list, frozenset) and isinstance(arrays, frozenset):
+        pairs = [(spec_list, arrays)]
+    elif isinstance(spec_list, list) and isinstance(arrays, list) and len(spec_list) == len(arrays):
+        pairs = list(zip(spec_list, arrays, strict=True))
+    elif isinstance(spec_list, frozenset) and isinstance(arrays, list) and len(arrays) == 1:
+        pairs = [(spec_list, arrays[0])]
+    else:
+        return []
+    found = []
+    for number, (spec_values, array_values) in enumerate(pairs, start=1):
+        mapping = _mapping(launch, spec_values, array_values, f"{kind} {number}")
+        if mapping is not None:
+            found.append(mapping)
+    return found
+
+
+def _mapping(
+    launch: Launch, spec_values: frozenset[Value], array_values: frozenset[Value], role: str
+) -> BlockMapping | None:
+    spec = _single(spec_values)
+    array = _single(array_values)
+    if not (isinstance(spec, ApiResult) and spec.qualname in BLOCK_SPECS) or launch.interp is None:
+        return None
+    if not isinstance(array, (Array, ShapeStruct)) or array.shape is None:
+        return None
+    call = spec.call
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if api_argument(spec, "memory_space", None) is not None:
+        return None  # SMEM, ANY, HBM blocks follow other rules (and a VMEM one is rare to spell)
+    model = launch.interp_model(spec.loc)
+    block_expr = api_argument(spec, "block_shape", 0)
+    if block_expr is None:
+        return None
+    block = _block_shape(launch.interp.ev(block_expr, spec.loc, spec.env, model))
+    if block is None or len(block) != len(array.shape):
+        return None
+    return BlockMapping(spec, block, array.shape, array.dtype, role, model)
+
+
+def _block_shape(values: frozenset[Value]) -> Shape | None:
+    """A block shape of constant dims; `None` and `pl.squeezed` dims count as 1 (as JAX does)."""
+    seq = _single(values)
+    if not isinstance(seq, Seq) or seq.elts is None:
+        return None
+    dims = []
+    for element in seq.elts:
+        value = _single(element)
+        squeezed = isinstance(value, (External, ApiResult)) and value.qualname in _SQUEEZED
+        if squeezed or (isinstance(value, Const) and value.value is None):
+            dims.append(1)
+        else:
+            dim = int_constant(element)
+            if dim is None or dim <= 0:
+                return None
+            dims.append(dim)
+    return tuple(dims)
+
+
+def _is_false(values: frozenset[Value]) -> bool:
+    value = _single(values)
+    return isinstance(value, Const) and value.value is False
+
+
+def _says_tpu(values: frozenset[Value], depth: int = 0) -> bool:
+    """A value made by Pallas's TPU API (pltpu.CompilerParams, PrefetchScalarGridSpec, pltpu.VMEM)."""
+    for value in values:
+        if isinstance(value, (ApiResult, External)) and value.qualname.startswith(_TPU_PREFIXES):
+            return True
+        if isinstance(value, Seq) and depth < 2 and _says_tpu(value.all_members(), depth + 1):
+            return True
+        if isinstance(value, Opaque) and value.kind == "pallas.tpu":
+            return True
+    return False
