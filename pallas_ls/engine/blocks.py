@@ -54,20 +54,11 @@ class BlockMapping:
 
 def block_mappings(launch: Launch) -> list[BlockMapping]:
     """Every BlockSpec of a pallas_call whose block and array shapes are certain, inputs first."""
-    if launch.kind != "pallas_call" or launch.interp is None or not arguments_visible(launch):
+    specs = launch_specs(launch)
+    if specs is None:
         return []
+    in_specs, out_specs, prefetch = specs.in_specs, specs.out_specs, specs.prefetch
     entry = launch.entry
-    in_specs: frozenset[Value] | None = _keyword_value(launch, "in_specs")
-    out_specs: frozenset[Value] | None = _keyword_value(launch, "out_specs")
-    prefetch: int | None = 0
-    grid_spec_expr = entry.keyword("grid_spec")
-    if grid_spec_expr is not None:
-        grid_spec = _single(launch.value_of(grid_spec_expr))
-        if not (isinstance(grid_spec, ApiResult) and grid_spec.qualname in GRID_SPECS):
-            return []
-        prefetch = prefetch_count(launch, grid_spec)
-        in_specs = _spec_argument(launch, grid_spec, "in_specs")
-        out_specs = _spec_argument(launch, grid_spec, "out_specs")
     out_shape_expr = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
     out_shapes = launch.value_of(out_shape_expr) if out_shape_expr is not None else None
     found: list[BlockMapping] = []
@@ -76,6 +67,68 @@ def block_mappings(launch: Launch) -> list[BlockMapping]:
     if out_specs is not None and out_shapes is not None:
         found += _pairs(launch, out_specs, _elements(out_shapes), "output")
     return found
+
+
+@dataclass(frozen=True)
+class LaunchSpecs:
+    """What a pallas_call's specs and grid are, as far as they are certain."""
+
+    in_specs: frozenset[Value] | None
+    out_specs: frozenset[Value] | None
+    grid: frozenset[Value] | None  # None: no grid at all (`grid=` absent, or absent from grid_spec)
+    grid_expr: ast.expr | None
+    prefetch: int | None
+
+
+def launch_specs(launch: Launch) -> LaunchSpecs | None:
+    """The in/out specs and grid of a pallas_call, read from its keywords or its grid_spec; None
+    when the launch's arguments are not all visible or its grid_spec is not one we can read."""
+    if launch.kind != "pallas_call" or launch.interp is None or not arguments_visible(launch):
+        return None
+    entry = launch.entry
+    grid_spec_expr = entry.keyword("grid_spec")
+    if grid_spec_expr is None:
+        grid_expr = entry.keyword("grid")
+        return LaunchSpecs(
+            _keyword_value(launch, "in_specs"),
+            _keyword_value(launch, "out_specs"),
+            launch.value_of(grid_expr) if grid_expr is not None else None,
+            grid_expr,
+            0,
+        )
+    grid_spec = _single(launch.value_of(grid_spec_expr))
+    if not (isinstance(grid_spec, ApiResult) and grid_spec.qualname in GRID_SPECS):
+        return None
+    if any(isinstance(a, ast.Starred) for a in grid_spec.call.args) or any(
+        k.arg is None for k in grid_spec.call.keywords
+    ):
+        return None
+    grid_expr = api_argument(grid_spec, "grid", None)
+    return LaunchSpecs(
+        _spec_argument(launch, grid_spec, "in_specs"),
+        _spec_argument(launch, grid_spec, "out_specs"),
+        _spec_argument(launch, grid_spec, "grid"),
+        grid_expr,
+        prefetch_count(launch, grid_spec),
+    )
+
+
+def block_specs(values: frozenset[Value] | None) -> list[ApiResult]:
+    """The BlockSpec calls among a known spec (one, or a tuple/list of them)."""
+    if values is None:
+        return []
+    elements = _elements(values)
+    groups = elements if isinstance(elements, list) else [elements]
+    return [v for group in groups for v in group if isinstance(v, ApiResult) and v.qualname in BLOCK_SPECS]
+
+
+def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:
+    """The rank of a BlockSpec's block, when its block shape is written (a constant length)."""
+    expr = api_argument(spec, "block_shape", 0)
+    if expr is None or launch.interp is None:
+        return None
+    seq = _single(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
+    return len(seq.elts) if isinstance(seq, Seq) and seq.elts is not None else None
 
 
 def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:

@@ -1991,6 +1991,8 @@ def _constructed(
         base = _single_array(_argument(args, keywords, 0, "a"))
         if base is not None:
             return Array(origin, base.shape, given or base.dtype)
+        if name in ("array", "asarray") and args:  # `jnp.array([1, 0])`: a nested list of numbers
+            return Array(origin, _literal_shape(args[0]), given or dtype_of(_argument(args, keywords, 1, "dtype")))
     if name == "arange" and q.count(".") <= 2 and len(args) == 1 and all(k == "dtype" for k, _ in keywords):
         n = int_constant(args[0])
         if n is not None and n >= 0:
@@ -1999,6 +2001,19 @@ def _constructed(
         shape = shape_of(_argument(args, keywords, 1, "shape"))
         return Array(origin, shape, given or dtype_of(_argument(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
     return Array(origin)
+
+
+def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
+    """The shape of a (nested) list or tuple of numbers written out, or of one number: ()."""
+    value = next(iter(values)) if len(values) == 1 else None
+    if isinstance(value, Const) and isinstance(value.value, (int, float)):
+        return ()
+    if not isinstance(value, Seq) or value.elts is None or depth > 3:
+        return None
+    inner = {_literal_shape(e, depth + 1) for e in value.elts}
+    if len(inner) != 1 or None in inner:
+        return None if value.elts else (0,)
+    return (len(value.elts), *inner.pop())  # type: ignore[misc]  # None was ruled out
 
 
 def _array_method_result(

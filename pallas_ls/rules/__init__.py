@@ -15,6 +15,8 @@ from . import (
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
     pal101_block_tiling,
+    pal104_memory_space_access,
+    pal106_compiler_params,
 )
 from .base import Example, Rule
 
@@ -27,6 +29,8 @@ _RULE_MODULES = (
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
     pal101_block_tiling,
+    pal104_memory_space_access,
+    pal106_compiler_params,
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}

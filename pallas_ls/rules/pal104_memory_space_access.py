@@ -1,0 +1,324 @@
+"""PAL104 tpu-memory-space-access: a kernel reads or writes a ref in a way its memory space forbids."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..engine.analysis import ModuleAnalysis
+from ..engine.blocks import LaunchSpecs, block_specs, compiled_for_tpu, launch_specs, spec_block_rank
+from ..engine.findings import Finding, Severity
+from ..engine.interp import ApiResult, Array, External, ShapeStruct, Value
+from ..engine.kernels import KernelSite, Launch
+from ..engine.layout import INPUT, OUTPUT, PREFETCH, api_argument, launch_layout, parameter_roles
+from .base import Example
+
+CODE = "PAL104"
+NAME = "tpu-memory-space-access"
+SEVERITY = Severity.ERROR
+SUMMARY = "A kernel accesses a ref in a way its TPU memory space forbids (interpret mode allows it)"
+
+DOCS = """
+## What it does
+Reports, in the kernel of a `pallas_call` compiled for a TPU:
+
+- `ref[...]` on a ref in SMEM (a `pl.BlockSpec(memory_space=pltpu.SMEM)` input, or a
+  scalar-prefetch ref): SMEM holds scalars, read one at a time (`ref[0]`);
+- `ref[...]` on, or a store into, a ref left in `pl.ANY` (HBM): only a DMA
+  (`pltpu.make_async_copy`, `pltpu.sync_copy`) reaches it;
+- a store of one element into a VMEM ref (`o_ref[0, 0] = v`, every index an integer): VMEM is
+  written in vectors.
+
+## Why is this bad?
+Interpret mode models every memory space as an ordinary array, so the kernel runs on a laptop; the
+TPU lowering refuses it. Observed on a TPU v5e with JAX 0.10.2 (`tests/tpu_cases/pal104/`):
+
+    ValueError: Can only load scalars from SMEM
+    ValueError: Loads are only allowed on VMEM and SMEM references. ANY memory space can only be
+    accessed using async_copy.
+    ValueError: Cannot store scalars to VMEM
+
+## What is not reported
+Launches not certainly compiled for a TPU (see PAL101), refs whose memory space or rank the
+program does not make certain, kernels that rebind the ref's name, accesses through `pl.load` /
+`pl.store` or views, and kernels defined here but launched from another module.
+
+## How to fix
+Read SMEM refs one scalar at a time (`s_ref[i]`), copy ANY refs into VMEM scratch with
+`pltpu.make_async_copy(src, dst, sem)` (or `pltpu.sync_copy`), and write VMEM refs a vector at a
+time (`o_ref[0:1, :] = row`), or keep per-element results in SMEM.
+"""
+
+_PRELUDE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+"""
+
+EXAMPLES = [
+    Example(
+        "vector-load-from-smem",
+        _PRELUDE
+        + """
+
+def scale(s_ref, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * «s_ref[...]»
+
+
+s = jnp.full((8, 128), 2.0, jnp.float32)
+out = pl.pallas_call(
+    scale,
+    in_specs=[pl.BlockSpec(memory_space=pltpu.SMEM), pl.BlockSpec(memory_space=pltpu.VMEM)],
+    out_specs=pl.BlockSpec(memory_space=pltpu.VMEM),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+)(s, x)
+""",
+        valid=False,
+        tpu_error="Can only load scalars from SMEM",
+    ),
+    Example(
+        "load-from-an-any-ref",
+        _PRELUDE
+        + """
+
+def add_one(x_hbm, o_ref):
+    o_ref[...] = «x_hbm[...]» + 1
+
+
+out = pl.pallas_call(
+    add_one,
+    in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+    out_specs=pl.BlockSpec(memory_space=pltpu.VMEM),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+)(x)
+""",
+        valid=False,
+        tpu_error="Loads are only allowed on VMEM and SMEM references",
+    ),
+    Example(
+        "scalar-store-to-vmem",
+        _PRELUDE
+        + """
+
+def mark(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    «o_ref[0, 0]» = 1.0
+
+
+out = pl.pallas_call(mark, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+""",
+        valid=False,
+        tpu_error="Cannot store scalars to VMEM",
+    ),
+    Example(
+        "scalar-from-smem-row-to-vmem-and-a-dma",
+        _PRELUDE
+        + """
+
+def scale(s_ref, x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    copy.wait()
+    o_ref[...] = buf[...] * s_ref[0]
+    o_ref[0:1, :] = jnp.zeros((1, 128), jnp.float32)
+
+
+s = jnp.array([2.0], jnp.float32)
+out = pl.pallas_call(
+    scale,
+    in_specs=[pl.BlockSpec(memory_space=pltpu.SMEM), pl.BlockSpec(memory_space=pl.ANY)],
+    out_specs=pl.BlockSpec(memory_space=pltpu.VMEM),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA],
+)(s, x)
+""",
+        valid=True,
+    ),
+]
+
+SMEM, ANY, VMEM = "SMEM", "ANY", "VMEM"
+
+
+@dataclass(frozen=True)
+class _Place:
+    space: str | None  # SMEM, ANY, VMEM; None: not known
+    rank: int | None  # the ref's rank, when known
+    elements: int | None = None  # how many elements the ref holds, when known (an SMEM ref: its array's)
+
+
+def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
+    for site in analysis.sites:
+        launch = site.launch
+        if launch.model is not analysis.model or launch.kind != "pallas_call":
+            continue
+        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
+            continue
+        specs = launch_specs(launch)
+        if specs is None:
+            continue
+        places = _places(launch, specs)
+        if not places:
+            continue
+        layout = launch_layout(launch)
+        rebound = _rebound_names(site.function)
+        for number, role in enumerate(parameter_roles(site, layout)):
+            place = places.get(number) if role.role in (PREFETCH, INPUT, OUTPUT) else None
+            if place is None or role.name in rebound:
+                continue
+            for node, message in _misuses(site, role.name, place):
+                yield Finding(CODE, message, analysis.source.node_range(node), analysis.path, SEVERITY)
+
+
+def _places(launch: Launch, specs: LaunchSpecs) -> dict[int, _Place]:
+    """Where each ref the launch passes lives, by its position among the kernel's refs."""
+    layout = launch_layout(launch)
+    if layout.prefetch is None or layout.inputs is None or layout.outputs is None:
+        return {}
+    prefetched = _call_arrays(launch, 0, layout.prefetch, layout.prefetch + layout.inputs)
+    places = {i: _Place(SMEM, None, _size(prefetched[i] if prefetched else None)) for i in range(layout.prefetch)}
+    arrays = _call_arrays(launch, layout.prefetch, layout.inputs, layout.prefetch + layout.inputs)
+    outputs = _out_shapes(launch, layout.outputs)
+    groups = [(specs.in_specs, layout.inputs, arrays), (specs.out_specs, layout.outputs, outputs)]
+    index = layout.prefetch
+    for spec_values, count, shapes in groups:
+        spec_list = block_specs(spec_values) if spec_values is not None else None
+        for k in range(count):
+            if spec_values is None:
+                spec: ApiResult | None = None
+            elif spec_list is not None and len(spec_list) == count:
+                spec = spec_list[k]
+            else:
+                index += 1
+                continue
+            array = shapes[k] if shapes else None
+            space = _space(launch, spec)
+            # An SMEM or ANY spec maps the whole array: what the kernel's ref holds is the array.
+            places[index] = _Place(space, _rank(launch, spec, array), _size(array) if space != VMEM else None)
+            index += 1
+    return places
+
+
+def _space(launch: Launch, spec: ApiResult | None) -> str | None:
+    if spec is None:
+        return VMEM  # no spec: the whole array, in VMEM
+    expr = api_argument(spec, "memory_space", None)
+    if expr is None:
+        return VMEM
+    if launch.interp is None:
+        return None
+    values = launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc))
+    value = next(iter(values)) if len(values) == 1 else None
+    if isinstance(value, (External, ApiResult)):
+        for space in (SMEM, ANY, VMEM):
+            if value.qualname.endswith("." + space):
+                return space
+    return None
+
+
+def _rank(launch: Launch, spec: ApiResult | None, array: frozenset[Value] | None) -> int | None:
+    rank = spec_block_rank(launch, spec) if spec is not None else None
+    if rank is not None:
+        return rank
+    value = next(iter(array)) if array is not None and len(array) == 1 else None
+    if isinstance(value, (Array, ShapeStruct)) and value.shape is not None:
+        return len(value.shape)
+    return None
+
+
+def _call_arrays(launch: Launch, start: int, count: int, total: int) -> list[frozenset[Value]] | None:
+    """The values of `count` arguments from `start` of the launched callable's one call."""
+    if len(launch.invocations) != 1:
+        return None
+    args = launch.invocations[0].args
+    if len(args) != total or any(isinstance(a, ast.Starred) for a in args):
+        return None
+    return [launch.value_of(a) for a in args[start : start + count]]
+
+
+def _size(array: frozenset[Value] | None) -> int | None:
+    value = next(iter(array)) if array is not None and len(array) == 1 else None
+    if not isinstance(value, (Array, ShapeStruct)) or value.shape is None:
+        return None
+    size = 1
+    for dim in value.shape:
+        size *= dim
+    return size
+
+
+def _out_shapes(launch: Launch, outputs: int) -> list[frozenset[Value]] | None:
+    entry = launch.entry
+    expr = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
+    if expr is None:
+        return None
+    values = launch.value_of(expr)
+    if outputs == 1 and len(values) == 1 and isinstance(next(iter(values)), (ShapeStruct, Array)):
+        return [values]
+    return None
+
+
+def _rebound_names(function: ast.AST) -> set[str]:
+    """Names the kernel (or a function nested in it) binds again: their refs are not followed."""
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
+            names |= {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+    return names
+
+
+def _misuses(site: KernelSite, name: str, place: _Place) -> Iterator[tuple[ast.AST, str]]:
+    for node in ast.walk(site.function):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+            whole = isinstance(node.slice, ast.Constant) and node.slice.value is Ellipsis
+            # A one-element SMEM ref (a 0-d index, a key) loads a scalar: only a bigger one is reported.
+            if isinstance(node.ctx, ast.Load) and whole and place.space == SMEM and (place.elements or 0) > 1:
+                yield (
+                    node,
+                    (
+                        f"`{name}[...]` loads a whole SMEM ref: a TPU loads only scalars from SMEM "
+                        f"(ValueError: Can only load scalars from SMEM); read `{name}[i]`. Interpret mode allows it"
+                    ),
+                )
+            elif isinstance(node.ctx, ast.Load) and whole and place.space == ANY:
+                yield (
+                    node,
+                    (
+                        f"`{name}[...]` loads a ref left in pl.ANY (HBM): a TPU reaches it only by DMA "
+                        "(ValueError: Loads are only allowed on VMEM and SMEM references); copy it into VMEM "
+                        "with pltpu.make_async_copy. Interpret mode allows it"
+                    ),
+                )
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                    yield from _store_misuse(target, name, place)
+
+
+def _store_misuse(target: ast.Subscript, name: str, place: _Place) -> Iterator[tuple[ast.AST, str]]:
+    if place.space == ANY:
+        yield (
+            target,
+            (
+                f"a store into `{name}`, a ref left in pl.ANY (HBM): a TPU reaches it only by DMA "
+                "(ValueError: Loads and stores are only allowed on VMEM and SMEM references). "
+                "Interpret mode allows it"
+            ),
+        )
+        return
+    index = target.slice
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    scalar = all(isinstance(p, ast.Constant) and type(p.value) is int for p in parts)
+    if place.space == VMEM and scalar and place.rank is not None and len(parts) == place.rank:
+        yield (
+            target,
+            (
+                f"`{ast.unparse(target)} = ...` stores one element into a VMEM ref: a TPU writes VMEM in "
+                "vectors (ValueError: Cannot store scalars to VMEM); write a row or a block, or keep "
+                "scalars in SMEM. Interpret mode allows it"
+            ),
+        )

@@ -1,0 +1,20 @@
+# expect: PAL106
+"""A misspelt dimension semantics name."""
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+
+
+x = jnp.ones((16, 128), jnp.float32)
+spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+y = pl.pallas_call(kernel, grid=(2,), in_specs=[spec], out_specs=spec,
+                   out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                   compiler_params=pltpu.CompilerParams(dimension_semantics=("paralel",)))(x)
+print(y.sum())

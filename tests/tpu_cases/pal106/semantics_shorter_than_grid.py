@@ -1,0 +1,24 @@
+# expect: PAL106
+"""A 2-D grid described by one semantics entry, params built beforehand."""
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+
+
+PARAMS = pltpu.CompilerParams(dimension_semantics=("parallel",))
+
+
+def double(x):
+    spec = pl.BlockSpec((8, 128), lambda i, j: (i, j))
+    return pl.pallas_call(kernel, grid=(2, 2), in_specs=[spec], out_specs=spec,
+                          out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), compiler_params=PARAMS)(x)
+
+
+print(double(jnp.ones((16, 256), jnp.float32)).sum())
