@@ -15,6 +15,7 @@ from . import (
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
     pal101_block_tiling,
+    pal103_no_tpu_lowering,
     pal104_memory_space_access,
     pal106_compiler_params,
 )
@@ -29,6 +30,7 @@ _RULE_MODULES = (
     pal006_dropped_return_value,
     pal007_when_body_returns_value,
     pal101_block_tiling,
+    pal103_no_tpu_lowering,
     pal104_memory_space_access,
     pal106_compiler_params,
 )
