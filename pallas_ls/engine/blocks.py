@@ -10,6 +10,7 @@ shape and their pairing are all certain; anything less leaves it out (the rules 
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 
 from .interp import ApiResult, Array, Const, External, Opaque, Seq, ShapeStruct, Value, int_constant
@@ -82,7 +83,14 @@ class LaunchSpecs:
 
 def launch_specs(launch: Launch) -> LaunchSpecs | None:
     """The in/out specs and grid of a pallas_call, read from its keywords or its grid_spec; None
-    when the launch's arguments are not all visible or its grid_spec is not one we can read."""
+    when the launch's arguments are not all visible or its grid_spec is not one we can read.
+    Read once per launch: every TPU rule asks."""
+    if not hasattr(launch, "_specs"):
+        launch._specs = _launch_specs(launch)  # type: ignore[attr-defined]  # a cache kept on the launch
+    return launch._specs  # type: ignore[attr-defined, no-any-return]  # set just above
+
+
+def _launch_specs(launch: Launch) -> LaunchSpecs | None:
     if launch.kind != "pallas_call" or launch.interp is None or not arguments_visible(launch):
         return None
     entry = launch.entry
@@ -135,6 +143,14 @@ def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bo
     """Whether the launch certainly meets a TPU's compiler: it is not run in interpret mode (no
     `interpret=`, or `interpret=False`), and it says TPU (Mosaic compiler params, a TPU grid spec,
     TPU memory spaces) or its module imports Pallas's TPU API and none of its GPU APIs."""
+    known: bool | None = getattr(launch, "_compiled_for_tpu", None)  # every TPU rule asks
+    if known is None:
+        known = _compiled_for_tpu(launch, model, module_text)
+        launch._compiled_for_tpu = known  # type: ignore[attr-defined]  # a cache kept on the launch
+    return known
+
+
+def _compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:
     if launch.kind != "pallas_call" or launch.interp is None:
         return False
     interpret = launch.entry.keyword("interpret")
@@ -146,7 +162,7 @@ def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bo
         expr = launch.entry.keyword(name)
         if expr is not None and _says_tpu(launch.value_of(expr)):
             return True
-    modules = imported_modules(module_text) + [
+    modules = _modules_imported_by(module_text) + [
         b.qualname
         for bindings in model.module_scope.bindings.values()
         for b in bindings
@@ -156,6 +172,12 @@ def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bo
 
 
 # ----------------------------------------------------------------------------- helpers
+@functools.lru_cache(maxsize=4)
+def _modules_imported_by(text: str) -> list[str]:
+    """imported_modules, once per text (every launch of a module asks; a str keeps its hash)."""
+    return imported_modules(text)
+
+
 def _imports(modules: list[str], prefixes: tuple[str, ...]) -> bool:
     return any(m == p or m.startswith(p + ".") for m in modules for p in prefixes)
 

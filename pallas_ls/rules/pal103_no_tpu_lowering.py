@@ -156,19 +156,34 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
 
 
 def _calls_in(function: ast.AST, model: ModuleModel, depth: int, seen: set[int]) -> Iterator[tuple[ast.Call, str]]:
-    """Calls of the table's functions in `function`, and in this module's functions it calls."""
+    """Calls of the table's functions in `function`, and in this module's functions it calls.
+
+    Candidates come from the module's call index (by the name called), kept when they lie
+    inside `function`: a kernel makes hundreds of calls (`jnp.dot`, `pl.ds`...), none of them
+    worth evaluating here, and walking every kernel's tree cost more than the rest of the rule."""
     if id(function) in seen:
         return
     seen.add(id(function))
     interp = interpreter_for(model)
-    for node in ast.walk(function):
-        if not isinstance(node, ast.Call):
+    helpers = {n for n, bindings in model.module_scope.bindings.items() if any(b.kind == "def" for b in bindings)}
+    candidates = model.calls_with_attribute(_SHORT_NAMES) + model.calls_named(_SHORT_NAMES | helpers)
+    for node in candidates:
+        if not _inside(node, function):
             continue
         for value in interp.ev(node.func, model.loc(node.func), EMPTY_ENV, model):
             if isinstance(value, External) and value.qualname in _PRIMITIVES:
                 yield node, value.qualname
             elif isinstance(value, Func) and value.model is model and depth < _MAX_HELPER_DEPTH:
                 yield from _calls_in(value.node, model, depth + 1, seen)
+
+
+def _inside(node: ast.AST, function: ast.AST) -> bool:
+    start = (getattr(function, "lineno", 0), getattr(function, "col_offset", 0))
+    end = (getattr(function, "end_lineno", 0), getattr(function, "end_col_offset", 0))
+    return start <= (getattr(node, "lineno", -1), getattr(node, "col_offset", -1)) < end
+
+
+_SHORT_NAMES = frozenset(q.rsplit(".", 1)[1] for q in _PRIMITIVES)
 
 
 def _unlowerable(primitive: str) -> bool:

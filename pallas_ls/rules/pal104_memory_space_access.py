@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -157,20 +158,37 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             continue
         if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
             continue
+        # Cheap looks first: a module that never says SMEM, ANY or scalar prefetch has only VMEM
+        # refs, and a kernel that never writes `ref[0, 0] = ...` cannot misuse one.
+        if not _MEMORY_WORDS.search(analysis.source.text) and not _may_store_a_scalar(analysis, site):
+            continue
         specs = launch_specs(launch)
         if specs is None:
             continue
         places = _places(launch, specs)
         if not places:
             continue
+        if not any(p.space in (SMEM, ANY) for p in places.values()) and not _may_store_a_scalar(analysis, site):
+            continue
         layout = launch_layout(launch)
-        rebound = _rebound_names(site.function)
+        accesses, assigned, rebound = _accesses(site.function)
         for number, role in enumerate(parameter_roles(site, layout)):
             place = places.get(number) if role.role in (PREFETCH, INPUT, OUTPUT) else None
-            if place is None or role.name in rebound:
+            if place is None or role.name in rebound or role.name not in accesses:
                 continue
-            for node, message in _misuses(site, role.name, place):
+            for node, message in _misuses(accesses[role.name], assigned, role.name, place):
                 yield Finding(CODE, message, analysis.source.node_range(node), analysis.path, SEVERITY)
+
+
+_MEMORY_WORDS = re.compile(r"\b(?:SMEM|ANY|num_scalar_prefetch|PrefetchScalarGridSpec)\b")
+_SCALAR_STORE = re.compile(r"\[\s*-?\d+\s*(?:,\s*-?\d+\s*)*\]\s*=(?!=)")
+
+
+def _may_store_a_scalar(analysis: ModuleAnalysis, site: KernelSite) -> bool:
+    """The kernel's text has `name[0, 0] = ...` somewhere (a cheap look before a walk)."""
+    function = site.function
+    lines = analysis.source.lines[function.lineno - 1 : getattr(function, "end_lineno", None) or function.lineno]
+    return _SCALAR_STORE.search("".join(lines)) is not None
 
 
 def _places(launch: Launch, specs: LaunchSpecs) -> dict[int, _Place]:
@@ -260,43 +278,50 @@ def _out_shapes(launch: Launch, outputs: int) -> list[frozenset[Value]] | None:
     return None
 
 
-def _rebound_names(function: ast.AST) -> set[str]:
-    """Names the kernel (or a function nested in it) binds again: their refs are not followed."""
-    names: set[str] = set()
+def _accesses(function: ast.AST) -> tuple[dict[str, list[ast.Subscript]], set[int], set[str]]:
+    """In one walk of the kernel: the subscripts of plain names, by name; which of them a plain
+    `=` assigns; and the names the kernel (or a function nested in it) binds again, whose refs
+    are not followed."""
+    found: dict[str, list[ast.Subscript]] = {}
+    assigned: set[int] = set()
+    rebound: set[str] = set()
     for node in ast.walk(function):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            found.setdefault(node.value.id, []).append(node)
+        elif isinstance(node, ast.Assign):
+            assigned.update(id(t) for t in node.targets)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            rebound.add(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
-            names |= {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
-    return names
+            rebound |= {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    return found, assigned, rebound
 
 
-def _misuses(site: KernelSite, name: str, place: _Place) -> Iterator[tuple[ast.AST, str]]:
-    for node in ast.walk(site.function):
-        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
-            whole = isinstance(node.slice, ast.Constant) and node.slice.value is Ellipsis
-            # A one-element SMEM ref (a 0-d index, a key) loads a scalar: only a bigger one is reported.
-            if isinstance(node.ctx, ast.Load) and whole and place.space == SMEM and (place.elements or 0) > 1:
-                yield (
-                    node,
-                    (
-                        f"`{name}[...]` loads a whole SMEM ref: a TPU loads only scalars from SMEM "
-                        f"(ValueError: Can only load scalars from SMEM); read `{name}[i]`. Interpret mode allows it"
-                    ),
-                )
-            elif isinstance(node.ctx, ast.Load) and whole and place.space == ANY:
-                yield (
-                    node,
-                    (
-                        f"`{name}[...]` loads a ref left in pl.ANY (HBM): a TPU reaches it only by DMA "
-                        "(ValueError: Loads are only allowed on VMEM and SMEM references); copy it into VMEM "
-                        "with pltpu.make_async_copy. Interpret mode allows it"
-                    ),
-                )
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
-                    yield from _store_misuse(target, name, place)
+def _misuses(
+    subscripts: list[ast.Subscript], assigned: set[int], name: str, place: _Place
+) -> Iterator[tuple[ast.AST, str]]:
+    for node in subscripts:
+        whole = isinstance(node.slice, ast.Constant) and node.slice.value is Ellipsis
+        if isinstance(node.ctx, ast.Load) and whole and place.space == SMEM and (place.elements or 0) > 1:
+            # (A one-element SMEM ref, a 0-d index or a key, loads a scalar: only a bigger one is reported.)
+            yield (
+                node,
+                (
+                    f"`{name}[...]` loads a whole SMEM ref: a TPU loads only scalars from SMEM "
+                    f"(ValueError: Can only load scalars from SMEM); read `{name}[i]`. Interpret mode allows it"
+                ),
+            )
+        elif isinstance(node.ctx, ast.Load) and whole and place.space == ANY:
+            yield (
+                node,
+                (
+                    f"`{name}[...]` loads a ref left in pl.ANY (HBM): a TPU reaches it only by DMA "
+                    "(ValueError: Loads are only allowed on VMEM and SMEM references); copy it into VMEM "
+                    "with pltpu.make_async_copy. Interpret mode allows it"
+                ),
+            )
+        elif isinstance(node.ctx, ast.Store) and id(node) in assigned:
+            yield from _store_misuse(node, name, place)
 
 
 def _store_misuse(target: ast.Subscript, name: str, place: _Place) -> Iterator[tuple[ast.AST, str]]:
