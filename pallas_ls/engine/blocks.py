@@ -12,10 +12,11 @@ from __future__ import annotations
 import ast
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 from .interp import ApiResult, Array, Const, External, Opaque, Seq, ShapeStruct, Value, int_constant
 from .kernels import Launch
-from .layout import GRID_SPECS, api_argument, arguments_visible, prefetch_count
+from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
 from .names import imported_modules
 from .shapes import Shape
@@ -128,6 +129,32 @@ def block_specs(values: frozenset[Value] | None) -> list[ApiResult]:
     elements = _elements(values)
     groups = elements if isinstance(elements, list) else [elements]
     return [v for group in groups for v in group if isinstance(v, ApiResult) and v.qualname in BLOCK_SPECS]
+
+
+def ref_arrays(launch: Launch) -> dict[int, Array | ShapeStruct]:
+    """The array behind each ref a pallas_call passes its kernel, by the ref's position (scalar
+    prefetch, inputs, outputs), where the launched callable's one call and `out_shape` make it
+    certain.  Its dtype is the ref's; its shape the ref's when no BlockSpec cuts it."""
+    layout = launch_layout(launch)
+    if launch.kind != "pallas_call" or None in (layout.prefetch, layout.inputs, layout.outputs):
+        return {}
+    prefetch, inputs = cast(int, layout.prefetch), cast(int, layout.inputs)
+    found: dict[int, Array | ShapeStruct] = {}
+    if len(launch.invocations) == 1:
+        args = launch.invocations[0].args
+        if len(args) == prefetch + inputs and not any(isinstance(a, ast.Starred) for a in args):
+            for index, arg in enumerate(args):
+                array = _single(launch.value_of(arg))
+                if isinstance(array, (Array, ShapeStruct)):
+                    found[index] = array
+    out_expr = launch.entry.args[1] if len(launch.entry.args) > 1 else launch.entry.keyword("out_shape")
+    if out_expr is not None:
+        outputs = _elements(launch.value_of(out_expr))
+        for offset, values in enumerate(outputs if isinstance(outputs, list) else [outputs]):
+            array = _single(values)
+            if isinstance(array, (Array, ShapeStruct)):
+                found[prefetch + inputs + offset] = array
+    return found
 
 
 def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:

@@ -18,6 +18,7 @@ from . import (
     pal103_no_tpu_lowering,
     pal104_memory_space_access,
     pal106_compiler_params,
+    pal107_narrow_int_arithmetic,
 )
 from .base import Example, Rule
 
@@ -33,6 +34,7 @@ _RULE_MODULES = (
     pal103_no_tpu_lowering,
     pal104_memory_space_access,
     pal106_compiler_params,
+    pal107_narrow_int_arithmetic,
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}

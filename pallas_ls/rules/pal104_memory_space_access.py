@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import LaunchSpecs, block_specs, compiled_for_tpu, launch_specs, spec_block_rank
+from ..engine.blocks import LaunchSpecs, block_specs, compiled_for_tpu, launch_specs, ref_arrays, spec_block_rank
 from ..engine.findings import Finding, Severity
-from ..engine.interp import ApiResult, Array, External, ShapeStruct, Value
+from ..engine.interp import ApiResult, Array, External, ShapeStruct
 from ..engine.kernels import KernelSite, Launch
 from ..engine.layout import INPUT, OUTPUT, PREFETCH, api_argument, launch_layout, parameter_roles
 from .base import Example
@@ -196,13 +196,11 @@ def _places(launch: Launch, specs: LaunchSpecs) -> dict[int, _Place]:
     layout = launch_layout(launch)
     if layout.prefetch is None or layout.inputs is None or layout.outputs is None:
         return {}
-    prefetched = _call_arrays(launch, 0, layout.prefetch, layout.prefetch + layout.inputs)
-    places = {i: _Place(SMEM, None, _size(prefetched[i] if prefetched else None)) for i in range(layout.prefetch)}
-    arrays = _call_arrays(launch, layout.prefetch, layout.inputs, layout.prefetch + layout.inputs)
-    outputs = _out_shapes(launch, layout.outputs)
-    groups = [(specs.in_specs, layout.inputs, arrays), (specs.out_specs, layout.outputs, outputs)]
+    arrays = ref_arrays(launch)
+    places = {i: _Place(SMEM, None, _size(arrays.get(i))) for i in range(layout.prefetch)}
+    groups = [(specs.in_specs, layout.inputs), (specs.out_specs, layout.outputs)]
     index = layout.prefetch
-    for spec_values, count, shapes in groups:
+    for spec_values, count in groups:
         spec_list = block_specs(spec_values) if spec_values is not None else None
         for k in range(count):
             if spec_values is None:
@@ -212,7 +210,7 @@ def _places(launch: Launch, specs: LaunchSpecs) -> dict[int, _Place]:
             else:
                 index += 1
                 continue
-            array = shapes[k] if shapes else None
+            array = arrays.get(index)
             space = _space(launch, spec)
             # An SMEM or ANY spec maps the whole array: what the kernel's ref holds is the array.
             places[index] = _Place(space, _rank(launch, spec, array), _size(array) if space != VMEM else None)
@@ -237,45 +235,20 @@ def _space(launch: Launch, spec: ApiResult | None) -> str | None:
     return None
 
 
-def _rank(launch: Launch, spec: ApiResult | None, array: frozenset[Value] | None) -> int | None:
+def _rank(launch: Launch, spec: ApiResult | None, array: Array | ShapeStruct | None) -> int | None:
     rank = spec_block_rank(launch, spec) if spec is not None else None
     if rank is not None:
         return rank
-    value = next(iter(array)) if array is not None and len(array) == 1 else None
-    if isinstance(value, (Array, ShapeStruct)) and value.shape is not None:
-        return len(value.shape)
-    return None
+    return len(array.shape) if array is not None and array.shape is not None else None
 
 
-def _call_arrays(launch: Launch, start: int, count: int, total: int) -> list[frozenset[Value]] | None:
-    """The values of `count` arguments from `start` of the launched callable's one call."""
-    if len(launch.invocations) != 1:
-        return None
-    args = launch.invocations[0].args
-    if len(args) != total or any(isinstance(a, ast.Starred) for a in args):
-        return None
-    return [launch.value_of(a) for a in args[start : start + count]]
-
-
-def _size(array: frozenset[Value] | None) -> int | None:
-    value = next(iter(array)) if array is not None and len(array) == 1 else None
-    if not isinstance(value, (Array, ShapeStruct)) or value.shape is None:
+def _size(array: Array | ShapeStruct | None) -> int | None:
+    if array is None or array.shape is None:
         return None
     size = 1
-    for dim in value.shape:
+    for dim in array.shape:
         size *= dim
     return size
-
-
-def _out_shapes(launch: Launch, outputs: int) -> list[frozenset[Value]] | None:
-    entry = launch.entry
-    expr = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
-    if expr is None:
-        return None
-    values = launch.value_of(expr)
-    if outputs == 1 and len(values) == 1 and isinstance(next(iter(values)), (ShapeStruct, Array)):
-        return [values]
-    return None
 
 
 def _accesses(function: ast.AST) -> tuple[dict[str, list[ast.Subscript]], set[int], set[str]]:
