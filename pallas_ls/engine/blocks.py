@@ -12,14 +12,17 @@ from __future__ import annotations
 import ast
 import functools
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .interp import ApiResult, Array, Const, External, Opaque, Seq, ShapeStruct, Value, int_constant
-from .kernels import Launch
+from .kernels import KernelSite, Launch
 from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
 from .names import imported_modules
 from .shapes import Shape
+
+if TYPE_CHECKING:  # analysis imports the rules' engine, not the other way round
+    from .analysis import ModuleAnalysis
 
 BLOCK_SPECS = frozenset({"jax.experimental.pallas.BlockSpec", "jax._src.pallas.core.BlockSpec"})
 _SQUEEZED = frozenset(
@@ -164,6 +167,23 @@ def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:
         return None
     seq = _single(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
     return len(seq.elts) if isinstance(seq, Seq) and seq.elts is not None else None
+
+
+def tpu_launches(analysis: ModuleAnalysis) -> list[Launch]:
+    """The module's launches certainly compiled for a TPU (what the TPU rules look at)."""
+    return [launch for launch in analysis.launches if compiled_for_tpu(launch, analysis.model, analysis.source.text)]
+
+
+def tpu_kernel_sites(analysis: ModuleAnalysis) -> list[KernelSite]:
+    """The kernels this module defines and launches with a pallas_call compiled for a TPU (a
+    kernel launched from another module is left out: its launch's module is not read here)."""
+    return [
+        site
+        for site in analysis.sites
+        if site.launch.model is analysis.model
+        and site.launch.kind == "pallas_call"
+        and compiled_for_tpu(site.launch, analysis.model, analysis.source.text)
+    ]
 
 
 def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import BlockMapping, block_mappings, compiled_for_tpu
+from ..engine.blocks import BlockMapping, block_mappings, tpu_launches
 from ..engine.findings import Finding, Severity
 from ..engine.shapes import bits
 from .base import Example
@@ -183,9 +183,7 @@ out = pl.pallas_call(add_one, grid=(8,), in_specs=[line], out_specs=line, out_sh
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     # One finding per block shape written (a spec shared by inputs and outputs names them all).
     found: dict[tuple[int, str], tuple[ast.AST, list[BlockMapping]]] = {}
-    for launch in analysis.launches:
-        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
-            continue
+    for launch in tpu_launches(analysis):
         for mapping in block_mappings(launch):
             problem = tiling_problem(mapping.block, mapping.array, mapping.dtype)
             if problem is not None:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import compiled_for_tpu
+from ..engine.blocks import tpu_kernel_sites
 from ..engine.findings import Finding, Severity
 from ..engine.interp import EMPTY_ENV, External, Func
 from ..engine.kernels import interpreter_for
@@ -135,12 +135,7 @@ _MAX_HELPER_DEPTH = 3
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     reported: set[int] = set()
-    for site in analysis.sites:
-        launch = site.launch
-        if launch.model is not analysis.model or launch.kind != "pallas_call":
-            continue
-        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
-            continue
+    for site in tpu_kernel_sites(analysis):
         for call, qualname in _calls_in(site.function, analysis.model, depth=0, seen=set()):
             primitive = _PRIMITIVES[qualname]
             if id(call) in reported or not _unlowerable(primitive):

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import LaunchSpecs, block_specs, compiled_for_tpu, launch_specs, ref_arrays, spec_block_rank
+from ..engine.blocks import LaunchSpecs, block_specs, launch_specs, ref_arrays, spec_block_rank, tpu_kernel_sites
 from ..engine.findings import Finding, Severity
 from ..engine.interp import ApiResult, Array, External, ShapeStruct
 from ..engine.kernels import KernelSite, Launch
@@ -152,12 +152,8 @@ class _Place:
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
-    for site in analysis.sites:
+    for site in tpu_kernel_sites(analysis):
         launch = site.launch
-        if launch.model is not analysis.model or launch.kind != "pallas_call":
-            continue
-        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
-            continue
         # Cheap looks first: a module that never says SMEM, ANY or scalar prefetch has only VMEM
         # refs, and a kernel that never writes `ref[0, 0] = ...` cannot misuse one.
         if not _MEMORY_WORDS.search(analysis.source.text) and not _may_store_a_scalar(analysis, site):

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import LaunchSpecs, block_specs, compiled_for_tpu, launch_specs
+from ..engine.blocks import LaunchSpecs, block_specs, launch_specs, tpu_launches
 from ..engine.findings import Finding, Severity
 from ..engine.interp import ApiResult, Const, Seq, Value, int_constant
 from ..engine.kernels import Launch
@@ -153,9 +153,7 @@ _BUFFERED = frozenset({"jax.experimental.pallas.Buffered", "jax._src.pallas.core
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     seen: set[tuple[int, str]] = set()
-    for launch in analysis.launches:
-        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
-            continue
+    for launch in tpu_launches(analysis):
         specs = launch_specs(launch)
         if specs is None:
             continue

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import compiled_for_tpu, ref_arrays
+from ..engine.blocks import ref_arrays, tpu_kernel_sites
 from ..engine.findings import Finding, Severity
 from ..engine.layout import INPUT, OUTPUT, launch_layout, parameter_roles
 from .base import Example
@@ -97,12 +97,10 @@ _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult)
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
-    for site in analysis.sites:
+    if "int8" not in analysis.source.text:  # (uint8 says it too) no 8-bit integers, nothing to look at
+        return
+    for site in tpu_kernel_sites(analysis):
         launch = site.launch
-        if launch.model is not analysis.model or launch.kind != "pallas_call":
-            continue
-        if "int8" not in analysis.source.text or not compiled_for_tpu(launch, analysis.model, analysis.source.text):
-            continue
         arrays = ref_arrays(launch)
         roles = parameter_roles(site, launch_layout(launch))
         narrow = {
