@@ -169,3 +169,14 @@ def test_a_cache_entry_whose_dependencies_were_tampered_with_is_recomputed(tmp_p
     counted.update(files=0, across=0)
     check_both_ways(root, cache)
     assert counted["files"] >= 1  # use_factory.py, which read factory.py, is analysed again
+
+
+def test_the_analysers_own_sources_are_part_of_every_key(tmp_path):
+    """A development checkout changes rules without changing the version: its entries must not
+    be reused by the next version of the code (the fingerprint follows each source file)."""
+    (tmp_path / "rule.py").write_text("CODE = 1\n")
+    before = batch.source_fingerprint(str(tmp_path))
+    assert batch.source_fingerprint(str(tmp_path)) == before
+    (tmp_path / "rule.py").write_text("CODE = 22\n")
+    assert batch.source_fingerprint(str(tmp_path)) != before
+    assert batch.analyser_version().startswith(batch.__version__ + "+")

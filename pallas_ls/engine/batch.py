@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -296,9 +297,30 @@ def _cache_key(path: str, text: str, environment: Environment | None = None) -> 
 
 def _digest(parts: Iterable[str]) -> str:
     digest = hashlib.blake2b(digest_size=20)
-    for part in (__version__, *parts):
+    for part in (analyser_version(), *parts):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def analyser_version() -> str:
+    """pallas-ls's version and a fingerprint of its own source files (path, size, mtime): a
+    development checkout changes its rules without changing its version, and a cached finding
+    made by other rules must not be reused (issue 33: keyed by the analyser's version)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return f"{__version__}+{source_fingerprint(package)}"
+
+
+def source_fingerprint(directory: str) -> str:
+    digest = hashlib.blake2b(digest_size=8)
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(root, name)
+            with contextlib.suppress(OSError):
+                info = os.stat(path)
+                digest.update(f"{os.path.relpath(path, directory)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
