@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .interp import ApiResult, Array, Const, External, Opaque, Seq, ShapeStruct, Value, int_constant
+from .interp import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, int_constant
 from .kernels import KernelSite, Launch
 from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
@@ -338,12 +338,10 @@ def _is_false(values: frozenset[Value]) -> bool:
 
 
 def _says_tpu(values: frozenset[Value], depth: int = 0) -> bool:
-    """A value made by Pallas's TPU API (pltpu.CompilerParams, PrefetchScalarGridSpec, pltpu.VMEM)."""
+    """A value made by Pallas's TPU API: pltpu.CompilerParams, PrefetchScalarGridSpec, pltpu.SMEM..."""
     for value in values:
         if isinstance(value, (ApiResult, External)) and value.qualname.startswith(_TPU_PREFIXES):
             return True
         if isinstance(value, Seq) and depth < 2 and _says_tpu(value.all_members(), depth + 1):
-            return True
-        if isinstance(value, Opaque) and value.kind == "pallas.tpu":
             return True
     return False

@@ -189,11 +189,19 @@ async function openQuickFixMenu(page, squiggles = SQUIGGLES) {
   const menu = page.locator(".action-widget .monaco-list-row");
   for (let attempt = 1; ; attempt++) {
     log(`put the cursor on the squiggle and press Ctrl+. (attempt ${attempt})`);
-    const box = await page.locator(squiggles).first().boundingBox();
-    if (!box) throw new Error("the squiggle has no bounding box");
+    const last = attempt >= 4;
+    // After a missed attempt (Escape, a re-render of the cell) the squiggle can be out of view:
+    // a notebook scrolls, and an element out of view has no box.  Scroll it back before asking.
+    const squiggle = page.locator(squiggles).first();
+    await squiggle.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
+    const box = await squiggle.boundingBox();
+    if (!box) {
+      if (last) throw new Error("the squiggle has no bounding box");
+      await screenshot(page, `no-squiggle-box-${attempt}`);
+      continue;
+    }
     await page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
     await page.keyboard.press("Control+Period");
-    const last = attempt >= 4;
     try {
       await menu.first().waitFor({ timeout: last ? timeout : 20_000 });
       return menu;
