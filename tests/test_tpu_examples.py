@@ -53,8 +53,18 @@ def _tpu_present() -> bool:
 def compiled(tmp_path_factory) -> dict[str, dict]:
     if not _tpu_present():
         pytest.skip("no TPU here: the TPU tier compiles the TPU rules' examples on a real TPU")
-    workdir = tmp_path_factory.mktemp("tpu-examples")
     requests = [{"id": case_id, "source": source} for case_id, source, _ in EXAMPLES + CASES]
+    # A kernel that reads past its array halts the TPU core and spoils every later kernel of its
+    # process (PAL105): those run one to a worker, after the others.
+    halting = [r for r in requests if "PAL105" in r["id"] or "pal105" in r["id"]]
+    batches = [[r for r in requests if r not in halting]] + [[r] for r in halting]
+    results: dict[str, dict] = {}
+    for number, batch in enumerate(batches):
+        results.update(_run_worker(tmp_path_factory.mktemp(f"tpu-examples-{number}"), batch))
+    return results
+
+
+def _run_worker(workdir: pathlib.Path, requests: list[dict]) -> dict[str, dict]:
     request_file, result_file = workdir / "request.json", workdir / "result.json"
     request_file.write_text(json.dumps(requests), encoding="utf-8")
     (workdir / "programs").mkdir()

@@ -17,6 +17,7 @@ from . import (
     pal101_block_tiling,
     pal103_no_tpu_lowering,
     pal104_memory_space_access,
+    pal105_block_index_out_of_bounds,
     pal106_compiler_params,
     pal107_narrow_int_arithmetic,
 )
@@ -33,6 +34,7 @@ _RULE_MODULES = (
     pal101_block_tiling,
     pal103_no_tpu_lowering,
     pal104_memory_space_access,
+    pal105_block_index_out_of_bounds,
     pal106_compiler_params,
     pal107_narrow_int_arithmetic,
 )
