@@ -122,24 +122,30 @@ def check_files(
     stems = module_stems(wrappers)
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     # So may one calling a wrapper of an installed package.
-    launchers += [
+    quiet_launchers = [
         p
         for p, text in quiet.items()
         if (stems and imports_one_of(text, stems) and mentions_one_of(text, names))
         or (environment is not None and environment.imports_pallas(text))
     ]
+    launchers += quiet_launchers
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
         across = _Across(sorted(set(launchers)), set(paths), roots, environment)
-        across_key = across.cache_key(keys)
-        cached_across = cache.get_across(across_key) if cache else None
-        if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
-            found = cached_across
-        else:
+        if cache is None:
             found = across.check(lint)
-            if cache is not None and all(r.error is None for r in found.results):
-                cache.put_across(across_key, found)
+        else:
+            # The quiet launchers' texts were read above: their keys need no second read.
+            keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_launchers)
+            across_key = across.cache_key(keys)
+            cached_across = cache.get_across(across_key)
+            if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
+                found = cached_across
+            else:
+                found = across.check(lint)
+                if all(r.error is None for r in found.results):
+                    cache.put_across(across_key, found)
         for result in found.results:
             results[result.path] = result
     return [results[p] for p in paths]
@@ -186,7 +192,7 @@ class _Across:
         parts = ["across", *map(os.path.abspath, self.roots), "", *sorted(self.requested), ""]
         for path in self.launchers:
             key = keys.get(path)
-            if key is None:  # a launcher that never says "pallas", or one outside the check
+            if key is None:  # a launcher outside the check (`context`): not read yet
                 try:
                     key = _cache_key(path, _read_text(path), self.environment)
                 except UnreadableFile as exc:

@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .interp import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, int_constant
+from .interp import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, int_constant, only_value
 from .kernels import KernelSite, Launch
 from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
@@ -108,7 +108,7 @@ def _launch_specs(launch: Launch) -> LaunchSpecs | None:
             grid_expr,
             0,
         )
-    grid_spec = _single(launch.value_of(grid_spec_expr))
+    grid_spec = only_value(launch.value_of(grid_spec_expr))
     if not (isinstance(grid_spec, ApiResult) and grid_spec.qualname in GRID_SPECS):
         return None
     if any(isinstance(a, ast.Starred) for a in grid_spec.call.args) or any(
@@ -147,14 +147,14 @@ def ref_arrays(launch: Launch) -> dict[int, Array | ShapeStruct]:
         args = launch.invocations[0].args
         if len(args) == prefetch + inputs and not any(isinstance(a, ast.Starred) for a in args):
             for index, arg in enumerate(args):
-                array = _single(launch.value_of(arg))
+                array = only_value(launch.value_of(arg))
                 if isinstance(array, (Array, ShapeStruct)):
                     found[index] = array
     out_expr = launch.entry.args[1] if len(launch.entry.args) > 1 else launch.entry.keyword("out_shape")
     if out_expr is not None:
         outputs = _elements(launch.value_of(out_expr))
         for offset, values in enumerate(outputs if isinstance(outputs, list) else [outputs]):
-            array = _single(values)
+            array = only_value(values)
             if isinstance(array, (Array, ShapeStruct)):
                 found[prefetch + inputs + offset] = array
     return found
@@ -165,7 +165,7 @@ def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:
     expr = api_argument(spec, "block_shape", 0)
     if expr is None or launch.interp is None:
         return None
-    seq = _single(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
+    seq = only_value(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
     return len(seq.elts) if isinstance(seq, Seq) and seq.elts is not None else None
 
 
@@ -184,6 +184,18 @@ def tpu_kernel_sites(analysis: ModuleAnalysis) -> list[KernelSite]:
         and site.launch.kind == "pallas_call"
         and compiled_for_tpu(site.launch, analysis.model, analysis.source.text)
     ]
+
+
+def rebound_names(function: ast.AST) -> set[str]:
+    """Names a kernel (or a function nested in it, as a parameter) binds again: the TPU rules
+    follow a ref by its parameter's name only where that name cannot mean something else."""
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
+            names |= {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    return names
 
 
 def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:
@@ -241,13 +253,9 @@ def _spec_argument(launch: Launch, grid_spec: ApiResult, name: str) -> frozenset
     return launch.interp.ev(expr, grid_spec.loc, grid_spec.env, launch.interp_model(grid_spec.loc))
 
 
-def _single(values: frozenset[Value]) -> Value | None:
-    return next(iter(values)) if len(values) == 1 else None
-
-
 def _elements(values: frozenset[Value]) -> list[frozenset[Value]] | frozenset[Value]:
     """A known tuple/list's elements, else the value itself (one spec for one array)."""
-    value = _single(values)
+    value = only_value(values)
     if isinstance(value, Seq) and value.elts is not None:
         return list(value.elts)
     return values
@@ -292,8 +300,8 @@ def _pairs(
 def _mapping(
     launch: Launch, spec_values: frozenset[Value], array_values: frozenset[Value], role: str
 ) -> BlockMapping | None:
-    spec = _single(spec_values)
-    array = _single(array_values)
+    spec = only_value(spec_values)
+    array = only_value(array_values)
     if not (isinstance(spec, ApiResult) and spec.qualname in BLOCK_SPECS) or launch.interp is None:
         return None
     if not isinstance(array, (Array, ShapeStruct)) or array.shape is None:
@@ -315,12 +323,12 @@ def _mapping(
 
 def _block_shape(values: frozenset[Value]) -> Shape | None:
     """A block shape of constant dims; `None` and `pl.squeezed` dims count as 1 (as JAX does)."""
-    seq = _single(values)
+    seq = only_value(values)
     if not isinstance(seq, Seq) or seq.elts is None:
         return None
     dims = []
     for element in seq.elts:
-        value = _single(element)
+        value = only_value(element)
         squeezed = isinstance(value, (External, ApiResult)) and value.qualname in _SQUEEZED
         if squeezed or (isinstance(value, Const) and value.value is None):
             dims.append(1)
@@ -333,7 +341,7 @@ def _block_shape(values: frozenset[Value]) -> Shape | None:
 
 
 def _is_false(values: frozenset[Value]) -> bool:
-    value = _single(values)
+    value = only_value(values)
     return isinstance(value, Const) and value.value is False
 
 

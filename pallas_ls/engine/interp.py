@@ -1917,12 +1917,15 @@ def _retag(values: frozenset[Value], passed: frozenset[Value], call: object, dep
 MAX_REPEAT = 64  # `[ref] * n`, `[S for _ in range(n)]`: elements kept one by one up to this many
 
 
+def only_value(values: frozenset[Value] | None) -> Value | None:
+    """The one value a set certainly is (None when it may be several, or none)."""
+    return next(iter(values)) if values is not None and len(values) == 1 else None
+
+
 # ------------------------------------------------------------------ shapes and dtypes (engine/shapes.py)
 def shape_of(values: frozenset[Value] | None) -> Shape | None:
     """The constant shape a value set certainly is: a tuple or list of ints, or one int."""
-    if values is None or len(values) != 1:
-        return None
-    value = next(iter(values))
+    value = only_value(values)
     if isinstance(value, Const):
         return as_shape(value.value)
     if isinstance(value, Seq) and value.elts is not None:
@@ -1933,9 +1936,7 @@ def shape_of(values: frozenset[Value] | None) -> Shape | None:
 
 def dtype_of(values: frozenset[Value] | None) -> str | None:
     """The dtype a value set certainly names: `jnp.float32`, `np.int8`, `"bfloat16"`, `x.dtype`."""
-    if values is None or len(values) != 1:
-        return None
-    value = next(iter(values))
+    value = only_value(values)
     if isinstance(value, DType):
         return value.name
     if isinstance(value, External) and value.qualname.startswith(("jax.numpy.", "numpy.")):
@@ -1957,11 +1958,8 @@ def _argument(
 
 
 def _single_array(values: frozenset[Value] | None) -> Array | None:
-    if values is not None and len(values) == 1:
-        value = next(iter(values))
-        if isinstance(value, Array):
-            return value
-    return None
+    value = only_value(values)
+    return value if isinstance(value, Array) else None
 
 
 _FILLED = frozenset({"zeros", "ones", "empty"})
@@ -2005,7 +2003,7 @@ def _constructed(
 
 def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
     """The shape of a (nested) list or tuple of numbers written out, or of one number: ()."""
-    value = next(iter(values)) if len(values) == 1 else None
+    value = only_value(values)
     if isinstance(value, Const) and isinstance(value.value, (int, float)):
         return ()
     if not isinstance(value, Seq) or value.elts is None or depth > 3:

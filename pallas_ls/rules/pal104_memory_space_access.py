@@ -8,9 +8,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import LaunchSpecs, block_specs, launch_specs, ref_arrays, spec_block_rank, tpu_kernel_sites
+from ..engine.blocks import (
+    LaunchSpecs,
+    block_specs,
+    launch_specs,
+    rebound_names,
+    ref_arrays,
+    spec_block_rank,
+    tpu_kernel_sites,
+)
 from ..engine.findings import Finding, Severity
-from ..engine.interp import ApiResult, Array, External, ShapeStruct
+from ..engine.interp import ApiResult, Array, External, ShapeStruct, only_value
 from ..engine.kernels import KernelSite, Launch
 from ..engine.layout import INPUT, OUTPUT, PREFETCH, api_argument, launch_layout, parameter_roles
 from .base import Example
@@ -167,7 +175,8 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         if not any(p.space in (SMEM, ANY) for p in places.values()) and not _may_store_a_scalar(analysis, site):
             continue
         layout = launch_layout(launch)
-        accesses, assigned, rebound = _accesses(site.function)
+        accesses, assigned = _accesses(site.function)
+        rebound = rebound_names(site.function)
         for number, role in enumerate(parameter_roles(site, layout)):
             place = places.get(number) if role.role in (PREFETCH, INPUT, OUTPUT) else None
             if place is None or role.name in rebound or role.name not in accesses:
@@ -222,8 +231,7 @@ def _space(launch: Launch, spec: ApiResult | None) -> str | None:
         return VMEM
     if launch.interp is None:
         return None
-    values = launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc))
-    value = next(iter(values)) if len(values) == 1 else None
+    value = only_value(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
     if isinstance(value, (External, ApiResult)):
         for space in (SMEM, ANY, VMEM):
             if value.qualname.endswith("." + space):
@@ -247,23 +255,17 @@ def _size(array: Array | ShapeStruct | None) -> int | None:
     return size
 
 
-def _accesses(function: ast.AST) -> tuple[dict[str, list[ast.Subscript]], set[int], set[str]]:
-    """In one walk of the kernel: the subscripts of plain names, by name; which of them a plain
-    `=` assigns; and the names the kernel (or a function nested in it) binds again, whose refs
-    are not followed."""
+def _accesses(function: ast.AST) -> tuple[dict[str, list[ast.Subscript]], set[int]]:
+    """In one walk of the kernel (not one per parameter): the subscripts of plain names, by
+    name, and which of them a plain `=` assigns."""
     found: dict[str, list[ast.Subscript]] = {}
     assigned: set[int] = set()
-    rebound: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
             found.setdefault(node.value.id, []).append(node)
         elif isinstance(node, ast.Assign):
             assigned.update(id(t) for t in node.targets)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            rebound.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
-            rebound |= {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-    return found, assigned, rebound
+    return found, assigned
 
 
 def _misuses(

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import BlockMapping, block_mappings, launch_specs, tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.interp import EMPTY_ENV, Seq, Value, int_constant
+from ..engine.interp import EMPTY_ENV, int_constant, shape_of
 from ..engine.kernels import Launch, interpreter_for
 from ..engine.layout import api_argument
 from .base import Example
@@ -120,7 +120,7 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         specs = launch_specs(launch)
         if specs is None or specs.prefetch != 0 or specs.grid is None:
             continue
-        grid = _constant_grid(specs.grid)
+        grid = shape_of(specs.grid)  # a grid is a shape: a tuple of ints, or one int
         if grid is None or not grid or 0 in grid:
             continue
         for mapping in block_mappings(launch):
@@ -131,15 +131,6 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             if id(node) not in reported:
                 reported.add(id(node))
                 yield Finding(CODE, message, analysis.source.node_range(node), analysis.path, SEVERITY)
-
-
-def _constant_grid(values: frozenset[Value]) -> tuple[int, ...] | None:
-    grid = next(iter(values)) if len(values) == 1 else None
-    if isinstance(grid, Seq) and grid.elts is not None:
-        dims = tuple(int_constant(e) for e in grid.elts)
-        return None if None in dims else dims  # type: ignore[return-value]  # None was ruled out
-    single = int_constant(values)
-    return (single,) if single is not None else None
 
 
 def _out_of_bounds(launch: Launch, mapping: BlockMapping, grid: tuple[int, ...]) -> tuple[ast.AST, str] | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import LaunchSpecs, block_specs, launch_specs, tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.interp import ApiResult, Const, Seq, Value, int_constant
+from ..engine.interp import ApiResult, Const, Seq, int_constant, only_value
 from ..engine.kernels import Launch
 from ..engine.layout import api_argument
 from .base import Example
@@ -163,13 +163,9 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
                 yield Finding(CODE, message, analysis.source.node_range(node), analysis.path, SEVERITY)
 
 
-def _single(values: frozenset[Value]) -> Value | None:
-    return next(iter(values)) if len(values) == 1 else None
-
-
 def _semantics_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[ast.AST, str]]:
     params_expr = launch.entry.keyword("compiler_params")
-    params = _single(launch.value_of(params_expr)) if params_expr is not None else None
+    params = only_value(launch.value_of(params_expr)) if params_expr is not None else None
     if not (isinstance(params, ApiResult) and params.qualname in _COMPILER_PARAMS) or launch.interp is None:
         return
     semantics_expr = api_argument(params, "dimension_semantics", None)
@@ -177,7 +173,7 @@ def _semantics_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[as
         return
     model = launch.interp_model(params.loc)
     here = model is launch.model
-    semantics = _single(launch.interp.ev(semantics_expr, params.loc, params.env, model))
+    semantics = only_value(launch.interp.ev(semantics_expr, params.loc, params.env, model))
     if not isinstance(semantics, Seq) or semantics.elts is None:
         return
     grid_rank = _grid_rank(specs)
@@ -190,7 +186,7 @@ def _semantics_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[as
             "Interpret mode ignores compiler_params",
         )
     for element, written in zip(semantics.elts, _written_elements(semantics_expr), strict=False):
-        name = _single(element)
+        name = only_value(element)
         if isinstance(name, Const) and isinstance(name.value, str) and name.value not in _SEMANTICS:
             yield (
                 written if here and written is not None else launch.node,
@@ -202,7 +198,7 @@ def _semantics_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[as
 def _grid_rank(specs: LaunchSpecs) -> int | None:
     if specs.grid is None:
         return 0
-    grid = _single(specs.grid)
+    grid = only_value(specs.grid)
     if isinstance(grid, Seq):
         return len(grid.elts) if grid.elts is not None else None
     return 1 if int_constant(specs.grid) is not None else None
@@ -223,7 +219,7 @@ def _buffering_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[as
         if mode_expr is None:
             continue
         model = launch.interp_model(spec.loc)
-        mode = _single(launch.interp.ev(mode_expr, spec.loc, spec.env, model))
+        mode = only_value(launch.interp.ev(mode_expr, spec.loc, spec.env, model))
         if not (isinstance(mode, ApiResult) and mode.qualname in _BUFFERED) or launch.interp is None:
             continue
         count_expr = api_argument(mode, "buffer_count", 0)

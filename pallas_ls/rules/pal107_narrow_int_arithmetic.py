@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import ref_arrays, tpu_kernel_sites
+from ..engine.blocks import rebound_names, ref_arrays, tpu_kernel_sites
 from ..engine.findings import Finding, Severity
 from ..engine.layout import INPUT, OUTPUT, launch_layout, parameter_roles
 from .base import Example
@@ -108,7 +108,7 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             for number, role in enumerate(roles)
             if role.role in (INPUT, OUTPUT) and number in arrays and arrays[number].dtype in _NARROW
         }
-        narrow -= _rebound(site.function)
+        narrow -= rebound_names(site.function)
         if not narrow:
             continue
         for node in ast.walk(site.function):
@@ -151,11 +151,3 @@ def _python_int(expr: ast.AST) -> bool:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
         expr = expr.operand
     return isinstance(expr, ast.Constant) and type(expr.value) is int
-
-
-def _rebound(function: ast.AST) -> set[str]:
-    return {
-        node.id
-        for node in ast.walk(function)
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del))
-    }
