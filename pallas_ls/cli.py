@@ -33,7 +33,7 @@ from .engine.project import (
     set_max_file_size,
     source_from_bytes,
 )
-from .lint import analyze_source, check_files
+from .lint import RuleRunner, analyze_source, check_files, rules_for
 from .output import (
     FORMATS,
     TEXT_FORMATS,
@@ -63,12 +63,18 @@ def _check_files(
     args: argparse.Namespace | None = None,
     environment: Environment | None = None,
     context: list[str] | None = None,
+    rules: RuleRunner | None = None,
 ) -> list[FileResult]:
     """Check files as one project (kernels launched from one file are checked where defined),
     on every core, reusing cached findings for unchanged files unless --no-cache."""
     cache_dir = None if args is None or args.no_cache else _cache_dir(args)
     return check_files(
-        paths, cache_dir=cache_dir, jobs=getattr(args, "jobs", None), environment=environment, context=context or ()
+        paths,
+        cache_dir=cache_dir,
+        jobs=getattr(args, "jobs", None),
+        environment=environment,
+        context=context or (),
+        rules=rules or rules_for(None),
     )
 
 
@@ -107,7 +113,9 @@ def _cache_dir(args: argparse.Namespace) -> str:
     return os.path.abspath(args.cache_dir or os.environ.get("PALLAS_LS_CACHE_DIR") or ".pallas-ls-cache")
 
 
-def _check_bytes(data: bytes, path: str | None, modules: dict[str, str] | None = None) -> FileResult:
+def _check_bytes(
+    data: bytes, path: str | None, modules: dict[str, str] | None = None, rules: RuleRunner | None = None
+) -> FileResult:
     """Check standard input (as if it were `path`); a notebook's module goes into `modules`."""
     try:
         source = source_from_bytes(data, path)
@@ -116,7 +124,7 @@ def _check_bytes(data: bytes, path: str | None, modules: dict[str, str] | None =
     if modules is not None and path and source.notebook is not None:
         modules[path] = source.text
     try:
-        return FileResult(path or "-", analyze_source(source.text, path))
+        return FileResult(path or "-", analyze_source(source.text, path, rules or rules_for(None)))
     except Exception:  # noqa: BLE001 - one file the engine cannot handle must not hide the rest
         log.exception("internal error while checking %s", path or "stdin")
         return FileResult(path or "-", [], "internal error")
@@ -137,6 +145,8 @@ def _settings_for(args: argparse.Namespace, paths: list[str]) -> Settings:
             settings = load_settings(start)
         for value, table in overrides:
             settings = settings.with_overrides(table, f"--config {value!r}")
+        if getattr(args, "tpu_generation", None):
+            settings = settings.with_overrides({"tpu-generation": args.tpu_generation}, "--tpu-generation")
         settings = settings.with_selection(_selectors(args.select), _selectors(args.ignore))
         return settings.with_extend_select(_selectors(args.extend_select))
     except ConfigError as exc:
@@ -240,12 +250,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     context = _project_context([p for p in paths if p != "-" and os.path.isfile(p)], files, settings, args, cwd)
     if args.fix or args.diff:
         return _check_and_fix(args, settings, files, "-" in paths, cwd, environment, context)
-    results = _check_files(files, args, environment, context)
+    results = _check_files(files, args, environment, context, rules_for(settings.tpu_generation))
     modules: dict[str, str] = {}  # a notebook on standard input: its code cells as one module
     sources: dict[str | None, str] = {}  # standard input's text, for the formats that quote it
     if "-" in paths:
         data = _read_stdin()
-        results.append(_check_bytes(data, _stdin_path(args), modules))
+        results.append(_check_bytes(data, _stdin_path(args), modules, rules_for(settings.tpu_generation)))
         sources[_stdin_path(args)] = _as_text(data)
     findings = _select([f for r in results for f in r.findings], settings)
     _write_findings(args, _in_cells(findings, modules), cwd, sys.stdout, FixStatus(unsafe=args.unsafe_fixes), sources)
@@ -352,7 +362,9 @@ def _add_noqa(args: argparse.Namespace, settings: Settings, files: list[str], st
     """`--add-noqa`: a `# noqa: CODE` for every selected finding, written in place (like ruff's)."""
     if stdin or args.fix or args.diff:
         raise CliError("--add-noqa works on files, without --fix or --diff")
-    added, skipped = fixing.add_noqa_paths(files, functools.partial(_select, settings=settings))
+    added, skipped = fixing.add_noqa_paths(
+        files, functools.partial(_select, settings=settings), rules_for(settings.tpu_generation)
+    )
     if not args.quiet:
         sys.stderr.write(f"Added {added} noqa directive{'' if added == 1 else 's'}.\n")
     return EXIT_FINDINGS if skipped else EXIT_CLEAN
@@ -369,10 +381,11 @@ def _check_and_fix(
 ) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
     select = functools.partial(_select, settings=settings)
+    rules = rules_for(settings.tpu_generation)
     outcome = fixing.fix_paths(
-        files, select, args.unsafe_fixes, write=not args.diff, environment=environment, context=context
+        files, select, args.unsafe_fixes, write=not args.diff, environment=environment, context=context, rules=rules
     )
-    fixed_stdin = _fix_stdin(args, select, outcome) if stdin else None
+    fixed_stdin = _fix_stdin(args, select, outcome, rules) if stdin else None
     remaining = _select([f for r in outcome.results for f in r.findings], settings)
     if args.diff:
         return _show_diff(args, outcome, remaining, cwd)
@@ -390,11 +403,11 @@ def _check_and_fix(
     return _exit_status(args, remaining)
 
 
-def _fix_stdin(args: argparse.Namespace, select: fixing.Select, outcome: fixing.FixOutcome) -> bytes:
+def _fix_stdin(args: argparse.Namespace, select: fixing.Select, outcome: fixing.FixOutcome, rules: RuleRunner) -> bytes:
     """Fix standard input into `outcome`; returns the bytes `--fix` prints (the input as it was
     when it cannot be read or fixed)."""
     data = _read_stdin()
-    result, fixed = fixing.fix_bytes(data, _stdin_path(args), select, args.unsafe_fixes)
+    result, fixed = fixing.fix_bytes(data, _stdin_path(args), select, args.unsafe_fixes, rules)
     outcome.results.append(result)
     if fixed is None:
         return data
@@ -590,6 +603,12 @@ def _add_check(sub: argparse._SubParsersAction, common: argparse.ArgumentParser)
         "default: the `python` setting, $VIRTUAL_ENV, $CONDA_PREFIX, else the interpreter pallas-ls runs in)",
     )
     environment.add_argument("--no-python-env", action="store_true", help="resolve imports in the checked project only")
+    p.add_argument(
+        "--tpu-generation",
+        metavar="NAME",
+        help="the TPU generation kernels are compiled for (v5e, v6e): the TPU rules use its limits "
+        "(default: the `tpu-generation` setting, else only what holds on every generation)",
+    )
     p.add_argument("--no-cache", action="store_true", help="do not read or write the findings cache")
     p.add_argument(
         "--cache-dir",

@@ -141,6 +141,9 @@ class Settings:
     # The Python interpreter or environment directory whose packages imports are followed into
     # (relative to `root`); None: $VIRTUAL_ENV, $CONDA_PREFIX, else the one pallas-ls runs in.
     python: str | None = None
+    # The TPU generation kernels are compiled for (engine/target.py GENERATIONS); None: the TPU
+    # rules report only what holds on every generation they know.
+    tpu_generation: str | None = None
     root: str | None = None  # the directory of the config file (None: the working directory)
     source: str | None = None  # where these settings came from, for messages
 
@@ -322,6 +325,16 @@ def _parse_python(value: Any) -> str:
     return value
 
 
+def parse_tpu_generation(value: Any) -> str:
+    """`"v5e"`, `"V5e"`, `"tpu-v5e"`, `"TPU v5 lite"` (a device kind) -> "v5e"."""
+    from .engine.target import GENERATIONS, generation_named
+
+    name = generation_named(value) if isinstance(value, str) else None
+    if name is None:
+        raise ValueError(f"expected one of {', '.join(sorted(GENERATIONS))}, got {value!r}")
+    return name
+
+
 _PARSERS = {
     "select": _parse_selectors,
     "ignore": _parse_selectors,
@@ -337,6 +350,7 @@ _PARSERS = {
     "respect_gitignore": _parse_bool,
     "max_file_size": _parse_size,
     "python": _parse_python,
+    "tpu_generation": parse_tpu_generation,
 }
 
 

@@ -34,7 +34,7 @@ from .engine.noqa import noqa_line_edit
 from .engine.notebook import Notebook
 from .engine.project import FileResult, UnreadableFile, source_from_bytes
 from .engine.source import BOM, Position, Range, SourceFile, split_lines_keepends
-from .lint import Project, run_rules
+from .lint import Project, RuleRunner, run_rules
 
 log = logging.getLogger("pallas_ls.fixing")
 
@@ -162,11 +162,12 @@ def fix_paths(
     write: bool,
     environment: Environment | None = None,
     context: list[str] | None = None,
+    rules: RuleRunner = run_rules,
 ) -> FixOutcome:
     """Fix files (checked together as one project); `write=False` only computes the new texts;
     `environment`: where imports beyond the project are followed; `context`: files that may launch
     their kernels, analysed with them but neither reported nor fixed."""
-    project = Project(environment=environment)
+    project = Project(environment=environment, lint=rules)
     paths = [os.path.abspath(p) for p in paths]
     checked = paths + [os.path.abspath(p) for p in context or () if os.path.abspath(p) not in paths]
 
@@ -350,7 +351,9 @@ def _fsync_directory(directory: str) -> None:
 
 
 # ------------------------------------------------------------------------------------ stdin
-def fix_bytes(data: bytes, path: str | None, select: Select, unsafe: bool) -> tuple[FileResult, FixedFile | None]:
+def fix_bytes(
+    data: bytes, path: str | None, select: Select, unsafe: bool, rules: RuleRunner = run_rules
+) -> tuple[FileResult, FixedFile | None]:
     """Fix standard input (as if it were `path`): (what remains, the fixed text; None if unreadable)."""
     try:
         source = source_from_bytes(data, path)
@@ -358,7 +361,7 @@ def fix_bytes(data: bytes, path: str | None, select: Select, unsafe: bool) -> tu
         return FileResult(path or "-", [exc.finding(path)], exc.reason), None
     file = FixedFile.of(source, path)
     try:
-        findings = _findings_of(source)
+        findings = rules(analyze(source))
         if compiles(source.text):
             for _ in range(MAX_PASSES):
                 text, fixed = fix_pass(source, select(findings), unsafe)
@@ -367,19 +370,15 @@ def fix_bytes(data: bytes, path: str | None, select: Select, unsafe: bool) -> tu
                 file.text = text
                 file.fixed.extend(fixed)
                 source = SourceFile.from_text(text, path)
-                findings = _findings_of(source)
+                findings = rules(analyze(source))
     except FixFailed as exc:
         file.give_up(str(exc))
-        findings = _findings_of(SourceFile.from_text(file.original, path))
+        findings = rules(analyze(SourceFile.from_text(file.original, path)))
     except Exception:  # noqa: BLE001 - one text the engine cannot handle: an error, not a crash
         log.exception("internal error while checking %s", path or "stdin")
         file.text, file.fixed, file.failed = file.original, [], True
         return FileResult(path or "-", [], "internal error"), file
     return FileResult(path or "-", findings), file
-
-
-def _findings_of(source: SourceFile) -> list[Finding]:
-    return run_rules(analyze(source))
 
 
 # ------------------------------------------------------------------------------------ --diff
@@ -431,10 +430,10 @@ def add_noqa_text(source: SourceFile, findings: Iterable[Finding]) -> tuple[str,
     return apply_edits(source.text, source, edits), added
 
 
-def add_noqa_paths(paths: list[str], select: Select) -> tuple[int, list[str]]:
+def add_noqa_paths(paths: list[str], select: Select, rules: RuleRunner = run_rules) -> tuple[int, list[str]]:
     """`check --add-noqa`: silence every selected finding in place; (directives added, files skipped
     because they changed on disk since they were analysed)."""
-    project = Project()
+    project = Project(lint=rules)
     added, skipped = 0, []
     for result in project.check_paths([os.path.abspath(p) for p in paths]):
         findings = [f for f in select(result.findings) if f.path and os.path.abspath(f.path) == result.path]

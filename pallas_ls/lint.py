@@ -7,7 +7,7 @@ this module hands the engine the registry (`pallas_ls.rules.RULES`, where each r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from . import rules as registry
@@ -18,24 +18,43 @@ from .engine.environment import Environment
 from .engine.findings import Finding
 from .engine.names import mentions_pallas
 from .engine.source import SourceFile
+from .engine.target import DEFAULT_OPTIONS, RuleOptions
 
 
-def run_rules(analysis: ModuleAnalysis, codes=None) -> list[Finding]:
-    """Every registered rule (or those in `codes`) on `analysis`, `# noqa` applied.
+@dataclass(frozen=True)
+class RuleRunner:
+    """The registered rules with their options (the TPU generation): the product's Linter.
 
-    The registry is read at each call, so a test (or a plugin) that rebinds `pallas_ls.rules.RULES`
-    is seen."""
-    return apply_rules(analysis, registry.RULES.values(), codes)
+    A plain, picklable value: `check`'s worker processes are handed it.  The registry is read at
+    each call, so a test (or a plugin) that rebinds `pallas_ls.rules.RULES` is seen."""
+
+    options: RuleOptions = DEFAULT_OPTIONS
+
+    def __call__(self, analysis: ModuleAnalysis, codes: Collection[str] | None = None) -> list[Finding]:
+        """Every registered rule (or those in `codes`) on `analysis`, `# noqa` applied."""
+        return apply_rules(analysis, registry.RULES.values(), codes, self.options)
+
+    @property
+    def cache_key(self) -> str:
+        return self.options.cache_key
 
 
-def analyze_source(text: str, path: str | None = None) -> list[Finding]:
+run_rules = RuleRunner()
+
+
+def rules_for(tpu_generation: str | None) -> RuleRunner:
+    """The rules as a configuration asks for them."""
+    return RuleRunner(RuleOptions(tpu_generation=tpu_generation)) if tpu_generation else run_rules
+
+
+def analyze_source(text: str, path: str | None = None, rules: RuleRunner = run_rules) -> list[Finding]:
     """Findings for one text on its own (kernels launched from other files are not known here).
 
     A text that never mentions Pallas launches no kernel: it is not even parsed.
     """
     if not mentions_pallas(text):
         return []
-    return run_rules(analyze(SourceFile.from_text(text, path)))
+    return rules(analyze(SourceFile.from_text(text, path)))
 
 
 @dataclass
@@ -57,6 +76,7 @@ def check_files(
     jobs: int | None = None,
     environment: Environment | None = None,
     context: Sequence[str] = (),
+    rules: RuleRunner = run_rules,
 ) -> list[engine_project.FileResult]:
     """`engine.batch.check_files` (the CLI's check: cached, in worker processes) with the registered rules."""
-    return batch.check_files(paths, roots, cache_dir, jobs, environment, context, lint=run_rules)
+    return batch.check_files(paths, roots, cache_dir, jobs, environment, context, lint=rules)

@@ -328,10 +328,10 @@ def test_version(run):
 def test_internal_error_is_one_line_without_verbose(run, tmp_path, monkeypatch):
     write(tmp_path / "bad.py", PAL001_SRC)
 
-    def explode(text, path=None):
+    def explode(text, path=None, rules=None):
         if path is None:
             raise RuntimeError("engine exploded")
-        return real(text, path)
+        return real(text, path, rules)
 
     real = cli.analyze_source
     monkeypatch.setattr(cli, "analyze_source", explode)  # what stdin is checked with

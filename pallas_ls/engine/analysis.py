@@ -34,6 +34,7 @@ from .model import ModelParts, ModuleModel
 from .names import mentions_pallas
 from .noqa import is_suppressed_at
 from .source import SourceFile
+from .target import DEFAULT_OPTIONS, RuleOptions
 from .values import ValueEvaluator
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ class ModuleAnalysis:
     launching: frozenset[str] = frozenset()
     # When the module launches nothing: what showed it, for the next version (kernels.NoLaunches).
     no_launches: NoLaunches | None = None
+    # The options of the rules running on it (the TPU generation): apply_rules sets them.
+    options: RuleOptions = DEFAULT_OPTIONS
 
     @property
     def path(self) -> str | None:
@@ -186,12 +189,16 @@ Linter = Callable[[ModuleAnalysis], list[Finding]]
 
 
 def apply_rules(
-    analysis: ModuleAnalysis, rules: Iterable[RuleCheck], codes: Collection[str] | None = None
+    analysis: ModuleAnalysis,
+    rules: Iterable[RuleCheck],
+    codes: Collection[str] | None = None,
+    options: RuleOptions = DEFAULT_OPTIONS,
 ) -> list[Finding]:
-    """Run `rules` (those in `codes`, when given) and drop findings silenced by `# noqa`.
+    """Run `rules` (those in `codes`, when given) with `options` and drop findings silenced by `# noqa`.
 
     A rule that fails is logged and skipped: the other rules' findings are still reported.
     """
+    analysis.options = options
     with paused_gc():
         return _run_rules(analysis, rules, codes)
 

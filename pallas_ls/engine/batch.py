@@ -82,7 +82,7 @@ def check_files(
     `environment`: where imports beyond the project are followed (None: nowhere); `context`: other
     files of the project that may launch the checked files' kernels (analysed, not reported)."""
     paths = [os.path.abspath(p) for p in paths]
-    cache = _Cache(cache_dir) if cache_dir else None
+    cache = _Cache(cache_dir, getattr(lint, "cache_key", "")) if cache_dir else None
     unchanged = _Unchanged(Project(environment=environment))
     results: dict[str, FileResult] = {}
     to_analyse: list[tuple[str, str]] = []  # (path, cache key)
@@ -348,13 +348,15 @@ class _Cache:
 
     MAX_ENTRY = 1 << 22  # bytes: no real entry comes close
 
-    def __init__(self, directory: str):
+    def __init__(self, directory: str, options: str = ""):
         self.root = directory
         self.directory = os.path.join(directory, __version__)
         self.usable = True
+        self.options = options  # the rules' options (the TPU generation): findings depend on them
 
     def _file(self, key: str) -> str:
-        return os.path.join(self.directory, key[:2], key + ".json")
+        name = _digest([self.options, key]) if self.options else key
+        return os.path.join(self.directory, name[:2], name + ".json")
 
     def _safe_directory(self, path: str, create: bool) -> bool:
         """`path` is a directory, not a symlink, owned by us (created, private, when `create`)."""

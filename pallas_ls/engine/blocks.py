@@ -25,6 +25,14 @@ if TYPE_CHECKING:  # analysis imports the rules' engine, not the other way round
     from .analysis import ModuleAnalysis
 
 BLOCK_SPECS = frozenset({"jax.experimental.pallas.BlockSpec", "jax._src.pallas.core.BlockSpec"})
+COMPILER_PARAMS = frozenset(
+    {
+        "jax.experimental.pallas.tpu.CompilerParams",
+        "jax.experimental.pallas.tpu.TPUCompilerParams",
+        "jax._src.pallas.mosaic.core.CompilerParams",
+    }
+)
+BUFFERED = frozenset({"jax.experimental.pallas.Buffered", "jax._src.pallas.core.Buffered"})
 _SQUEEZED = frozenset(
     {
         "jax.experimental.pallas.Squeezed",
@@ -158,6 +166,35 @@ def ref_arrays(launch: Launch) -> dict[int, Array | ShapeStruct]:
             if isinstance(array, (Array, ShapeStruct)):
                 found[prefetch + inputs + offset] = array
     return found
+
+
+def compiler_param(launch: Launch, name: str) -> tuple[ast.expr, frozenset[Value], ModuleModel] | None:
+    """A field of the launch's `pltpu.CompilerParams(...)`: its expression, its value and the
+    module it is written in, when the compiler params are certainly that call and it passes the field."""
+    params_expr = launch.entry.keyword("compiler_params")
+    params = only_value(launch.value_of(params_expr)) if params_expr is not None else None
+    if not (isinstance(params, ApiResult) and params.qualname in COMPILER_PARAMS) or launch.interp is None:
+        return None
+    expr = api_argument(params, name, None)
+    if expr is None:
+        return None
+    model = launch.interp_model(params.loc)
+    return expr, launch.interp.ev(expr, params.loc, params.env, model), model
+
+
+def pipeline_buffers(launch: Launch, spec: ApiResult) -> tuple[ast.expr, int | None] | None:
+    """A BlockSpec's `pipeline_mode=pl.Buffered(n)`: where it is written and n (None: not a
+    constant); None when the spec has no pipeline mode, or one that is not `pl.Buffered`."""
+    mode_expr = api_argument(spec, "pipeline_mode", None)
+    if mode_expr is None or launch.interp is None:
+        return None
+    mode = only_value(launch.interp.ev(mode_expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
+    if not (isinstance(mode, ApiResult) and mode.qualname in BUFFERED):
+        return None
+    count_expr = api_argument(mode, "buffer_count", 0)
+    if count_expr is None:
+        return mode_expr, None
+    return mode_expr, int_constant(launch.interp.ev(count_expr, mode.loc, mode.env, launch.interp_model(mode.loc)))
 
 
 def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:

@@ -1,17 +1,21 @@
 """Hover over a kernel's def line or an entry-point call: the kernel's parameters and their roles
-(scalar prefetch / input / output / scratch / bound by partial) and where it is launched."""
+(scalar prefetch / input / output / scratch / bound by partial) and where it is launched; over a
+pallas_call compiled for a TPU, its VMEM estimate block by block against the scoped limit (issue 37)."""
 
 from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.kernels import KernelSite, kernel_name
+from ..engine.blocks import compiled_for_tpu
+from ..engine.kernels import KernelSite, Launch, kernel_name
 from ..engine.layout import BOUND, SCRATCH, launch_layout, parameter_roles
 from ..engine.model import positional_args
 from ..engine.source import Position, Range
+from ..engine.target import format_bytes, scoped_vmem_limit
+from ..engine.vmem import VmemEstimate, vmem_estimate
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,14 @@ class KernelInfo:
     roles: tuple[tuple[str, str | None], ...]  # (parameter, role or None when not known)
     launches: tuple[LaunchInfo, ...]
     range: Range  # what the hover is attached to
+    vmem: VmemInfo | None = None  # over a TPU pallas_call: its VMEM estimate
+
+
+@dataclass(frozen=True)
+class VmemInfo:
+    estimate: VmemEstimate
+    limit: int | None  # None: `vmem_limit_bytes` is set but not a constant
+    limit_named: str
 
 
 def _header_range(analysis: ModuleAnalysis, function) -> Range:
@@ -99,8 +111,27 @@ def describe_at(analysis: ModuleAnalysis, position: Position) -> KernelInfo | No
                 continue
             call_range = analysis.source.node_range(site.launch.node)
             if _contains(call_range, position):
-                return _info(analysis, [site] + [s for s in sites if s is not site], call_range)
+                info = _info(analysis, [site] + [s for s in sites if s is not site], call_range)
+                return replace(info, vmem=_vmem(analysis, site.launch))
     return None
+
+
+def _vmem(analysis: ModuleAnalysis, launch: Launch) -> VmemInfo | None:
+    """The VMEM estimate of a launch compiled for a TPU, with the limit PAL102 compares it to."""
+    try:
+        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
+            return None
+        estimate = vmem_estimate(launch)
+    except Exception:  # noqa: BLE001 - a hover without VMEM is better than none
+        return None
+    if estimate is None or not (estimate.shares or estimate.scratch):
+        return None
+    if estimate.limit_unknown:
+        return VmemInfo(estimate, None, "vmem_limit_bytes is set, to a value not known here")
+    if estimate.limit is not None:
+        return VmemInfo(estimate, estimate.limit, "the vmem_limit_bytes it sets")
+    limit, named = scoped_vmem_limit(analysis.options)
+    return VmemInfo(estimate, limit, named)
 
 
 def _info(analysis: ModuleAnalysis, sites: list[KernelSite], rng: Range) -> KernelInfo:
@@ -131,8 +162,55 @@ def render(info: KernelInfo, markdown: bool) -> str:
             lines[-1] += place(info.launches[0])
         else:
             lines += [f"- {place(launch)}" for launch in info.launches]
+        if info.vmem is not None:
+            lines += ["", *_vmem_markdown(info.vmem)]
         return "\n".join(lines)
     lines = [f"Pallas kernel {info.name}"]
     lines += [f"  {name}: {role or 'unknown'}" for name, role in info.roles]
     lines += [f"Launched by {place(launch)}" for launch in info.launches]
+    if info.vmem is not None:
+        lines += _vmem_text(info.vmem)
     return "\n".join(lines)
+
+
+def _verdict(vmem: VmemInfo) -> str:
+    total = format_bytes(vmem.estimate.total)
+    if vmem.limit is None:
+        return f"at least {total}"
+    over = " — over the limit" if vmem.estimate.total > vmem.limit else ""
+    return f"at least {total} of {format_bytes(vmem.limit)}{over}"
+
+
+def _footnote(vmem: VmemInfo) -> list[str]:
+    estimate = vmem.estimate
+    notes = [f"Limit: {vmem.limit_named}."]
+    left_out = ["padding to (8, 128) tiles", "the compiler's own buffers"]
+    if estimate.unknown:
+        left_out.insert(0, f"{estimate.unknown} block{'s' * (estimate.unknown != 1)} of unknown size")
+    notes.append("A lower bound: it leaves out " + ", ".join(left_out[:-1]) + " and " + left_out[-1] + ".")
+    if estimate.scratch:
+        scratch = ", ".join(f"{s.shape} {s.dtype} = {format_bytes(s.bytes)}" for s in estimate.scratch)
+        notes.append(f"Scratch, not counted against the limit: {scratch}.")
+    return notes
+
+
+def _vmem_markdown(vmem: VmemInfo) -> list[str]:
+    lines = [f"**VMEM on a TPU**: {_verdict(vmem)}", ""]
+    if vmem.estimate.shares:
+        lines += ["| block | shape | dtype | buffers | bytes |", "|---|---|---|---|---|"]
+        for share in vmem.estimate.shares:
+            lines.append(
+                f"| {share.role} | {share.block} | {share.dtype} | {share.buffers} ({share.why}) | "
+                f"{format_bytes(share.bytes)} |"
+            )
+        lines += [f"| **total** | | | | **{format_bytes(vmem.estimate.total)}** |", ""]
+    return lines + _footnote(vmem)
+
+
+def _vmem_text(vmem: VmemInfo) -> list[str]:
+    lines = [f"VMEM on a TPU: {_verdict(vmem)}"]
+    for share in vmem.estimate.shares:
+        lines.append(
+            f"  {share.role}: {share.block} {share.dtype} x {share.buffers} ({share.why}) = {format_bytes(share.bytes)}"
+        )
+    return lines + _footnote(vmem)

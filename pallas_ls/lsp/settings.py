@@ -65,6 +65,7 @@ class RuleOverrides:
     severity: Mapping[str, Severity] | None = None
     exclude: tuple[str, ...] | None = None
     max_file_size: int | None = None  # bytes (issue 15)
+    tpu_generation: str | None = None  # `tpuGeneration` (issue 37): the TPU rules' chip
 
     def as_fields(self) -> dict[str, Any]:
         """The values set, by Settings field name."""

@@ -8,6 +8,7 @@ behind a lock, and falls back on a file-local analysis when the project cannot h
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -26,7 +27,7 @@ from ..engine.names import mentions_pallas
 from ..engine.open_documents import OpenDocuments
 from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
-from ..lint import Project, run_rules
+from ..lint import Project, RuleRunner, rules_for
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,14 @@ def workspace_environment(roots: list[str]) -> Environment:
     return Environment.discover(explicit, os.environ, settings.root if settings and settings.root else root)
 
 
+def workspace_rules(roots: list[str], tpu_generation: str | None = None) -> RuleRunner:
+    """The rules with the editor's `tpuGeneration`, else the first root's pyproject's."""
+    if tpu_generation is None:
+        with contextlib.suppress(ConfigError):  # reported by the settings handler
+            tpu_generation = load_settings(roots[0] if roots else os.getcwd()).tpu_generation
+    return rules_for(tpu_generation)
+
+
 @dataclass
 class AnalysisOutcome:
     analysis: ModuleAnalysis | None
@@ -67,8 +76,14 @@ class Analyzer:
     def __init__(self, roots: Iterable[str] = ()) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.lock = threading.RLock()
-        self.project = Project(self.roots, environment=workspace_environment(self.roots))
+        self.rules = workspace_rules(self.roots)
+        self.project = Project(self.roots, environment=workspace_environment(self.roots), lint=self.rules)
         self.documents = OpenDocuments(self.project)
+
+    def use_rules(self, rules: RuleRunner) -> None:
+        """Run the rules with other options (the TPU generation) from now on."""
+        with self.lock:
+            self.rules = self.project.lint = rules
 
     # ------------------------------------------------------------------------ documents
     def analyze_document(self, path: str | None, text: str, should_stop: StopCheck = None) -> AnalysisOutcome:
@@ -88,7 +103,7 @@ class Analyzer:
             except Exception:  # noqa: BLE001 - fall back on the file on its own
                 log.exception("cross-module analysis failed; analysing the file on its own")
         analysis = analyze(SourceFile.from_text(text, path))
-        return AnalysisOutcome(analysis, run_rules(analysis))
+        return AnalysisOutcome(analysis, self.rules(analysis))
 
     def findings_of_text(self, path: str | None, text: str) -> list[Finding]:
         """The findings `path` would have with `text` (a fix-all round's text), with the launches
@@ -100,7 +115,7 @@ class Analyzer:
                     return self.project.findings_of_text(path, text)
             except Exception:  # noqa: BLE001 - fall back on the file on its own
                 log.exception("cross-module analysis failed; analysing the file on its own")
-        return run_rules(analyze(SourceFile.from_text(text, path)))
+        return self.rules(analyze(SourceFile.from_text(text, path)))
 
     def first_look(self, path: str | None, text: str) -> list[Finding] | None:
         """Findings of a newly opened document's kernel slice, or None (OpenDocuments.first_look)."""

@@ -6,11 +6,10 @@ import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import LaunchSpecs, block_specs, launch_specs, tpu_launches
+from ..engine.blocks import LaunchSpecs, block_specs, compiler_param, launch_specs, pipeline_buffers, tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.interp import ApiResult, Const, Seq, int_constant, only_value
+from ..engine.interp import Const, Seq, int_constant, only_value
 from ..engine.kernels import Launch
-from ..engine.layout import api_argument
 from .base import Example
 
 CODE = "PAL106"
@@ -141,14 +140,6 @@ out = pl.pallas_call(
 ]
 
 _SEMANTICS = frozenset({"parallel", "arbitrary", "core_parallel", "subcore_parallel"})
-_COMPILER_PARAMS = frozenset(
-    {
-        "jax.experimental.pallas.tpu.CompilerParams",
-        "jax.experimental.pallas.tpu.TPUCompilerParams",
-        "jax._src.pallas.mosaic.core.CompilerParams",
-    }
-)
-_BUFFERED = frozenset({"jax.experimental.pallas.Buffered", "jax._src.pallas.core.Buffered"})
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
@@ -164,16 +155,12 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
 
 
 def _semantics_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[ast.AST, str]]:
-    params_expr = launch.entry.keyword("compiler_params")
-    params = only_value(launch.value_of(params_expr)) if params_expr is not None else None
-    if not (isinstance(params, ApiResult) and params.qualname in _COMPILER_PARAMS) or launch.interp is None:
+    found = compiler_param(launch, "dimension_semantics")
+    if found is None:
         return
-    semantics_expr = api_argument(params, "dimension_semantics", None)
-    if semantics_expr is None:
-        return
-    model = launch.interp_model(params.loc)
+    semantics_expr, values, model = found
     here = model is launch.model
-    semantics = only_value(launch.interp.ev(semantics_expr, params.loc, params.env, model))
+    semantics = only_value(values)
     if not isinstance(semantics, Seq) or semantics.elts is None:
         return
     grid_rank = _grid_rank(specs)
@@ -212,23 +199,14 @@ def _written_elements(expr: ast.expr) -> list[ast.expr | None]:
 
 
 def _buffering_problems(launch: Launch, specs: LaunchSpecs) -> Iterator[tuple[ast.AST, str]]:
-    if launch.interp is None:
-        return
     for spec in block_specs(specs.in_specs) + block_specs(specs.out_specs):
-        mode_expr = api_argument(spec, "pipeline_mode", None)
-        if mode_expr is None:
+        found = pipeline_buffers(launch, spec)
+        if found is None:
             continue
-        model = launch.interp_model(spec.loc)
-        mode = only_value(launch.interp.ev(mode_expr, spec.loc, spec.env, model))
-        if not (isinstance(mode, ApiResult) and mode.qualname in _BUFFERED) or launch.interp is None:
-            continue
-        count_expr = api_argument(mode, "buffer_count", 0)
-        if count_expr is None:
-            continue
-        count = int_constant(launch.interp.ev(count_expr, mode.loc, mode.env, launch.interp_model(mode.loc)))
+        mode_expr, count = found
         if count is not None and count not in (1, 2):
             yield (
-                mode_expr if model is launch.model else launch.node,
+                mode_expr if launch.interp_model(spec.loc) is launch.model else launch.node,
                 f"pl.Buffered({count}) on a BlockSpec of the pallas_call: a TPU supports single (1) and "
                 "double (2) buffering there (deeper pipelines are pltpu.emit_pipeline's). "
                 "Interpret mode ignores the buffering",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lsp_harness import capabilities, editor_session
+from lsp_harness import capabilities, editor_session, eventually
 from lsprotocol import types
 
 pytestmark = pytest.mark.asyncio
@@ -88,3 +88,72 @@ async def test_plaintext_hover_for_clients_without_markdown(tmp_path):
         hover = await ed.hover(uri, DEF_LINE, 6)
         assert hover.contents.kind == types.MarkupKind.PlainText
         assert "o_ref: output" in hover.contents.value and "|" not in hover.contents.value
+
+
+TPU_SOURCE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def scale(x_ref, o_ref, acc_ref):
+    o_ref[...] = x_ref[...] * 2.0
+
+
+x = jnp.ones((2560, 1024), jnp.float32)
+y = pl.pallas_call(
+    scale,
+    grid=(2,),
+    in_specs=[pl.BlockSpec((1280, 1024), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((1280, 1024), lambda i: (i, 0)),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32)],
+)(x)
+"""
+TPU_CALL_LINE = 12
+
+
+@pytest.mark.parametrize("generation, limit, over", [(None, "32 MiB", False), ("v5e", "16 MiB", True)])
+async def test_hover_on_a_tpu_launch_shows_its_vmem(tmp_path, generation, limit, over):
+    options = {"debounce": 0, **({"tpuGeneration": generation} if generation else {})}
+    async with editor_session(tmp_path, capabilities("visual-studio-code"), initialization_options=options) as ed:
+        uri = ed.open("kernel.py", TPU_SOURCE)
+        diagnostics = await ed.diagnostics(uri)
+        assert [d.code for d in diagnostics] == (["PAL102"] if over else [])
+        text = (await ed.hover(uri, TPU_CALL_LINE + 3, 8)).contents.value
+        assert f"**VMEM on a TPU**: at least 20 MiB of {limit}" + (" — over the limit" if over else "") in text
+        assert "| input 1 | (1280, 1024) | float32 | 2 (double-buffered) | 10 MiB |" in text
+        assert "| output 1 | (1280, 1024) | float32 | 2 (double-buffered) | 10 MiB |" in text
+        assert "**20 MiB**" in text and "lower bound" in text
+        assert "Scratch, not counted against the limit: (8, 128) float32 = 4 KiB." in text
+        assert ("TPU v5e" if generation else "set `tpu-generation` for yours") in text
+
+
+async def test_tpu_generation_setting_changes_the_findings(tmp_path):
+    """The editor's `tpuGeneration`, then the workspace's pyproject when the editor says nothing."""
+    configuration = {"pallas-ls": {"tpuGeneration": None}}
+    async with editor_session(
+        tmp_path,
+        capabilities("visual-studio-code"),
+        initialization_options={"debounce": 0},
+        configuration=configuration,
+    ) as ed:
+        uri = ed.open("kernel.py", TPU_SOURCE)
+        assert await ed.diagnostics(uri) == []
+        ed.client.set_configuration({"tpuGeneration": "v5e"}, section="pallas-ls")
+        ed.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+
+        async def reported():
+            if ed.pull:
+                items = (await ed.pull_report(uri)).items
+            else:
+                published = [p for p in ed.client.published if p.uri == uri]
+                items = published[-1].diagnostics if published else []
+            return [d.code for d in items] == ["PAL102"]
+
+        await eventually(reported, "PAL102 once the generation is v5e")
+    (tmp_path / "pyproject.toml").write_text('[tool.pallas-ls]\ntpu-generation = "v5e"\n')
+    async with editor_session(tmp_path, capabilities("neovim"), initialization_options={"debounce": 0}) as ed:
+        uri = ed.open("kernel.py", TPU_SOURCE)
+        assert [d.code for d in await ed.diagnostics(uri)] == ["PAL102"]

@@ -12,6 +12,7 @@ from lsprotocol import types
 from ...engine.project import set_max_file_size
 from ..scheduler import spawn
 from ..settings import parse_editor_settings
+from ..workspace import workspace_rules
 from .guard import guarded
 
 if TYPE_CHECKING:
@@ -48,8 +49,14 @@ def apply_settings(session: Session, pipeline: Pipeline, notify: bool = True) ->
         if warning not in session.settings_warnings:  # each problem once, until it is fixed
             session.show_warning(f"pallas-ls settings: {warning}; using the default for it", once=False)
     session.settings_warnings = set(warnings)
+    use_configured_rules(session)
     if notify:
         pipeline.settings_changed()
+
+
+def use_configured_rules(session: Session) -> None:
+    """The rules' options (`tpuGeneration`) from the editor's settings, else the workspace's pyproject."""
+    session.analyzer.use_rules(workspace_rules(session.roots, session.editor.rules.tpu_generation))
 
 
 async def fetch(session: Session, pipeline: Pipeline, notify: bool = True) -> None:

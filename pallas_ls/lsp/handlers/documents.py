@@ -13,6 +13,7 @@ from lsprotocol import types
 
 from ..documents import uri_to_path
 from ..session import is_python
+from .configuration import use_configured_rules
 from .guard import guarded
 
 if TYPE_CHECKING:
@@ -86,4 +87,5 @@ def register(server: LanguageServer, session: Session, pipeline: Pipeline) -> No
             pipeline.run_background(partial(session.analyzer.file_changed, path, deleted), pipeline.refresh_paths)
         if settings_changed:
             session.resolver.invalidate()
+            use_configured_rules(session)
             pipeline.settings_changed()

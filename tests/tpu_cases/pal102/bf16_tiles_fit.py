@@ -1,0 +1,21 @@
+# expect: clean
+"""The over-limit f32 tiles in bfloat16: half the bytes, 16 MiB."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def scale(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+x = jnp.ones((4096, 1024), jnp.bfloat16)
+y = pl.pallas_call(
+    scale,
+    grid=(2,),
+    in_specs=[pl.BlockSpec((2048, 1024), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((2048, 1024), lambda i: (i, 0)),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+)(x)
+print(y.sum())
