@@ -20,7 +20,7 @@ from . import (
     pal104_memory_space_access,
     pal105_block_index_out_of_bounds,
     pal106_compiler_params,
-    pal107_narrow_int_arithmetic,
+    pal107_mosaic_uncompilable,
 )
 from .base import Example, Rule
 
@@ -38,7 +38,7 @@ _RULE_MODULES = (
     pal104_memory_space_access,
     pal105_block_index_out_of_bounds,
     pal106_compiler_params,
-    pal107_narrow_int_arithmetic,
+    pal107_mosaic_uncompilable,
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in map(Rule.from_module, _RULE_MODULES)}
