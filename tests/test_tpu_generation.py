@@ -84,3 +84,37 @@ def test_bad_generation_in_pyproject_names_the_file(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.pallas-ls]\ntpu-generation = "v99"\n')
     with pytest.raises(ConfigError, match="tpu-generation"):
         Settings.from_pyproject(str(tmp_path / "pyproject.toml"))
+
+
+GENERIC_PALLAS = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+x = jnp.ones((8, 256), jnp.float32)
+out = pl.pallas_call(
+    add_one,
+    grid=(4,),
+    in_specs=[pl.BlockSpec((8, 64), lambda j: (0, j))],
+    out_specs=pl.BlockSpec((8, 64), lambda j: (0, j)),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+)(x)
+"""
+
+
+@pytest.mark.parametrize(
+    "imports, reported", [("", True), ("from jax.experimental.pallas import triton as plgpu\n", False)]
+)
+def test_a_configured_generation_names_the_target(run, tmp_path, imports, reported):
+    """A module that imports neither Pallas's TPU nor its GPU API is a TPU module when the
+    configuration names a TPU generation (issue 37's target awareness); one importing a GPU API
+    never is."""
+    (tmp_path / "kernel.py").write_text(imports + GENERIC_PALLAS)
+    assert codes(run("check", "--output-format", "json", "kernel.py")[1]) == []
+    configured = sorted(set(codes(run("check", "--output-format", "json", "--tpu-generation", "v5e", "kernel.py")[1])))
+    assert configured == (["PAL101"] if reported else [])

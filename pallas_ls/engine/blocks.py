@@ -254,18 +254,24 @@ def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:
 
 def tpu_launches(analysis: ModuleAnalysis) -> list[Launch]:
     """The module's launches certainly compiled for a TPU (what the TPU rules look at)."""
-    return [launch for launch in analysis.launches if compiled_for_tpu(launch, analysis.model, analysis.source.text)]
+    configured = analysis.options.tpu_generation is not None
+    return [
+        launch
+        for launch in analysis.launches
+        if compiled_for_tpu(launch, analysis.model, analysis.source.text, configured)
+    ]
 
 
 def tpu_kernel_sites(analysis: ModuleAnalysis) -> list[KernelSite]:
     """The kernels this module defines and launches with a pallas_call compiled for a TPU (a
     kernel launched from another module is left out: its launch's module is not read here)."""
+    configured = analysis.options.tpu_generation is not None
     return [
         site
         for site in analysis.sites
         if site.launch.model is analysis.model
         and site.launch.kind == "pallas_call"
-        and compiled_for_tpu(site.launch, analysis.model, analysis.source.text)
+        and compiled_for_tpu(site.launch, analysis.model, analysis.source.text, configured)
     ]
 
 
@@ -281,36 +287,43 @@ def rebound_names(function: ast.AST) -> set[str]:
     return names
 
 
-def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:
+# What a launch and its module say about the compiler it meets (_target).
+_NOT_TPU, _SAYS_TPU, _IMPORTS_TPU, _IMPORTS_NEITHER = "not a TPU", "says TPU", "imports TPU", "imports neither"
+
+
+def compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str, configured: bool = False) -> bool:
     """Whether the launch certainly meets a TPU's compiler: it is not run in interpret mode (no
     `interpret=`, or `interpret=False`), and it says TPU (Mosaic compiler params, a TPU grid spec,
-    TPU memory spaces) or its module imports Pallas's TPU API and none of its GPU APIs."""
-    known: bool | None = getattr(launch, "_compiled_for_tpu", None)  # every TPU rule asks
-    if known is None:
-        known = _compiled_for_tpu(launch, model, module_text)
-        launch._compiled_for_tpu = known  # type: ignore[attr-defined]  # a cache kept on the launch
-    return known
+    TPU memory spaces), or its module imports Pallas's TPU API and none of its GPU APIs, or (when
+    the configuration names a TPU generation: `configured`) its module imports neither."""
+    target: str | None = getattr(launch, "_target", None)  # every TPU rule asks
+    if target is None:
+        target = _target(launch, model, module_text)
+        launch._target = target  # type: ignore[attr-defined]  # a cache kept on the launch
+    return target in (_SAYS_TPU, _IMPORTS_TPU) or (configured and target == _IMPORTS_NEITHER)
 
 
-def _compiled_for_tpu(launch: Launch, model: ModuleModel, module_text: str) -> bool:
+def _target(launch: Launch, model: ModuleModel, module_text: str) -> str:
     if launch.kind != "pallas_call" or launch.interp is None:
-        return False
+        return _NOT_TPU
     interpret = launch.entry.keyword("interpret")
     if interpret is not None and not _is_false(launch.value_of(interpret)):
-        return False
+        return _NOT_TPU
     if launch.entry.keyword("backend") is not None:
-        return False  # a backend named explicitly: Triton or Mosaic GPU, or one we cannot read
+        return _NOT_TPU  # a backend named explicitly: Triton or Mosaic GPU, or one we cannot read
     for name in ("compiler_params", "grid_spec", "scratch_shapes"):
         expr = launch.entry.keyword(name)
         if expr is not None and _says_tpu(launch.value_of(expr)):
-            return True
+            return _SAYS_TPU
     modules = _modules_imported_by(module_text) + [
         b.qualname
         for bindings in model.module_scope.bindings.values()
         for b in bindings
         if b.kind == "import" and b.qualname
     ]
-    return _imports(modules, _TPU_MODULES) and not _imports(modules, _GPU_MODULES)
+    if _imports(modules, _GPU_MODULES):
+        return _NOT_TPU
+    return _IMPORTS_TPU if _imports(modules, _TPU_MODULES) else _IMPORTS_NEITHER
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -119,7 +119,8 @@ def describe_at(analysis: ModuleAnalysis, position: Position) -> KernelInfo | No
 def _vmem(analysis: ModuleAnalysis, launch: Launch) -> VmemInfo | None:
     """The VMEM estimate of a launch compiled for a TPU, with the limit PAL102 compares it to."""
     try:
-        if not compiled_for_tpu(launch, analysis.model, analysis.source.text):
+        configured = analysis.options.tpu_generation is not None
+        if not compiled_for_tpu(launch, analysis.model, analysis.source.text, configured):
             return None
         estimate = vmem_estimate(launch)
     except Exception:  # noqa: BLE001 - a hover without VMEM is better than none

@@ -48,7 +48,8 @@ and the first compile for a TPU fails. Observed on a TPU v5e with JAX 0.10.2
 ## What is not reported
 Launches that are not certainly compiled for a TPU: `interpret=` anything but `False`, a
 `backend=`, a module that imports Pallas's GPU APIs (Triton, Mosaic GPU) or not its TPU API and
-whose launch names no TPU compiler parameters, grid spec or memory space. Blocks whose shape, or
+whose launch names no TPU compiler parameters, grid spec or memory space (with `tpu-generation`
+set, a module that imports neither API counts as a TPU module). Blocks whose shape, or
 whose array's shape, the program does not make constant, arrays passed through `*args`, a
 launched callable called more than once, BlockSpecs with a `memory_space` (SMEM and ANY blocks
 follow other rules), and 16-bit dtypes' generation-specific tiling.

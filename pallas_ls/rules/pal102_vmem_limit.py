@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
@@ -83,13 +84,13 @@ EXAMPLES = [
         + """
 
 x = jnp.ones((4096, 1536), jnp.float32)
-y = «pl.pallas_call(
+y = «pl.pallas_call»(
     scale,
     grid=(2,),
     in_specs=[pl.BlockSpec((2048, 1536), lambda i: (i, 0))],
     out_specs=pl.BlockSpec((2048, 1536), lambda i: (i, 0)),
     out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
-)»(x)
+)(x)
 """,
         valid=False,
         tpu_error=_OOM,
@@ -101,14 +102,14 @@ y = «pl.pallas_call(
 
 params = pltpu.CompilerParams(vmem_limit_bytes=8 * 1024 * 1024)
 x = jnp.ones((3072, 1024), jnp.float32)
-y = «pl.pallas_call(
+y = «pl.pallas_call»(
     scale,
     grid=(4,),
     in_specs=[pl.BlockSpec((768, 1024), lambda i: (i, 0))],
     out_specs=pl.BlockSpec((768, 1024), lambda i: (i, 0)),
     out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
     compiler_params=params,
-)»(x)
+)(x)
 """,
         valid=False,
         tpu_error=_OOM,
@@ -146,7 +147,12 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
         limit, named = _limit(analysis, estimate)
         if estimate.total > limit:
             message = _message(estimate, limit, named)
-            yield Finding(CODE, message, analysis.source.node_range(launch.node), analysis.path, SEVERITY)
+            yield Finding(CODE, message, analysis.source.node_range(_callee(launch.node)), analysis.path, SEVERITY)
+
+
+def _callee(node: ast.AST) -> ast.AST:
+    """`pl.pallas_call` of `pl.pallas_call(...)`: the whole call would underline the whole launch."""
+    return node.func if isinstance(node, ast.Call) else node
 
 
 def _limit(analysis: ModuleAnalysis, estimate: VmemEstimate) -> tuple[int, str]:

@@ -290,6 +290,39 @@ def test_quick_fix_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) ->
     check_fix_matches_title(result["chosen"], text)
 
 
+TPU_KERNEL = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def scale(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+
+
+x = jnp.ones((2560, 1024), jnp.float32)
+y = pl.pallas_call(
+    scale,
+    grid=(2,),
+    in_specs=[pl.BlockSpec((1280, 1024), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((1280, 1024), lambda i: (i, 0)),
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)),
+)(x)
+"""
+
+
+def test_vmem_hover_in_code_server(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
+    """The `tpuGeneration` setting from VS Code's settings, PAL102's squiggle and the VMEM hover
+    (issue 37; the screenshot `*-vmem-hover.png` is the README's)."""
+    settings = {"pallas-ls.interpreter": sys.executable, "pallas-ls.tpuGeneration": "v5e"}
+    result, _ = run_in_code_server(tmp_path, vsix, "hover", {"tpu_kernel.py": TPU_KERNEL}, settings)
+    hover = result["hover"]
+    assert "VMEM on a TPU: at least 20 MiB of 16 MiB — over the limit" in hover, hover
+    assert "(1280, 1024)" in hover and "double-buffered" in hover and "TPU v5e" in hover, hover
+
+
 def test_fix_all_command_and_on_save(tmp_path: pathlib.Path, vsix: pathlib.Path) -> None:
     settings = {
         "pallas-ls.interpreter": sys.executable,

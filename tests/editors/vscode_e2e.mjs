@@ -15,6 +15,9 @@
 //   settings  settings changes reach the running server: written to opts.settingsFile in turn,
 //             each must lead to its squiggle (severity) or none (ignore), with no restart.
 //   failure   no server can start: a notification says so, with "Open Settings" and "Show Logs".
+//   hover     open files[0], a TPU kernel over its VMEM limit; the PAL102 squiggle appears; hovering
+//             over the call's `out_shape` keyword shows the VMEM estimate (its text reported, a
+//             screenshot taken).
 //   notebook  open files[0], a .ipynb, in VS Code's own notebook editor (no Jupyter kernel
 //             needed); the PAL001 squiggle appears in the kernel's cell (its index reported);
 //             Ctrl+. there offers "pallas-ls (PAL001): ..."; choose the first one that changes
@@ -268,6 +271,41 @@ async function languageStatus(page) {
 }
 
 const scenarios = {
+  async hover(page) {
+    const [name] = opts.files;
+    await openWorkbench(page);
+    await openFile(page, name);
+    await waitForSquiggle(page, name);
+    const hover = page.locator(".monaco-hover", { hasText: "VMEM on a TPU" }).first();
+    for (let attempt = 1; ; attempt++) {
+      log(`hover over the pallas_call's arguments (attempt ${attempt})`);
+      await page.mouse.move(5, 5); // off any token first: a hover opens on entering one
+      await page.locator(`${GROUP} .view-lines .view-line span span`, { hasText: "out_shape" }).first().hover();
+      try {
+        await hover.waitFor({ state: "visible", timeout: 10_000 });
+        break;
+      } catch (err) {
+        await screenshot(page, `no-hover-${attempt}`);
+        if (attempt >= 3) throw err;
+      }
+    }
+    result.hover = ((await hover.textContent()) || "").replace(/\u00a0/g, " ");
+    log(`hover: ${result.hover.slice(0, 200)}`);
+    // Into the hover (it stays open) and down to its VMEM table, for the picture.
+    const box = await hover.boundingBox();
+    if (box) {
+      await page.mouse.move(box.x + box.width / 2, box.y + 10, { steps: 5 });
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(500);
+    }
+    await screenshot(page, "vmem-hover");
+    const group = await page.locator(GROUP).first().boundingBox();
+    if (group) {
+      const clip = { x: group.x, y: group.y, width: group.width, height: Math.min(group.height, 440) };
+      await page.screenshot({ path: path.join(artifacts, "vmem-hover-editor.png"), clip });
+    }
+  },
+
   async quickfix(page) {
     const [name] = opts.files;
     await openWorkbench(page);
