@@ -140,6 +140,8 @@ class ModuleModel:
         self.alias_names: set[str] = set()
         self._parts = parts
         self._merged_calls: dict[str, dict[str, list[ast.Call]]] = {}  # see _calls_index
+        self._call_points: dict[int, list[ast.AST] | None] = {}  # see _call_points_of
+        self._uses: _Uses | None = None
         for part in parts:
             assert part.module_scope is scope, "parts must be built against this module's scope"
             for binding in part.module_bindings:
@@ -193,9 +195,104 @@ class ModuleModel:
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
+                if parent is self.module_scope and len(parent.bindings[name]) > 1:
+                    points = self._call_points_of(scope)
+                    if points:
+                        return self._reaching_any(parent.bindings[name], points)
                 return self.reaching(parent.bindings[name], None)
             parent = parent.parent
         return []
+
+    def _reaching_any(self, bindings: list[Binding], points: list[ast.AST]) -> list[Binding]:
+        found: dict[int, Binding] = {}
+        for point in points:
+            for binding in self.reaching(bindings, point):
+                found.setdefault(id(binding), binding)
+        return list(found.values())
+
+    # A function defined at module level reads a global when it runs, not at the end of the module:
+    # in a notebook, `matmul` defined in cell 14 and used in cell 15 sees cell 14's `matmul_kernel`,
+    # though cell 16 defines another (jax's docs/pallas/tpu/matmul.ipynb).  Where every use of a
+    # module-level function is in module-level code (a call, an argument, `mm = partial(f, ...)`
+    # whose `mm` is used the same way), a global it reads (one with several module-level
+    # bindings) is looked up at each statement that uses it, as if it ran there.
+    def _call_points_of(self, scope: Scope) -> list[ast.AST] | None:
+        """The module-level statements that use the module-level function enclosing `scope`
+        (None: it is used from a function or class, or stored elsewhere, or not used here)."""
+        while scope.parent is not None and scope.parent is not self.module_scope:
+            scope = scope.parent
+        function = scope.node
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or scope.parent is None:
+            return None
+        if id(function) not in self._call_points:
+            definition = next(
+                (b for b in self.module_scope.bindings.get(function.name, []) if b.node is function), None
+            )
+            points = None
+            if definition is not None and all(self._runs_when_called(d) for d in function.decorator_list):
+                points = self._use_points(definition, depth=0)
+            self._call_points[id(function)] = points or None
+        return self._call_points[id(function)]
+
+    def _use_points(self, definition: Binding, depth: int) -> list[ast.AST] | None:
+        """The module-level statements where the value `definition` binds is used; None when a
+        use is elsewhere or hands the value on in a way not followed."""
+        name = definition.name
+        uses = self._module_uses()
+        if name in uses.nested or depth > 2:
+            return None
+        points: list[ast.AST] = []
+        for statement, node in uses.top.get(name, []):
+            if definition not in self.reaching(self.module_scope.bindings[name], statement):
+                continue
+            points.append(statement)
+            if isinstance(statement, ast.Assign) and _holds(statement.value, node):
+                # `mm = functools.partial(f, ...)`: where `mm` is used, `f` runs.
+                if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+                    return None
+                alias = next(
+                    (b for b in self.module_scope.bindings.get(statement.targets[0].id, []) if b.stmt is statement),
+                    None,
+                )
+                further = self._use_points(alias, depth + 1) if alias is not None else None
+                if further is None:
+                    return None
+                points += further
+            elif not isinstance(statement, ast.Expr) and not _holds_in_a_call(statement, node):
+                return None  # stored some other way (an attribute, a container...): not followed
+        return points
+
+    def _module_uses(self) -> _Uses:
+        if self._uses is None:
+            self._uses = _Uses.of(self.tree)
+        return self._uses
+
+    def _runs_when_called(self, decorator: ast.expr) -> bool:
+        """`@jax.jit`, `@jax.jit(...)`, `@functools.partial(jax.jit, ...)`: the function still runs
+        (is traced) when it is called."""
+        if isinstance(decorator, ast.Call):
+            callee = decorator.func
+            if self._imported_as(callee, ("jax.jit",)):
+                return True
+            return (
+                self._imported_as(callee, ("functools.partial",))
+                and bool(decorator.args)
+                and self._imported_as(decorator.args[0], ("jax.jit",))
+            )
+        return self._imported_as(decorator, ("jax.jit",))
+
+    def _imported_as(self, expr: ast.expr, qualnames: tuple[str, ...]) -> bool:
+        """`jax.jit` written as `jax.jit` (with `import jax`) or `jit` (with `from jax import jit`)."""
+        parts = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return False
+        bindings = self.module_scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 or bindings[0].kind != "import" or not bindings[0].qualname:
+            return False
+        return ".".join([bindings[0].qualname, *reversed(parts)]) in qualnames
 
     def reaching(self, bindings: list[Binding], stmt: ast.AST | None) -> list[Binding]:
         """The bindings that may reach `stmt` (or the end of their scope when `stmt` is None).
@@ -596,3 +693,45 @@ def _yields(function: FunctionNode) -> bool:
 
 def _contains_yield(expr: ast.AST) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(expr))
+
+
+@dataclass
+class _Uses:
+    """Where names are read: in module-level code, by the innermost module-level statement (and
+    the Name read), and the names read inside functions, lambdas and classes."""
+
+    top: dict[str, list[tuple[ast.AST, ast.Name]]]
+    nested: set[str]
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> _Uses:
+        uses = cls({}, set())
+        for statement in tree.body:
+            uses._visit(statement, statement)
+        return uses
+
+    def _visit(self, node: ast.AST, statement: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                for inner in ast.walk(child):
+                    if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
+                        self.nested.add(inner.id)
+                continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                self.top.setdefault(child.id, []).append((statement, child))
+            self._visit(child, child if isinstance(child, ast.stmt) else statement)
+
+
+def _holds(value: ast.AST, node: ast.Name) -> bool:
+    """`node` is handed into `value` (an argument of a call in it, or `value` itself)."""
+    return any(inner is node for inner in ast.walk(value))
+
+
+def _holds_in_a_call(statement: ast.AST, node: ast.Name) -> bool:
+    """`node` is the callee or an argument of a call in `statement` (not stored by it)."""
+    for call in ast.walk(statement):
+        if isinstance(call, ast.Call) and (
+            call.func is node or any(a is node for a in call.args) or any(k.value is node for k in call.keywords)
+        ):
+            return True
+    return False
