@@ -104,6 +104,10 @@ class GlobMatcher:
 
     def __init__(self, glob: str, shown: str | None = None) -> None:
         self.tokens = _tokenize(glob, glob if shown is None else shown)
+        # `*.py`, `*.ipynb` (the default `include`, asked of every file walked): a suffix test.
+        rest = self.tokens[1:]
+        simple = self.tokens[:1] == [(_STAR, None)] and all(kind == _LITERAL for kind, _ in rest)
+        self._suffix = "".join(str(value) for _, value in rest) if simple else None
 
     def _closure(self, states: set[int]) -> set[int]:
         """`states` and those reached without consuming a character."""
@@ -121,6 +125,8 @@ class GlobMatcher:
         return seen
 
     def fullmatch(self, text: str) -> bool:
+        if self._suffix is not None:
+            return "/" not in text and text.endswith(self._suffix)
         tokens, end = self.tokens, len(self.tokens)
         states = self._closure({0})
         for char in text:

@@ -362,3 +362,15 @@ def test_checked_code_is_never_imported(tmp_path):
     result = pallas_ls("check", "--diff", "--unsafe-fixes", cwd=tmp_path)
     assert "+++ b/pkg/kernels.py" in result.stdout, result.stderr
     assert not marker.exists(), marker.read_text()
+
+
+@pytest.mark.parametrize("pattern", ["*.py", "*.ipynb", "*", "*py"])
+@given(name=st.text(alphabet="ab./py\\[*", max_size=10))
+def test_suffix_globs_match_as_the_general_matcher_does(pattern, name):
+    """`*.py`-like globs take a suffix test (discovery.GlobMatcher): the same answers as the NFA."""
+    from pallas_ls.discovery import GlobMatcher
+
+    fast, general = GlobMatcher(pattern), GlobMatcher(pattern)
+    general._suffix = None
+    assert fast._suffix is not None
+    assert fast.fullmatch(name) == general.fullmatch(name)

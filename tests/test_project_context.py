@@ -58,3 +58,33 @@ def test_a_named_file_is_checked_with_the_files_that_launch_its_kernels(tmp_path
 def test_excluded_files_are_no_context(tmp_path):
     package = make_project(tmp_path)
     assert check("--exclude", "launch.py", "kern.py", cwd=package).returncode == 0
+
+
+def test_imported_files_match_import_paths_not_module_names(tmp_path):
+    """A file that never says "pallas" launches through a wrapper only if it imports that very
+    module: `from jax._src import core` does not import `jax/_src/pallas/core.py`."""
+    from pallas_ls.engine.project import ImportedFiles
+
+    wrap = tmp_path / "lib" / "kernels" / "core.py"
+    wrap.parent.mkdir(parents=True)
+    wrap.write_text("def launch(k, x): ...\n")
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "kernels" / "__init__.py").write_text("from .core import launch\n")
+    user = tmp_path / "lib" / "user.py"
+    files = ImportedFiles([str(wrap)])
+    imports = {
+        "import lib.kernels.core": True,
+        "from lib.kernels.core import launch": True,
+        "from lib.kernels import core": True,
+        "from kernels import core as c": True,  # the roots are not known: a path suffix
+        "from lib.kernels import launch": True,  # the package re-exports it
+        "from .kernels import core": True,
+        "from .kernels.core import launch": True,
+        "from . import kernels": True,
+        "from lib import core": False,
+        "from jax._src import core": False,
+        "import core_utils": False,
+        "from .. import core": False,
+    }
+    for line, expected in imports.items():
+        assert files.imported_by(line + "\n", str(user)) is expected, line

@@ -32,19 +32,18 @@ from typing import Any, TypeVar
 
 from .. import __version__
 from .analysis import Linter
-from .dependencies import Dependencies
+from .dependencies import Dependencies, Lookup
 from .environment import Environment
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .gcpause import collected_once, freeze_survivors
 from .names import mentions_pallas
 from .project import (
     FileResult,
+    ImportedFiles,
     Project,
     UnreadableFile,
     file_digest,
-    imports_one_of,
     mentions_one_of,
-    module_stems,
     read_source,
 )
 from .source import Range
@@ -119,13 +118,13 @@ def check_files(
             wrappers[one.path] = one.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
     # file of the check: those are checked with the project (see Project.check_paths).
-    stems = module_stems(wrappers)
+    imported = ImportedFiles(wrappers)
     names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
     # So may one calling a wrapper of an installed package.
     quiet_launchers = [
         p
         for p, text in quiet.items()
-        if (stems and imports_one_of(text, stems) and mentions_one_of(text, names))
+        if (imported and imported.imported_by(text, p) and mentions_one_of(text, names))
         or (environment is not None and environment.imports_pallas(text))
     ]
     launchers += quiet_launchers
@@ -157,9 +156,19 @@ class _Unchanged:
     def __init__(self, project: Project):
         self.project = project
         self._digests: dict[str, str] = {}
+        self._resolved: dict[tuple[str, str, str | None], str | None] = {}
 
     def still(self, dependencies: Dependencies | None) -> bool:
-        return dependencies is not None and dependencies.still_hold(self.project.resolves_as_before, self._digest)
+        return dependencies is not None and dependencies.still_hold(self._resolves, self._digest)
+
+    def _resolves(self, lookup: Lookup) -> str | None:
+        """Project.resolves_as_before, once a run per directory and import: where an import
+        resolves depends on the importing file's directory only, and a library's files import
+        the same modules (2290 lookups for tokamax's 121 cached files, 0.18 s, before)."""
+        key = (os.path.dirname(os.path.abspath(lookup.from_path)), lookup.dotted, lookup.package)
+        if key not in self._resolved:
+            self._resolved[key] = self.project.resolves_as_before(lookup)
+        return self._resolved[key]
 
     def _digest(self, path: str) -> str:
         if path not in self._digests:

@@ -113,16 +113,23 @@ def imported_modules(text: str) -> list[str]:
     return [m.group(1) or m.group(2) for m in _IMPORT_LINE.finditer(text) if m.group(1) or m.group(2)]
 
 
-_FROM_IMPORT = re.compile(r"^\s*from\s+[.\w]+\s+import\s*(\([^)]*\)|[^\n#;]*)", re.MULTILINE)
+_IMPORT_STATEMENT = re.compile(
+    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*)|import[ \t]+([^\n#;]*))", re.MULTILINE
+)
 
 
-def from_imported_names(text: str) -> set[str]:
-    """The names `from x import a, b as c` lines import (a, b; a cheap scan, no parse): one of
-    them may be a submodule (`from lib import wrap`)."""
-    names = set()
-    for m in _FROM_IMPORT.finditer(text):
-        for item in re.sub(r"#[^\n]*", "", m.group(1)).strip("()").replace("\\", " ").split(","):
-            words = item.split()
-            if words:
-                names.add(words[0])
-    return names
+def import_statements(text: str) -> list[tuple[str, list[str]]]:
+    """Each import line's module and the names it imports from it (a cheap scan, no parse):
+    `from a.b import c, d as e` gives ("a.b", ["c", "d"]), `import x.y as z, w` gives ("x.y", [])
+    and ("w", [])."""
+    found: list[tuple[str, list[str]]] = []
+    for m in _IMPORT_STATEMENT.finditer(text):
+        if m.group(1):
+            items = re.sub(r"#[^\n]*", "", m.group(2)).strip("()").replace("\\", " ").split(",")
+            found.append((m.group(1), [words[0] for words in (i.split() for i in items) if words]))
+        else:
+            for item in m.group(3).replace("\\", " ").split(","):
+                words = item.split()
+                if words and re.fullmatch(r"[\w.]+", words[0]):
+                    found.append((words[0], []))
+    return found
