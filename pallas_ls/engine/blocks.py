@@ -275,16 +275,21 @@ def tpu_kernel_sites(analysis: ModuleAnalysis) -> list[KernelSite]:
     ]
 
 
-def rebound_names(function: ast.AST) -> set[str]:
+def rebound_names(function: ast.AST) -> frozenset[str]:
     """Names a kernel (or a function nested in it, as a parameter) binds again: the TPU rules
-    follow a ref by its parameter's name only where that name cannot mean something else."""
+    follow a ref by its parameter's name only where that name cannot mean something else.
+    Walked once per function (three TPU rules ask), kept on the node."""
+    known: frozenset[str] | None = getattr(function, "_rebound_names", None)
+    if known is not None:
+        return known
     names: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names.add(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
             names |= {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-    return names
+    function._rebound_names = frozenset(names)  # type: ignore[attr-defined]  # a cache kept on the node
+    return function._rebound_names  # type: ignore[attr-defined, no-any-return]  # set just above
 
 
 # What a launch and its module say about the compiler it meets (_target).

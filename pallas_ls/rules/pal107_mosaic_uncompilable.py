@@ -252,6 +252,12 @@ def _lane_offset_findings(analysis: ModuleAnalysis) -> Iterator[Finding]:
     if "program_id" not in analysis.source.text and "fori_loop" not in analysis.source.text:
         return  # no dynamic index to offset a window by
     for site in tpu_kernel_sites(analysis):
+        # Cheap looks first: windows on a last index (`[..., pl.ds(...)]`, `[:, a:b]`) at all.
+        windows = [
+            node for node in ast.walk(site.function) if isinstance(node, ast.Subscript) and _may_index_lanes(node)
+        ]
+        if not windows:
+            continue
         ranks = kernel_ref_ranks(site.launch)
         roles = parameter_roles(site, launch_layout(site.launch))
         ref_ranks = {role.name: ranks[n] for n, role in enumerate(roles) if role.role in (INPUT, OUTPUT) and n in ranks}
@@ -260,9 +266,8 @@ def _lane_offset_findings(analysis: ModuleAnalysis) -> Iterator[Finding]:
         if not ref_ranks:
             continue
         kernel = _Kernel(analysis.model, site.function)
-        for node in ast.walk(site.function):
-            if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)):
-                continue
+        for node in windows:
+            assert isinstance(node.value, ast.Name)  # _may_index_lanes
             rank = ref_ranks.get(node.value.id)
             lane = _lane_index(node.slice, rank) if rank is not None and rank >= 2 else None
             start = kernel.window_start(lane) if lane is not None else None
@@ -275,6 +280,15 @@ def _lane_offset_findings(analysis: ModuleAnalysis) -> Iterator[Finding]:
                     "(`pl.multiple_of(start, 128)` where Mosaic cannot see it). Interpret mode runs it"
                 )
                 yield Finding(CODE, message, analysis.source.node_range(lane), analysis.path, SEVERITY)
+
+
+def _may_index_lanes(node: ast.Subscript) -> bool:
+    """`name[..., <a call or a slice with a start>]`: the only shape a lane window takes here."""
+    if not (isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Tuple)):
+        return False
+    elements = node.slice.elts
+    last = elements[-1] if len(elements) >= 2 else None
+    return isinstance(last, ast.Call) or (isinstance(last, ast.Slice) and last.lower is not None)
 
 
 def _lane_index(index: ast.expr, rank: int) -> ast.expr | None:
