@@ -15,7 +15,9 @@ display), and tests marked `serial`.
 from __future__ import annotations
 
 import importlib.util
+import io
 import pathlib
+import sys
 
 import hypothesis_profiles
 import pytest
@@ -52,3 +54,21 @@ def jax_dir() -> pathlib.Path:
     if directory is None:
         pytest.skip("jax is not installed")
     return directory
+
+
+@pytest.fixture
+def run(capsys, monkeypatch, tmp_path):
+    """`pallas-ls ARGV` in process (`cli.main`), in `tmp_path` (or `cwd=`), standard input from
+    `stdin`: (exit status, stdout, stderr).  The CLI tests' one way to run the CLI (a test module
+    may define its own `run` for another way)."""
+    from pallas_ls import cli
+
+    def _run(*argv: str, cwd: pathlib.Path | None = None, stdin: bytes | None = None):
+        monkeypatch.chdir(cwd or tmp_path)
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        status = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return _run

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 import os
 import pathlib
@@ -65,21 +64,6 @@ def add_one(x_ref, o_ref):
 
 out = pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct((8,), "f4"))
 """
-
-
-@pytest.fixture
-def run(capsys, monkeypatch, tmp_path):
-    """Call `main(argv)` in `tmp_path` (or `cwd=`); returns (exit status, stdout, stderr)."""
-
-    def _run(*argv: str, cwd: pathlib.Path | None = None, stdin: bytes | None = None):
-        monkeypatch.chdir(cwd or tmp_path)
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        status = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return _run
 
 
 def write(path: pathlib.Path, text: str | bytes) -> pathlib.Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import pathlib
@@ -12,7 +11,7 @@ import sys
 
 import pytest
 
-from pallas_ls import cli, fixing
+from pallas_ls import fixing
 from pallas_ls.engine.analysis import analyze
 from pallas_ls.engine.source import SourceFile
 from pallas_ls.lint import run_rules
@@ -118,21 +117,6 @@ def double(x_ref, o_ref):
     o_ref[...] = x_ref[...] + x_ref[...]
 """,
 )
-
-
-@pytest.fixture
-def run(capsys, monkeypatch, tmp_path):
-    """Call `main(argv)` in `tmp_path`; returns (exit status, stdout, stderr)."""
-
-    def _run(*argv: str, stdin: bytes | None = None):
-        monkeypatch.chdir(tmp_path)
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        status = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return _run
 
 
 def write(path: pathlib.Path, content: str | bytes) -> pathlib.Path:

@@ -6,31 +6,15 @@ with `tpu-generation = "v5e"` only; without the setting, PAL102 reports what fai
 
 from __future__ import annotations
 
-import io
 import json
 import pathlib
-import sys
 
 import pytest
 
-from pallas_ls import cli
 from pallas_ls.config import ConfigError, Settings
 
 CASES = pathlib.Path(__file__).with_name("tpu_cases") / "pal102"
 TWENTY_MIB = (CASES / "block_sizes_from_a_wrapper.py").read_text()
-
-
-@pytest.fixture
-def run(capsys, monkeypatch, tmp_path):
-    def _run(*argv: str, stdin: bytes | None = None):
-        monkeypatch.chdir(tmp_path)
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        status = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return _run
 
 
 def codes(out: str) -> list[str]:
