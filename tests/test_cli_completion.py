@@ -6,7 +6,6 @@ import shutil
 import subprocess
 
 import pytest
-from test_cli import run  # noqa: F401 - a fixture
 
 
 def script(run, shell: str) -> str:

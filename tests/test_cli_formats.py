@@ -9,7 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_cli import CLEAN_SRC, PAL001_AT, PAL001_SRC, PAL002_SRC, run, write  # noqa: F401 - `run` is a fixture
+from test_cli import CLEAN_SRC, PAL001_AT, PAL001_SRC, PAL002_SRC, write
 
 NOTEBOOK = pathlib.Path(__file__).with_name("notebooks") / "proto_v45.ipynb"
 SCHEMAS = pathlib.Path(__file__).with_name("schemas")
