@@ -2014,9 +2014,16 @@ def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
     return (len(value.elts), *inner.pop())  # type: ignore[misc]  # None was ruled out
 
 
+# Array methods that give a plain Python value (a list, a scalar, bytes), not an array: a kernel
+# may close over what they return (issue 36: a method's list was taken for a jax array, PAL003).
+_PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes"})
+
+
 def _array_method_result(
     method: _ArrayMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
-) -> Array:
+) -> Value:
+    if method.attr in _PYTHON_VALUE_METHODS:
+        return Opaque("python value")
     base = method.array
     if base is None:
         return Array(method.origin)
