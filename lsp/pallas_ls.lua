@@ -14,6 +14,7 @@
 --
 -- `settings['pallas-ls']` is what the server reads (workspace/configuration section `pallas-ls`),
 -- over `[tool.pallas-ls]` in the nearest pyproject.toml: select, ignore, severity, exclude,
+-- tpuGeneration (the TPU your kernels compile for: 'v5e', 'v6e'; the TPU rules use its limits),
 -- showSyntaxErrors. Quick fixes are code actions (`gra` in 0.11); fix-all is the code action kind
 -- `source.fixAll.pallas-ls`.
 ---@type vim.lsp.Config
@@ -26,6 +27,7 @@ return {
       -- select = { 'PAL001', 'PAL002' },
       -- ignore = {},
       -- severity = { PAL002 = 'warning' },
+      -- tpuGeneration = 'v5e',
       showSyntaxErrors = false,
     },
   },
