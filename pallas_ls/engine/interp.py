@@ -2109,6 +2109,15 @@ def _fold(op: ast.operator, a: object, b: object) -> Value | None:
                 return Const(a * b)
             if isinstance(op, ast.FloorDiv) and b:
                 return Const(a // b)
+            # `2**20` in `vmem_limit_bytes=64 * 2**20`; small exponents only (no huge numbers).
+            if (
+                isinstance(op, ast.Pow)
+                and isinstance(a, int)
+                and isinstance(b, int)
+                and 0 <= b <= 64
+                and abs(a) <= 1024
+            ):
+                return Const(a**b)
         if isinstance(a, str) and isinstance(b, str) and isinstance(op, ast.Add) and len(a) + len(b) <= 200:
             return Const(a + b)
     except (OverflowError, ValueError, TypeError):

@@ -19,7 +19,15 @@ import ast
 import math
 from dataclasses import dataclass
 
-from .blocks import BlockMapping, block_mappings, compiler_param, launch_specs, pipeline_buffers, ref_arrays
+from .blocks import (
+    COMPILER_PARAMS,
+    BlockMapping,
+    block_mappings,
+    compiler_param,
+    launch_specs,
+    pipeline_buffers,
+    ref_arrays,
+)
 from .interp import ApiResult, Seq, Value, dtype_of, int_constant, only_value, shape_of
 from .kernels import Launch
 from .layout import api_argument, launch_layout
@@ -179,9 +187,22 @@ def _scratch(launch: Launch) -> list[Scratch]:
 
 
 def _limit(launch: Launch) -> tuple[int | None, ast.expr | None, bool]:
+    """(the limit the launch sets, where, whether it may set one we cannot read)."""
     found = compiler_param(launch, "vmem_limit_bytes")
     if found is None:
-        return None, None, False
+        # Compiler params that are not certainly a `pltpu.CompilerParams(...)` without `**`
+        # (the older `dict(mosaic=dict(vmem_limit_bytes=...))`, a helper's result) may raise it.
+        return None, None, _params_unreadable(launch)
     expr, values, model = found
     limit = int_constant(values)
     return limit, (expr if model is launch.model else None), limit is None
+
+
+def _params_unreadable(launch: Launch) -> bool:
+    expr = launch.entry.keyword("compiler_params")
+    if expr is None:
+        return False
+    params = only_value(launch.value_of(expr))
+    if not (isinstance(params, ApiResult) and params.qualname in COMPILER_PARAMS):
+        return True
+    return any(isinstance(a, ast.Starred) for a in params.call.args) or any(k.arg is None for k in params.call.keywords)
