@@ -18,7 +18,7 @@ from .interp import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, 
 from .kernels import KernelSite, Launch
 from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
-from .names import imported_modules
+from .names import has_star_arguments, imported_modules
 from .shapes import Shape
 
 if TYPE_CHECKING:  # analysis imports the rules' engine, not the other way round
@@ -119,9 +119,7 @@ def _launch_specs(launch: Launch) -> LaunchSpecs | None:
     grid_spec = only_value(launch.value_of(grid_spec_expr))
     if not (isinstance(grid_spec, ApiResult) and grid_spec.qualname in GRID_SPECS):
         return None
-    if any(isinstance(a, ast.Starred) for a in grid_spec.call.args) or any(
-        k.arg is None for k in grid_spec.call.keywords
-    ):
+    if has_star_arguments(grid_spec.call):
         return None
     grid_expr = api_argument(grid_spec, "grid", None)
     return LaunchSpecs(
@@ -168,12 +166,18 @@ def ref_arrays(launch: Launch) -> dict[int, Array | ShapeStruct]:
     return found
 
 
+def compiler_params_call(launch: Launch) -> ApiResult | None:
+    """The launch's `compiler_params=`, when it is certainly a `pltpu.CompilerParams(...)` call."""
+    params_expr = launch.entry.keyword("compiler_params")
+    params = only_value(launch.value_of(params_expr)) if params_expr is not None else None
+    return params if isinstance(params, ApiResult) and params.qualname in COMPILER_PARAMS else None
+
+
 def compiler_param(launch: Launch, name: str) -> tuple[ast.expr, frozenset[Value], ModuleModel] | None:
     """A field of the launch's `pltpu.CompilerParams(...)`: its expression, its value and the
     module it is written in, when the compiler params are certainly that call and it passes the field."""
-    params_expr = launch.entry.keyword("compiler_params")
-    params = only_value(launch.value_of(params_expr)) if params_expr is not None else None
-    if not (isinstance(params, ApiResult) and params.qualname in COMPILER_PARAMS) or launch.interp is None:
+    params = compiler_params_call(launch)
+    if params is None or launch.interp is None:
         return None
     expr = api_argument(params, name, None)
     if expr is None:
@@ -408,7 +412,7 @@ def _mapping(
     if not isinstance(array, (Array, ShapeStruct)) or array.shape is None:
         return None
     call = spec.call
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    if has_star_arguments(call):
         return None
     if api_argument(spec, "memory_space", None) is not None:
         return None  # SMEM, ANY, HBM blocks follow other rules (and a VMEM one is rare to spell)

@@ -20,10 +20,10 @@ import math
 from dataclasses import dataclass
 
 from .blocks import (
-    COMPILER_PARAMS,
     BlockMapping,
     block_mappings,
     compiler_param,
+    compiler_params_call,
     launch_specs,
     pipeline_buffers,
     ref_arrays,
@@ -31,7 +31,9 @@ from .blocks import (
 from .interp import ApiResult, Seq, Value, dtype_of, int_constant, only_value, shape_of
 from .kernels import Launch
 from .layout import api_argument, launch_layout
+from .names import has_star_arguments
 from .shapes import Shape, bits
+from .target import RuleOptions, scoped_vmem_limit
 
 _VMEM_SCRATCH = frozenset(
     {
@@ -74,8 +76,9 @@ class VmemEstimate:
     scratch: tuple[Scratch, ...]
     unknown: int  # blocks (or arrays) whose size is not known: the total leaves them out
     limit: int | None  # `vmem_limit_bytes` of the compiler params, when given as a constant
-    limit_node: ast.expr | None  # where that limit is written (in the launch's module)
-    limit_unknown: bool  # `vmem_limit_bytes` is given but not a constant: no limit can be assumed
+    # The compiler params may set a limit not read here (not a constant, `**kwargs`, the older
+    # dict form, a helper's result): no limit can be assumed.
+    limit_unknown: bool
 
     @property
     def total(self) -> int:
@@ -99,15 +102,19 @@ def vmem_estimate(launch: Launch) -> VmemEstimate | None:
     shares += _whole_arrays(launch, specs.in_specs is None, specs.out_specs is None)
     layout = launch_layout(launch)
     refs = (layout.inputs or 0) + (layout.outputs or 0)
-    limit, limit_node, limit_unknown = _limit(launch)
-    return VmemEstimate(
-        tuple(shares),
-        tuple(_scratch(launch)),
-        max(refs - len(shares), 0),
-        limit,
-        limit_node,
-        limit_unknown,
-    )
+    limit, limit_unknown = _limit(launch)
+    return VmemEstimate(tuple(shares), tuple(_scratch(launch)), max(refs - len(shares), 0), limit, limit_unknown)
+
+
+def assumed_limit(estimate: VmemEstimate, options: RuleOptions) -> tuple[int, str] | None:
+    """The scoped VMEM limit the blocks are compared with, and how a message names it: the one
+    the launch sets, else the generation's default (target.scoped_vmem_limit); None when the
+    launch may set one not read here (PAL102 and the hover ask)."""
+    if estimate.limit_unknown:
+        return None
+    if estimate.limit is not None:
+        return estimate.limit, "the vmem_limit_bytes it sets"
+    return scoped_vmem_limit(options)
 
 
 def _bits(dtype: str | None) -> int:
@@ -133,14 +140,8 @@ def _buffering(launch: Launch, mapping: BlockMapping, steps: int | None) -> tupl
 
 def _grid_steps(grid: frozenset[Value]) -> int | None:
     """The number of grid steps when the grid is a constant int or tuple of them."""
-    single = int_constant(grid)
-    if single is not None:
-        return single
-    value = only_value(grid)
-    if isinstance(value, Seq) and value.elts is not None:
-        dims = [int_constant(e) for e in value.elts]
-        return math.prod(d for d in dims if d is not None) if None not in dims else None
-    return None
+    dims = shape_of(grid)
+    return math.prod(dims) if dims is not None else None
 
 
 def _whole_arrays(launch: Launch, inputs: bool, outputs: bool) -> list[Share]:
@@ -186,23 +187,14 @@ def _scratch(launch: Launch) -> list[Scratch]:
     return found
 
 
-def _limit(launch: Launch) -> tuple[int | None, ast.expr | None, bool]:
-    """(the limit the launch sets, where, whether it may set one we cannot read)."""
+def _limit(launch: Launch) -> tuple[int | None, bool]:
+    """(the limit the launch sets, whether it may set one not read here)."""
     found = compiler_param(launch, "vmem_limit_bytes")
-    if found is None:
-        # Compiler params that are not certainly a `pltpu.CompilerParams(...)` without `**`
-        # (the older `dict(mosaic=dict(vmem_limit_bytes=...))`, a helper's result) may raise it.
-        return None, None, _params_unreadable(launch)
-    expr, values, model = found
-    limit = int_constant(values)
-    return limit, (expr if model is launch.model else None), limit is None
-
-
-def _params_unreadable(launch: Launch) -> bool:
-    expr = launch.entry.keyword("compiler_params")
-    if expr is None:
-        return False
-    params = only_value(launch.value_of(expr))
-    if not (isinstance(params, ApiResult) and params.qualname in COMPILER_PARAMS):
-        return True
-    return any(isinstance(a, ast.Starred) for a in params.call.args) or any(k.arg is None for k in params.call.keywords)
+    if found is not None:
+        limit = int_constant(found[1])
+        return limit, limit is None
+    if launch.entry.keyword("compiler_params") is None:
+        return None, False
+    params = compiler_params_call(launch)
+    unreadable = params is None or has_star_arguments(params.call)
+    return None, unreadable

@@ -14,8 +14,8 @@ from ..engine.kernels import KernelSite, Launch, kernel_name
 from ..engine.layout import BOUND, SCRATCH, launch_layout, parameter_roles
 from ..engine.model import positional_args
 from ..engine.source import Position, Range
-from ..engine.target import format_bytes, scoped_vmem_limit
-from ..engine.vmem import VmemEstimate, vmem_estimate
+from ..engine.target import format_bytes
+from ..engine.vmem import VmemEstimate, assumed_limit, vmem_estimate
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class KernelInfo:
 @dataclass(frozen=True)
 class VmemInfo:
     estimate: VmemEstimate
-    limit: int | None  # None: `vmem_limit_bytes` is set but not a constant
+    limit: int | None  # None: the compiler params may set one not read here
     limit_named: str
 
 
@@ -127,12 +127,10 @@ def _vmem(analysis: ModuleAnalysis, launch: Launch) -> VmemInfo | None:
         return None
     if estimate is None or not (estimate.shares or estimate.scratch):
         return None
-    if estimate.limit_unknown:
-        return VmemInfo(estimate, None, "vmem_limit_bytes is set, to a value not known here")
-    if estimate.limit is not None:
-        return VmemInfo(estimate, estimate.limit, "the vmem_limit_bytes it sets")
-    limit, named = scoped_vmem_limit(analysis.options)
-    return VmemInfo(estimate, limit, named)
+    assumed = assumed_limit(estimate, analysis.options)
+    if assumed is None:
+        return VmemInfo(estimate, None, "its compiler params may set one not read here")
+    return VmemInfo(estimate, *assumed)
 
 
 def _info(analysis: ModuleAnalysis, sites: list[KernelSite], rng: Range) -> KernelInfo:

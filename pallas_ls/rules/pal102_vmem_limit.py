@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.target import GENERATIONS, format_bytes, scoped_vmem_limit
-from ..engine.vmem import Share, VmemEstimate, vmem_estimate
+from ..engine.target import GENERATIONS, format_bytes
+from ..engine.vmem import Share, VmemEstimate, assumed_limit, vmem_estimate
 from .base import Example
 
 CODE = "PAL102"
@@ -142,9 +142,10 @@ y = pl.pallas_call(
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     for launch in tpu_launches(analysis):
         estimate = vmem_estimate(launch)
-        if estimate is None or estimate.limit_unknown:
+        assumed = assumed_limit(estimate, analysis.options) if estimate is not None else None
+        if estimate is None or assumed is None:
             continue
-        limit, named = _limit(analysis, estimate)
+        limit, named = assumed
         if estimate.total > limit:
             message = _message(estimate, limit, named)
             yield Finding(CODE, message, analysis.source.node_range(_callee(launch.node)), analysis.path, SEVERITY)
@@ -153,12 +154,6 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
 def _callee(node: ast.AST) -> ast.AST:
     """`pl.pallas_call` of `pl.pallas_call(...)`: the whole call would underline the whole launch."""
     return node.func if isinstance(node, ast.Call) else node
-
-
-def _limit(analysis: ModuleAnalysis, estimate: VmemEstimate) -> tuple[int, str]:
-    if estimate.limit is not None:
-        return estimate.limit, "the vmem_limit_bytes it sets"
-    return scoped_vmem_limit(analysis.options)
 
 
 def _message(estimate: VmemEstimate, limit: int, named: str) -> str:

@@ -11,7 +11,7 @@ from ..engine.blocks import kernel_ref_ranks, rebound_names, ref_arrays, tpu_ker
 from ..engine.findings import Finding, Severity
 from ..engine.layout import INPUT, OUTPUT, launch_layout, parameter_roles
 from ..engine.model import Loc, ModuleModel, Scope
-from ..engine.names import qualname
+from ..engine.names import qualname, single_assignment
 from .base import Example
 
 CODE = "PAL107"
@@ -347,8 +347,8 @@ class _Kernel:
         if depth > 4:
             return None
         if isinstance(expr, ast.Name):
-            value = self._only_value(expr)
-            return self.unaligned_stride(value, depth + 1) if value is not None else None
+            assigned = single_assignment(expr, self.loc(expr), self.model)
+            return self.unaligned_stride(assigned[0], depth + 1) if assigned is not None else None
         if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult)):
             return None
         for factor, index in ((expr.right, expr.left), (expr.left, expr.right)):
@@ -368,14 +368,8 @@ class _Kernel:
             return False
         if bindings[0].kind == "param":
             return id(bindings[0].node) in self.loop_indexes
-        value = self._only_value(expr)
-        return value is not None and self.dynamic_index(value, depth + 1)
-
-    def _only_value(self, name: ast.Name) -> ast.expr | None:
-        bindings = self.model.lookup(name.id, self.loc(name))
-        if len(bindings) == 1 and bindings[0].kind == "assign":
-            return bindings[0].value
-        return None
+        assigned = single_assignment(expr, self.loc(expr), self.model)
+        return assigned is not None and self.dynamic_index(assigned[0], depth + 1)
 
     def _fori_loop_indexes(self, kernel: ast.AST) -> set[int]:
         """The index parameters (ast.arg ids) of functions nested in the kernel that a `fori_loop`
