@@ -43,7 +43,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, is_generator, own_returns, positional_args
+from .model import (
+    Binding,
+    FunctionNode,
+    Loc,
+    ModuleModel,
+    Scope,
+    is_generator,
+    own_returns,
+    own_yields,
+    positional_args,
+)
+from .models import modelled
 from .names import ENTRY_POINTS, PARTIAL
 from .shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, as_shape, canonical_dtype, reshaped
 from .source import SourceFile
@@ -163,6 +174,14 @@ class Wrapped(Value):
 
     kind: str  # "static" | "class" | "property"
     func: Value
+
+
+@dataclass(frozen=True)
+class Generator(Value):
+    """What calling a generator function gives: iterating it yields what its `yield`s can yield."""
+
+    func: Func
+    env: Env
 
 
 @dataclass(frozen=True)
@@ -554,6 +573,14 @@ _BUILTINS_VALUE = frozenset(
         "filter",
     }
 )
+# Decorators that make a descriptor of a function in a class body: the kind of Wrapped they make
+# (a cached_property reads like a property: the function's result, computed on first access).
+_DESCRIPTORS = {
+    "staticmethod": "static",
+    "classmethod": "class",
+    "property": "property",
+    "functools.cached_property": "property",
+}
 _STATIC_ARRAY_ATTRIBUTES = frozenset(
     {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "aval", "sharding", "weak_type"}
 )
@@ -991,9 +1018,28 @@ class Interpreter:
             if path is None:
                 return U
             return _destructure(self.iterate(self.ev(stmt.iter, here, env, model)), path)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                path = _path_to(item.optional_vars, b.node) if item.optional_vars is not None else None
+                if path is not None:
+                    return _destructure(self.entered(self.ev(item.context_expr, here, env, model)), path)
+            return U
         if b.value is not None:  # walrus
             return self.ev(b.value, here, env, model)
         return U
+
+    def entered(self, managers: frozenset[Value]) -> frozenset[Value]:
+        """What `with manager as x` binds to x: the value of the manager's `__enter__()`."""
+        return union(self.call_method(v, "__enter__", []) for v in managers)
+
+    def call_method(self, receiver: Value, name: str, args: list[frozenset[Value]]) -> frozenset[Value]:
+        """`receiver.name(*args)` for an instance of a class that defines it (else Unknown)."""
+        if not isinstance(receiver, Instance):
+            return U
+        methods = self.class_attribute(receiver.cls, name, receiver)
+        if not methods:
+            return U
+        return union(self.apply(m, args, [], None, None, EMPTY_ENV, receiver.cls.model) for m in methods)
 
     def _with_mutations(
         self, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
@@ -1088,10 +1134,10 @@ class Interpreter:
     ) -> frozenset[Value]:
         if isinstance(decorator, External):
             q = decorator.qualname
-            if q in ("staticmethod", "classmethod", "property"):
-                return frozenset(
-                    {Wrapped({"staticmethod": "static", "classmethod": "class"}.get(q, "property"), v) for v in values}
-                )
+            if q in _DESCRIPTORS:
+                return frozenset({Wrapped(_DESCRIPTORS[q], v) for v in values})
+            if modelled(q) is not None:
+                return self.call_value(decorator, [values], [], None)
             return values  # an unknown decorator: assume it hands the function back
         if isinstance(decorator, (Entry, Factory)) or (isinstance(decorator, Partial) and _entry_of(decorator)):
             if self.on_decorator_launch is not None:
@@ -1292,6 +1338,8 @@ class Interpreter:
             return frozenset({_ArrayAt(value.origin)})
         if isinstance(value, Class):
             return frozenset({value})  # generics: Foo[int]
+        if isinstance(value, Instance):
+            return self.call_method(value, "__getitem__", [index])
         if isinstance(value, Param):
             return frozenset({Array("traced")})  # a kernel's ref read
         if isinstance(value, (Unknown, ApiResult, External, Opaque, Const)):
@@ -1308,9 +1356,41 @@ class Interpreter:
                 out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
             elif isinstance(v, Array):
                 out.add(v)
+            elif isinstance(v, Generator):
+                out |= self._yielded(v)
+            elif isinstance(v, Instance):
+                out |= self.iterate(self.call_method(v, "__iter__", []))
             else:
                 out.add(UNKNOWN)
         return frozenset(out) if out else U
+
+    def _yielded(self, gen: Generator) -> frozenset[Value]:
+        """What a generator can yield: its own `yield x` values and what its `yield from`s iterate."""
+        key = ("yields", id(gen.func.node), gen.env)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active or self._call_depth >= MAX_CALL_DEPTH:
+            return U
+        self._active.add(key)
+        self._call_depth += 1
+        try:
+            model = gen.func.model
+            out: set[Value] = set()
+            for node, stmt in own_yields(gen.func.node):
+                where = Loc(model.function_scope(gen.func.node), stmt)
+                if isinstance(node, ast.YieldFrom):
+                    out |= self.iterate(self.ev(node.value, where, gen.env, model))
+                elif node.value is None:
+                    out.add(NONE)
+                else:
+                    out |= self.ev(node.value, where, gen.env, model)
+            result = frozenset(out) if out else U
+        finally:
+            self._call_depth -= 1
+            self._active.discard(key)
+        self._memo[key] = result
+        return result
 
     # ---------------------------------------------------------------------------- calls
     def _ev_call(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
@@ -1419,7 +1499,7 @@ class Interpreter:
                 self.on_invocation(target, call, loc, env, model)
             return frozenset({Array()})
         if isinstance(target, External):
-            return self._external_call(target.qualname, args, keywords, call, loc, env, model)
+            return self._external_call(target.qualname, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
         if isinstance(target, _ArrayMethod):
             return frozenset({_array_method_result(target, args, keywords)})
         if isinstance(target, (_RefMethod, _ParamMethod)):
@@ -1466,12 +1546,24 @@ class Interpreter:
         unknown_kw: bool,
     ) -> frozenset[Value]:
         if _is_dataclass(cls.node):
-            names = [
-                s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-            ]
+            declared = [s for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            names = [cast(ast.Name, s.target).id for s in declared]
             fields = list(zip(names, args, strict=False))
             given = dict(keywords)
-            fields += [(n, given[n]) for n in names[len(args) :] if n in given]
+            for declaration, name in list(zip(declared, names, strict=True))[len(args) :]:
+                if name in given:
+                    fields.append((name, given[name]))
+                elif _plain_default(declaration) and not (unknown_rest or unknown_kw):
+                    # A field's default is the instance's own attribute: a function there is not
+                    # bound as a method would be (`cfg.kernel` with `kernel: Callable = plain`).
+                    fields.append(
+                        (
+                            name,
+                            self.ev(
+                                cast(ast.expr, declaration.value), cls.model.loc(declaration), EMPTY_ENV, cls.model
+                            ),
+                        )
+                    )
             return frozenset({Instance(cls, None, tuple(fields))})
         init = self.class_attribute(cls, "__init__", None)
         inits = [v for v in init if isinstance(v, Func)]
@@ -1563,8 +1655,11 @@ class Interpreter:
     ) -> frozenset[Value]:
         """A project function's result for these arguments: its return summary."""
         node = func.node
-        if isinstance(node, ast.AsyncFunctionDef) or is_generator(node):
-            return frozenset({Opaque("generator")})
+        if isinstance(node, ast.AsyncFunctionDef):
+            return frozenset({Opaque("coroutine")})
+        if is_generator(node):
+            env = self.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
+            return frozenset({Generator(func, env)}) if env is not None else frozenset({Opaque("generator")})
         if self._call_depth >= MAX_CALL_DEPTH or len(self._summaries) >= MAX_SUMMARIES:
             return U
         env = self.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
@@ -1677,6 +1772,8 @@ class Interpreter:
         loc: Loc | None,
         env: Env,
         model: ModuleModel,
+        unknown_rest: bool = False,
+        unknown_kw: bool = False,
     ) -> frozenset[Value]:
         if q == PARTIAL:
             if not args:
@@ -1694,9 +1791,8 @@ class Interpreter:
             if args and not all(isinstance(v, (Const, Opaque)) for v in args[0]):
                 return args[0]
             return frozenset({External(q)})
-        if q in ("staticmethod", "classmethod", "property") and args:
-            kind = {"staticmethod": "static", "classmethod": "class"}.get(q, "property")
-            return frozenset({Wrapped(kind, v) for v in args[0]})
+        if q in _DESCRIPTORS and args:
+            return frozenset({Wrapped(_DESCRIPTORS[q], v) for v in args[0]})
         if q in REF_CONSTRUCTORS and call is not None:
             return frozenset({Ref(call)})
         if q in NONE_APIS:
@@ -1745,10 +1841,8 @@ class Interpreter:
             if seq is not None:
                 return frozenset({Seq(q, seq.elts)})
             return frozenset({Seq(q, None, self.iterate(args[0]))})
-        if q == "dict":
-            if not args:
-                return frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
-            return frozenset({DictV(None, U)})
+        if q == "dict" and not args:
+            return frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
         if q == "getattr" and len(args) >= 2:
             named = next(iter(args[1])) if len(args[1]) == 1 else None
             if isinstance(named, Const) and isinstance(named.value, str):
@@ -1759,6 +1853,18 @@ class Interpreter:
             size = _known_length(args[0])
             if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
                 return frozenset({Const(size)})
+        iterated = self._iteration_builtin(q, args, keywords)
+        if iterated is not None:
+            return iterated
+        if q == "dataclasses.replace" and args:
+            return _replaced(args[0], keywords)
+        target = modelled(q)
+        if target is not None:
+            model_module, name = target
+            return union(
+                self.apply(v, args, keywords, None, None, EMPTY_ENV, model_module, unknown_rest, unknown_kw)
+                for v in self.module_attribute(model_module, name)
+            )
         if q in _BUILTINS_VALUE:
             return frozenset({Opaque(q)})
         if q == "print":
@@ -1766,6 +1872,56 @@ class Interpreter:
         if call is not None and loc is not None and q.startswith("jax"):
             return frozenset({ApiResult(q, call, loc, env)})
         return U
+
+    def _iteration_builtin(
+        self, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+    ) -> frozenset[Value] | None:
+        """`iter`, `next`, `zip`, `enumerate` and `dict(pairs)` by what iterating gives: known
+        sequences stay known (`dict(zip(names, kernels))` pairs each name with its kernel)."""
+        if q == "iter" and len(args) == 1:
+            return frozenset(v for v in args[0] if isinstance(v, (Seq, Generator))) or frozenset(
+                {Seq("list", None, self.iterate(args[0]))}
+            )
+        if q == "next" and args:
+            return self.iterate(args[0]) | (args[1] if len(args) > 1 else frozenset())
+        if q == "zip" and args and not keywords:
+            seqs = [_single_known_seq(a) for a in args]
+            if all(seq is not None for seq in seqs):
+                length = min(len(cast(Seq, seq).elements()) for seq in seqs)
+                return frozenset(
+                    {
+                        Seq(
+                            "list",
+                            tuple(
+                                frozenset({Seq("tuple", tuple(cast(Seq, seq).elements()[i] for seq in seqs))})
+                                for i in range(length)
+                            ),
+                        )
+                    }
+                )
+            return frozenset({Seq("list", None, frozenset({Seq("tuple", tuple(self.iterate(a) for a in args))}))})
+        if q == "enumerate" and args:
+            seq = _single_known_seq(args[0])
+            if seq is not None and not keywords and len(args) == 1:
+                return frozenset(
+                    {
+                        Seq(
+                            "list",
+                            tuple(
+                                frozenset({Seq("tuple", (frozenset({Const(i)}), e))})
+                                for i, e in enumerate(seq.elements())
+                            ),
+                        )
+                    }
+                )
+            return frozenset(
+                {Seq("list", None, frozenset({Seq("tuple", (frozenset({Opaque("int")}), self.iterate(args[0])))}))}
+            )
+        if q == "dict" and len(args) == 1 and not keywords:
+            return frozenset({_dict_of_pairs(self.iterate(args[0]), _single_known_seq(args[0]))})
+        if q == "dict":
+            return frozenset({DictV(None, U)})
+        return None
 
     def _scoped_result(self, f: Value, model: ModuleModel) -> frozenset[Value]:
         if isinstance(f, Func):
@@ -2319,6 +2475,45 @@ def _known_length(values: frozenset[Value]) -> int | None:
     if isinstance(d, DictV) and d.items is not None:
         return len(d.items)
     return known_sequence_length(values)
+
+
+def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
+    """`dict(iterable)` of (key, value) pairs: known keys when every pair is a known 2-tuple."""
+    if known is not None:
+        items: list[tuple[object, frozenset[Value]]] = []
+        for element in known.elements():
+            pair = _single_known_seq(element)
+            key = only_value(pair.elements()[0]) if pair is not None and len(pair.elements()) == 2 else None
+            if pair is None or not isinstance(key, Const):
+                break
+            items.append((key.value, pair.elements()[1]))
+        else:
+            return DictV(tuple(items), union(v for _, v in items))
+    values = union(
+        seq.elements()[1] if seq.elts is not None and len(seq.elements()) == 2 else U
+        for seq in (v for v in pairs if isinstance(v, Seq))
+    )
+    return DictV(None, values or U)
+
+
+def _replaced(instances: frozenset[Value], changes: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+    """`dataclasses.replace(obj, **changes)`: the same dataclass with those fields changed."""
+    out: set[Value] = set()
+    for v in instances:
+        if not isinstance(v, Instance) or not _is_dataclass(v.cls.node):
+            return U
+        fields = dict(v.fields)
+        fields.update(changes)
+        out.add(Instance(v.cls, v.init_env, tuple(fields.items())))
+    return frozenset(out)
+
+
+def _plain_default(declaration: ast.AnnAssign) -> bool:
+    """A dataclass field declared with a plain default value (not `field(...)`, not a ClassVar)."""
+    if declaration.value is None or isinstance(declaration.value, ast.Call):
+        return False
+    annotation = ast.unparse(declaration.annotation)
+    return "ClassVar" not in annotation and "InitVar" not in annotation
 
 
 def _single_known_str_dict(values: frozenset[Value]) -> DictV | None:

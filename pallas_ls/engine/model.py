@@ -666,6 +666,23 @@ def own_returns(function: FunctionNode) -> Iterator[ast.Return]:
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
+def own_yields(function: FunctionNode) -> Iterator[tuple[ast.Yield | ast.YieldFrom, ast.stmt]]:
+    """A def's own `yield` / `yield from` expressions (not nested defs'), each with the innermost
+    statement that holds it."""
+    if isinstance(function, ast.Lambda):
+        return
+    stack: list[tuple[ast.AST, ast.stmt | None]] = [(stmt, None) for stmt in reversed(function.body)]
+    while stack:
+        node, holder = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.stmt):
+            holder = node
+        elif isinstance(node, (ast.Yield, ast.YieldFrom)) and holder is not None:
+            yield node, holder
+        stack.extend((child, holder) for child in reversed(list(ast.iter_child_nodes(node))))
+
+
 def is_generator(function: FunctionNode) -> bool:
     """True when a def's own body yields (which makes calling it return a generator).
 

@@ -1,0 +1,32 @@
+"""Models of `contextlib` (see `pallas_ls.engine.models`): read as source, never imported."""
+
+from typing import Any
+
+
+def contextmanager(func: Any) -> Any:
+    def helper(*args: Any, **kwds: Any) -> Any:
+        return _GeneratorContextManager(func, args, kwds)
+
+    return helper
+
+
+class _GeneratorContextManager:
+    def __init__(self, func: Any, args: Any, kwds: Any) -> None:
+        self.gen = func(*args, **kwds)
+
+    def __enter__(self) -> Any:
+        return next(self.gen)
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class nullcontext:  # noqa: N801  (the library's name)
+    def __init__(self, enter_result: Any = None) -> None:
+        self.enter_result = enter_result
+
+    def __enter__(self) -> Any:
+        return self.enter_result
+
+    def __exit__(self, *exc: object) -> None:
+        return None

@@ -1,0 +1,120 @@
+"""The standard-library models (`pallas_ls/engine/models/`) and the Python operations the
+interpreter evaluates through them: which functions reach a kernel position."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import textwrap
+
+import pytest
+
+from pallas_ls.engine import models
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.engine.kernels import kernel_name
+from pallas_ls.engine.source import SourceFile
+from pallas_ls.lint import analyze_source
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PL = "import collections, contextlib, dataclasses, functools, operator\nimport jax\nimport jax.experimental.pallas as pl\n"
+KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"
+
+
+def kernels(code: str) -> set[str]:
+    analysis = analyze(SourceFile.from_text(PL + KERNELS + textwrap.dedent(code)))
+    return {kernel_name(site.function) for site in analysis.sites}
+
+
+def launch(expr: str) -> str:
+    return f"pl.pallas_call({expr}, out_shape=s)(x)\n"
+
+
+CASES = {
+    "attrgetter": ("class K:\n    f = staticmethod(bad)\n" + launch('operator.attrgetter("f")(K)'), {"bad"}),
+    "itemgetter": ('T = {"a": good, "b": bad}\n' + launch('operator.itemgetter("b")(T)'), {"bad"}),
+    "methodcaller": (
+        "class K:\n    def pick(self, n):\n        return {'g': good}[n]\n"
+        + launch('operator.methodcaller("pick", "g")(K())'),
+        {"good"},
+    ),
+    "chainmap-layers": ('M = collections.ChainMap({"a": good}, {"b": bad})\n' + launch("M[name]"), {"good", "bad"}),
+    "chainmap-get": ('M = collections.ChainMap({"a": good})\n' + launch("M.get(name, bad)"), {"good", "bad"}),
+    "contextmanager": (
+        "@contextlib.contextmanager\ndef scope(k):\n    yield k\nwith scope(bad) as k:\n    " + launch("k"),
+        {"bad"},
+    ),
+    "nullcontext": ("with contextlib.nullcontext(good) as k:\n    " + launch("k"), {"good"}),
+    "instance-enter": (
+        "class C:\n    def __enter__(self):\n        return bad\nwith C() as k:\n    " + launch("k"),
+        {"bad"},
+    ),
+    "instance-getitem": (
+        "class T:\n    def __getitem__(self, key):\n        return good\n" + launch("T()['x']"),
+        {"good"},
+    ),
+    "instance-iter": (
+        "class T:\n    def __iter__(self):\n        return iter([good, bad])\nfor k in T():\n    " + launch("k"),
+        {"good", "bad"},
+    ),
+    "generator": (
+        "def gen():\n    yield good\n    yield from (bad,)\nfor k in gen():\n    " + launch("k"),
+        {"good", "bad"},
+    ),
+    "next-iter": (launch("next(iter([bad]))"), {"bad"}),
+    "next-default": ("def gen():\n    yield good\n" + launch("next(gen(), bad)"), {"good", "bad"}),
+    "zip-keeps-pairs": ('T = dict(zip(("a", "b"), (good, bad)))\n' + launch('T["a"]'), {"good"}),
+    "enumerate-keeps-pairs": ("T = dict(enumerate([good, bad]))\n" + launch("T[1]"), {"bad"}),
+    "dataclass-replace": (
+        "@dataclasses.dataclass\nclass C:\n    k: object = good\n" + launch("dataclasses.replace(C(), k=bad).k"),
+        {"bad"},
+    ),
+    "cached-property": (
+        "class C:\n    @functools.cached_property\n    def k(self):\n        return bad\n" + launch("C().k"),
+        {"bad"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_kernels_through_models(name):
+    code, expected = CASES[name]
+    assert kernels(code) == expected
+
+
+def test_a_dataclass_default_function_is_not_bound():
+    """`kernel: Callable = good` is the instance's attribute: no `self` is bound, so the kernel's
+    refs are all the launch's (a bound method would make PAL004 count one too few)."""
+    code = (
+        "@dataclasses.dataclass\nclass C:\n    k: object = good\n"
+        "pl.pallas_call(C().k, out_shape=jax.ShapeDtypeStruct((8, 128), jax.numpy.float32))(x)\n"
+    )
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == []
+    assert kernels(code) == {"good"}
+    bound = code.replace("@dataclasses.dataclass\n", "")  # a plain class attribute IS bound
+    assert [f.code for f in analyze_source(PL + KERNELS + bound)] == ["PAL004"]
+
+
+def _public_names(module: str) -> set[str]:
+    model = models.module_model(module)
+    assert model is not None
+    return {name for name in model.module_scope.bindings if not name.startswith("_") and name != "Any"}
+
+
+def test_every_model_is_listed_in_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### What the interpreter models", 1)[1].split("\n## ", 1)[0]
+    for module in sorted(models.MODELLED_MODULES):
+        for name in sorted(_public_names(module)):
+            assert f"`{module}.{name}`" in section or f"`{name}`" in section, (module, name)
+
+
+def test_models_are_found_by_qualified_name_only_for_public_names():
+    assert models.modelled("operator.attrgetter") is not None
+    assert models.modelled("contextlib._GeneratorContextManager") is None
+    assert models.modelled("operator.no_such_function") is None
+    assert models.modelled("attrgetter") is None
+
+
+def test_model_files_are_plain_python():
+    for module in models.MODELLED_MODULES:
+        ast.parse((ROOT / "pallas_ls" / "engine" / "models" / f"{module}.py").read_text(encoding="utf-8"))
