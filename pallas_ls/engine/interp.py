@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from .heap import Heap
 from .model import (
     Binding,
     FunctionNode,
@@ -195,6 +196,7 @@ class Instance(Value):
     cls: Class
     init_env: Env | None = None  # __init__'s parameters, bound by the constructor call
     fields: tuple[tuple[str, frozenset[Value]], ...] = ()  # dataclass fields
+    site: int = 0  # the constructor call that made it (0: any instance of the class)
 
 
 @dataclass(frozen=True)
@@ -264,13 +266,17 @@ def _hashable(key: object) -> object:
 class DictV(Value):
     items: tuple[tuple[Any, frozenset[Value]], ...] | None = None  # None: keys not known
     members: frozenset[Value] = frozenset()
+    # The allocation site (id of the display or call that made it; 0: not one object we follow)
+    # and whether it was made at module or class level, where import-time code may fill it.
+    site: int = 0
+    toplevel: bool = False
 
     # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
     # made once per dict (not a scan of its items), and the hash is taken once.
     def __hash__(self) -> int:
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash((self.items, self.members))
+            cached = hash((self.items, self.members, self.site))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -649,6 +655,7 @@ class Interpreter:
         self.on_invocation: Callable[..., None] | None = None
         self.on_function_call: Callable[..., None] | None = None
         self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
+        self.heap = Heap(self)
         # What the evaluations read of this module beyond the statement they started in (see
         # kernels.NoLaunches, which reuses a search for launches that found none): the names
         # looked up at module level (bound there or not) and the top-level functions whose
@@ -801,7 +808,12 @@ class Interpreter:
                 put(const.value, value)
             else:
                 known = False
-        return DictV(tuple(ordered.values()) if known else None, frozenset(members))
+        return DictV(
+            tuple(ordered.values()) if known else None,
+            frozenset(members),
+            site=id(expr),
+            toplevel=loc.scope.kind in ("module", "class"),
+        )
 
     def _comprehension(
         self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel
@@ -1028,6 +1040,36 @@ class Interpreter:
             return self.ev(b.value, here, env, model)
         return U
 
+    def dict_contents(self, d: DictV) -> DictV:
+        return self.heap.dict_contents(d)
+
+    def depends_on_unknown(self, values: frozenset[Value] | None) -> bool:
+        """Whether a value set holds something not known here (Unknown, an unbound parameter)."""
+        return values is None or any(isinstance(v, (Unknown, Param)) for v in values)
+
+    def run_statement(self, stmt: ast.stmt, loc: Loc, model: ModuleModel) -> None:
+        """Evaluate what a module-level statement does when the module is imported, for the heap:
+        its imports load their modules, decorators and class statements run, calls are made."""
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                name = alias.asname or alias.name.split(".")[0]
+                for b in model.module_scope.bindings.get(name, []):
+                    if b.stmt is stmt and b.kind == "import" and b.qualname and b.qualname.startswith("."):
+                        self.binding_value(b, EMPTY_ENV, model)
+            return
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if stmt.decorator_list:
+                self.def_value(stmt, model, EMPTY_ENV)
+            return
+        if isinstance(stmt, ast.ClassDef):
+            for inner in stmt.body:
+                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and inner.decorator_list:
+                    self.def_value(inner, model, EMPTY_ENV)
+            return
+        for node in ast.iter_child_nodes(stmt):
+            if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
+                self.ev(node, loc, EMPTY_ENV, model)
+
     def entered(self, managers: frozenset[Value]) -> frozenset[Value]:
         """What `with manager as x` binds to x: the value of the manager's `__enter__()`."""
         return union(self.call_method(v, "__enter__", []) for v in managers)
@@ -1227,7 +1269,7 @@ class Interpreter:
         if isinstance(value, _ArrayAt):
             return frozenset({_ArrayMethod(value.origin, "at-update")})
         if isinstance(value, DictV):
-            return frozenset({_DictMethod(value, attr)})
+            return frozenset({_DictMethod(self.dict_contents(value), attr)})
         if isinstance(value, Seq):
             return frozenset({_SeqMethod(value, attr)})
         if isinstance(value, Wrapped):
@@ -1325,6 +1367,7 @@ class Interpreter:
                 return U
             return value.all_members() | U if value.elts is None else value.all_members()
         if isinstance(value, DictV):
+            value = self.dict_contents(value)
             if value.items is not None and isinstance(const, Const):
                 return value.lookup(key, U)
             return value.all_values()
@@ -1353,6 +1396,7 @@ class Interpreter:
             if isinstance(v, Seq):
                 out |= v.all_members()
             elif isinstance(v, DictV):
+                v = self.dict_contents(v)
                 out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
             elif isinstance(v, Array):
                 out.add(v)
@@ -1659,12 +1703,15 @@ class Interpreter:
             return frozenset({Opaque("coroutine")})
         if is_generator(node):
             env = self.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
+            if env is not None:
+                self.heap.called(node, env)
             return frozenset({Generator(func, env)}) if env is not None else frozenset({Opaque("generator")})
         if self._call_depth >= MAX_CALL_DEPTH or len(self._summaries) >= MAX_SUMMARIES:
             return U
         env = self.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
         if env is None:
             return U
+        self.heap.called(node, env)
         key = (id(node), env)
         cached = self._summaries.get(key)
         if cached is not None:
@@ -1842,7 +1889,9 @@ class Interpreter:
                 return frozenset({Seq(q, seq.elts)})
             return frozenset({Seq(q, None, self.iterate(args[0]))})
         if q == "dict" and not args:
-            return frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
+            toplevel = loc is not None and loc.scope.kind in ("module", "class")
+            site = id(call) if call is not None else 0
+            return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
         if q == "getattr" and len(args) >= 2:
             named = next(iter(args[1])) if len(args[1]) == 1 else None
             if isinstance(named, Const) and isinstance(named.value, str):

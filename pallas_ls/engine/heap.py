@@ -1,0 +1,365 @@
+"""The abstract heap: what the program stores into objects, wherever it stores it.
+
+Names are flow-sensitive (the definitions that reach a use); the fields of objects are not.  A dict
+made at `_OPS = {}` is one abstract object, identified by its allocation site, and every store the
+program can make into it - `_OPS[name] = fn` inside the decorator a `@op("sq")` returns,
+`setattr(ns, name, fn)` in a module-level loop, `registry.update(...)` in a helper - is one of its
+fields, whichever function performs it and whenever it runs.
+
+A store is found by syntax (`StoreSite`: `r[k] = v`, `r.a = v`, `setattr(r, k, v)`, `r.update(m)`,
+`r.setdefault(k, v)`, `r.append(v)`, `r.extend(vs)`) and evaluated by the interpreter in the
+environments its function ran with.  Those are recorded as the interpreter calls functions, and
+code that runs at import time - decorators, class statements, module-level calls and loops of every
+module the analysis loaded, and the modules they import - is evaluated once before the first read
+of an object made at module level (`Heap.run_import_time`), so that a registry filled by decorators
+in another module is full when a launch reads it.
+
+Precision: a read of a field gives what the object was made with plus every store that may target
+it.  A store inside a function may also run in calls not seen here: its reads then include
+Unknown, so a rule asserting what the field must be stays silent, while the functions it may hold
+are still candidate kernels ("may").  An object of unknown allocation site may be any object of its
+kind (an instance with no site, `self` inside a method, may be any instance of its class).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from .model import FunctionNode, Loc, ModuleModel, Scope
+
+if TYPE_CHECKING:
+    from .interp import DictV, Env, Interpreter, Value
+
+# Methods that store into their receiver: kind of store, and where its key and value are.
+_STORING_METHODS = {
+    "setdefault": "item",
+    "update": "update",
+    "append": "append",
+    "insert": "append",
+    "add": "append",
+    "extend": "extend",
+}
+# How many modules' import-time code one analysis runs (a registry is filled by the modules that
+# define its entries; a project of hundreds of modules is not run whole).
+MAX_IMPORT_TIME_MODULES = 64
+# How many environments of one function its stores are evaluated in.
+MAX_ENVS_PER_FUNCTION = 16
+
+
+@dataclass(frozen=True, eq=False)
+class StoreSite:
+    """One place that stores into an object: `receiver[key] = value`, `receiver.key = value`, ..."""
+
+    kind: str  # "item" | "attr" | "update" | "append" | "extend"
+    receiver: ast.expr
+    key: ast.expr | str | None  # an item's key expression, an attribute's name (or setattr's name expression)
+    value: ast.expr | None
+    node: ast.AST  # the statement or call, for its location
+    function: FunctionNode | None  # the innermost function that holds it (None: module or class level)
+    # The receiver is a local name of that function that only ever holds containers the function
+    # makes itself (`out = {}; out[k] = v`): it cannot store into an object made elsewhere.
+    fresh_local: bool = False
+
+
+def store_sites(model: ModuleModel) -> list[StoreSite]:
+    """Every store into an object in one module, at any depth (kept on the model: built once)."""
+    kept: list[StoreSite] | None = getattr(model, "_pallas_ls_store_sites", None)
+    if kept is None:
+        kept = [
+            _with_freshness(site, model) for site in (*_assignment_stores(model.tree.body, None), *_call_stores(model))
+        ]
+        model._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the model
+    return kept
+
+
+def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> Iterator[StoreSite]:
+    """`r[k] = v` and `r.a = v` statements, walking statements only (expressions hold none)."""
+    for stmt in body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Subscript) and not _is_array_index(target.slice):
+                    yield StoreSite("item", target.value, target.slice, stmt.value, stmt, function)
+                elif isinstance(target, ast.Attribute):
+                    yield StoreSite("attr", target.value, target.attr, stmt.value, stmt, function)
+            continue
+        inner = stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield from _assignment_stores(block, inner if field == "body" else function)
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _assignment_stores(handler.body, function)
+        for case in getattr(stmt, "cases", ()):
+            yield from _assignment_stores(case.body, function)
+
+
+def _with_freshness(site: StoreSite, model: ModuleModel) -> StoreSite:
+    receiver = site.receiver
+    if site.function is None or not isinstance(receiver, ast.Name):
+        return site
+    scope = model.scope_of_function.get(id(site.function))
+    bindings = scope.bindings.get(receiver.id, []) if scope is not None else []
+    if bindings and all(b.kind == "assign" and _makes_container(b.value) for b in bindings):
+        return dataclasses.replace(site, fresh_local=True)
+    return site
+
+
+def _makes_container(value: ast.expr | None) -> bool:
+    if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+        return True
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, (ast.Name, ast.Attribute))
+        and (value.func.id if isinstance(value.func, ast.Name) else value.func.attr) in _CONTAINER_TYPES
+    )
+
+
+_CONTAINER_TYPES = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict"})
+
+
+def _is_array_index(key: ast.expr) -> bool:
+    """`o_ref[...] = v`, `o_ref[:, i] = v`, `o_ref[pl.ds(...)] = v`: a Ref write, not a field."""
+    parts = key.elts if isinstance(key, ast.Tuple) else [key]
+    return any(
+        isinstance(p, ast.Slice) or (isinstance(p, ast.Constant) and p.value is Ellipsis) or isinstance(p, ast.Call)
+        for p in parts
+    )
+
+
+def _call_stores(model: ModuleModel) -> Iterator[StoreSite]:
+    """`setattr(r, k, v)` and `r.update(...)`, `r.setdefault(k, v)`, `r.append(v)`, ... calls."""
+    for call in model.calls_named(["setattr"]):
+        args = call.args
+        if len(args) == 3 and not any(isinstance(a, ast.Starred) for a in args):
+            yield StoreSite("attr", args[0], args[1], args[2], call, _holder(model, call))
+    for call in model.calls_with_attribute(_STORING_METHODS):
+        func, args = call.func, call.args
+        if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
+            continue
+        kind = _STORING_METHODS[func.attr]
+        if kind == "item" and len(args) == 2:
+            yield StoreSite("item", func.value, args[0], args[1], call, _holder(model, call))
+        elif kind == "append" and args:
+            yield StoreSite("append", func.value, None, args[-1], call, _holder(model, call))
+        elif kind == "extend" and len(args) == 1:
+            yield StoreSite("extend", func.value, None, args[0], call, _holder(model, call))
+        elif kind == "update" and (args or call.keywords):
+            yield StoreSite("update", func.value, None, args[0] if args else None, call, _holder(model, call))
+
+
+def _holder(model: ModuleModel, call: ast.Call) -> FunctionNode | None:
+    """The innermost function a call runs in (None: module or class level)."""
+    scope: Scope | None = model.loc(call).scope
+    while scope is not None and scope.kind in ("comprehension", "class"):
+        scope = scope.parent
+    return scope.function if scope is not None else None
+
+
+class Heap:
+    """The fields of one analysis's objects, read through its interpreter."""
+
+    def __init__(self, interp: Interpreter):
+        self.interp = interp
+        self._envs: dict[int, list[Env]] = {}  # id(function node) -> the environments it was called with
+        self._ran: set[int] = set()  # models whose import-time code ran
+        self._running = False
+
+    # ----------------------------------------------------------------------- recording
+    def called(self, function: FunctionNode, env: Env) -> None:
+        """The interpreter called `function` with `env` (its parameters bound, its closure's too)."""
+        envs = self._envs.setdefault(id(function), [])
+        if len(envs) < MAX_ENVS_PER_FUNCTION and env not in envs:
+            envs.append(env)
+
+    # --------------------------------------------------------------------------- reads
+    def stores_into(self, matches: Callable[[Value], bool], kinds: tuple[str, ...], module_level: bool) -> list[Store]:
+        """The evaluated stores of these kinds whose receiver may be the object `matches` names.
+        `module_level`: the object was made at module level, so code run at import time may
+        store into it (run first)."""
+        candidates = self._candidates(kinds, module_level)
+        if module_level and any(
+            site.function is not None and self._may_target(site, model, matches) for site, model in candidates
+        ):
+            loaded = len(self.interp.models())
+            self.run_import_time()  # functions that store into it may run at import
+            if len(self.interp.models()) != loaded:  # and modules it imported may store too
+                candidates = self._candidates(kinds, module_level)
+        out: list[Store] = []
+        for site, model in candidates:
+            out.extend(self._evaluated(site, model, matches))
+        return out
+
+    def _may_target(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
+        """Whether a store in a function names the object without its function's arguments (a
+        global or a closure's name): then the calls that run at import may fill it."""
+        from .interp import EMPTY_ENV
+
+        return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
+
+    def _candidates(self, kinds: tuple[str, ...], module_level: bool) -> list[tuple[StoreSite, ModuleModel]]:
+        return [
+            (site, model)
+            for model in self.interp.models()
+            for site in store_sites(model)
+            if site.kind in kinds and not (module_level and site.fresh_local)
+        ]
+
+    def _evaluated(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> Iterator[Store]:
+        interp = self.interp
+        loc = _loc(site, model)
+        for env, partial in self._environments(site):
+            if not any(matches(v) for v in interp.ev(site.receiver, loc, env, model)):
+                continue
+            key = site.key if isinstance(site.key, str) or site.key is None else interp.ev(site.key, loc, env, model)
+            value = interp.ev(site.value, loc, env, model) if site.value is not None else None
+            yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value))
+
+    def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:
+        """The environments a store is evaluated in, each with whether more may exist (calls of
+        its function not seen here)."""
+        from .interp import EMPTY_ENV
+
+        if site.function is None:
+            yield EMPTY_ENV, False
+            return
+        envs = self._envs.get(id(site.function), [])
+        for env in envs:
+            yield env, True
+        if not envs:
+            yield EMPTY_ENV, True
+
+    def dict_contents(self, d: DictV) -> DictV:
+        """A dict as the program fills it: what it was made with and every store into it."""
+        from .interp import UNKNOWN, DictV, U, union
+
+        if not d.site:
+            return d
+        key = ("dict-contents", d)
+        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
+        cached = memo.get(key)
+        if cached is not None:
+            return cast(DictV, next(iter(cached)))
+        if key in self.interp._active:  # noqa: SLF001  (a store that reads the dict it fills)
+            return d
+        self.interp._active.add(key)  # noqa: SLF001
+        try:
+            stores = self.stores_into(
+                lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel
+            )
+        finally:
+            self.interp._active.discard(key)  # noqa: SLF001
+        items: dict[object, tuple[object, frozenset[Value]]] | None = (
+            {_hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
+        )
+        members = set(d.members)
+        for store in stores:
+            value = store.value if store.value is not None else U
+            if store.partial:
+                value = value | {UNKNOWN}
+            if store.kind == "update":
+                filled = _single_dict(value)
+                if filled is None or filled.items is None:
+                    items = None
+                    members |= union(v.all_values() if isinstance(v, DictV) else U for v in value)
+                    continue
+                pairs = list(filled.items)
+            else:
+                const = _only_const(store.key)
+                if const is None:
+                    items = None
+                    members |= value
+                    continue
+                pairs = [(const, value)]
+            for k, v in pairs:
+                members |= v
+                if items is not None:
+                    old = items.get(_hashable(k))
+                    items[_hashable(k)] = (k, v | old[1] if old is not None else v)
+        result = DictV(tuple(items.values()) if items is not None else None, frozenset(members), d.site, d.toplevel)
+        memo[key] = frozenset({result})
+        return result
+
+    # --------------------------------------------------------------- import-time code
+    def run_import_time(self) -> None:
+        """Evaluate what runs when the loaded modules are imported (decorators, class statements,
+        module-level calls and loops, the imports themselves), once per module, until no new
+        module is loaded."""
+        if self._running:
+            return
+        self._running = True
+        try:
+            while len(self._ran) < MAX_IMPORT_TIME_MODULES:
+                pending = [m for m in self.interp.models() if id(m) not in self._ran]
+                if not pending:
+                    return
+                for model in pending[: MAX_IMPORT_TIME_MODULES - len(self._ran)]:
+                    self._ran.add(id(model))
+                    self._run_module(model)
+        finally:
+            self._running = False
+
+    def _run_module(self, model: ModuleModel) -> None:
+        for stmt in _import_time_statements(model.tree.body):
+            self.interp.run_statement(stmt, Loc(model.module_scope, stmt), model)
+
+
+@dataclass(frozen=True)
+class Store:
+    """A store evaluated: its kind, key (values, or an attribute's name), value."""
+
+    kind: str
+    key: frozenset[Value] | str | None
+    value: frozenset[Value] | None
+    partial: bool  # the store may also run in ways not seen: reads include Unknown
+
+
+def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The module-level statements that run at import, through `if` / `try` / `with` / `for`
+    blocks (not into function bodies)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                yield from _import_time_statements(inner)
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _import_time_statements(handler.body)
+
+
+def _only_const(values: frozenset[Value] | str | None) -> object | None:
+    """The constant a key's value set certainly is (None: not one constant)."""
+    from .interp import Const
+
+    if isinstance(values, str):
+        return values
+    if values is None or len(values) != 1:
+        return None
+    only = next(iter(values))
+    return only.value if isinstance(only, Const) and only.value is not None else None
+
+
+def _single_dict(values: frozenset[Value]) -> DictV | None:
+    from .interp import DictV
+
+    dicts = [v for v in values if isinstance(v, DictV)]
+    return dicts[0] if len(dicts) == 1 and len(values) == 1 else None
+
+
+def _hashable(key: object) -> object:
+    from .interp import _hashable as hashable
+
+    return hashable(key)
+
+
+def _loc(site: StoreSite, model: ModuleModel) -> Loc:
+    """Where a store is evaluated (a call knows its Loc; an assignment is its own statement)."""
+    if isinstance(site.node, ast.Call):
+        return model.loc(site.node)
+    scope = model.function_scope(site.function) if site.function is not None else model.module_scope
+    return Loc(scope, site.node)

@@ -1,0 +1,78 @@
+"""The abstract heap (`engine/heap.py`): stores into objects made anywhere in the program are
+fields every read of the object sees.  Which functions reach a kernel position through them."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from pallas_ls.engine.analysis import analyze
+from pallas_ls.engine.heap import store_sites
+from pallas_ls.engine.kernels import kernel_name
+from pallas_ls.engine.model import ModuleModel
+from pallas_ls.engine.source import SourceFile
+
+PL = "import jax\nimport jax.experimental.pallas as pl\n"
+KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"
+LAUNCH = "def run(name, x):\n    return pl.pallas_call(T[name], out_shape=s)(x)\n"
+
+
+def kernels(code: str) -> set[str]:
+    analysis = analyze(SourceFile.from_text(PL + KERNELS + textwrap.dedent(code) + LAUNCH))
+    return {kernel_name(site.function) for site in analysis.sites}
+
+
+CASES = {
+    "display": ('T = {"a": good}\n', {"good"}),
+    "decorator-with-arguments": (
+        "T = {}\ndef register(name):\n    def deco(fn):\n        T[name] = fn\n        return fn\n    return deco\n"
+        '@register("b")\ndef bad2(x, o):\n    return x[...]\n',
+        {"bad2"},
+    ),
+    "module-level-loop": ('T = {}\nfor n, k in (("a", good), ("b", bad)):\n    T[n] = k\n', {"good", "bad"}),
+    "update-in-a-helper-called-at-import": (
+        'T = {"a": good}\ndef extend():\n    T.update({"b": bad})\nextend()\n',
+        {"good", "bad"},
+    ),
+    "setdefault": ('T = dict()\nT.setdefault("b", bad)\n', {"bad"}),
+    "class-attribute-dict": (
+        'class R:\n    table = {}\nR.table["a"] = good\nT = R.table\n',
+        {"good"},
+    ),
+    "a-store-into-another-dict-is-not-seen": ('T = {"a": good}\nU = {}\nU["b"] = bad\n', {"good"}),
+    "a-local-dict-is-not-the-global-one": (
+        'T = {"a": good}\ndef other():\n    T = {}\n    T["b"] = bad\n    return T\n',
+        {"good"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_kernels_through_heap_stores(name):
+    code, expected = CASES[name]
+    assert kernels(code) == expected
+
+
+def test_store_sites_are_found_at_any_depth_with_their_function():
+    tree = ast.parse(
+        textwrap.dedent(
+            """
+            T = {}
+            T["a"] = 1
+            o_ref[...] = 0  # a Ref write, not a field
+            setattr(ns, "b", 2)
+            def f(k):
+                T[k] = 3
+                T.update(x=1)
+                g = lambda: T.setdefault("c", 4)
+            """
+        )
+    )
+    sites = store_sites(ModuleModel(tree))
+    found = [(s.kind, ast.unparse(s.receiver), getattr(s.function, "name", s.function and "lambda")) for s in sites]
+    assert sorted(found, key=str) == sorted(
+        [("item", "T", None), ("attr", "ns", None), ("item", "T", "f"), ("update", "T", "f"), ("item", "T", "lambda")],
+        key=str,
+    )
