@@ -48,6 +48,47 @@ CASES = {
     ),
 }
 
+ATTRIBUTE_CASES = {
+    "setattr-on-a-namespace": (
+        "import types\nns = types.SimpleNamespace(a=good)\nfor n, k in (('b', bad),):\n    setattr(ns, n, k)\n",
+        "getattr(ns, name)",
+        {"good", "bad"},
+    ),
+    "namespace-keyword": ("import types\nns = types.SimpleNamespace(a=good, b=bad)\n", "ns.a", {"good"}),
+    "attribute-store-on-an-instance": (
+        "class Box:\n    pass\nbox = Box()\nbox.kernel = bad\n",
+        "box.kernel",
+        {"bad"},
+    ),
+    "setattr-on-a-class": (
+        "class Ops:\n    pass\nsetattr(Ops, 'run', staticmethod(bad))\n",
+        "Ops.run",
+        {"bad"},
+    ),
+    "a-computed-name-never-reads-methods": (
+        "class Op:\n    def helper(self, x, o):\n        return x\n    def __init__(self):\n        self.k = good\n"
+        "op = Op()\nsetattr(op, 'extra', good)\n",
+        "getattr(op, name)",
+        {"good"},
+    ),
+    "fstring-names-a-few-attributes": (
+        "class Op:\n    @staticmethod\n    def _a_kernel(x, o):\n        return x\n    @staticmethod\n"
+        "    def _b_kernel(x, o):\n        o[...] = x\n    def helper(self, x, o):\n        return x\n"
+        "def pick(mode):\n    return getattr(Op, f'_{mode}_kernel')\nK = pick('a')\n",
+        "K",
+        {"_a_kernel"},
+    ),
+    "globals-by-fstring": ("def pick(op):\n    return globals()[f'{op}']\nK = pick('bad')\n", "K", {"bad"}),
+}
+
+
+@pytest.mark.parametrize("name", ATTRIBUTE_CASES)
+def test_kernels_through_attribute_stores(name):
+    setup, read, expected = ATTRIBUTE_CASES[name]
+    code = PL + KERNELS + setup + f"def run(name, x):\n    return pl.pallas_call({read}, out_shape=s)(x)\n"
+    analysis = analyze(SourceFile.from_text(code))
+    assert {kernel_name(site.function) for site in analysis.sites} == expected
+
 
 @pytest.mark.parametrize("name", CASES)
 def test_kernels_through_heap_stores(name):

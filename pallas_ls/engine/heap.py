@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .model import FunctionNode, Loc, ModuleModel, Scope
+from .model import FunctionNode, Loc, ModuleModel, Scope, positional_args
 
 if TYPE_CHECKING:
     from .interp import DictV, Env, Interpreter, Value
@@ -63,6 +63,9 @@ class StoreSite:
     # The receiver is a local name of that function that only ever holds containers the function
     # makes itself (`out = {}; out[k] = v`): it cannot store into an object made elsewhere.
     fresh_local: bool = False
+    # `self.x = v` in a method: an instance field the interpreter reads from the class's methods
+    # with the constructor's arguments (`Interpreter.instance_attribute`), not through the heap.
+    on_self: bool = False
 
 
 def store_sites(model: ModuleModel) -> list[StoreSite]:
@@ -74,6 +77,31 @@ def store_sites(model: ModuleModel) -> list[StoreSite]:
         ]
         model._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the model
     return kept
+
+
+def _attribute_sites(model: ModuleModel, attr: str | None) -> list[StoreSite]:
+    """The attribute stores that may set `attr` (those naming it, and setattr with a computed
+    name; None: all), but `self.x = v` in methods.  Indexed once per model."""
+    index: dict[str | None, list[StoreSite]] | None = getattr(model, "_pallas_ls_attribute_sites", None)
+    if index is None:
+        index = {None: []}
+        computed: list[StoreSite] = []
+        for site in store_sites(model):
+            if site.kind != "attr" or site.on_self:
+                continue
+            index[None].append(site)
+            if isinstance(site.key, str):
+                index.setdefault(site.key, []).append(site)
+            else:
+                computed.append(site)
+        for name in list(index):
+            if name is not None:
+                index[name] = index[name] + computed
+        index[""] = computed  # a name no store names: only the computed ones
+        model._pallas_ls_attribute_sites = index  # type: ignore[attr-defined]  # a cache kept on the model
+    if attr is None:
+        return index[None]
+    return index.get(attr, index[""])
 
 
 def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> Iterator[StoreSite]:
@@ -102,6 +130,16 @@ def _with_freshness(site: StoreSite, model: ModuleModel) -> StoreSite:
     if site.function is None or not isinstance(receiver, ast.Name):
         return site
     scope = model.scope_of_function.get(id(site.function))
+    if (
+        site.kind == "attr"
+        and isinstance(site.node, ast.Assign)
+        and scope is not None
+        and scope.parent is not None
+        and scope.parent.kind == "class"
+        and positional_args(site.function)[:1]
+        and positional_args(site.function)[0].arg == receiver.id
+    ):
+        return dataclasses.replace(site, on_self=True)
     bindings = scope.bindings.get(receiver.id, []) if scope is not None else []
     if bindings and all(b.kind == "assign" and _makes_container(b.value) for b in bindings):
         return dataclasses.replace(site, fresh_local=True)
@@ -176,18 +214,21 @@ class Heap:
             envs.append(env)
 
     # --------------------------------------------------------------------------- reads
-    def stores_into(self, matches: Callable[[Value], bool], kinds: tuple[str, ...], module_level: bool) -> list[Store]:
-        """The evaluated stores of these kinds whose receiver may be the object `matches` names.
-        `module_level`: the object was made at module level, so code run at import time may
-        store into it (run first)."""
-        candidates = self._candidates(kinds, module_level)
+    def stores_into(
+        self, matches: Callable[[Value], bool], kinds: tuple[str, ...], module_level: bool, attr: str | None = None
+    ) -> list[Store]:
+        """The evaluated stores of these kinds whose receiver may be the object `matches` names
+        (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
+        object was made at module level, so code run at import time may store into it (run
+        first)."""
+        candidates = self._candidates(kinds, module_level, attr)
         if module_level and any(
             site.function is not None and self._may_target(site, model, matches) for site, model in candidates
         ):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
             if len(self.interp.models()) != loaded:  # and modules it imported may store too
-                candidates = self._candidates(kinds, module_level)
+                candidates = self._candidates(kinds, module_level, attr)
         out: list[Store] = []
         for site, model in candidates:
             out.extend(self._evaluated(site, model, matches))
@@ -198,15 +239,49 @@ class Heap:
         global or a closure's name): then the calls that run at import may fill it."""
         from .interp import EMPTY_ENV
 
+        root = site.receiver
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
+        if not isinstance(root, ast.Name) or (scope is not None and root.id in scope.bindings):
+            return False  # a parameter or a local: the object comes from the function's arguments
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 
-    def _candidates(self, kinds: tuple[str, ...], module_level: bool) -> list[tuple[StoreSite, ModuleModel]]:
+    def _candidates(
+        self, kinds: tuple[str, ...], module_level: bool, attr: str | None
+    ) -> list[tuple[StoreSite, ModuleModel]]:
+        if kinds == ("attr",):
+            return [
+                (site, model)
+                for model in (*self.interp.models(), *self.interp.library_models.values())
+                for site in _attribute_sites(model, attr)
+                if not (module_level and site.fresh_local)
+            ]
         return [
             (site, model)
-            for model in self.interp.models()
+            for model in (*self.interp.models(), *self.interp.library_models.values())
             for site in store_sites(model)
             if site.kind in kinds and not (module_level and site.fresh_local)
         ]
+
+    def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
+        """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
+        `self.x = v` in its class's methods; empty when nothing does."""
+        key = ("heap-attr", obj, attr)
+        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self.interp._active:  # noqa: SLF001
+            return frozenset()
+        self.interp._active.add(key)  # noqa: SLF001
+        try:
+            stores = self.stores_into(_same_object(obj), ("attr",), True, attr)
+        finally:
+            self.interp._active.discard(key)  # noqa: SLF001
+        result = _attribute_values(stores, attr)
+        memo[key] = result
+        return result
 
     def _evaluated(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> Iterator[Store]:
         interp = self.interp
@@ -363,3 +438,30 @@ def _loc(site: StoreSite, model: ModuleModel) -> Loc:
         return model.loc(site.node)
     scope = model.function_scope(site.function) if site.function is not None else model.module_scope
     return Loc(scope, site.node)
+
+
+def _same_object(obj: Value) -> Callable[[Value], bool]:
+    """Whether a receiver value may be `obj`: the same object, or for instances any instance of
+    its class made at the same site (an instance of unknown site may be any of them)."""
+    from .interp import Instance
+
+    if isinstance(obj, Instance):
+        return lambda v: (
+            isinstance(v, Instance) and v.cls == obj.cls and (not v.site or not obj.site or v.site == obj.site)
+        )
+    return lambda v: v == obj
+
+
+def _attribute_values(stores: list[Store], attr: str | None) -> frozenset[Value]:
+    """The values attribute stores give a read of `attr` (None: of any attribute)."""
+    from .interp import UNKNOWN
+
+    out: set[Value] = set()
+    for store in stores:
+        named = _only_const(store.key)
+        if attr is not None and named is not None and named != attr:
+            continue
+        out |= store.value or {UNKNOWN}
+        if store.partial or named is None:
+            out.add(UNKNOWN)
+    return frozenset(out)

@@ -66,6 +66,8 @@ MAX_EVAL_DEPTH = 48
 # How many function summaries one interpreter computes (a module's analysis); past it calls are
 # unknown.  Keeps pathological code (deep call graphs of big functions) bounded in time and memory.
 MAX_SUMMARIES = 1500
+# How many constant strings an f-string may be before it is just "a string".
+MAX_FSTRING_CHOICES = 16
 
 
 # --------------------------------------------------------------------------------- values
@@ -656,6 +658,7 @@ class Interpreter:
         self.on_function_call: Callable[..., None] | None = None
         self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
         self.heap = Heap(self)
+        self.library_models: dict[int, ModuleModel] = {}  # the models (engine/models) evaluated
         # What the evaluations read of this module beyond the statement they started in (see
         # kernels.NoLaunches, which reuses a search for launches that found none): the names
         # looked up at module level (bound there or not) and the top-level functions whose
@@ -756,12 +759,31 @@ class Interpreter:
         if isinstance(expr, ast.DictComp):
             return frozenset({DictV(None, U)})
         if isinstance(expr, ast.JoinedStr):
-            return frozenset({Opaque("str")})
+            return self._fstring(expr, loc, env, model)
         if isinstance(expr, ast.Starred):
             return self.ev(expr.value, loc, env, model)
         if isinstance(expr, Evaluated):
             return expr.values
         return U  # await, yield, slices, ...
+
+    def _fstring(self, expr: ast.JoinedStr, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """An f-string whose parts are each one of a few constants is one of a few constant strings
+        (`f"_{mode}_kernel"` with mode "sum" or "max"); otherwise some string."""
+        texts = [""]
+        for part in expr.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                choices = [part.value]
+            elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None:
+                values = self.ev(part.value, loc, env, model)
+                if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+                    return frozenset({Opaque("str")})
+                choices = [str(cast(Const, v).value) for v in values]
+            else:
+                return frozenset({Opaque("str")})
+            texts = [t + c for t in texts for c in choices]
+            if not texts or len(texts) > MAX_FSTRING_CHOICES:
+                return frozenset({Opaque("str")})
+        return frozenset(Const(t) for t in texts)
 
     def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple[Any, ...] | None:
         out: list[frozenset[Value]] = []
@@ -949,7 +971,19 @@ class Interpreter:
                 if found != U:
                     return found
         if (
-            name in ("staticmethod", "classmethod", "property", "print", "list", "tuple", "dict", "getattr", "super")
+            name
+            in (
+                "staticmethod",
+                "classmethod",
+                "property",
+                "print",
+                "list",
+                "tuple",
+                "dict",
+                "getattr",
+                "super",
+                "globals",
+            )
             or name in _BUILTINS_VALUE
         ):
             return frozenset({External(name)})
@@ -1293,12 +1327,13 @@ class Interpreter:
                     found = self.class_attribute(base_value, attr, instance, depth + 1)
                     if found:
                         return found
-        return frozenset()
+        stored = self.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
+        return union(_bind_attribute(v, instance, cls, self) for v in stored) if stored else frozenset()
 
     def instance_attribute(self, inst: Instance, attr: str) -> frozenset[Value]:
         for name, value in inst.fields:
             if name == attr:
-                return value
+                return value | self.heap.attribute(inst, attr)
         assigned = self._self_assignments(inst.cls).get(attr, [])
         values: set[Any] = set()
         for expr, method, self_binding, stmt in assigned:
@@ -1307,6 +1342,7 @@ class Interpreter:
             values |= self.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
         from_class = self.class_attribute(inst.cls, attr, inst)
         values |= from_class
+        values |= self.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
         if not values:
             # inherited self.x from a base class body's methods
             for base in inst.cls.node.bases:
@@ -1383,6 +1419,11 @@ class Interpreter:
             return frozenset({value})  # generics: Foo[int]
         if isinstance(value, Instance):
             return self.call_method(value, "__getitem__", [index])
+        if isinstance(value, Module):  # `globals()[name]`
+            names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
+            if names and len(names) == len(index):
+                return union(self.module_attribute(value.model, n) for n in names)
+            return U
         if isinstance(value, Param):
             return frozenset({Array("traced")})  # a kernel's ref read
         if isinstance(value, (Unknown, ApiResult, External, Opaque, Const)):
@@ -1524,7 +1565,7 @@ class Interpreter:
                 unknown_kw,
             )
         if isinstance(target, Class):
-            return self._construct(target, args, keywords, unknown_rest, unknown_kw)
+            return self._construct(target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
         if isinstance(target, Instance):
             method = self.class_attribute(target.cls, "__call__", target)
             return (
@@ -1588,7 +1629,9 @@ class Interpreter:
         keywords: list[tuple[str, frozenset[Value]]],
         unknown_rest: bool,
         unknown_kw: bool,
+        site: int = 0,
     ) -> frozenset[Value]:
+        """An instance of `cls` made by a call (`site`, its id): its `__init__`'s arguments bound."""
         if _is_dataclass(cls.node):
             declared = [s for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
             names = [cast(ast.Name, s.target).id for s in declared]
@@ -1608,20 +1651,23 @@ class Interpreter:
                             ),
                         )
                     )
-            return frozenset({Instance(cls, None, tuple(fields))})
+            return frozenset({Instance(cls, None, tuple(fields), site)})
         init = self.class_attribute(cls, "__init__", None)
         inits = [v for v in init if isinstance(v, Func)]
         if len(inits) != 1 or len(init) != 1:
-            return frozenset({Instance(cls)})
+            return frozenset({Instance(cls, site=site)})
         func = inits[0]
         placeholder = frozenset({Instance(cls)})
         bound = self.bind_arguments(func, [placeholder, *args], keywords, unknown_rest, unknown_kw)
         if bound is None:
-            return frozenset({Instance(cls)})
+            return frozenset({Instance(cls, site=site)})
         params = positional_args(func.node)
         self_binding = _param_binding(func, params[0].arg) if params else None
         pairs = [(b, v) for b, v in bound.items if b is not self_binding]
-        return frozenset({Instance(cls, Env(tuple(pairs)))})
+        instance = Instance(cls, Env(tuple(pairs)), site=site)
+        if self_binding is not None:  # what __init__ stores on the heap, it stores on this instance
+            self.heap.called(func.node, bound.extended([(self_binding, frozenset({instance}))]))
+        return frozenset({instance})
 
     def bind_arguments(
         self,
@@ -1897,11 +1943,23 @@ class Interpreter:
             if isinstance(named, Const) and isinstance(named.value, str):
                 found = union(self.attribute(v, named.value, model) for v in args[0])
                 return found | (args[2] if len(args) > 2 else frozenset())
-            return U
+            names = [v.value for v in args[1] if isinstance(v, Const) and isinstance(v.value, str)]
+            if len(names) == len(args[1]):  # one of a few known names
+                found = union(self.attribute(v, n, model) for v in args[0] for n in names)
+                return found | (args[2] if len(args) > 2 else frozenset())
+            # A computed name: whatever the program stored on the object under any name (a
+            # namespace filled by setattr), never its methods or class attributes.
+            stored = union(self.heap.attribute(v, None) for v in args[0])
+            stored |= union(value for v in args[0] if isinstance(v, Instance) for _, value in v.fields)
+            return stored | U if stored else U
         if q == "len" and len(args) == 1:
             size = _known_length(args[0])
             if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
                 return frozenset({Const(size)})
+        if q == "globals" and not args:
+            return frozenset({Module(model)})  # the module's namespace: `globals()[name]` reads it
+        if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
+            return args[0]
         iterated = self._iteration_builtin(q, args, keywords)
         if iterated is not None:
             return iterated
@@ -1910,6 +1968,12 @@ class Interpreter:
         target = modelled(q)
         if target is not None:
             model_module, name = target
+            self.library_models[id(model_module)] = model_module
+            if q == "types.SimpleNamespace" and not args and not unknown_kw:
+                # Each keyword is a field of its own (the model's loop over kwargs would blur them).
+                classes = [v for v in self.module_attribute(model_module, name) if isinstance(v, Class)]
+                site = id(call) if call is not None else 0
+                return frozenset(Instance(c, None, tuple(keywords), site) for c in classes) or U
             return union(
                 self.apply(v, args, keywords, None, None, EMPTY_ENV, model_module, unknown_rest, unknown_kw)
                 for v in self.module_attribute(model_module, name)
