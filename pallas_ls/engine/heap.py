@@ -46,6 +46,8 @@ _STORING_METHODS = {
 # How many modules' import-time code one analysis runs (a registry is filled by the modules that
 # define its entries; a project of hundreds of modules is not run whole).
 MAX_IMPORT_TIME_MODULES = 64
+# The interpreter's callbacks into the launch finder, silenced while import-time code runs.
+_HOOKS = ("on_entry_call", "on_factory_call", "on_decorator_launch", "on_invocation", "on_function_call")
 # How many environments of one function its stores are evaluated in.
 MAX_ENVS_PER_FUNCTION = 16
 
@@ -163,9 +165,19 @@ def _is_array_index(key: ast.expr) -> bool:
     """`o_ref[...] = v`, `o_ref[:, i] = v`, `o_ref[pl.ds(...)] = v`: a Ref write, not a field."""
     parts = key.elts if isinstance(key, ast.Tuple) else [key]
     return any(
-        isinstance(p, ast.Slice) or (isinstance(p, ast.Constant) and p.value is Ellipsis) or isinstance(p, ast.Call)
+        isinstance(p, ast.Slice)
+        or (isinstance(p, ast.Constant) and p.value is Ellipsis)
+        or (isinstance(p, ast.Call) and _callee_name(p) in _INDEX_CALLS)
         for p in parts
     )
+
+
+_INDEX_CALLS = frozenset({"ds", "dslice", "Slice", "slice", "multiple_of"})
+
+
+def _callee_name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _call_stores(model: ModuleModel) -> Iterator[StoreSite]:
@@ -365,10 +377,18 @@ class Heap:
         module is loaded."""
         if self._running:
             return
+        interp = self.interp
+        # The run starts in the middle of a read (the one that asked for it): what it evaluates
+        # may see that read's object half-filled.  So it only records calls for the heap, and
+        # forgets the values it computed; nor does it report launches to the launch finder.
+        hooks = {name: getattr(interp, name) for name in _HOOKS}
+        memo_before, summaries_before = set(interp._memo), set(interp._summaries)  # noqa: SLF001
+        for name in _HOOKS:
+            setattr(interp, name, None)
         self._running = True
         try:
             while len(self._ran) < MAX_IMPORT_TIME_MODULES:
-                pending = [m for m in self.interp.models() if id(m) not in self._ran]
+                pending = [m for m in interp.models() if id(m) not in self._ran]
                 if not pending:
                     return
                 for model in pending[: MAX_IMPORT_TIME_MODULES - len(self._ran)]:
@@ -376,6 +396,12 @@ class Heap:
                     self._run_module(model)
         finally:
             self._running = False
+            for name, hook in hooks.items():
+                setattr(interp, name, hook)
+            for key in set(interp._memo) - memo_before:  # noqa: SLF001
+                del interp._memo[key]  # noqa: SLF001
+            for key in set(interp._summaries) - summaries_before:  # noqa: SLF001
+                del interp._summaries[key]  # noqa: SLF001
 
     def _run_module(self, model: ModuleModel) -> None:
         for stmt in _import_time_statements(model.tree.body):

@@ -202,6 +202,15 @@ class Instance(Value):
 
 
 @dataclass(frozen=True)
+class Super(Value):
+    """`super()` in a method of `cls`: attributes come from the classes after `cls`, bound to
+    `receiver` (the method's instance, or class in a classmethod)."""
+
+    cls: Class
+    receiver: Value
+
+
+@dataclass(frozen=True)
 class Module(Value):
     model: ModuleModel
 
@@ -854,7 +863,25 @@ class Interpreter:
                 inside = {id(node) for node in ast.walk(expr.elt)}
                 outside = frozenset(r for r in _refs_in(element, 0) if id(_ref_origin(r)) not in inside)
                 return frozenset({Seq("list", tuple(_retag(element, outside, (expr, i), 0) for i in range(count)))})
-        return frozenset({Seq("list", None, U)})
+        scope = model.scope_of_function.get(id(expr))
+        if scope is None:
+            return frozenset({Seq("list", None, U)})
+        members = self.ev(expr.elt, Loc(scope, None), env, model)
+        return frozenset({Seq("list", None, members)})
+
+    def _comprehension_target(self, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """A name a comprehension's `for` binds: what iterating its iterable gives."""
+        node = b.scope.node
+        generators = getattr(node, "generators", [])
+        for index, generator in enumerate(generators):
+            path = _path_to(generator.target, b.node)
+            if path is None:
+                continue
+            # The first iterable is evaluated in the enclosing scope, the others inside.
+            scope = b.scope.parent if index == 0 and b.scope.parent is not None else b.scope
+            iterable = self.ev(generator.iter, Loc(scope, b.stmt), env, model)
+            return _destructure(self.iterate(iterable), path)
+        return U
 
     def _range_length(self, expr: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> int | None:
         if not (
@@ -1010,9 +1037,11 @@ class Interpreter:
         if kind == "def":  # a def binding's node is its def, a class binding's its class
             return self.def_value(cast(FunctionNode, b.node), model, env)
         if kind == "class":
-            return frozenset({Class(cast(ast.ClassDef, b.node), model)})
+            return self.class_value(cast(ast.ClassDef, b.node), model, env)
         if kind == "import":
             return self.import_value(b.qualname or "", model)
+        if kind == "other" and b.scope.kind == "comprehension":
+            return self._comprehension_target(b, env, model)
         if kind == "assign":
             value = self._assigned(b, env, model)
             if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
@@ -1099,6 +1128,7 @@ class Interpreter:
             for inner in stmt.body:
                 if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and inner.decorator_list:
                     self.def_value(inner, model, EMPTY_ENV)
+            self.create_class(stmt, model)
             return
         for node in ast.iter_child_nodes(stmt):
             if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
@@ -1175,9 +1205,12 @@ class Interpreter:
         return by_name.get(b.name, [])
 
     # ----------------------------------------------------------------- defs and imports
-    def def_value(self, node: FunctionNode, model: ModuleModel, env: Env) -> frozenset[Value]:
-        """A def's value with its decorators applied (innermost first)."""
-        values: frozenset[Value] = frozenset({Func(node, model, env)})
+    def def_value(
+        self, node: FunctionNode, model: ModuleModel, env: Env, undecorated: frozenset[Value] | None = None
+    ) -> frozenset[Value]:
+        """A def's (or, given its `undecorated` value, a class's) value with its decorators applied
+        (innermost first)."""
+        values: frozenset[Value] = undecorated or frozenset({Func(node, model, env)})
         decorators = getattr(node, "decorator_list", [])
         if not decorators:
             return values
@@ -1197,6 +1230,67 @@ class Interpreter:
             self._active.discard(key)
         self._memo[key] = values
         return values
+
+    def class_value(self, node: ast.ClassDef, model: ModuleModel, env: Env) -> frozenset[Value]:
+        """A class statement's value with its decorators applied (`@register` may return the class
+        or something else; one that cannot be followed leaves the class)."""
+        cls: frozenset[Value] = frozenset({Class(node, model)})
+        if not node.decorator_list:
+            return cls
+        values = self.def_value(cast(FunctionNode, node), model, env, cls)
+        return values | cls if UNKNOWN in values else values
+
+    def create_class(self, node: ast.ClassDef, model: ModuleModel) -> None:
+        """What a class statement runs when it executes, for the heap: its decorators, its bases'
+        `__init_subclass__`, its metaclass's `__new__` and `__init__`."""
+        self.class_value(node, model, EMPTY_ENV)
+        cls = Class(node, model)
+        where = model.loc(node)
+        keywords = [(k.arg, self.ev(k.value, where, EMPTY_ENV, model)) for k in node.keywords if k.arg]
+        hooks = [(k, v) for k, v in keywords if k != "metaclass"]
+        bases = union(self.ev(b, where, EMPTY_ENV, model) for b in node.bases)
+        for base in bases:
+            if isinstance(base, Class):
+                for hook in self.class_attribute(base, "__init_subclass__", None):
+                    self.apply(_unwrapped(hook), [frozenset({cls})], hooks, None, None, EMPTY_ENV, model)
+        metaclasses = dict(keywords).get("metaclass") or union(self._metaclass_of(b) for b in bases)
+        if not metaclasses:
+            return
+        namespace = self._class_namespace(node, model)
+        name = frozenset({Const(node.name)})
+        base_tuple = frozenset({Seq("tuple", tuple(frozenset({b}) for b in bases))})
+        for meta in metaclasses:
+            if not isinstance(meta, Class):
+                continue
+            for method in ("__new__", "__init__"):
+                receiver = frozenset({meta}) if method == "__new__" else frozenset({cls})
+                for hook in self.class_attribute(meta, method, None):
+                    self.apply(
+                        _unwrapped(hook), [receiver, name, base_tuple, namespace], [], None, None, EMPTY_ENV, model
+                    )
+
+    def _metaclass_of(self, base: Value, depth: int = 0) -> frozenset[Value]:
+        """The metaclass a class statement inherits from a base (`class B(metaclass=M)`)."""
+        if not isinstance(base, Class) or depth > 8:
+            return frozenset()
+        where = base.model.loc(base.node)
+        for k in base.node.keywords:
+            if k.arg == "metaclass":
+                return self.ev(k.value, where, EMPTY_ENV, base.model)
+        return union(
+            self._metaclass_of(b, depth + 1) for e in base.node.bases for b in self.ev(e, where, EMPTY_ENV, base.model)
+        )
+
+    def _class_namespace(self, node: ast.ClassDef, model: ModuleModel) -> frozenset[Value]:
+        """A class body's names as the dict a metaclass receives (`ns["kernel"]`)."""
+        scope = model.scope_of_function.get(id(node))
+        if scope is None:
+            return U
+        items = tuple(
+            (name, union(self.binding_value(b, EMPTY_ENV, model) for b in model.reaching(bindings, None)))
+            for name, bindings in scope.bindings.items()
+        )
+        return frozenset({DictV(items, union(v for _, v in items))})
 
     def decorate(
         self,
@@ -1280,6 +1374,8 @@ class Interpreter:
             return frozenset({external(f"{value.qualname}.{attr}")})
         if isinstance(value, Module):
             return self.module_attribute(value.model, attr)
+        if isinstance(value, Super):
+            return self._super_attribute(value, attr)
         if isinstance(value, Instance):
             return self.instance_attribute(value, attr)
         if isinstance(value, Class):
@@ -1310,6 +1406,22 @@ class Interpreter:
             return U
         if isinstance(value, Param):
             return frozenset({_ParamMethod(attr)}) if attr in NONE_METHODS else U
+        return U
+
+    def _super_attribute(self, sup: Super, attr: str) -> frozenset[Value]:
+        """`super().attr`: looked up on the bases of the class `super()` was written in."""
+        where = sup.cls.model.loc(sup.cls.node)
+        instance = sup.receiver if isinstance(sup.receiver, Instance) else None
+        for base_expr in sup.cls.node.bases:
+            for base in self.ev(base_expr, where, EMPTY_ENV, sup.cls.model):
+                if isinstance(base, Class):
+                    found = self.class_attribute(base, attr, instance)
+                    if found:
+                        if isinstance(sup.receiver, Class):  # in a classmethod: bound to the class
+                            return frozenset(
+                                BoundMethod(v.func, sup.receiver) if isinstance(v, BoundMethod) else v for v in found
+                            )
+                        return found
         return U
 
     def class_attribute(self, cls: Class, attr: str, instance: Instance | None, depth: int = 0) -> frozenset[Value]:
@@ -1956,6 +2068,8 @@ class Interpreter:
             size = _known_length(args[0])
             if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
                 return frozenset({Const(size)})
+        if q == "super" and not args and loc is not None:
+            return self._super(loc, env, model)
         if q == "globals" and not args:
             return frozenset({Module(model)})  # the module's namespace: `globals()[name]` reads it
         if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
@@ -1985,6 +2099,23 @@ class Interpreter:
         if call is not None and loc is not None and q.startswith("jax"):
             return frozenset({ApiResult(q, call, loc, env)})
         return U
+
+    def _super(self, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """Zero-argument `super()` in a method: its class, and its first parameter's value."""
+        scope: Scope | None = loc.scope
+        while scope is not None and scope.kind in ("comprehension", "lambda"):
+            scope = scope.parent
+        function = scope.function if scope is not None else None
+        owner = scope.parent if scope is not None else None
+        if function is None or isinstance(function, ast.Lambda) or owner is None or owner.kind != "class":
+            return U
+        params = positional_args(function)
+        binding = _param_binding(Func(function, model, env), params[0].arg) if params else None
+        if binding is None:
+            return U
+        cls = Class(cast(ast.ClassDef, owner.node), model)
+        receivers = self.binding_value(binding, env, model)
+        return frozenset(Super(cls, r) for r in receivers if isinstance(r, (Instance, Class))) or U
 
     def _iteration_builtin(
         self, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
@@ -2413,7 +2544,11 @@ def _destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:
         out: set[Any] = set()
         for v in values:
             if isinstance(v, Seq):
-                if v.elts is not None:
+                if v.elts is not None and step[0] == "front":
+                    out |= v.elts[step[1]] if step[1] < len(v.elts) else {UNKNOWN}
+                elif v.elts is not None and step[0] == "back":
+                    out |= v.elts[-step[1]] if step[1] <= len(v.elts) else {UNKNOWN}
+                elif v.elts is not None:
                     out |= v.elts[step[0]] if len(v.elts) == step[1] else {UNKNOWN}
                 else:
                     out |= v.all_members()
@@ -2435,8 +2570,12 @@ def _path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
             inner = element.value if isinstance(element, ast.Starred) else element
             sub = _path_to(inner, name_node)
             if sub is not None:
-                if starred:
-                    return [None]
+                if starred:  # `first, *rest = xs`: an element counted from the front or the back
+                    star = next(i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred))
+                    if index == star:
+                        return [None]
+                    step = ("front", index) if index < star else ("back", len(target.elts) - index)
+                    return [step, *sub]
                 return [(index, len(target.elts)), *sub]
     return None
 
@@ -2588,6 +2727,11 @@ def _known_length(values: frozenset[Value]) -> int | None:
     if isinstance(d, DictV) and d.items is not None:
         return len(d.items)
     return known_sequence_length(values)
+
+
+def _unwrapped(v: Value) -> Value:
+    """The function of a classmethod / staticmethod object (hooks are called with explicit arguments)."""
+    return v.func if isinstance(v, Wrapped) else v
 
 
 def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:

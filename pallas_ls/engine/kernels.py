@@ -306,9 +306,15 @@ class LaunchFinder:
             for node in model.decorated
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)
         }
+        # A launching `__call__` runs when an instance is called: `op(x)`, `Op()(x)`, `REG[name]()(x)`.
+        instance_calls = "__call__" in names
         for call in launch_candidates(model):
             stop_if(self.should_stop)
-            if _is_seed(call, model) or _callee_name(call) in names:
+            if (
+                _is_seed(call, model)
+                or _callee_name(call) in names
+                or (instance_calls and isinstance(call.func, (ast.Call, ast.Name)))
+            ):
                 self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):

@@ -77,7 +77,8 @@ class ModelParts:
 
     module_scope: Scope
     module_bindings: list[Binding] = field(default_factory=list)
-    scope_of_function: dict[int, Scope] = field(default_factory=dict)  # id(function node) -> its scope
+    # id(function, class or comprehension node) -> its scope
+    scope_of_function: dict[int, Scope] = field(default_factory=dict)
     loc_of: dict[int, Loc] = field(default_factory=dict)  # id(Call / Lambda / Return / function) -> Loc
     block_chain: dict[int, tuple[int, ...]] = field(default_factory=dict)  # id(stmt) -> enclosing bodies
     parent_function: dict[int, FunctionNode | None] = field(default_factory=dict)
@@ -597,6 +598,7 @@ class _Builder:
         function: FunctionNode | None,
     ) -> None:
         scope = Scope("comprehension", node, loc.scope)
+        self.model.scope_of_function[id(node)] = scope  # by node, as functions' and classes'
         inner = Loc(scope, loc.stmt)
         for index, generator in enumerate(node.generators):
             # The first iterable is evaluated in the enclosing scope.
