@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, cast
 from .model import FunctionNode, Loc, ModuleModel, Scope, positional_args
 
 if TYPE_CHECKING:
-    from .interp import DictV, Env, Interpreter, Value
+    from .interp import DictV, Env, Instance, Interpreter, Seq, Value
 
 # Methods that store into their receiver: kind of store, and where its key and value are.
 _STORING_METHODS = {
@@ -104,6 +104,18 @@ def _attribute_sites(model: ModuleModel, attr: str | None) -> list[StoreSite]:
     if attr is None:
         return index[None]
     return index.get(attr, index[""])
+
+
+def _self_sites(model: ModuleModel, attr: str) -> list[StoreSite]:
+    """The `self.attr = v` stores in methods of one module, by attribute (indexed once)."""
+    index: dict[str, list[StoreSite]] | None = getattr(model, "_pallas_ls_self_sites", None)
+    if index is None:
+        index = {}
+        for site in store_sites(model):
+            if site.on_self and isinstance(site.key, str):
+                index.setdefault(site.key, []).append(site)
+        model._pallas_ls_self_sites = index  # type: ignore[attr-defined]  # a cache kept on the model
+    return index.get(attr, [])
 
 
 def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> Iterator[StoreSite]:
@@ -234,9 +246,7 @@ class Heap:
         object was made at module level, so code run at import time may store into it (run
         first)."""
         candidates = self._candidates(kinds, module_level, attr)
-        if module_level and any(
-            site.function is not None and self._may_target(site, model, matches) for site, model in candidates
-        ):
+        if any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
             if len(self.interp.models()) != loaded:  # and modules it imported may store too
@@ -275,6 +285,32 @@ class Heap:
             for site in store_sites(model)
             if site.kind in kinds and not (module_level and site.fresh_local)
         ]
+
+    def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
+        """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
+        an `__init__` reached through `super().__init__(kernel=...)`, a setter called on it."""
+        key = ("heap-self", inst, attr)
+        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self.interp._active:  # noqa: SLF001
+            return frozenset()
+        self.interp._active.add(key)  # noqa: SLF001
+        out: set[Value] = set()
+        matches = _same_object(inst)
+        try:
+            for model in self.interp.models():
+                for site in _self_sites(model, attr):
+                    loc = _loc(site, model)
+                    for env in self._envs.get(id(site.function), []):
+                        if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
+                            out |= self.interp.ev(cast(ast.expr, site.value), loc, env, model)
+        finally:
+            self.interp._active.discard(key)  # noqa: SLF001
+        result = frozenset(out)
+        memo[key] = result
+        return result
 
     def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
@@ -318,6 +354,41 @@ class Heap:
             yield env, True
         if not envs:
             yield EMPTY_ENV, True
+
+    def list_contents(self, seq: Seq) -> Seq:
+        """A list as functions fill it: `STAGES.append(fn)` in the decorator `@stage` returns.
+        (Appends in the list's own straight-line code are `Interpreter._with_mutations`'.)"""
+        from .interp import UNKNOWN, Seq
+
+        if not seq.site:
+            return seq
+        key = ("list-contents", seq)
+        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
+        cached = memo.get(key)
+        if cached is not None:
+            return cast(Seq, next(iter(cached)))
+        if key in self.interp._active:  # noqa: SLF001
+            return seq
+        self.interp._active.add(key)  # noqa: SLF001
+        try:
+            stores = [
+                s
+                for s in self.stores_into(
+                    lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True
+                )
+                if s.partial  # made in a function
+            ]
+        finally:
+            self.interp._active.discard(key)  # noqa: SLF001
+        result = seq
+        if stores:
+            members = set(seq.all_members()) | {UNKNOWN}
+            for store in stores:
+                value = store.value if store.value is not None else frozenset({UNKNOWN})
+                members |= self.interp.iterate(value) if store.kind == "extend" else value
+            result = Seq(seq.kind, None, frozenset(members), seq.site)
+        memo[key] = frozenset({result})
+        return result
 
     def dict_contents(self, d: DictV) -> DictV:
         """A dict as the program fills it: what it was made with and every store into it."""

@@ -248,6 +248,7 @@ class Seq(Value):
     kind: str  # "tuple" | "list"
     elts: tuple[frozenset[Value], ...] | None = None
     members: frozenset[Value] = frozenset()
+    site: int = 0  # a list's allocation site (id of its display), for the heap; 0: not followed
 
     @property
     def known(self) -> bool:
@@ -718,12 +719,13 @@ class Interpreter:
         if isinstance(expr, (ast.Tuple, ast.List)):
             elts = self._elements(expr.elts, loc, env, model)
             kind = "tuple" if isinstance(expr, ast.Tuple) else "list"
+            site = id(expr) if kind == "list" else 0
             if elts is None:
                 members = union(
                     self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts
                 )
-                return frozenset({Seq(kind, None, members)})
-            return frozenset({Seq(kind, elts)})
+                return frozenset({Seq(kind, None, members, site)})
+            return frozenset({Seq(kind, elts, site=site)})
         if isinstance(expr, ast.Dict):
             return frozenset({self._dict_display(expr, loc, env, model)})
         if isinstance(expr, ast.Lambda):
@@ -1134,6 +1136,22 @@ class Interpreter:
             if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
                 self.ev(node, loc, EMPTY_ENV, model)
 
+    def run_calls_in(self, func: Func, env: Env) -> None:
+        """Evaluate the calls a function body makes as statements (for what they store on the heap),
+        once per environment."""
+        key = ("ran", id(func.node), env)
+        if key in self._memo or self._call_depth >= MAX_CALL_DEPTH or isinstance(func.node, ast.Lambda):
+            return
+        self._memo[key] = NONE_SET
+        scope = func.model.function_scope(func.node)
+        self._call_depth += 1
+        try:
+            for stmt in _own_statements(func.node.body):
+                if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                    self.ev(stmt.value, Loc(scope, stmt), env, func.model)
+        finally:
+            self._call_depth -= 1
+
     def entered(self, managers: frozenset[Value]) -> frozenset[Value]:
         """What `with manager as x` binds to x: the value of the manager's `__enter__()`."""
         return union(self.call_method(v, "__enter__", []) for v in managers)
@@ -1190,8 +1208,8 @@ class Interpreter:
             else:
                 known = False
         if known:
-            return frozenset({Seq("list", tuple(out))})
-        return frozenset({Seq("list", None, frozenset(members) or U)})
+            return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
+        return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
 
     def _mutations_of(self, b: Binding, model: ModuleModel) -> list[_Mutation]:
         by_name = self._mutations.get(id(model))
@@ -1455,6 +1473,7 @@ class Interpreter:
         from_class = self.class_attribute(inst.cls, attr, inst)
         values |= from_class
         values |= self.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
+        values |= self.heap.self_stores(inst, attr)  # `self.attr = v` as methods ran on it
         if not values:
             # inherited self.x from a base class body's methods
             for base in inst.cls.node.bases:
@@ -1509,6 +1528,7 @@ class Interpreter:
         const = next(iter(index)) if len(index) == 1 else None
         key = const.value if isinstance(const, Const) else None
         if isinstance(value, Seq):
+            value = self.heap.list_contents(value)
             if value.elts is not None and isinstance(key, int) and not isinstance(key, bool):
                 if -len(value.elts) <= key < len(value.elts):
                     return value.elts[key]
@@ -1547,7 +1567,7 @@ class Interpreter:
         out: set[Any] = set()
         for v in values:
             if isinstance(v, Seq):
-                out |= v.all_members()
+                out |= self.heap.list_contents(v).all_members()
             elif isinstance(v, DictV):
                 v = self.dict_contents(v)
                 out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
@@ -1778,7 +1798,9 @@ class Interpreter:
         pairs = [(b, v) for b, v in bound.items if b is not self_binding]
         instance = Instance(cls, Env(tuple(pairs)), site=site)
         if self_binding is not None:  # what __init__ stores on the heap, it stores on this instance
-            self.heap.called(func.node, bound.extended([(self_binding, frozenset({instance}))]))
+            init_env = bound.extended([(self_binding, frozenset({instance}))])
+            self.heap.called(func.node, init_env)
+            self.run_calls_in(func, init_env)  # `super().__init__(...)`, `self.setup()`, `REG.add(self)`
         return frozenset({instance})
 
     def bind_arguments(
@@ -2068,6 +2090,20 @@ class Interpreter:
             size = _known_length(args[0])
             if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
                 return frozenset({Const(size)})
+        if q == "collections.defaultdict":
+            # Keys unknown; a missing key reads what the factory makes.
+            made = union(self.apply(f, [], [], None, None, EMPTY_ENV, model) for f in args[0]) if args else NONE_SET
+            toplevel = loc is not None and loc.scope.kind in ("module", "class")
+            return frozenset({DictV(None, made, id(call) if call is not None else 0, toplevel)})
+        if q == "functools.partialmethod" and args:
+            return frozenset(
+                Wrapped("partialmethod", Partial(f, tuple(args[1:]), tuple(keywords), hidden=True)) for f in args[0]
+            )
+        if q == "map" and len(args) >= 2 and not keywords:
+            made = union(
+                self.apply(f, [self.iterate(a) for a in args[1:]], [], None, None, EMPTY_ENV, model) for f in args[0]
+            )
+            return frozenset({Seq("list", None, made)})
         if q == "super" and not args and loc is not None:
             return self._super(loc, env, model)
         if q == "globals" and not args:
@@ -2603,6 +2639,20 @@ def _statements_under(stmt: ast.stmt) -> Iterator[ast.AST]:
             stack.extend(reversed(getattr(node, name, None) or ()))
 
 
+def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body and of its blocks, not of the defs and classes in it."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in _STATEMENT_LISTS:
+            inner = getattr(stmt, name, None)
+            if inner:
+                yield from _own_statements([s for s in inner if isinstance(s, ast.stmt)])
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _own_statements(handler.body)
+
+
 def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements that run at module level: the body, and the blocks of its if / try / with."""
     stack = list(reversed(body))
@@ -2789,6 +2839,11 @@ def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Int
             return frozenset({v.func})
         if v.kind == "class":
             return frozenset({BoundMethod(v.func, cls)})
+        if v.kind == "partialmethod" and isinstance(v.func, Partial):
+            if instance is None:
+                return frozenset({v.func})
+            p = v.func
+            return frozenset({Partial(p.target, (frozenset({instance}), *p.args), p.keywords, hidden=True)})
         if v.kind == "property" and instance is not None:
             return interp.apply(v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
         return U

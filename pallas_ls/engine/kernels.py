@@ -216,6 +216,15 @@ def _defined_names(model: ModuleModel) -> set[str]:
     for scope_node in model.decorated:
         names.add(scope_node.name)
     names |= {b.name for bs in model.module_scope.bindings.values() for b in bs if b.kind == "class"}
+    # Class attributes bound by assignment can be methods too (`double = partialmethod(launch, k)`).
+    names |= {
+        b.name
+        for scope in model.scope_of_function.values()
+        if scope.kind == "class"
+        for bs in scope.bindings.values()
+        for b in bs
+        if b.kind == "assign"
+    }
     return names  # type: ignore[return-value]  # None was subtracted above
 
 
@@ -306,6 +315,7 @@ class LaunchFinder:
             for node in model.decorated
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)
         }
+        names |= _aliases_of(model, names)
         # A launching `__call__` runs when an instance is called: `op(x)`, `Op()(x)`, `REG[name]()(x)`.
         instance_calls = "__call__" in names
         for call in launch_candidates(model):
@@ -646,6 +656,31 @@ class LaunchFinder:
 _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os", "sys", "re", "typing")
 
 
+def _aliases_of(model: ModuleModel, names: set[str]) -> set[str]:
+    """Names bound (at module or class level) to an expression that names one of `names`:
+    `double = functools.partialmethod(launch, ...)`, `run = launch`, `fast = partial(run, ...)`."""
+    bindings = [
+        b
+        for scope in (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
+        for group in scope.bindings.values()
+        for b in group
+        if b.kind == "assign" and b.value is not None
+    ]
+    found: set[str] = set()
+    for _ in range(3):  # aliases of aliases, a few deep
+        known = names | found
+        more = {
+            b.name
+            for b in bindings
+            if b.name not in known
+            and any(isinstance(n, ast.Name) and n.id in known for n in ast.walk(cast(ast.expr, b.value)))
+        }
+        if not more:
+            break
+        found |= more
+    return found
+
+
 def _names_an_entry(function: ast.AST) -> bool:
     cached = getattr(function, "_pallas_ls_names_entry", None)
     if cached is None:
@@ -818,6 +853,17 @@ def interpreter_for(model: ModuleModel) -> Interpreter:
         interp = Interpreter(model)
         model._interpreter = interp  # type: ignore[attr-defined]  # the model's interpreter, for questions asked with a bare model
     return interp
+
+
+def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef, env: Env = EMPTY_ENV) -> bool:
+    """Whether a def's decorators, as the interpreter follows them, give back the function itself
+    (`@register("name")` storing it in a registry): then JAX calls the def as written."""
+    interp = interpreter_for(model)
+    where = model.loc(function)
+    for decorator in function.decorator_list:  # the project's own decorators, followed (not a library's)
+        if not all(isinstance(v, (Func, BoundMethod)) for v in interp.ev(decorator, where, env, model)):
+            return False
+    return interp.def_value(function, model, env) == frozenset({Func(function, model, env)})
 
 
 # --------------------------------------------------------------------------- qualified paths

@@ -192,7 +192,8 @@ class ModuleModel:
         if name in scope.global_names:
             return self.reaching(self.module_scope.bindings.get(name, []), None)
         if name in scope.bindings and name not in scope.nonlocal_names:
-            return self.reaching(scope.bindings[name], stmt)
+            # A comprehension's targets are bound for all of it (its Loc is the enclosing statement).
+            return self.reaching(scope.bindings[name], None if scope.kind == "comprehension" else stmt)
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Finding, Related, Severity
-from ..engine.kernels import KernelSite, KernelTarget, kernel_name, resolve_kernel
+from ..engine.kernels import KernelSite, KernelTarget, hands_back, kernel_name, resolve_kernel
 from ..engine.layout import Layout, launch_layout
 from ..engine.signatures import BindProblem, Signature, bind, def_name_range, signature
 from ..engine.source import Range
@@ -207,7 +207,7 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
 
 def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     function = site.function
-    if _other_decorators(site):
+    if _other_decorators(analysis, site):
         return None
     sig = signature(function)
     if sig.varargs:
@@ -225,12 +225,16 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     return Finding(CODE, message, range_, analysis.path, SEVERITY, related=related)
 
 
-def _other_decorators(site: KernelSite) -> bool:
-    """A decorator other than the launch itself may change the signature JAX calls."""
+def _other_decorators(analysis: ModuleAnalysis, site: KernelSite) -> bool:
+    """A decorator other than the launch itself may change the signature JAX calls, unless the
+    interpreter shows the decorators hand the function back unchanged (a registry's
+    `@register("name")`)."""
     function = site.function
     if isinstance(function, ast.Lambda):
         return False
-    return any(d is not site.launch.node for d in function.decorator_list)
+    if all(d is site.launch.node for d in function.decorator_list):
+        return False
+    return not hands_back(analysis.model, function, site.target.env)
 
 
 def _counts(layout: Layout) -> str:

@@ -12,11 +12,11 @@ def kernel_for(name):
     return deco
 
 @kernel_for("axpy")
-def axpy_kernel(a_ref, x_ref, y_ref, o_ref):  # expect: PAL004
+def axpy_kernel(a_ref, x_ref, y_ref, o_ref):
     o_ref[...] = a_ref[...] * x_ref[...] + y_ref[...]
 
 def run(name, x, y):
-    return pl.pallas_call(REG[name], out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x, y)
+    return pl.pallas_call(REG[name], out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x, y)  # expect: PAL004
 
 x = jnp.ones((8, 128))
 print(run("axpy", x, x).sum())
