@@ -66,6 +66,9 @@ MAX_EVAL_DEPTH = 48
 # How many function summaries one interpreter computes (a module's analysis); past it calls are
 # unknown.  Keeps pathological code (deep call graphs of big functions) bounded in time and memory.
 MAX_SUMMARIES = 1500
+# Among a kernel's bound keywords: functools.partial also bound a `*args` / `**kwargs` splat that
+# could not be read, so which parameters it binds is unknown (an arity check says nothing).
+UNREAD_SPLAT = "**"
 # How many constant strings an f-string may be before it is just "a string".
 MAX_FSTRING_CHOICES = 16
 
@@ -767,8 +770,10 @@ class Interpreter:
             return self._comprehension(expr, loc, env, model)
         if isinstance(expr, (ast.SetComp, ast.Set)):
             return frozenset({Opaque("set")})
-        if isinstance(expr, ast.DictComp):
-            return frozenset({DictV(None, U)})
+        if isinstance(expr, ast.DictComp):  # keys not known; its values are what the value part gives
+            comprehension = model.scope_of_function.get(id(expr))
+            made = self.ev(expr.value, Loc(comprehension, None), env, model) if comprehension is not None else U
+            return frozenset({DictV(None, made)})
         if isinstance(expr, ast.JoinedStr):
             return self._fstring(expr, loc, env, model)
         if isinstance(expr, ast.Starred):
@@ -2224,7 +2229,8 @@ class Interpreter:
         if isinstance(v, Func):
             return [(v, bound, keywords)]
         if isinstance(v, Partial):
-            return self._functions_of(v.target, bound + len(v.args), keywords | {k for k, _ in v.keywords}, depth + 1)
+            named = {k for k, _ in v.keywords} | ({UNREAD_SPLAT} if v.hidden else set())
+            return self._functions_of(v.target, bound + len(v.args), keywords | named, depth + 1)
         if isinstance(v, BoundMethod):
             return self._functions_of(v.func, bound + 1, keywords, depth + 1)
         if isinstance(v, Wrapped) and v.kind == "static":

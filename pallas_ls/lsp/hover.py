@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import compiled_for_tpu
+from ..engine.interp import UNREAD_SPLAT
 from ..engine.kernels import KernelSite, Launch, kernel_name
 from ..engine.layout import BOUND, SCRATCH, launch_layout, parameter_roles
 from ..engine.model import positional_args
@@ -74,7 +75,7 @@ def _roles(site: KernelSite) -> tuple[tuple[str, str | None], ...]:
     args = function.args
     positional = [a.arg for a in positional_args(function)]
     bound_pos = set(positional[: site.target.bound_positional])
-    bound_kw = set(site.target.bound_keywords)
+    bound_kw = set(site.target.bound_keywords) - {UNREAD_SPLAT}
     roles: dict[str, str | None] = {}
     try:
         layout = launch_layout(site.launch)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Finding, Related, Severity
+from ..engine.interp import UNREAD_SPLAT
 from ..engine.kernels import KernelSite, KernelTarget, hands_back, kernel_name, resolve_kernel
 from ..engine.layout import Layout, launch_layout
 from ..engine.signatures import BindProblem, Signature, bind, def_name_range, signature
@@ -210,7 +211,7 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     if _other_decorators(analysis, site):
         return None
     sig = signature(function)
-    if sig.varargs:
+    if sig.varargs or UNREAD_SPLAT in site.target.bound_keywords:
         return None
     layout = launch_layout(site.launch)
     if layout.total is None:
