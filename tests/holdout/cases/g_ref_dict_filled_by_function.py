@@ -1,0 +1,19 @@
+"""A helper called at import stores a new Ref in a dict; `POOL["x"]` passed twice.  JAX: NotImplementedError "Cannot pass the same ref into a mpmd map multiple times"."""
+import types, functools, dataclasses
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+POOL = {}
+
+def allocate(name):
+    POOL[name] = jax.new_ref(jnp.zeros((8, 128), jnp.float32))
+
+allocate("x")
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(POOL["x"], POOL["x"])  # expect: PAL002
