@@ -289,6 +289,8 @@ class Heap:
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
         an `__init__` reached through `super().__init__(kernel=...)`, a setter called on it."""
+        if not any(_self_sites(model, attr) for model in self.interp.models()):
+            return frozenset()  # no method stores `self.<attr>`: the common case, answered at once
         key = ("heap-self", inst, attr)
         memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
         cached = memo.get(key)
@@ -315,6 +317,9 @@ class Heap:
     def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
         `self.x = v` in its class's methods; empty when nothing does."""
+        models = (*self.interp.models(), *self.interp.library_models.values())
+        if not any(_attribute_sites(model, attr) for model in models):
+            return frozenset()  # nothing stores such an attribute: the common case, answered at once
         key = ("heap-attr", obj, attr)
         memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
         cached = memo.get(key)

@@ -66,6 +66,19 @@ MAX_EVAL_DEPTH = 48
 # How many function summaries one interpreter computes (a module's analysis); past it calls are
 # unknown.  Keeps pathological code (deep call graphs of big functions) bounded in time and memory.
 MAX_SUMMARIES = 1500
+# Expressions whose value may be a function, a Ref or a container of them (a comprehension's
+# element is evaluated only when it is one of these).
+_MAY_NAME_OBJECTS = (
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Call,
+    ast.Tuple,
+    ast.List,
+    ast.Lambda,
+    ast.IfExp,
+    ast.Dict,
+)
 # Among a kernel's bound keywords: functools.partial also bound a `*args` / `**kwargs` splat that
 # could not be read, so which parameters it binds is unknown (an arity check says nothing).
 UNREAD_SPLAT = "**"
@@ -871,8 +884,8 @@ class Interpreter:
                 outside = frozenset(r for r in _refs_in(element, 0) if id(_ref_origin(r)) not in inside)
                 return frozenset({Seq("list", tuple(_retag(element, outside, (expr, i), 0) for i in range(count)))})
         scope = model.scope_of_function.get(id(expr))
-        if scope is None:
-            return frozenset({Seq("list", None, U)})
+        if scope is None or not isinstance(expr.elt, _MAY_NAME_OBJECTS):
+            return frozenset({Seq("list", None, U)})  # arithmetic, strings: nothing a rule follows
         members = self.ev(expr.elt, Loc(scope, None), env, model)
         return frozenset({Seq("list", None, members)})
 

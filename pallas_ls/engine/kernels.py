@@ -659,26 +659,30 @@ _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os
 def _aliases_of(model: ModuleModel, names: set[str]) -> set[str]:
     """Names bound (at module or class level) to an expression that names one of `names`:
     `double = functools.partialmethod(launch, ...)`, `run = launch`, `fast = partial(run, ...)`."""
-    bindings = [
-        b
-        for scope in (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
-        for group in scope.bindings.values()
-        for b in group
-        if b.kind == "assign" and b.value is not None
-    ]
     found: set[str] = set()
     for _ in range(3):  # aliases of aliases, a few deep
         known = names | found
-        more = {
-            b.name
-            for b in bindings
-            if b.name not in known
-            and any(isinstance(n, ast.Name) and n.id in known for n in ast.walk(cast(ast.expr, b.value)))
-        }
+        more = {name for name, read in _assigned_names(model) if name not in known and read & known}
         if not more:
             break
         found |= more
     return found
+
+
+def _assigned_names(model: ModuleModel) -> list[tuple[str, frozenset[str]]]:
+    """(name, the names its value reads) for every module- and class-level `name = value`."""
+    cached: list[tuple[str, frozenset[str]]] | None = getattr(model, "_pallas_ls_assigned_names", None)
+    if cached is None:
+        scopes = (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
+        cached = [
+            (b.name, frozenset(n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)))
+            for scope in scopes
+            for group in scope.bindings.values()
+            for b in group
+            if b.kind == "assign" and b.value is not None
+        ]
+        model._pallas_ls_assigned_names = cached  # type: ignore[attr-defined]  # a cache kept on the model
+    return cached
 
 
 def _names_an_entry(function: ast.AST) -> bool:
