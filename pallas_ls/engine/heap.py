@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .model import FunctionNode, Loc, ModuleModel, Scope, positional_args
+from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
 
 if TYPE_CHECKING:
     from .interp import DictV, Env, Instance, Interpreter, Seq, Value
@@ -74,10 +74,19 @@ def store_sites(model: ModuleModel) -> list[StoreSite]:
     """Every store into an object in one module, at any depth (kept on the model: built once)."""
     kept: list[StoreSite] | None = getattr(model, "_pallas_ls_store_sites", None)
     if kept is None:
-        kept = [
-            _with_freshness(site, model) for site in (*_assignment_stores(model.tree.body, None), *_call_stores(model))
-        ]
+        kept = [site for part in model._parts for site in _part_store_sites(part)]  # noqa: SLF001
         model._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the model
+    return kept
+
+
+def _part_store_sites(part: ModelParts) -> list[StoreSite]:
+    """The stores of one block of top-level statements, kept on the block's parts: an edit
+    elsewhere in the file reuses them (parts are rebuilt only for the blocks an edit touches)."""
+    kept: list[StoreSite] | None = getattr(part, "_pallas_ls_store_sites", None)
+    if kept is None:
+        found = (*_assignment_stores(part.statements, None), *_call_stores(part))
+        kept = [_with_freshness(site, part.scope_of_function) for site in found]
+        part._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the parts
     return kept
 
 
@@ -139,11 +148,11 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
             yield from _assignment_stores(case.body, function)
 
 
-def _with_freshness(site: StoreSite, model: ModuleModel) -> StoreSite:
+def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
     receiver = site.receiver
     if site.function is None or not isinstance(receiver, ast.Name):
         return site
-    scope = model.scope_of_function.get(id(site.function))
+    scope = scopes.get(id(site.function))
     if (
         site.kind == "attr"
         and isinstance(site.node, ast.Assign)
@@ -192,30 +201,31 @@ def _callee_name(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
-def _call_stores(model: ModuleModel) -> Iterator[StoreSite]:
+def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
     """`setattr(r, k, v)` and `r.update(...)`, `r.setdefault(k, v)`, `r.append(v)`, ... calls."""
-    for call in model.calls_named(["setattr"]):
+    for call in part.calls_by_name.get("setattr", ()):
         args = call.args
         if len(args) == 3 and not any(isinstance(a, ast.Starred) for a in args):
-            yield StoreSite("attr", args[0], args[1], args[2], call, _holder(model, call))
-    for call in model.calls_with_attribute(_STORING_METHODS):
-        func, args = call.func, call.args
-        if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
-            continue
-        kind = _STORING_METHODS[func.attr]
-        if kind == "item" and len(args) == 2:
-            yield StoreSite("item", func.value, args[0], args[1], call, _holder(model, call))
-        elif kind == "append" and args:
-            yield StoreSite("append", func.value, None, args[-1], call, _holder(model, call))
-        elif kind == "extend" and len(args) == 1:
-            yield StoreSite("extend", func.value, None, args[0], call, _holder(model, call))
-        elif kind == "update" and (args or call.keywords):
-            yield StoreSite("update", func.value, None, args[0] if args else None, call, _holder(model, call))
+            yield StoreSite("attr", args[0], args[1], args[2], call, _holder(part, call))
+    for method, kind in _STORING_METHODS.items():
+        for call in part.calls_by_attribute.get(method, ()):
+            func, args = call.func, call.args
+            if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
+                continue
+            if kind == "item" and len(args) == 2:
+                yield StoreSite("item", func.value, args[0], args[1], call, _holder(part, call))
+            elif kind == "append" and args:
+                yield StoreSite("append", func.value, None, args[-1], call, _holder(part, call))
+            elif kind == "extend" and len(args) == 1:
+                yield StoreSite("extend", func.value, None, args[0], call, _holder(part, call))
+            elif kind == "update" and (args or call.keywords):
+                yield StoreSite("update", func.value, None, args[0] if args else None, call, _holder(part, call))
 
 
-def _holder(model: ModuleModel, call: ast.Call) -> FunctionNode | None:
+def _holder(part: ModelParts, call: ast.Call) -> FunctionNode | None:
     """The innermost function a call runs in (None: module or class level)."""
-    scope: Scope | None = model.loc(call).scope
+    loc = part.loc_of.get(id(call))
+    scope: Scope | None = loc.scope if loc is not None else None
     while scope is not None and scope.kind in ("comprehension", "class"):
         scope = scope.parent
     return scope.function if scope is not None else None
@@ -243,8 +253,9 @@ class Heap:
     ) -> list[Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
-        object was made at module level, so code run at import time may store into it (run
-        first)."""
+        object was made at module or class level, so a function's stores into a container it made
+        itself are not its.  When a store in a function names the object without the function's
+        arguments, the code that runs at import is evaluated first (it may call that function)."""
         candidates = self._candidates(kinds, module_level, attr)
         if any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates):
             loaded = len(self.interp.models())

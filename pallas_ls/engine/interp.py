@@ -23,13 +23,23 @@ What is followed
   fields take their constructor arguments; `__call__` makes an instance callable.
 - Containers: tuple / list / dict displays, `+`, `.append` / `.extend` on a list in straight-line
   code, constant subscripts (an unknown key gives every element), `.items()` / `.values()`.
+- Objects on the heap (`heap.py`): dicts, lists and instances are identified by their allocation
+  site, and stores into them anywhere in the program (in functions, decorators, class creation
+  hooks, module-level loops; `setattr`, `update`, `setdefault`, `append`) are fields their reads
+  see; code run at import is evaluated for them.
+- Class machinery: class decorators, `__init_subclass__`, metaclass `__new__` / `__init__`,
+  zero-argument `super()`, constructors' bodies (`super().__init__(...)`), `cached_property`,
+  `partialmethod`.  Iteration: generators (`yield`, `yield from`), `iter` / `next`, `zip`,
+  `enumerate`, `map`, comprehensions and their targets, `a, *rest = xs`, `with x as y`.
+- The standard library as Python models (`models/`: operator, collections, contextlib, types,
+  itertools), evaluated like the user's code; f-strings of a few constant parts; `globals()`.
 - Refs by allocation site (`jax.new_ref(x)` is one object however many names it has), `.at[...]`
   views of them, arrays (jnp / np constructors and anything computed from an array), the Pallas
   entry points, `functools.partial`, and the launches that calling an entry point makes.
 
 Where it gives up (UNKNOWN): calls past `MAX_CALL_DEPTH`, recursion, values from modules it
 cannot read (not found, compiled only, stubs only) that are not known APIs, attributes of unknown
-objects, comprehensions' elements.
+objects.
 
 Precision policy: "may" for which functions are kernels (any function in the set), "must" for what
 a finding asserts (a set without UNKNOWN whose every member has the property).
@@ -1141,18 +1151,36 @@ class Interpreter:
                         self.binding_value(b, EMPTY_ENV, model)
             return
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if stmt.decorator_list:
-                self.def_value(stmt, model, EMPTY_ENV)
+            self._run_decorators(stmt, model)
             return
         if isinstance(stmt, ast.ClassDef):
             for inner in stmt.body:
-                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) and inner.decorator_list:
-                    self.def_value(inner, model, EMPTY_ENV)
+                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self._run_decorators(inner, model)
             self.create_class(stmt, model)
             return
         for node in ast.iter_child_nodes(stmt):
             if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
                 self.ev(node, loc, EMPTY_ENV, model)
+
+    def _run_decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> None:
+        """A def's decorators run at import with the function: record each call for the heap and
+        run the calls its body makes (`REG[name] = fn`, `_register(name, fn)`), without working out
+        what it returns (a module of a hundred `@register_lowering_rule(...)` defs would otherwise
+        summarise each wrapper)."""
+        function: frozenset[Value] = frozenset({Func(node, model, EMPTY_ENV)})
+        where = model.loc(node)
+        for decorator in node.decorator_list:
+            for d in self.ev(decorator, where, EMPTY_ENV, model):
+                target, args = (
+                    (d.func, [frozenset({d.receiver}), function]) if isinstance(d, BoundMethod) else (d, [function])
+                )
+                if not isinstance(target, Func):
+                    continue
+                env = self.bind_arguments(target, args, [])
+                if env is not None:
+                    self.heap.called(target.node, env)
+                    self.run_calls_in(target, env)
 
     def run_calls_in(self, func: Func, env: Env) -> None:
         """Evaluate the calls a function body makes as statements (for what they store on the heap),

@@ -96,6 +96,7 @@ class ModelParts:
     # Attribute calls again, by the name their callee starts from: `wrap.launch(...)` under
     # "wrap" (a function of an imported module, whatever its name).
     calls_by_root: dict[str, list[ast.Call]] = field(default_factory=dict)
+    statements: list[ast.stmt] = field(default_factory=list)  # the top-level statements it was built from
 
     def index_call(self, call: ast.Call) -> None:
         func = call.func
@@ -113,7 +114,7 @@ class ModelParts:
 
 
 def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
-    parts = ModelParts(module_scope)
+    parts = ModelParts(module_scope, statements=list(stmts))
     _Builder(parts).build(stmts)
     return parts
 
