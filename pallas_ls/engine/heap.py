@@ -45,7 +45,7 @@ _STORING_METHODS = {
 }
 # How many modules' import-time code one analysis runs (a registry is filled by the modules that
 # define its entries; a project of hundreds of modules is not run whole).
-MAX_IMPORT_TIME_MODULES = 64
+MAX_IMPORT_TIME_MODULES = 16
 # The interpreter's callbacks into the launch finder, silenced while import-time code runs.
 _HOOKS = ("on_entry_call", "on_factory_call", "on_decorator_launch", "on_invocation", "on_function_call")
 # How many environments of one function its stores are evaluated in.
@@ -249,7 +249,12 @@ class Heap:
 
     # --------------------------------------------------------------------------- reads
     def stores_into(
-        self, matches: Callable[[Value], bool], kinds: tuple[str, ...], module_level: bool, attr: str | None = None
+        self,
+        matches: Callable[[Value], bool],
+        kinds: tuple[str, ...],
+        module_level: bool,
+        attr: str | None = None,
+        run: bool = True,
     ) -> list[Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
@@ -257,7 +262,9 @@ class Heap:
         itself are not its.  When a store in a function names the object without the function's
         arguments, the code that runs at import is evaluated first (it may call that function)."""
         candidates = self._candidates(kinds, module_level, attr)
-        if any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates):
+        if run and any(
+            site.function is not None and self._may_target(site, model, matches) for site, model in candidates
+        ):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
             if len(self.interp.models()) != loaded:  # and modules it imported may store too
@@ -340,7 +347,9 @@ class Heap:
             return frozenset()
         self.interp._active.add(key)  # noqa: SLF001
         try:
-            stores = self.stores_into(_same_object(obj), ("attr",), True, attr)
+            # Attribute stores in functions are read as far as calls already seen ran them: running
+            # import-time code for every attribute read cost a fifth of checking the jax package.
+            stores = self.stores_into(_same_object(obj), ("attr",), True, attr, run=False)
         finally:
             self.interp._active.discard(key)  # noqa: SLF001
         result = _attribute_values(stores, attr)
