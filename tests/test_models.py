@@ -68,6 +68,39 @@ CASES = {
         "@dataclasses.dataclass\nclass C:\n    k: object = good\n" + launch("dataclasses.replace(C(), k=bad).k"),
         {"bad"},
     ),
+    "class-decorator-registry": (
+        "R = {}\ndef reg(cls):\n    R[cls.__name__] = cls\n    return cls\n@reg\nclass A:\n    k = staticmethod(bad)\n"
+        + launch("R[n].k"),
+        {"bad"},
+    ),
+    "init-subclass-registry": (
+        "class B:\n    R = {}\n    def __init_subclass__(cls, key, **kw):\n        B.R[key] = cls\n"
+        "class C(B, key='c'):\n    k = staticmethod(bad)\n" + launch("B.R[n].k"),
+        {"bad"},
+    ),
+    "metaclass-new-registry": (
+        "R = {}\nclass M(type):\n    def __new__(mcs, name, bases, ns):\n        R[name] = ns['k']\n"
+        "        return super().__new__(mcs, name, bases, ns)\nclass A(metaclass=M):\n    k = staticmethod(bad)\n"
+        + launch("R[n]"),
+        {"bad"},
+    ),
+    "super-init-stores-on-the-instance": (
+        "class B:\n    def __init__(self, k):\n        self.k = k\nclass C(B):\n    def __init__(self):\n"
+        "        super().__init__(bad)\n" + launch("C().k"),
+        {"bad"},
+    ),
+    "partialmethod": (
+        "class C:\n    def run(self, k, x):\n        return pl.pallas_call(k, out_shape=s)(x)\n"
+        "    go = functools.partialmethod(run, bad)\nC().go(x)\n",
+        {"bad"},
+    ),
+    "comprehension-launch": ("[pl.pallas_call(k, out_shape=s)(x) for k in (good, bad)]\n", {"good", "bad"}),
+    "star-unpack": ("first, *rest = [bad, good, good]\n" + launch("first"), {"bad"}),
+    "fstring-getattr": (
+        "class C:\n    _a_k = staticmethod(bad)\n    _b_k = staticmethod(good)\n    def helper(self, x, o):\n"
+        "        return x\ndef pick(m):\n    return getattr(C, f'_{m}_k')\n" + launch("pick('a')"),
+        {"bad"},
+    ),
     "cached-property": (
         "class C:\n    @functools.cached_property\n    def k(self):\n        return bad\n" + launch("C().k"),
         {"bad"},
