@@ -309,28 +309,18 @@ class Heap:
         an `__init__` reached through `super().__init__(kernel=...)`, a setter called on it."""
         if not any(_self_sites(model, attr) for model in self.interp.models()):
             return frozenset()  # no method stores `self.<attr>`: the common case, answered at once
-        key = ("heap-self", inst, attr)
-        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
-        cached = memo.get(key)
-        if cached is not None:
-            return cached
-        if key in self.interp._active:  # noqa: SLF001
-            return frozenset()
-        self.interp._active.add(key)  # noqa: SLF001
+        return self._once(("heap-self", inst, attr), lambda: self._self_stores(inst, attr), frozenset())
+
+    def _self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         out: set[Value] = set()
         matches = _same_object(inst)
-        try:
-            for model in self.interp.models():
-                for site in _self_sites(model, attr):
-                    loc = _loc(site, model)
-                    for env in self._envs.get(id(site.function), []):
-                        if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
-                            out |= self.interp.ev(cast(ast.expr, site.value), loc, env, model)
-        finally:
-            self.interp._active.discard(key)  # noqa: SLF001
-        result = frozenset(out)
-        memo[key] = result
-        return result
+        for model in self.interp.models():
+            for site in _self_sites(model, attr):
+                loc = _loc(site, model)
+                for env in self._envs.get(id(site.function), []):
+                    if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
+                        out |= self.interp.ev(cast(ast.expr, site.value), loc, env, model)
+        return frozenset(out)
 
     def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
@@ -338,22 +328,31 @@ class Heap:
         models = (*self.interp.models(), *self.interp.library_models.values())
         if not any(_attribute_sites(model, attr) for model in models):
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
-        key = ("heap-attr", obj, attr)
-        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
-        cached = memo.get(key)
+        # Attribute stores in functions are read as far as calls already seen ran them: running
+        # import-time code for every attribute read cost a fifth of checking the jax package.
+        return self._once(
+            ("heap-attr", obj, attr),
+            lambda: _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=False), attr),
+            frozenset(),
+        )
+
+    def _once(
+        self, key: tuple[object, ...], compute: Callable[[], frozenset[Value]], in_progress: frozenset[Value]
+    ) -> frozenset[Value]:
+        """`compute()` once per analysis, kept in the interpreter's memo (so an import-time run
+        forgets what it computed half-way); a read that reaches itself gets `in_progress`."""
+        interp = self.interp
+        cached = interp._memo.get(key)  # noqa: SLF001  (the interpreter's memo of this analysis)
         if cached is not None:
             return cached
-        if key in self.interp._active:  # noqa: SLF001
-            return frozenset()
-        self.interp._active.add(key)  # noqa: SLF001
+        if key in interp._active:  # noqa: SLF001
+            return in_progress
+        interp._active.add(key)  # noqa: SLF001
         try:
-            # Attribute stores in functions are read as far as calls already seen ran them: running
-            # import-time code for every attribute read cost a fifth of checking the jax package.
-            stores = self.stores_into(_same_object(obj), ("attr",), True, attr, run=False)
+            result = compute()
         finally:
-            self.interp._active.discard(key)  # noqa: SLF001
-        result = _attribute_values(stores, attr)
-        memo[key] = result
+            interp._active.discard(key)  # noqa: SLF001
+        interp._memo[key] = result  # noqa: SLF001
         return result
 
     def _evaluated(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> Iterator[Store]:
@@ -383,58 +382,39 @@ class Heap:
     def list_contents(self, seq: Seq) -> Seq:
         """A list as functions fill it: `STAGES.append(fn)` in the decorator `@stage` returns.
         (Appends in the list's own straight-line code are `Interpreter._with_mutations`'.)"""
-        from .interp import UNKNOWN, Seq
-
         if not seq.site:
             return seq
-        key = ("list-contents", seq)
-        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
-        cached = memo.get(key)
-        if cached is not None:
-            return cast(Seq, next(iter(cached)))
-        if key in self.interp._active:  # noqa: SLF001
+        filled = self._once(("list-contents", seq), lambda: frozenset({self._list_contents(seq)}), frozenset({seq}))
+        return cast("Seq", next(iter(filled)))
+
+    def _list_contents(self, seq: Seq) -> Seq:
+        from .interp import UNKNOWN, Seq
+
+        stores = [
+            s
+            for s in self.stores_into(lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True)
+            if s.partial  # made in a function
+        ]
+        if not stores:
             return seq
-        self.interp._active.add(key)  # noqa: SLF001
-        try:
-            stores = [
-                s
-                for s in self.stores_into(
-                    lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True
-                )
-                if s.partial  # made in a function
-            ]
-        finally:
-            self.interp._active.discard(key)  # noqa: SLF001
-        result = seq
-        if stores:
-            members = set(seq.all_members()) | {UNKNOWN}
-            for store in stores:
-                value = store.value if store.value is not None else frozenset({UNKNOWN})
-                members |= self.interp.iterate(value) if store.kind == "extend" else value
-            result = Seq(seq.kind, None, frozenset(members), seq.site)
-        memo[key] = frozenset({result})
-        return result
+        members = set(seq.all_members()) | {UNKNOWN}
+        for store in stores:
+            value = store.value if store.value is not None else frozenset({UNKNOWN})
+            members |= self.interp.iterate(value) if store.kind == "extend" else value
+        return Seq(seq.kind, None, frozenset(members), seq.site)
 
     def dict_contents(self, d: DictV) -> DictV:
         """A dict as the program fills it: what it was made with and every store into it."""
-        from .interp import UNKNOWN, DictV, U, union
-
         if not d.site:
             return d
-        key = ("dict-contents", d)
-        memo = self.interp._memo  # noqa: SLF001  (the interpreter's memo of this analysis)
-        cached = memo.get(key)
-        if cached is not None:
-            return cast(DictV, next(iter(cached)))
-        if key in self.interp._active:  # noqa: SLF001  (a store that reads the dict it fills)
-            return d
-        self.interp._active.add(key)  # noqa: SLF001
-        try:
-            stores = self.stores_into(
-                lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel
-            )
-        finally:
-            self.interp._active.discard(key)  # noqa: SLF001
+        # A store that reads the dict it fills sees it as it was made.
+        filled = self._once(("dict-contents", d), lambda: frozenset({self._dict_contents(d)}), frozenset({d}))
+        return cast("DictV", next(iter(filled)))
+
+    def _dict_contents(self, d: DictV) -> DictV:
+        from .interp import UNKNOWN, DictV, U, union
+
+        stores = self.stores_into(lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel)
         items: dict[object, tuple[object, frozenset[Value]]] | None = (
             {_hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
         )
@@ -462,9 +442,7 @@ class Heap:
                 if items is not None:
                     old = items.get(_hashable(k))
                     items[_hashable(k)] = (k, v | old[1] if old is not None else v)
-        result = DictV(tuple(items.values()) if items is not None else None, frozenset(members), d.site, d.toplevel)
-        memo[key] = frozenset({result})
-        return result
+        return DictV(tuple(items.values()) if items is not None else None, frozenset(members), d.site, d.toplevel)
 
     # --------------------------------------------------------------- import-time code
     def run_import_time(self) -> None:

@@ -2166,7 +2166,7 @@ class Interpreter:
             model_module, name = target
             self.library_models[id(model_module)] = model_module
             if q == "types.SimpleNamespace" and not args and not unknown_kw:
-                # Each keyword is a field of its own (the model's loop over kwargs would blur them).
+                # Each keyword is a field of its own (a loop over kwargs in a model would blur them).
                 classes = [v for v in self.module_attribute(model_module, name) if isinstance(v, Class)]
                 site = id(call) if call is not None else 0
                 return frozenset(Instance(c, None, tuple(keywords), site) for c in classes) or U

@@ -1,11 +1,6 @@
 """Models of `types` (see `pallas_ls.engine.models`): read as source, never imported."""
 
-from typing import Any
-
 
 class SimpleNamespace:
-    # The interpreter makes its instances itself (`Interpreter._namespace`): each keyword argument
-    # is a field of its own, as dataclass fields are, which a loop over kwargs would blur.
-    def __init__(self, **kwargs: Any) -> None:
-        for name, value in kwargs.items():
-            setattr(self, name, value)
+    """Its instances are made by the interpreter itself (`Interpreter._external_call`): each keyword
+    argument a field of its own, as dataclass fields are; this class gives them their identity."""
