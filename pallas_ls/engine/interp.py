@@ -617,6 +617,8 @@ _BUILTINS_VALUE = frozenset(
         "filter",
     }
 )
+# Constructors of plain dicts (an OrderedDict is a dict whose order we do not need).
+_DICT_TYPES = frozenset({"dict", "collections.OrderedDict"})
 # Decorators that make a descriptor of a function in a class body: the kind of Wrapped they make
 # (a cached_property reads like a property: the function's result, computed on first access).
 _DESCRIPTORS = {
@@ -2114,7 +2116,7 @@ class Interpreter:
             if seq is not None:
                 return frozenset({Seq(q, seq.elts)})
             return frozenset({Seq(q, None, self.iterate(args[0]))})
-        if q == "dict" and not args:
+        if q in _DICT_TYPES and not args:
             toplevel = loc is not None and loc.scope.kind in ("module", "class")
             site = id(call) if call is not None else 0
             return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
@@ -2243,9 +2245,9 @@ class Interpreter:
             return frozenset(
                 {Seq("list", None, frozenset({Seq("tuple", (frozenset({Opaque("int")}), self.iterate(args[0])))}))}
             )
-        if q == "dict" and len(args) == 1 and not keywords:
+        if q in _DICT_TYPES and len(args) == 1 and not keywords:
             return frozenset({_dict_of_pairs(self.iterate(args[0]), _single_known_seq(args[0]))})
-        if q == "dict":
+        if q in _DICT_TYPES:
             return frozenset({DictV(None, U)})
         return None
 
