@@ -1,4 +1,4 @@
-"""The abstract heap (`engine/heap.py`): stores into objects made anywhere in the program are
+"""The abstract heap (`engine/values/heap.py`): stores into objects made anywhere in the program are
 fields every read of the object sees.  Which functions reach a kernel position through them."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import textwrap
 import pytest
 
 from pallas_ls.engine.analysis import analyze
-from pallas_ls.engine.heap import store_sites
 from pallas_ls.engine.kernels import kernel_name
 from pallas_ls.engine.model import ModuleModel
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.engine.values.heap import store_sites
 
 PL = "import jax\nimport jax.experimental.pallas as pl\n"
 KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"

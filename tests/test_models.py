@@ -1,4 +1,4 @@
-"""The standard-library models (`pallas_ls/engine/models/`) and the Python operations the
+"""The standard-library models (`pallas_ls/engine/values/models/`) and the Python operations the
 interpreter evaluates through them: which functions reach a kernel position."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import textwrap
 
 import pytest
 
-from pallas_ls.engine import models
 from pallas_ls.engine.analysis import analyze
 from pallas_ls.engine.kernels import kernel_name
 from pallas_ls.engine.source import SourceFile
+from pallas_ls.engine.values import models
 from pallas_ls.lint import analyze_source
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -150,4 +150,4 @@ def test_models_are_found_by_qualified_name_only_for_public_names():
 
 def test_model_files_are_plain_python():
     for module in models.MODELLED_MODULES:
-        ast.parse((ROOT / "pallas_ls" / "engine" / "models" / f"{module}.py").read_text(encoding="utf-8"))
+        ast.parse((ROOT / "pallas_ls" / "engine" / "values" / "models" / f"{module}.py").read_text(encoding="utf-8"))

@@ -19,7 +19,7 @@ from .cancel import StopCheck, stop_if
 from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
-from .interp import NO_LOADER, Interpreter, Loader
+from .is_none import ValueEvaluator
 from .kernels import (
     ForeignKernel,
     KernelSite,
@@ -35,7 +35,7 @@ from .names import mentions_pallas
 from .noqa import is_suppressed_at
 from .source import SourceFile
 from .target import DEFAULT_OPTIONS, RuleOptions
-from .values import ValueEvaluator
+from .values.interpreter import NO_LOADER, Interpreter, Loader
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
     """Names of the module's functions that hand a parameter to an entry point as its kernel
     (`def run(kernel, x): return pl.pallas_call(kernel, ...)(x)`, `launch(*args, **kwargs)`):
     a file calling one of them launches a kernel it may define itself."""
-    from .interp import Func, Param, Partial
+    from .values.domain import Func, Param, Partial
 
     names: set[str] = set()
     for launch in found:

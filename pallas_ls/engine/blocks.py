@@ -14,12 +14,12 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .interp import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, int_constant, only_value
 from .kernels import KernelSite, Launch
 from .layout import GRID_SPECS, api_argument, arguments_visible, launch_layout, prefetch_count
 from .model import ModuleModel
 from .names import has_star_arguments, imported_modules
 from .shapes import Shape
+from .values.domain import ApiResult, Array, Const, External, Seq, ShapeStruct, Value, int_constant, only_value
 
 if TYPE_CHECKING:  # analysis imports the rules' engine, not the other way round
     from .analysis import ModuleAnalysis

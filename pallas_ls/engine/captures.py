@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .interp import EMPTY_ENV, Array
 from .kernels import interpreter_for
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
+from .values.bindings import binding_value
+from .values.domain import EMPTY_ENV, Array
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -640,7 +641,7 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     """A value the interpreter proves to be a jax array on every path (`jnp.arange(n) * 0.5 + 1`,
     a tuple element, an alias).  Its rank is not known, so only pallas_call (which rejects 0-d
     arrays too) is concerned."""
-    values = interpreter_for(model).binding_value(binding, EMPTY_ENV, model)
+    values = binding_value(interpreter_for(model), binding, EMPTY_ENV, model)
     if values and all(isinstance(v, Array) and v.origin == "jax" for v in values):
         origin = binding.value if binding.value is not None else binding.node
         return ArrayFact(binding, Rank.UNKNOWN, origin)

@@ -42,11 +42,11 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .interp import EXTERNAL_ROOTS
 from .model import ModuleModel
 from .names import imported_modules, mentions_pallas
 from .sitepackages import SearchPath
 from .source import SourceFile
+from .values.library import EXTERNAL_ROOTS
 
 log = logging.getLogger(__name__)
 

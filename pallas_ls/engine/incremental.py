@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from .analysis import ModuleAnalysis, analyze_model
 from .cancel import StopCheck, stop_if
 from .gcpause import paused_gc
-from .interp import NO_LOADER, Loader
 from .kernels import NoLaunches
 from .model import ModelParts, ModuleModel, Scope, build_parts
 from .slicing import kernel_slice
 from .source import BlockKey, ParsedBlock, SourceFile, _parse_block, _try_parse, blocks_of_tree, parse_blocks
+from .values.interpreter import NO_LOADER, Loader
 
 # A slice bigger than this share of the file is not worth a first look: parse it all at once.
 SLICE_WORTH_IT = 0.6

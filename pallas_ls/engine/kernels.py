@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
-from .interp import (
+from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
+from .names import ENTRY_POINTS, has_star_arguments
+from .source import SourceFile
+from .values.bindings import star_imports
+from .values.calls import bind_arguments, entry_of, functions_in
+from .values.classes import def_value
+from .values.domain import (
     EMPTY_ENV,
     MAX_SUMMARIES,
     BoundMethod,
@@ -30,18 +36,15 @@ from .interp import (
     Factory,
     Func,
     Instance,
-    Interpreter,
     Launched,
     Partial,
     Seq,
     U,
     Value,
     Wrapped,
-    _entry_of,
 )
-from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
-from .names import ENTRY_POINTS, has_star_arguments
-from .source import SourceFile
+from .values.interpreter import Interpreter
+from .values.operations import class_attribute
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -295,7 +298,7 @@ class LaunchFinder:
         self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
         self._contexts: dict[int, int] = {}
         self._decorator_launches: dict[int, bool] = {}
-        interp.on_entry_call = self._entry_call
+        interp.on_entry_call = self.entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
         interp.on_invocation = self._invocation
@@ -322,13 +325,13 @@ class LaunchFinder:
             stop_if(self.should_stop)
             if (
                 _is_seed(call, model)
-                or _callee_name(call) in names
+                or callee_name(call) in names
                 or (instance_calls and isinstance(call.func, (ast.Call, ast.Name)))
             ):
                 self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
-                interp.def_value(node, model, EMPTY_ENV)
+                def_value(interp, node, model, EMPTY_ENV)
         return list(self.launches.values())
 
     def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
@@ -378,9 +381,9 @@ class LaunchFinder:
         if isinstance(v, (BoundMethod, Wrapped)):
             return self._relevant_value(v.func, depth + 1)
         if isinstance(v, Instance):
-            return self._relevant(self.interp.class_attribute(v.cls, "__call__", v), depth + 1)
+            return self._relevant(class_attribute(self.interp, v.cls, "__call__", v), depth + 1)
         if isinstance(v, Class):
-            return self._relevant(self.interp.class_attribute(v, "__init__", None), depth + 1)
+            return self._relevant(class_attribute(self.interp, v, "__init__", None), depth + 1)
         return False
 
     def _launches(self, func: Func) -> bool:
@@ -447,7 +450,7 @@ class LaunchFinder:
         calls = self._calls_in(func)
         if not calls or len(self._explored) >= self.MAX_EXPLORED or not self._launches(func):
             return
-        env = self.interp.bind_arguments(func, args, keywords, unknown_rest, unknown_kw)
+        env = bind_arguments(self.interp, func, args, keywords, unknown_rest, unknown_kw)
         if env is None or not env.items:
             return
         key = (id(func.node), env)
@@ -459,7 +462,7 @@ class LaunchFinder:
             self._maybe_launch(call, func.model.loc(call), env, func.model)
         for node in self._decorated_in(func):
             if self._launching_decorators(node, func.model):
-                self.interp.def_value(node, func.model, env)
+                def_value(self.interp, node, func.model, env)
 
     def _calls_in(self, func: Func) -> list[ast.Call]:
         """The candidate calls written directly in a function's body (not in nested defs)."""
@@ -475,10 +478,10 @@ class LaunchFinder:
         return by_scope.get(id(node), [])
 
     # ---------------------------------------------------------------------- callbacks
-    def _entry_call(
+    def entry_call(
         self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
     ) -> frozenset[Value] | None:
-        entry_point = _entry_of(target)
+        entry_point = entry_of(target)
         if entry_point is None:
             return None
         args, keywords, places = self._partial_arguments(target, model)
@@ -597,7 +600,7 @@ class LaunchFinder:
             )
             launch.kernel_values = values
             return frozenset({Launched(launch)})
-        entry_point = _entry_of(decorator)
+        entry_point = entry_of(decorator)
         if entry_point is None:
             return None
         args, keywords, places = self._partial_arguments(decorator, model)
@@ -717,7 +720,7 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
     return False
 
 
-def _callee_name(call: ast.Call) -> str | None:
+def callee_name(call: ast.Call) -> str | None:
     func = call.func
     if isinstance(func, ast.Name):
         return func.id
@@ -769,7 +772,7 @@ def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[Kerne
     seen: set[tuple[int, int]] = set()
     for launch in launches:
         interp = launch.interp or interpreter_for(model)
-        for func, bound, keywords in _through_forwarders(interp, interp.functions_in(launch.kernel_values)):
+        for func, bound, keywords in _through_forwarders(interp, functions_in(interp, launch.kernel_values)):
             key = (id(launch), id(func.node))
             if key in seen:
                 continue
@@ -842,7 +845,7 @@ def resolve_kernel(
         return [KernelTarget(expr, bound_positional, bound_keywords)]
     interp = interpreter_for(model)
     out = []
-    for func, bound, keywords in interp.functions_in(interp.ev(expr, loc, EMPTY_ENV, model)):
+    for func, bound, keywords in functions_in(interp, interp.ev(expr, loc, EMPTY_ENV, model)):
         if func.model is model:
             out.append(
                 KernelTarget(func.node, bound_positional + bound, bound_keywords | frozenset(keywords), func.env)
@@ -867,7 +870,7 @@ def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunction
     for decorator in function.decorator_list:  # the project's own decorators, followed (not a library's)
         if not all(isinstance(v, (Func, BoundMethod)) for v in interp.ev(decorator, where, env, model)):
             return False
-    return interp.def_value(function, model, env) == frozenset({Func(function, model, env)})
+    return def_value(interp, function, model, env) == frozenset({Func(function, model, env)})
 
 
 # --------------------------------------------------------------------------- qualified paths
@@ -934,7 +937,7 @@ def no_launches_found(finder: LaunchFinder, model: ModuleModel, found: list[Laun
         or finder.launches
         or finder._launching_in(model)
         or interp.loaded
-        or interp._stars(model)
+        or star_imports(interp, model)
         or len(interp._summaries) >= MAX_SUMMARIES
         or len(finder._explored) >= LaunchFinder.MAX_EXPLORED
     ):
@@ -975,7 +978,7 @@ def no_launches_after(
         if any(id(node) not in fresh for node in seeds if node not in previous.seeds):
             return None  # a call of an unchanged block became a seed (a new alias or def name)
         new = _seeds_in(model, evaluated, defined)
-    if interp._stars(model):
+    if star_imports(interp, model):
         return None
     if any(interp.loader.module(model, dotted) is not None for dotted in previous.imports_not_found):
         return None

@@ -13,7 +13,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .interp import (
+from .kernels import EntryValue, KernelSite, Launch, interpreter_for
+from .model import Loc, ModuleModel, positional_args
+from .names import has_star_arguments, keyword_argument
+from .values.domain import (
     EMPTY_ENV,
     ApiResult,
     Array,
@@ -25,9 +28,6 @@ from .interp import (
     int_constant,
     known_sequence_length,
 )
-from .kernels import EntryValue, KernelSite, Launch, interpreter_for
-from .model import Loc, ModuleModel, positional_args
-from .names import has_star_arguments, keyword_argument
 
 PREFETCH = "scalar prefetch"
 INPUT = "input"

@@ -15,10 +15,10 @@ from .analysis import ModuleAnalysis
 from .cancel import Cancelled, StopCheck
 from .findings import Finding
 from .incremental import IncrementalDocument
-from .interp import Loader
 from .names import mentions_pallas
 from .project import Project
 from .source import SourceFile
+from .values.interpreter import Loader
 
 # Below this size (~500 lines) the whole analysis takes a few milliseconds: no first look.
 FIRST_LOOK_MIN_CHARS = 20_000

@@ -20,12 +20,13 @@ from .dependencies import UNREADABLE, Dependencies, Lookup, text_digest
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
-from .interp import EMPTY_ENV, Env, Loader
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .model import ModuleModel
 from .names import import_statements, mentions_pallas
 from .notebook import Notebook, NotebookError, is_notebook_path
 from .source import Range, SourceFile
+from .values.domain import EMPTY_ENV, Env
+from .values.interpreter import Loader
 
 log = logging.getLogger(__name__)
 

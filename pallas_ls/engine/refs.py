@@ -12,9 +12,9 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .interp import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
 from .kernels import interpreter_for
 from .model import Binding, Loc, ModuleModel
+from .values.domain import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
 
 
 @dataclass(frozen=True)

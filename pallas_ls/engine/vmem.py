@@ -28,12 +28,12 @@ from .blocks import (
     pipeline_buffers,
     ref_arrays,
 )
-from .interp import ApiResult, Seq, Value, dtype_of, int_constant, only_value, shape_of
 from .kernels import Launch
 from .layout import api_argument, launch_layout
 from .names import has_star_arguments
 from .shapes import Shape, bits
 from .target import RuleOptions, scoped_vmem_limit
+from .values.domain import ApiResult, Seq, Value, dtype_of, int_constant, only_value, shape_of
 
 _VMEM_SCRATCH = frozenset(
     {

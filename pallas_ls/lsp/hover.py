@@ -10,12 +10,12 @@ from dataclasses import dataclass, replace
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import compiled_for_tpu
-from ..engine.interp import UNREAD_SPLAT
 from ..engine.kernels import KernelSite, Launch, kernel_name
 from ..engine.layout import BOUND, SCRATCH, launch_layout, parameter_roles
 from ..engine.model import positional_args
 from ..engine.source import Position, Range
 from ..engine.target import format_bytes
+from ..engine.values.domain import UNREAD_SPLAT
 from ..engine.vmem import VmemEstimate, assumed_limit, vmem_estimate
 
 

@@ -13,11 +13,11 @@ from typing import Any
 from ..engine.analysis import ModuleAnalysis
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
-from ..engine.interp import EMPTY_ENV
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import kernel_outputs, launch_layout, missing_outputs_at, refs_in_hbm, written_before
 from ..engine.model import FunctionNode, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
+from ..engine.values.domain import EMPTY_ENV
 from .base import Example
 
 CODE = "PAL001"

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Fix, Related, Severity
-from ..engine.interp import EMPTY_ENV, Param, Ref
 from ..engine.kernels import KernelSite, Launch, interpreter_for
 from ..engine.layout import launch_layout, positional_parameters
 from ..engine.refs import duplicate_refs
 from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
+from ..engine.values.domain import EMPTY_ENV, Param, Ref
 from .base import Example
 
 CODE = "PAL002"

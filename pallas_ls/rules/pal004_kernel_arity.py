@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Finding, Related, Severity
-from ..engine.interp import UNREAD_SPLAT
 from ..engine.kernels import KernelSite, KernelTarget, hands_back, kernel_name, resolve_kernel
 from ..engine.layout import Layout, launch_layout
 from ..engine.signatures import BindProblem, Signature, bind, def_name_range, signature
 from ..engine.source import Range
+from ..engine.values.domain import UNREAD_SPLAT
 from .base import Example
 
 CODE = "PAL004"

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import tpu_kernel_sites
 from ..engine.findings import Finding, Severity
-from ..engine.interp import EMPTY_ENV, External, Func
 from ..engine.kernels import interpreter_for
 from ..engine.model import ModuleModel
+from ..engine.values.domain import EMPTY_ENV, External, Func
 from .base import Example
 
 CODE = "PAL103"

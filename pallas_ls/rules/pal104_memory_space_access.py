@@ -18,9 +18,9 @@ from ..engine.blocks import (
     tpu_kernel_sites,
 )
 from ..engine.findings import Finding, Severity
-from ..engine.interp import ApiResult, Array, External, ShapeStruct, only_value
 from ..engine.kernels import KernelSite, Launch
 from ..engine.layout import INPUT, OUTPUT, PREFETCH, api_argument, launch_layout, parameter_roles
+from ..engine.values.domain import ApiResult, Array, External, ShapeStruct, only_value
 from .base import Example
 
 CODE = "PAL104"

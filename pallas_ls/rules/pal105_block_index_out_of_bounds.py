@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import BlockMapping, block_mappings, launch_specs, tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.interp import EMPTY_ENV, int_constant, shape_of
 from ..engine.kernels import Launch, interpreter_for
 from ..engine.layout import api_argument
+from ..engine.values.domain import EMPTY_ENV, int_constant, shape_of
 from .base import Example
 
 CODE = "PAL105"

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import LaunchSpecs, block_specs, compiler_param, launch_specs, pipeline_buffers, tpu_launches
 from ..engine.findings import Finding, Severity
-from ..engine.interp import Const, Seq, int_constant, only_value
 from ..engine.kernels import Launch
+from ..engine.values.domain import Const, Seq, int_constant, only_value
 from .base import Example
 
 CODE = "PAL106"

@@ -19,7 +19,7 @@ import ast
 import functools
 import pathlib
 
-from ..model import ModuleModel
+from ...model import ModuleModel
 
 _HERE = pathlib.Path(__file__).resolve().parent
 MODELLED_MODULES = frozenset(path.stem for path in _HERE.glob("*.py") if not path.stem.startswith("_"))

@@ -2,5 +2,5 @@
 
 
 class SimpleNamespace:
-    """Its instances are made by the interpreter itself (`Interpreter._external_call`): each keyword
+    """Its instances are made by the interpreter itself (`Interpreter.external_call`): each keyword
     argument a field of its own, as dataclass fields are; this class gives them their identity."""

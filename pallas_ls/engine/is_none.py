@@ -12,19 +12,11 @@ import ast
 import enum
 from collections.abc import Iterator
 
-from .interp import (
-    EMPTY_ENV,
-    NONE,
-    UNKNOWN,
-    ApiResult,
-    Env,
-    Func,
-    Interpreter,
-    Value,
-    _ParamMethod,
-    _RefMethod,
-)
 from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .values.calls import returns_of
+from .values.domain import EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Value
+from .values.interpreter import Interpreter
+from .values.library import ParamMethod, RefMethod
 
 
 class Ret(enum.Enum):
@@ -46,7 +38,7 @@ def classify(values: frozenset[Value]) -> Ret:
 
 # Values that do not say whether they are None: a method of a ref or parameter, and what an API
 # not in our tables returned (`plgpu.wgmma(...)` returns None).
-_UNSURE = (_RefMethod, _ParamMethod, ApiResult)
+_UNSURE = (RefMethod, ParamMethod, ApiResult)
 
 
 class ValueEvaluator:
@@ -58,7 +50,7 @@ class ValueEvaluator:
 
     def function_result(self, function: FunctionNode, env: Env = EMPTY_ENV) -> Ret:
         """What calling `function` returns."""
-        return classify(self.interp.returns_of(Func(function, self.model, env), env))
+        return classify(returns_of(self.interp, Func(function, self.model, env), env))
 
     def evaluate(self, expr: ast.expr, loc: Loc, env: Env = EMPTY_ENV) -> Ret:
         return classify(self.interp.ev(expr, loc, env, self.model))

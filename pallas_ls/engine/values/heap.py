@@ -29,10 +29,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
+from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
+from . import bindings, operations
+from .domain import EMPTY_ENV, UNKNOWN, Const, DictV, Env, Instance, Seq, U, Value, hashable, union
 
 if TYPE_CHECKING:
-    from .interp import DictV, Env, Instance, Interpreter, Seq, Value
+    from .interpreter import Interpreter
 
 # Methods that store into their receiver: kind of store, and where its key and value are.
 _STORING_METHODS = {
@@ -188,7 +190,7 @@ def _is_array_index(key: ast.expr) -> bool:
     return any(
         isinstance(p, ast.Slice)
         or (isinstance(p, ast.Constant) and p.value is Ellipsis)
-        or (isinstance(p, ast.Call) and _callee_name(p) in _INDEX_CALLS)
+        or (isinstance(p, ast.Call) and callee_name(p) in _INDEX_CALLS)
         for p in parts
     )
 
@@ -196,7 +198,7 @@ def _is_array_index(key: ast.expr) -> bool:
 _INDEX_CALLS = frozenset({"ds", "dslice", "Slice", "slice", "multiple_of"})
 
 
-def _callee_name(call: ast.Call) -> str:
+def callee_name(call: ast.Call) -> str:
     func = call.func
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
@@ -277,7 +279,6 @@ class Heap:
     def _may_target(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
         """Whether a store in a function names the object without its function's arguments (a
         global or a closure's name): then the calls that run at import may fill it."""
-        from .interp import EMPTY_ENV
 
         root = site.receiver
         while isinstance(root, (ast.Attribute, ast.Subscript)):
@@ -368,7 +369,6 @@ class Heap:
     def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:
         """The environments a store is evaluated in, each with whether more may exist (calls of
         its function not seen here)."""
-        from .interp import EMPTY_ENV
 
         if site.function is None:
             yield EMPTY_ENV, False
@@ -381,14 +381,13 @@ class Heap:
 
     def list_contents(self, seq: Seq) -> Seq:
         """A list as functions fill it: `STAGES.append(fn)` in the decorator `@stage` returns.
-        (Appends in the list's own straight-line code are `Interpreter._with_mutations`'.)"""
+        (Appends in the list's own straight-line code are `Interpreter.with_mutations`'.)"""
         if not seq.site:
             return seq
         filled = self._once(("list-contents", seq), lambda: frozenset({self._list_contents(seq)}), frozenset({seq}))
         return cast("Seq", next(iter(filled)))
 
     def _list_contents(self, seq: Seq) -> Seq:
-        from .interp import UNKNOWN, Seq
 
         stores = [
             s
@@ -400,7 +399,7 @@ class Heap:
         members = set(seq.all_members()) | {UNKNOWN}
         for store in stores:
             value = store.value if store.value is not None else frozenset({UNKNOWN})
-            members |= self.interp.iterate(value) if store.kind == "extend" else value
+            members |= operations.iterate(self.interp, value) if store.kind == "extend" else value
         return Seq(seq.kind, None, frozenset(members), seq.site)
 
     def dict_contents(self, d: DictV) -> DictV:
@@ -412,11 +411,10 @@ class Heap:
         return cast("DictV", next(iter(filled)))
 
     def _dict_contents(self, d: DictV) -> DictV:
-        from .interp import UNKNOWN, DictV, U, union
 
         stores = self.stores_into(lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel)
         items: dict[object, tuple[object, frozenset[Value]]] | None = (
-            {_hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
+            {hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
         )
         members = set(d.members)
         for store in stores:
@@ -440,8 +438,8 @@ class Heap:
             for k, v in pairs:
                 members |= v
                 if items is not None:
-                    old = items.get(_hashable(k))
-                    items[_hashable(k)] = (k, v | old[1] if old is not None else v)
+                    old = items.get(hashable(k))
+                    items[hashable(k)] = (k, v | old[1] if old is not None else v)
         return DictV(tuple(items.values()) if items is not None else None, frozenset(members), d.site, d.toplevel)
 
     # --------------------------------------------------------------- import-time code
@@ -479,7 +477,7 @@ class Heap:
 
     def _run_module(self, model: ModuleModel) -> None:
         for stmt in _import_time_statements(model.tree.body):
-            self.interp.run_statement(stmt, Loc(model.module_scope, stmt), model)
+            bindings.run_statement(self.interp, stmt, Loc(model.module_scope, stmt), model)
 
 
 @dataclass(frozen=True)
@@ -509,8 +507,6 @@ def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def _only_const(values: frozenset[Value] | str | None) -> object | None:
     """The constant a key's value set certainly is (None: not one constant)."""
-    from .interp import Const
-
     if isinstance(values, str):
         return values
     if values is None or len(values) != 1:
@@ -520,16 +516,8 @@ def _only_const(values: frozenset[Value] | str | None) -> object | None:
 
 
 def _single_dict(values: frozenset[Value]) -> DictV | None:
-    from .interp import DictV
-
     dicts = [v for v in values if isinstance(v, DictV)]
     return dicts[0] if len(dicts) == 1 and len(values) == 1 else None
-
-
-def _hashable(key: object) -> object:
-    from .interp import _hashable as hashable
-
-    return hashable(key)
 
 
 def _loc(site: StoreSite, model: ModuleModel) -> Loc:
@@ -543,7 +531,6 @@ def _loc(site: StoreSite, model: ModuleModel) -> Loc:
 def _same_object(obj: Value) -> Callable[[Value], bool]:
     """Whether a receiver value may be `obj`: the same object, or for instances any instance of
     its class made at the same site (an instance of unknown site may be any of them)."""
-    from .interp import Instance
 
     if isinstance(obj, Instance):
         return lambda v: (
@@ -554,7 +541,6 @@ def _same_object(obj: Value) -> Callable[[Value], bool]:
 
 def _attribute_values(stores: list[Store], attr: str | None) -> frozenset[Value]:
     """The values attribute stores give a read of `attr` (None: of any attribute)."""
-    from .interp import UNKNOWN
 
     out: set[Value] = set()
     for store in stores:

@@ -1,0 +1,549 @@
+"""What a name is bound to: reaching definitions, parameters, imports and module attributes.
+
+Also the statements run for their effects (module-level calls and decorators that fill
+registries, constructors' bodies) and lists mutated in place (`outs.append(x)`).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from ..model import (
+    Binding,
+    FunctionNode,
+    Loc,
+    ModuleModel,
+    Scope,
+    positional_args,
+)
+from . import calls, classes, library, operations
+from .domain import (
+    EMPTY_ENV,
+    MAX_CALL_DEPTH,
+    NONE_SET,
+    UNKNOWN,
+    Array,
+    BoundMethod,
+    Class,
+    Entry,
+    Env,
+    External,
+    Func,
+    Instance,
+    Module,
+    Param,
+    Seq,
+    U,
+    Value,
+    note_read,
+    single_known_seq,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+@dataclass
+class Mutation:
+    """A list mutated in place: `name.append(x)` / `name.extend(xs)` / `name.insert(i, x)`."""
+
+    call: ast.Call
+    method: str
+
+
+def lookup(interp: Interpreter, name: str, loc: Loc, model: ModuleModel) -> list[Binding]:
+    bindings = model.lookup(name, loc)
+    if model is interp.model and (not bindings or bindings[0].scope is model.module_scope):
+        note_read(interp.module_names_read, name, loc)
+    if bindings and loc.scope is not model.module_scope and bindings[0].scope is model.module_scope:
+        at_calls = _module_level_reaching(interp, name, loc, model)
+        if at_calls is not None:
+            return at_calls
+    return bindings
+
+
+def _module_level_reaching(interp: Interpreter, name: str, loc: Loc, model: ModuleModel) -> list[Binding] | None:
+    """For a module-level name read in a function: when the function's top-level def is
+    called at module level, the definitions live at those calls (notebook-style redefinitions)."""
+    if name in loc.scope.global_names:
+        return None
+    scope: Scope | None = loc.scope
+    while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
+        scope = scope.parent
+    top = scope.node if scope is not None else None
+    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if model is interp.model:
+        note_read(interp.module_calls_read, top.name, loc)
+    calls = _module_level_calls(interp, top, model)
+    if not calls:
+        return None
+    everything = model.module_scope.bindings.get(name, [])
+    seen: dict[int, Binding] = {}
+    for call in calls:
+        for b in model.reaching(everything, model.loc(call).stmt):
+            seen[id(b)] = b
+    return list(seen.values()) or None
+
+
+def _module_level_calls(
+    interp: Interpreter, function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel
+) -> list[ast.Call]:
+    key = (id(function), "calls")
+    cached = interp._module_calls.get(key)
+    if cached is None:
+        cached = []
+        for call in model.calls_named([function.name]):
+            call_loc = model.loc(call)
+            if call_loc.scope is model.module_scope and any(
+                b.node is function for b in model.lookup(function.name, call_loc)
+            ):
+                cached.append(call)
+        interp._module_calls[key] = cached
+    return cached
+
+
+def unbound_name(interp: Interpreter, name: str, model: ModuleModel) -> frozenset[Value]:
+    for star in star_imports(interp, model):
+        target = interp.loader.module(model, _import_base(star))
+        if target is None:
+            if model is interp.model:
+                interp.imports_not_found.add(_import_base(star))
+            continue
+        mod, rest = target
+        if rest:
+            continue
+        if _exported(mod, name):
+            interp.loaded[id(mod)] = mod
+            found = module_attribute(interp, mod, name)
+            if found != U:
+                return found
+    if (
+        name
+        in (
+            "staticmethod",
+            "classmethod",
+            "property",
+            "print",
+            "list",
+            "tuple",
+            "dict",
+            "getattr",
+            "super",
+            "globals",
+        )
+        or name in library.BUILTINS_VALUE
+    ):
+        return frozenset({External(name)})
+    return U
+
+
+def star_imports(interp: Interpreter, model: ModuleModel) -> list[ast.ImportFrom]:
+    cached = interp._star_imports.get(id(model))
+    if cached is None:
+        cached = [
+            node
+            for node in _module_level_statements(model.tree.body)
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)
+        ]
+        interp._star_imports[id(model)] = cached
+    return cached
+
+
+def binding_value(
+    interp: Interpreter, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None
+) -> frozenset[Value]:
+    kind = b.kind
+    if kind == "param":
+        bound = env.get(b)
+        if bound is not None:
+            return bound
+        return _unbound_param(interp, b, model)
+    if kind == "def":  # a def binding's node is its def, a class binding's its class
+        return classes.def_value(interp, cast(FunctionNode, b.node), model, env)
+    if kind == "class":
+        return classes.class_value(interp, cast(ast.ClassDef, b.node), model, env)
+    if kind == "import":
+        return import_value(interp, b.qualname or "", model)
+    if kind == "other" and b.scope.kind == "comprehension":
+        return interp._comprehension_target(b, env, model)
+    if kind == "assign":
+        value = assigned_value(interp, b, env, model)
+        if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
+            value = with_mutations(interp, b, value, use, env, model)
+        return value
+    return U
+
+
+def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> frozenset[Value]:
+    function = b.scope.node
+    if b.param_index == 0 and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        owner = b.scope.parent
+        if owner is not None and owner.kind == "class":
+            decorators = {classes.decorator_name(d) for d in function.decorator_list}
+            cls = Class(cast(ast.ClassDef, owner.node), model)  # the scope of a class
+            if "classmethod" in decorators:
+                return frozenset({cls})
+            if "staticmethod" not in decorators:
+                return frozenset({Instance(cls)})
+    default = _default_of(function, b)
+    values: set[Value] = {Param(b)}
+    if default is not None:
+        values |= interp.ev(default, model.loc(function), EMPTY_ENV, model)
+    return frozenset(values)
+
+
+def assigned_value(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+    stmt = b.stmt
+    here = Loc(b.scope, stmt)
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            path = path_to(target, b.node)
+            if path is not None:
+                return destructure(interp.ev(stmt.value, here, env, model), path)
+        return U
+    if isinstance(stmt, ast.AnnAssign):
+        return interp.ev(stmt.value, here, env, model) if stmt.value is not None else U
+    if isinstance(stmt, ast.AugAssign):
+        before = lookup(interp, b.name, here, model)
+        old = union(binding_value(interp, x, env, model) for x in before if x is not b) if before else U
+        new = interp.ev(stmt.value, here, env, model)
+        if isinstance(stmt.op, ast.Add):
+            ls, rs = single_known_seq(old), single_known_seq(new)
+            if ls is not None and rs is not None:
+                return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
+        if any(isinstance(v, Array) for v in old | new):
+            return frozenset({Array()})
+        return U
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
+        path = path_to(stmt.target, b.node)
+        if path is None:
+            return U
+        return destructure(operations.iterate(interp, interp.ev(stmt.iter, here, env, model)), path)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        for item in stmt.items:
+            path = path_to(item.optional_vars, b.node) if item.optional_vars is not None else None
+            if path is not None:
+                return destructure(operations.entered(interp, interp.ev(item.context_expr, here, env, model)), path)
+        return U
+    if b.value is not None:  # walrus
+        return interp.ev(b.value, here, env, model)
+    return U
+
+
+def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleModel) -> None:
+    """Evaluate what a module-level statement does when the module is imported, for the heap:
+    its imports load their modules, decorators and class statements run, calls are made."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        for alias in stmt.names:
+            name = alias.asname or alias.name.split(".")[0]
+            for b in model.module_scope.bindings.get(name, []):
+                if b.stmt is stmt and b.kind == "import" and b.qualname and b.qualname.startswith("."):
+                    binding_value(interp, b, EMPTY_ENV, model)
+        return
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        _run_decorators(interp, stmt, model)
+        return
+    if isinstance(stmt, ast.ClassDef):
+        for inner in stmt.body:
+            if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                _run_decorators(interp, inner, model)
+        classes.create_class(interp, stmt, model)
+        return
+    for node in ast.iter_child_nodes(stmt):
+        if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
+            interp.ev(node, loc, EMPTY_ENV, model)
+
+
+def _run_decorators(interp: Interpreter, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> None:
+    """A def's decorators run at import with the function: record each call for the heap and
+    run the calls its body makes (`REG[name] = fn`, `_register(name, fn)`), without working out
+    what it returns (a module of a hundred `@register_lowering_rule(...)` defs would otherwise
+    summarise each wrapper)."""
+    function: frozenset[Value] = frozenset({Func(node, model, EMPTY_ENV)})
+    where = model.loc(node)
+    for decorator in node.decorator_list:
+        for d in interp.ev(decorator, where, EMPTY_ENV, model):
+            target, args = (
+                (d.func, [frozenset({d.receiver}), function]) if isinstance(d, BoundMethod) else (d, [function])
+            )
+            if not isinstance(target, Func):
+                continue
+            env = calls.bind_arguments(interp, target, args, [])
+            if env is not None:
+                interp.heap.called(target.node, env)
+                run_calls_in(interp, target, env)
+
+
+def run_calls_in(interp: Interpreter, func: Func, env: Env) -> None:
+    """Evaluate the calls a function body makes as statements (for what they store on the heap),
+    once per environment."""
+    key = ("ran", id(func.node), env)
+    if key in interp._memo or interp._call_depth >= MAX_CALL_DEPTH or isinstance(func.node, ast.Lambda):
+        return
+    interp._memo[key] = NONE_SET
+    scope = func.model.function_scope(func.node)
+    interp._call_depth += 1
+    try:
+        for stmt in _own_statements(func.node.body):
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                interp.ev(stmt.value, Loc(scope, stmt), env, func.model)
+    finally:
+        interp._call_depth -= 1
+
+
+def with_mutations(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A list display bound to a name, grown by `.append` / `.extend` before the use."""
+    mutations = _mutations_of(interp, b, model)
+    if not mutations:
+        return value
+    use_pos = node_position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    bound_pos = node_position(b.stmt)
+    chain = model.block_chain.get(id(b.stmt), ())
+    elts = single_known_seq(value)
+    members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
+    known = elts is not None and len(value) == 1
+    out = list(elts.elements()) if elts is not None and known else []
+    for m in mutations:
+        where = model.loc(m.call)
+        if not (bound_pos < node_position(m.call) < use_pos):
+            continue
+        if where.scope is not b.scope:
+            known = False
+        if model.block_chain.get(id(where.stmt), ()) != chain:
+            known = False  # inside a loop or a branch: how often it runs is not known
+        later = [x for x in lookup(interp, b.name, where, model) if x is not b]
+        if later:
+            continue  # the name means another list by then
+        args = [interp.ev(a, where, env, model) for a in m.call.args]
+        if m.method == "append" and len(args) == 1:
+            out.append(args[0])
+            members |= args[0]
+        elif m.method == "extend" and len(args) == 1:
+            seq = single_known_seq(args[0])
+            if seq is not None:
+                out.extend(seq.elements())
+                members |= seq.all_members()
+            else:
+                known = False
+                members |= operations.iterate(interp, args[0])
+        elif m.method == "insert" and len(args) == 2:
+            known = False
+            members |= args[1]
+        else:
+            known = False
+    if known:
+        return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
+    return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
+    by_name = interp._mutations.get(id(model))
+    if by_name is None:
+        by_name = {}
+        for call in model.calls_with_attribute(("append", "extend", "insert")):
+            receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+            if isinstance(receiver, ast.Name):
+                by_name.setdefault(receiver.id, []).append(Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        interp._mutations[id(model)] = by_name
+    return by_name.get(b.name, [])
+
+
+def import_value(interp: Interpreter, dotted: str, model: ModuleModel) -> frozenset[Value]:
+    if not dotted:
+        return U
+    if not dotted.startswith("."):
+        root = dotted.split(".", 1)[0]
+        if root in library.EXTERNAL_ROOTS:
+            return frozenset({library.external(dotted)})
+    target = interp.loader.module(model, dotted)
+    if target is None:
+        if model is interp.model:
+            interp.imports_not_found.add(dotted)
+        return frozenset({library.external(dotted)}) if not dotted.startswith(".") else U
+    mod, rest = target
+    interp.loaded[id(mod)] = mod
+    values: frozenset[Value] = frozenset({Module(mod)})
+    for attr in rest:
+        values = union(operations.attribute(interp, v, attr, model) for v in values)
+    return values
+
+
+def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozenset[Value]:
+    key = ("modattr", id(mod), name)
+    cached = interp._memo.get(key)
+    if cached is not None:
+        return cached
+    if key in interp._active:
+        return U
+    interp._active.add(key)
+    try:
+        bindings = mod.reaching(mod.module_scope.bindings.get(name, []), None)
+        if bindings:
+            values = union(binding_value(interp, b, EMPTY_ENV, mod) for b in bindings)
+            entries = frozenset(v for v in values if isinstance(v, Entry))
+            result = entries or values
+        else:
+            result = unbound_name(interp, name, mod)
+            if result == U:
+                sub = interp.loader.module(mod, "." + name) if _is_package(interp.loader.path_of(mod)) else None
+                if sub is not None and not sub[1]:
+                    interp.loaded[id(sub[0])] = sub[0]
+                    result = frozenset({Module(sub[0])})
+    finally:
+        interp._active.discard(key)
+    interp._memo[key] = result
+    return result
+
+
+def destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:
+    for step in path:
+        if step is None:
+            return U  # a starred target
+        out: set[Any] = set()
+        for v in values:
+            if isinstance(v, Seq):
+                if v.elts is not None and step[0] == "front":
+                    out |= v.elts[step[1]] if step[1] < len(v.elts) else {UNKNOWN}
+                elif v.elts is not None and step[0] == "back":
+                    out |= v.elts[-step[1]] if step[1] <= len(v.elts) else {UNKNOWN}
+                elif v.elts is not None:
+                    out |= v.elts[step[0]] if len(v.elts) == step[1] else {UNKNOWN}
+                else:
+                    out |= v.all_members()
+            elif isinstance(v, Array):
+                out.add(v)
+            else:
+                out.add(UNKNOWN)
+        values = frozenset(out)
+    return values
+
+
+def path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
+    """Where `name_node` sits in an assignment target: [] for the whole, [(index, length), ...]."""
+    if target is name_node:
+        return []
+    if isinstance(target, (ast.Tuple, ast.List)):
+        starred = any(isinstance(e, ast.Starred) for e in target.elts)
+        for index, element in enumerate(target.elts):
+            inner = element.value if isinstance(element, ast.Starred) else element
+            sub = path_to(inner, name_node)
+            if sub is not None:
+                if starred:  # `first, *rest = xs`: an element counted from the front or the back
+                    star = next(i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred))
+                    if index == star:
+                        return [None]
+                    step = ("front", index) if index < star else ("back", len(target.elts) - index)
+                    return [step, *sub]
+                return [(index, len(target.elts)), *sub]
+    return None
+
+
+def node_position(node: ast.AST | None) -> tuple[int, int]:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _import_base(node: ast.ImportFrom) -> str:
+    return "." * (node.level or 0) + (node.module or "")
+
+
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def statements_under(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """`stmt` and every statement nested in it (defs and classes included), never descending into
+    expressions, which hold no statements: a tenth of `ast.walk`'s nodes on a test class of a
+    thousand lines, walked for its `self.x = ...` (`self_assignments`)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in _STATEMENT_LISTS:
+            stack.extend(reversed(getattr(node, name, None) or ()))
+
+
+def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body and of its blocks, not of the defs and classes in it."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in _STATEMENT_LISTS:
+            inner = getattr(stmt, name, None)
+            if inner:
+                yield from _own_statements([s for s in inner if isinstance(s, ast.stmt)])
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _own_statements(handler.body)
+
+
+def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements that run at module level: the body, and the blocks of its if / try / with."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        if isinstance(stmt, (ast.If, ast.Try, ast.With)) or (
+            sys.version_info >= (3, 11) and isinstance(stmt, ast.TryStar)
+        ):
+            children: list[Any] = list(getattr(stmt, "body", []))
+            children += list(getattr(stmt, "orelse", []))
+            for handler in getattr(stmt, "handlers", []):
+                children += handler.body
+            children += list(getattr(stmt, "finalbody", []))
+            stack.extend(reversed(children))
+
+
+def _exported(mod: ModuleModel, name: str) -> bool:
+    """Does `from mod import *` bring `name`?  `__all__` when the module lists it, else public names."""
+    bindings = mod.module_scope.bindings.get("__all__")
+    if bindings:
+        value = bindings[-1].value
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return any(isinstance(e, ast.Constant) and e.value == name for e in value.elts)
+    return not name.startswith("_") and (
+        name in mod.module_scope.bindings
+        or bool(
+            [
+                s
+                for s in _module_level_statements(mod.tree.body)
+                if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)
+            ]
+        )
+    )
+
+
+def _is_package(path: str | None) -> bool:
+    return bool(path) and path.endswith("__init__.py")  # type: ignore[union-attr]  # bool(path) ruled None out
+
+
+def _default_of(function: ast.AST, b: Binding) -> ast.expr | None:
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return None
+    args = function.args
+    positional = positional_args(function)
+    if b.param_index is not None:
+        first_default = len(positional) - len(args.defaults)
+        if b.param_index >= first_default:
+            return args.defaults[b.param_index - first_default]
+        return None
+    for param, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if param.arg == b.name:
+            return default
+    return None
+
+
+def param_binding(func: Func, name: str) -> Binding | None:
+    scope = func.model.scope_of_function.get(id(func.node))
+    if scope is None:
+        return None
+    for b in scope.bindings.get(name, []):
+        if b.kind == "param":
+            return b
+    return None

@@ -1,0 +1,540 @@
+"""Calls of values: a project function's result through bounded, memoised return summaries (its
+arguments bound to its parameters as Python binds them), constructors, bound methods,
+`functools.partial`, and the Pallas entry points (handed to the launch finder's hooks).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, cast
+
+from ..model import (
+    Binding,
+    Loc,
+    ModuleModel,
+    is_generator,
+    own_returns,
+    positional_args,
+)
+from . import bindings, classes, library, operations
+from .domain import (
+    EMPTY_ENV,
+    MAX_CALL_DEPTH,
+    MAX_SUMMARIES,
+    NONE,
+    NONE_SET,
+    UNKNOWN,
+    UNREAD_SPLAT,
+    Array,
+    BoundMethod,
+    Class,
+    DictV,
+    Entry,
+    Env,
+    Evaluated,
+    External,
+    Factory,
+    Func,
+    Generator,
+    Instance,
+    Launched,
+    Opaque,
+    Partial,
+    Seq,
+    U,
+    Value,
+    Wrapped,
+    constant_truth,
+    single_known_seq,
+    single_known_str_dict,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+# ---------------------------------------------------------------------------- calls
+def ev_call(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+    callee = interp.ev(call.func, loc, env, model)
+    args, unknown_rest = _call_args(interp, call, loc, env, model)
+    keywords, unknown_kw = _call_keywords(interp, call, loc, env, model)
+    results: set[Any] = set()
+    for target in callee:
+        results |= apply(
+            interp, target, args, keywords, call, loc, env, model, unknown_rest=unknown_rest, unknown_kw=unknown_kw
+        )
+    return frozenset(results) if results else U
+
+
+def _call_args(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> tuple[list[frozenset[Value]], bool]:
+    args: list[frozenset[Value]] = []
+    for a in call.args:
+        if isinstance(a, ast.Starred):
+            seq = single_known_seq(interp.ev(a.value, loc, env, model))
+            if seq is None:
+                return args, True
+            args.extend(seq.elements())
+        else:
+            args.append(interp.ev(a, loc, env, model))
+    return args, False
+
+
+def _call_keywords(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> tuple[list[tuple[str, frozenset[Value]]], bool]:
+    keywords: list[tuple[str, frozenset[Value]]] = []
+    unknown = False
+    for k in call.keywords:
+        if k.arg is None:
+            d = single_known_str_dict(interp.ev(k.value, loc, env, model))
+            if d is not None:
+                keywords.extend(cast("tuple[tuple[str, frozenset[Value]], ...]", d.known_items()))  # str keys
+            else:
+                unknown = True
+        else:
+            keywords.append((k.arg, interp.ev(k.value, loc, env, model)))
+    return keywords, unknown
+
+
+def apply(
+    interp: Interpreter,
+    target: Value,
+    args: list[Any],
+    keywords: list[Any],
+    call: ast.Call | None,
+    loc: Loc | None,
+    env: Env,
+    model: ModuleModel,
+    unknown_rest: bool = False,
+    unknown_kw: bool = False,
+) -> frozenset[Value]:
+    """What calling `target` with these argument value sets gives."""
+    if isinstance(target, Func):
+        if interp.on_function_call is not None and call is not None:
+            interp.on_function_call(target, args, keywords, unknown_rest, unknown_kw)
+        result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
+        return library.fresh_refs(result, args, keywords, call) if call is not None else result
+    if isinstance(target, BoundMethod):
+        return apply(
+            interp,
+            target.func,
+            [frozenset({target.receiver}), *args],
+            keywords,
+            call,
+            loc,
+            env,
+            model,
+            unknown_rest,
+            unknown_kw,
+        )
+    if isinstance(target, Partial):
+        entry = entry_of(target)
+        if entry is not None and call is not None:
+            return entry_call(interp, target, call, loc, env, model)
+        merged = dict(target.keywords)
+        merged.update(dict(keywords))
+        return apply(
+            interp,
+            target.target,
+            list(target.args) + args,
+            list(merged.items()),
+            call,
+            loc,
+            env,
+            model,
+            unknown_rest,
+            unknown_kw,
+        )
+    if isinstance(target, Class):
+        return _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
+    if isinstance(target, Instance):
+        method = operations.class_attribute(interp, target.cls, "__call__", target)
+        return (
+            union(apply(interp, m, args, keywords, call, loc, env, model, unknown_rest, unknown_kw) for m in method)
+            if method
+            else U
+        )
+    if isinstance(target, Entry):
+        return entry_call(interp, target, call, loc, env, model) if call is not None else U
+    if isinstance(target, Factory):
+        if interp.on_factory_call is not None and call is not None and args:
+            return interp.on_factory_call(target, call, loc, env, model) or U
+        return U
+    if isinstance(target, Launched):
+        if interp.on_invocation is not None and call is not None:
+            interp.on_invocation(target, call, loc, env, model)
+        return frozenset({Array()})
+    if isinstance(target, External):
+        return library.external_call(
+            interp, target.qualname, args, keywords, call, loc, env, model, unknown_rest, unknown_kw
+        )
+    if isinstance(target, library.ArrayMethod):
+        return frozenset({library.array_method_result(target, args, keywords)})
+    if isinstance(target, (library.RefMethod, library.ParamMethod)):
+        return NONE_SET if target.attr in library.NONE_METHODS else U
+    if isinstance(target, library.DictMethod):
+        return target.call(args)
+    if isinstance(target, library.SeqMethod):
+        if target.attr in ("index", "count"):
+            return frozenset({Opaque("int")})
+        if target.attr in ("append", "extend", "insert", "sort", "reverse", "clear", "remove"):
+            return NONE_SET
+        if target.attr == "copy":
+            return frozenset({target.seq})
+        return U
+    if isinstance(target, library.WhenDecorator):
+        return NONE_SET
+    if isinstance(target, Wrapped):
+        return apply(interp, target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
+    return U
+
+
+def call_value(
+    interp: Interpreter,
+    target: Value,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    call: ast.Call | None,
+) -> frozenset[Value]:
+    return apply(interp, target, args, keywords, call, None, EMPTY_ENV, interp.model)
+
+
+def entry_call(
+    interp: Interpreter, target: Value, call: ast.Call, loc: Loc | None, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    if interp.on_entry_call is None or loc is None:
+        return U
+    result = interp.on_entry_call(target, call, loc, env, model)
+    return result if result is not None else U
+
+
+def _construct(
+    interp: Interpreter,
+    cls: Class,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    unknown_rest: bool,
+    unknown_kw: bool,
+    site: int = 0,
+) -> frozenset[Value]:
+    """An instance of `cls` made by a call (`site`, its id): its `__init__`'s arguments bound."""
+    if classes.is_dataclass(cls.node):
+        declared = [s for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        names = [cast(ast.Name, s.target).id for s in declared]
+        fields = list(zip(names, args, strict=False))
+        given = dict(keywords)
+        for declaration, name in list(zip(declared, names, strict=True))[len(args) :]:
+            if name in given:
+                fields.append((name, given[name]))
+            elif classes.plain_default(declaration) and not (unknown_rest or unknown_kw):
+                # A field's default is the instance's own attribute: a function there is not
+                # bound as a method would be (`cfg.kernel` with `kernel: Callable = plain`).
+                fields.append(
+                    (
+                        name,
+                        interp.ev(cast(ast.expr, declaration.value), cls.model.loc(declaration), EMPTY_ENV, cls.model),
+                    )
+                )
+        return frozenset({Instance(cls, None, tuple(fields), site)})
+    init = operations.class_attribute(interp, cls, "__init__", None)
+    inits = [v for v in init if isinstance(v, Func)]
+    if len(inits) != 1 or len(init) != 1:
+        return frozenset({Instance(cls, site=site)})
+    func = inits[0]
+    placeholder = frozenset({Instance(cls)})
+    bound = bind_arguments(interp, func, [placeholder, *args], keywords, unknown_rest, unknown_kw)
+    if bound is None:
+        return frozenset({Instance(cls, site=site)})
+    params = positional_args(func.node)
+    self_binding = bindings.param_binding(func, params[0].arg) if params else None
+    pairs = [(b, v) for b, v in bound.items if b is not self_binding]
+    instance = Instance(cls, Env(tuple(pairs)), site=site)
+    if self_binding is not None:  # what __init__ stores on the heap, it stores on this instance
+        init_env = bound.extended([(self_binding, frozenset({instance}))])
+        interp.heap.called(func.node, init_env)
+        bindings.run_calls_in(interp, func, init_env)  # `super().__init__(...)`, `interp.setup()`, `REG.add(interp)`
+    return frozenset({instance})
+
+
+def bind_arguments(
+    interp: Interpreter,
+    func: Func,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    unknown_rest: bool = False,
+    unknown_kw: bool = False,
+) -> Env | None:
+    """The function's parameters bound to a call's arguments (None: the call cannot bind)."""
+    node = func.node
+    a = node.args
+    scope = func.model.scope_of_function.get(id(node))
+    if scope is None:
+        return None
+    by_name = {name: bs[0] for name, bs in scope.bindings.items() for _ in [0] if bs and bs[0].kind == "param"}
+    positional = positional_args(node)
+    pairs: list[tuple[Binding, frozenset[Value]]] = []
+    given = dict(keywords)
+    defaults = list(a.defaults)
+    first_default = len(positional) - len(defaults)
+    def_loc = func.model.loc(node)
+    for index, param in enumerate(positional):
+        binding = by_name.get(param.arg)
+        if binding is None:
+            continue
+        if index < len(args):
+            pairs.append((binding, args[index]))
+        elif param.arg in given:
+            pairs.append((binding, given.pop(param.arg)))
+        elif unknown_rest or unknown_kw:
+            pairs.append((binding, U))
+        elif index >= first_default:
+            pairs.append((binding, interp.ev(defaults[index - first_default], def_loc, func.env, func.model)))
+        else:
+            pairs.append((binding, U))  # missing: a TypeError at run time, not our business here
+    extra = args[len(positional) :]
+    if a.vararg is not None and a.vararg.arg in by_name:
+        pairs.append(
+            (
+                by_name[a.vararg.arg],
+                frozenset({Seq("tuple", None, U)}) if unknown_rest else frozenset({Seq("tuple", tuple(extra))}),
+            )
+        )
+    for param, default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
+        binding = by_name.get(param.arg)
+        if binding is None:
+            continue
+        if param.arg in given:
+            pairs.append((binding, given.pop(param.arg)))
+        elif unknown_kw:
+            pairs.append((binding, U))
+        elif default is not None:
+            pairs.append((binding, interp.ev(default, def_loc, func.env, func.model)))
+        else:
+            pairs.append((binding, U))
+    if a.kwarg is not None and a.kwarg.arg in by_name:
+        pairs.append(
+            (
+                by_name[a.kwarg.arg],
+                frozenset({DictV(None, U)})
+                if unknown_kw
+                else frozenset({DictV(tuple(given.items()), union(given.values()))}),
+            )
+        )
+    return func.env.extended(pairs)
+
+
+def call_function(
+    interp: Interpreter,
+    func: Func,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    unknown_rest: bool = False,
+    unknown_kw: bool = False,
+) -> frozenset[Value]:
+    """A project function's result for these arguments: its return summary."""
+    node = func.node
+    if isinstance(node, ast.AsyncFunctionDef):
+        return frozenset({Opaque("coroutine")})
+    if is_generator(node):
+        env = bind_arguments(interp, func, args, keywords, unknown_rest, unknown_kw)
+        if env is not None:
+            interp.heap.called(node, env)
+        return frozenset({Generator(func, env)}) if env is not None else frozenset({Opaque("generator")})
+    if interp._call_depth >= MAX_CALL_DEPTH or len(interp._summaries) >= MAX_SUMMARIES:
+        return U
+    env = bind_arguments(interp, func, args, keywords, unknown_rest, unknown_kw)
+    if env is None:
+        return U
+    interp.heap.called(node, env)
+    key = (id(node), env)
+    cached = interp._summaries.get(key)
+    if cached is not None:
+        return cached
+    if key in interp._active:
+        return U
+    interp._active.add(key)
+    interp._call_depth += 1
+    try:
+        result = returns_of(interp, func, env)
+    finally:
+        interp._call_depth -= 1
+        interp._active.discard(key)
+    interp._summaries[key] = result
+    return result
+
+
+def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
+    """The union of what a function's reachable returns give (None when it can run off the end)."""
+    node = func.node
+    model = func.model
+    if isinstance(node, ast.Lambda):
+        return interp.ev(node.body, Loc(model.function_scope(node), None), env, model)
+    values: set[Any] = set()
+    for ret in reachable_returns(interp, func, env):
+        if ret.value is None:
+            values.add(NONE)
+        else:
+            values |= interp.ev(ret.value, model.loc(ret), env, model)
+    if _may_fall_through(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env)):
+        values.add(NONE)
+    return frozenset(values) if values else NONE_SET
+
+
+def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:
+    """The function's own returns, but for those in a branch whose test is constant for `env`."""
+    node = func.node
+    if not env.items or isinstance(node, ast.Lambda):  # a lambda has no return statement
+        yield from own_returns(node)
+        return
+    stack: list[ast.AST] = list(reversed(node.body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, ast.Return):
+            yield stmt
+            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not isinstance(stmt, ast.stmt):
+            continue
+        if isinstance(stmt, ast.If):
+            truth = _static_truth(interp, stmt.test, stmt, func, env)
+            branches = [stmt.body] if truth is True else [stmt.orelse] if truth is False else [stmt.body, stmt.orelse]
+            for branch in reversed(branches):
+                stack.extend(reversed(branch))
+            continue
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(stmt, name, None)
+            if children:
+                stack.extend(reversed([c for c in children]))
+        if isinstance(stmt, ast.ExceptHandler) or (sys.version_info >= (3, 10) and isinstance(stmt, ast.match_case)):
+            stack.extend(reversed(stmt.body))
+
+
+def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
+    model = func.model
+    return constant_truth(interp.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
+
+
+def partial_arguments_as_written(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> tuple[tuple[Any, ...], tuple[Any, ...], bool]:
+    """functools.partial(target, ...)'s bound arguments as the launch's layout reads them: the
+    expressions written, a known splat's entries as `Evaluated` values, and whether some splat
+    is unknown (then the arguments are hidden)."""
+    arg_exprs: list[Any] = []
+    keyword_exprs: list[Any] = []
+    hidden = False
+    for e in call.args[1:]:
+        if not isinstance(e, ast.Starred):
+            arg_exprs.append((e, loc, env))
+            continue
+        seq = single_known_seq(interp.ev(e.value, loc, env, model))
+        if seq is None:
+            hidden = True
+        else:
+            arg_exprs += [(Evaluated(v, e), loc, env) for v in seq.elements()]
+    for k in call.keywords:
+        if k.arg:
+            keyword_exprs.append((k.arg, k.value, loc, env))
+            continue
+        d = single_known_str_dict(interp.ev(k.value, loc, env, model))
+        if d is None:
+            hidden = True
+        else:
+            keyword_exprs += [(key, Evaluated(v, k.value), loc, env) for key, v in d.known_items()]
+    return tuple(arg_exprs), tuple(keyword_exprs), hidden
+
+
+def scoped_result(interp: Interpreter, f: Value, model: ModuleModel) -> frozenset[Value]:
+    if isinstance(f, Func):
+        n = len(positional_args(f.node)) if not isinstance(f.node, ast.Lambda) else len(f.node.args.args)
+        return call_function(interp, f, [frozenset({UNKNOWN})] * n, [])
+    return U
+
+
+# -------------------------------------------------------------------- questions
+def functions_in(interp: Interpreter, values: frozenset[Value]) -> list[tuple[Func, int, frozenset[str]]]:
+    """The project functions a value set can call when called, with how many leading positional
+    parameters and which keywords are already bound (partial, bound methods): "may"."""
+    out: list[tuple[Func, int, frozenset[str]]] = []
+    for v in values:
+        out.extend(_functions_of(interp, v, 0, frozenset(), 0))
+    return out
+
+
+def _functions_of(interp: Interpreter, v: Value, bound: int, keywords: frozenset[str], depth: int) -> list[Any]:
+    if depth > 6:
+        return []
+    if isinstance(v, Func):
+        return [(v, bound, keywords)]
+    if isinstance(v, Partial):
+        named = {k for k, _ in v.keywords} | ({UNREAD_SPLAT} if v.hidden else set())
+        return _functions_of(interp, v.target, bound + len(v.args), keywords | named, depth + 1)
+    if isinstance(v, BoundMethod):
+        return _functions_of(interp, v.func, bound + 1, keywords, depth + 1)
+    if isinstance(v, Wrapped) and v.kind == "static":
+        return _functions_of(interp, v.func, bound, keywords, depth + 1)
+    if isinstance(v, Instance):
+        out = []
+        for m in operations.class_attribute(interp, v.cls, "__call__", v):
+            out += _functions_of(interp, m, bound, keywords, depth + 1)
+        return out
+    return []
+
+
+def entry_of(value: Value) -> Entry | None:
+    while isinstance(value, Partial):
+        value = value.target
+    return value if isinstance(value, Entry) else None
+
+
+def partial_of(
+    inner: Value,
+    args: tuple[Any, ...],
+    keywords: tuple[Any, ...],
+    arg_exprs: tuple[Any, ...],
+    keyword_exprs: tuple[Any, ...],
+    hidden: bool = False,
+) -> Value:
+    """functools.partial(inner, ...): partials of partials flatten, as functools does."""
+    if isinstance(inner, Partial):
+        merged = dict(inner.keywords)
+        merged.update(dict(keywords))
+        return Partial(
+            inner.target,
+            inner.args + args,
+            tuple(merged.items()),
+            inner.arg_exprs + arg_exprs,
+            inner.keyword_exprs + keyword_exprs,
+            inner.hidden or hidden,
+        )
+    return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
+
+
+def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
+    """Can running `body` reach its end (and so return None)?  Conservative: True unless sure."""
+    if not body:
+        return True
+    last = body[-1]
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return False
+    if isinstance(last, ast.If):
+        t = truth(last.test, last)
+        if t is True:
+            return _may_fall_through(last.body, truth)
+        if t is False:
+            return _may_fall_through(last.orelse, truth)
+        return _may_fall_through(last.body, truth) or _may_fall_through(last.orelse, truth)
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return _may_fall_through(last.body, truth)
+    if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value is True:
+        return any(isinstance(n, ast.Break) for n in ast.walk(last))
+    if isinstance(last, ast.Try):
+        if last.finalbody and not _may_fall_through(last.finalbody, truth):
+            return False
+        body_falls = _may_fall_through(last.orelse or last.body, truth)
+        return body_falls or any(_may_fall_through(h.body, truth) for h in last.handlers)
+    return True

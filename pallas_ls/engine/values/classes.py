@@ -1,0 +1,226 @@
+"""Making functions and classes: `def` with its decorators applied, `class` with class decorators,
+`__init_subclass__` and metaclass `__new__` / `__init__` run for their effects, zero-argument
+`super()`, and `dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, cast
+
+from ..model import (
+    FunctionNode,
+    Loc,
+    ModuleModel,
+    Scope,
+    positional_args,
+)
+from . import bindings, calls, library, operations
+from .domain import (
+    EMPTY_ENV,
+    NONE_SET,
+    UNKNOWN,
+    BoundMethod,
+    Class,
+    Const,
+    DictV,
+    Entry,
+    Env,
+    External,
+    Factory,
+    Func,
+    Instance,
+    Partial,
+    Seq,
+    Super,
+    U,
+    Unknown,
+    Value,
+    Wrapped,
+    union,
+    unwrapped,
+)
+from .models import modelled
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+# ----------------------------------------------------------------------------- defs
+def def_value(
+    interp: Interpreter, node: FunctionNode, model: ModuleModel, env: Env, undecorated: frozenset[Value] | None = None
+) -> frozenset[Value]:
+    """A def's (or, given its `undecorated` value, a class's) value with its decorators applied
+    (innermost first)."""
+    values: frozenset[Value] = undecorated or frozenset({Func(node, model, env)})
+    decorators = getattr(node, "decorator_list", [])
+    if not decorators:
+        return values
+    key = ("def", id(node), env)
+    cached = interp._memo.get(key)
+    if cached is not None:
+        return cached
+    if key in interp._active:
+        return values
+    interp._active.add(key)
+    try:
+        where = model.loc(node)
+        for decorator in reversed(decorators):
+            applied = interp.ev(decorator, where, env, model)
+            values = union(decorate(interp, d, values, decorator, node, where, env, model) for d in applied)
+    finally:
+        interp._active.discard(key)
+    interp._memo[key] = values
+    return values
+
+
+def class_value(interp: Interpreter, node: ast.ClassDef, model: ModuleModel, env: Env) -> frozenset[Value]:
+    """A class statement's value with its decorators applied (`@register` may return the class
+    or something else; one that cannot be followed leaves the class)."""
+    cls: frozenset[Value] = frozenset({Class(node, model)})
+    if not node.decorator_list:
+        return cls
+    values = def_value(interp, cast(FunctionNode, node), model, env, cls)
+    return values | cls if UNKNOWN in values else values
+
+
+def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) -> None:
+    """What a class statement runs when it executes, for the heap: its decorators, its bases'
+    `__init_subclass__`, its metaclass's `__new__` and `__init__`."""
+    class_value(interp, node, model, EMPTY_ENV)
+    cls = Class(node, model)
+    where = model.loc(node)
+    keywords = [(k.arg, interp.ev(k.value, where, EMPTY_ENV, model)) for k in node.keywords if k.arg]
+    hooks = [(k, v) for k, v in keywords if k != "metaclass"]
+    bases = union(interp.ev(b, where, EMPTY_ENV, model) for b in node.bases)
+    for base in bases:
+        if isinstance(base, Class):
+            for hook in operations.class_attribute(interp, base, "__init_subclass__", None):
+                calls.apply(interp, unwrapped(hook), [frozenset({cls})], hooks, None, None, EMPTY_ENV, model)
+    metaclasses = dict(keywords).get("metaclass") or union(_metaclass_of(interp, b) for b in bases)
+    if not metaclasses:
+        return
+    namespace = _class_namespace(interp, node, model)
+    name = frozenset({Const(node.name)})
+    base_tuple = frozenset({Seq("tuple", tuple(frozenset({b}) for b in bases))})
+    for meta in metaclasses:
+        if not isinstance(meta, Class):
+            continue
+        for method in ("__new__", "__init__"):
+            receiver = frozenset({meta}) if method == "__new__" else frozenset({cls})
+            for hook in operations.class_attribute(interp, meta, method, None):
+                calls.apply(
+                    interp, unwrapped(hook), [receiver, name, base_tuple, namespace], [], None, None, EMPTY_ENV, model
+                )
+
+
+def _metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[Value]:
+    """The metaclass a class statement inherits from a base (`class B(metaclass=M)`)."""
+    if not isinstance(base, Class) or depth > 8:
+        return frozenset()
+    where = base.model.loc(base.node)
+    for k in base.node.keywords:
+        if k.arg == "metaclass":
+            return interp.ev(k.value, where, EMPTY_ENV, base.model)
+    return union(
+        _metaclass_of(interp, b, depth + 1) for e in base.node.bases for b in interp.ev(e, where, EMPTY_ENV, base.model)
+    )
+
+
+def _class_namespace(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) -> frozenset[Value]:
+    """A class body's names as the dict a metaclass receives (`ns["kernel"]`)."""
+    scope = model.scope_of_function.get(id(node))
+    if scope is None:
+        return U
+    items = tuple(
+        (name, union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(found, None)))
+        for name, found in scope.bindings.items()
+    )
+    return frozenset({DictV(items, union(v for _, v in items))})
+
+
+def decorate(
+    interp: Interpreter,
+    decorator: Value,
+    values: frozenset[Value],
+    deco_node: ast.expr,
+    def_node: ast.AST,
+    loc: Loc,
+    env: Env,
+    model: ModuleModel,
+) -> frozenset[Value]:
+    if isinstance(decorator, External):
+        q = decorator.qualname
+        if q in operations.DESCRIPTORS:
+            return frozenset({Wrapped(operations.DESCRIPTORS[q], v) for v in values})
+        if modelled(q) is not None:
+            return calls.call_value(interp, decorator, [values], [], None)
+        return values  # an unknown decorator: assume it hands the function back
+    if isinstance(decorator, (Entry, Factory)) or (isinstance(decorator, Partial) and calls.entry_of(decorator)):
+        if interp.on_decorator_launch is not None:
+            launched = interp.on_decorator_launch(decorator, values, deco_node, def_node, loc, env, model)
+            if launched is not None:
+                return launched
+        return U
+    if isinstance(decorator, (Func, Partial, BoundMethod, Class)):
+        return calls.call_value(interp, decorator, [values], [], None)
+    if isinstance(decorator, Unknown):
+        return values  # unresolvable: the old, pass-through reading
+    if isinstance(decorator, library.WhenDecorator):
+        return NONE_SET
+    return U
+
+
+def zero_argument_super(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+    """Zero-argument `super()` in a method: its class, and its first parameter's value."""
+    scope: Scope | None = loc.scope
+    while scope is not None and scope.kind in ("comprehension", "lambda"):
+        scope = scope.parent
+    function = scope.function if scope is not None else None
+    owner = scope.parent if scope is not None else None
+    if function is None or isinstance(function, ast.Lambda) or owner is None or owner.kind != "class":
+        return U
+    params = positional_args(function)
+    binding = bindings.param_binding(Func(function, model, env), params[0].arg) if params else None
+    if binding is None:
+        return U
+    cls = Class(cast(ast.ClassDef, owner.node), model)
+    receivers = bindings.binding_value(interp, binding, env, model)
+    return frozenset(Super(cls, r) for r in receivers if isinstance(r, (Instance, Class))) or U
+
+
+def decorator_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Call):
+        return decorator_name(node.func)
+    return ""
+
+
+def is_dataclass(node: ast.ClassDef) -> bool:
+    names = {decorator_name(d) for d in node.decorator_list}
+    if names & {"dataclass", "dataclasses", "struct", "frozen"}:
+        return True
+    return any(decorator_name(b) in ("NamedTuple",) for b in node.bases)
+
+
+def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+    """`dataclasses.replace(obj, **changes)`: the same dataclass with those fields changed."""
+    out: set[Value] = set()
+    for v in instances:
+        if not isinstance(v, Instance) or not is_dataclass(v.cls.node):
+            return U
+        fields = dict(v.fields)
+        fields.update(changes)
+        out.add(Instance(v.cls, v.init_env, tuple(fields.items())))
+    return frozenset(out)
+
+
+def plain_default(declaration: ast.AnnAssign) -> bool:
+    """A dataclass field declared with a plain default value (not `field(...)`, not a ClassVar)."""
+    if declaration.value is None or isinstance(declaration.value, ast.Call):
+        return False
+    annotation = ast.unparse(declaration.annotation)
+    return "ClassVar" not in annotation and "InitVar" not in annotation

@@ -1,0 +1,378 @@
+"""The interpreter's state and the evaluation of expressions (`Interpreter.ev`).
+
+Names, calls, attributes and classes are evaluated by the functions of `bindings`, `calls`,
+`operations` and `classes`, which take the interpreter as their first argument.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any, cast
+
+from ..model import (
+    Binding,
+    Loc,
+    ModuleModel,
+)
+from ..source import SourceFile
+from . import bindings, calls, library, operations
+from .domain import (
+    EMPTY_ENV,
+    MAX_EVAL_DEPTH,
+    MAX_FSTRING_CHOICES,
+    MAX_REPEAT,
+    MAY_NAME_OBJECTS,
+    Array,
+    Const,
+    DictV,
+    Entry,
+    Env,
+    Evaluated,
+    Func,
+    Opaque,
+    Param,
+    Seq,
+    U,
+    Unknown,
+    Value,
+    constant_truth,
+    fold,
+    hashable,
+    int_constant,
+    repeated_seq,
+    single_known_seq,
+    small_constant,
+    union,
+)
+from .heap import Heap
+
+
+# ------------------------------------------------------------------------------- loader
+class Loader:
+    """Finds the project modules an import names (the project implements it; single-file analysis
+    uses this one, which finds none)."""
+
+    def module(self, from_model: ModuleModel, dotted: str) -> tuple[ModuleModel, list[str]] | None:
+        """The module that `dotted` (as written in an import of `from_model`'s file; relative when
+        it starts with '.') names, and the attribute names left after it."""
+        return None
+
+    def path_of(self, model: ModuleModel) -> str | None:
+        return None
+
+    def source_of(self, model: ModuleModel) -> SourceFile | None:
+        return None
+
+    def from_environment(self, model: ModuleModel) -> bool:
+        """Whether the module was read from the Python environment (followed, never checked)."""
+        return False
+
+
+NO_LOADER = Loader()
+
+
+# --------------------------------------------------------------------------- interpreter
+class Interpreter:
+    """Evaluates expressions of one module (and the project modules it imports) to value sets.
+
+    One interpreter per analysis of a module version: its caches are valid for that version only.
+    """
+
+    def __init__(self, model: ModuleModel, loader: Loader = NO_LOADER):
+        self.model = model
+        self.loader = loader
+        self._memo: dict[tuple[Any, ...], frozenset[Value]] = {}
+        self._active: set[tuple[Any, ...]] = set()
+        self._summaries: dict[tuple[Any, ...], frozenset[Value]] = {}
+        self._eval_depth = 0
+        self._call_depth = 0
+        self._instance_attrs: dict[int, dict[str, list[Any]]] = {}
+        self._star_imports: dict[int, list[ast.ImportFrom]] = {}
+        self._module_calls: dict[tuple[int, str], list[Any]] = {}
+        self._mutations: dict[int, dict[str, list[bindings.Mutation]]] = {}
+        # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
+        self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
+        self.on_factory_call: Callable[..., frozenset[Value] | None] | None = None
+        self.on_decorator_launch: Callable[..., frozenset[Value] | None] | None = None
+        self.on_invocation: Callable[..., None] | None = None
+        self.on_function_call: Callable[..., None] | None = None
+        self.loaded: dict[int, ModuleModel] = {}  # other modules' models consulted, by id
+        self.heap = Heap(self)
+        self.library_models: dict[int, ModuleModel] = {}  # the models (values/models) evaluated
+        # What the evaluations read of this module beyond the statement they started in (see
+        # kernels.NoLaunches, which reuses a search for launches that found none): the names
+        # looked up at module level (bound there or not) and the top-level functions whose
+        # module-level calls were scanned, each with the places that read it (by id: the
+        # statement, or the scope at whose end it was read), and the imports the loader could
+        # not find.
+        self.module_names_read: dict[str, dict[int, Any]] = {}
+        self.module_calls_read: dict[str, dict[int, Any]] = {}
+        self.imports_not_found: set[str] = set()
+
+    def models(self) -> list[ModuleModel]:
+        return [self.model, *list(self.loaded.values())]
+
+    # ------------------------------------------------------------------------ evaluation
+    def ev(self, expr: ast.AST, loc: Loc, env: Env = EMPTY_ENV, model: ModuleModel | None = None) -> frozenset[Value]:
+        """What `expr`, evaluated at `loc` (in `model`, default the interpreter's) with `env`, can be."""
+        model = model or self.model
+        key = (id(expr), env)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active or self._eval_depth > MAX_EVAL_DEPTH:
+            return U
+        self._active.add(key)
+        self._eval_depth += 1
+        try:
+            result = self._ev(expr, loc, env, model)
+        except RecursionError:
+            result = U
+        finally:
+            self._eval_depth -= 1
+            self._active.discard(key)
+        self._memo[key] = result
+        return result
+
+    def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        if isinstance(expr, ast.Constant):
+            return frozenset({Const(expr.value)}) if small_constant(expr.value) else frozenset({Opaque("str")})
+        if isinstance(expr, ast.Name):
+            return self._ev_name(expr, loc, env, model)
+        if isinstance(expr, ast.Attribute):
+            return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
+        if isinstance(expr, ast.Call):
+            return calls.ev_call(self, expr, loc, env, model)
+        if isinstance(expr, ast.Subscript):
+            index = self.ev(expr.slice, loc, env, model)
+            return union(operations.subscript(self, v, index) for v in self.ev(expr.value, loc, env, model))
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            elts = self._elements(expr.elts, loc, env, model)
+            kind = "tuple" if isinstance(expr, ast.Tuple) else "list"
+            site = id(expr) if kind == "list" else 0
+            if elts is None:
+                members = union(
+                    self.ev(e.value if isinstance(e, ast.Starred) else e, loc, env, model) for e in expr.elts
+                )
+                return frozenset({Seq(kind, None, members, site)})
+            return frozenset({Seq(kind, elts, site=site)})
+        if isinstance(expr, ast.Dict):
+            return frozenset({self._dict_display(expr, loc, env, model)})
+        if isinstance(expr, ast.Lambda):
+            return frozenset({Func(expr, model, env)})
+        if isinstance(expr, ast.IfExp):
+            test = self.ev(expr.test, loc, env, model)
+            truth = constant_truth(test)
+            if truth is True:
+                return self.ev(expr.body, loc, env, model)
+            if truth is False:
+                return self.ev(expr.orelse, loc, env, model)
+            return self.ev(expr.body, loc, env, model) | self.ev(expr.orelse, loc, env, model)
+        if isinstance(expr, ast.BinOp):
+            return self._binop(expr, loc, env, model)
+        if isinstance(expr, ast.UnaryOp):
+            operand = self.ev(expr.operand, loc, env, model)
+            if any(isinstance(v, Array) for v in operand):
+                return frozenset({library.array_of(operand)})
+            if isinstance(expr.op, ast.Not):
+                truth = constant_truth(operand)
+                return frozenset({Const(not truth)}) if truth is not None else frozenset({Opaque("bool")})
+            only = next(iter(operand)) if len(operand) == 1 else None
+            if isinstance(only, Const):
+                value = only.value
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
+            return frozenset({Opaque("number")})
+        if isinstance(expr, ast.BoolOp):
+            values = [self.ev(v, loc, env, model) for v in expr.values]
+            return union(values)
+        if isinstance(expr, ast.Compare):
+            parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
+            if any(isinstance(v, Array) for p in parts for v in p):
+                return frozenset({Array()})
+            return frozenset({Opaque("bool")})
+        if isinstance(expr, ast.NamedExpr):
+            return self.ev(expr.value, loc, env, model)
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
+            return self._comprehension(expr, loc, env, model)
+        if isinstance(expr, (ast.SetComp, ast.Set)):
+            return frozenset({Opaque("set")})
+        if isinstance(expr, ast.DictComp):  # keys not known; its values are what the value part gives
+            comprehension = model.scope_of_function.get(id(expr))
+            made = self.ev(expr.value, Loc(comprehension, None), env, model) if comprehension is not None else U
+            return frozenset({DictV(None, made)})
+        if isinstance(expr, ast.JoinedStr):
+            return self._fstring(expr, loc, env, model)
+        if isinstance(expr, ast.Starred):
+            return self.ev(expr.value, loc, env, model)
+        if isinstance(expr, Evaluated):
+            return expr.values
+        return U  # await, yield, slices, ...
+
+    def _fstring(self, expr: ast.JoinedStr, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """An f-string whose parts are each one of a few constants is one of a few constant strings
+        (`f"_{mode}_kernel"` with mode "sum" or "max"); otherwise some string."""
+        texts = [""]
+        for part in expr.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                choices = [part.value]
+            elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None:
+                values = self.ev(part.value, loc, env, model)
+                if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+                    return frozenset({Opaque("str")})
+                choices = [str(cast(Const, v).value) for v in values]
+            else:
+                return frozenset({Opaque("str")})
+            texts = [t + c for t in texts for c in choices]
+            if not texts or len(texts) > MAX_FSTRING_CHOICES:
+                return frozenset({Opaque("str")})
+        return frozenset(Const(t) for t in texts)
+
+    def _elements(self, elts: list[ast.expr], loc: Loc, env: Env, model: ModuleModel) -> tuple[Any, ...] | None:
+        out: list[frozenset[Value]] = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                inner = self.ev(e.value, loc, env, model)
+                seq = single_known_seq(inner)
+                if seq is None:
+                    return None
+                out.extend(seq.elements())
+            else:
+                out.append(self.ev(e, loc, env, model))
+        return tuple(out)
+
+    def _dict_display(self, expr: ast.Dict, loc: Loc, env: Env, model: ModuleModel) -> DictV:
+        # Constant key -> (key, value) in order.  A repeated key moves to the end and its last value
+        # wins; each key is one dict operation (issue 35: rebuilding the items per key was
+        # quadratic in the literal's size).
+        ordered: dict[object, tuple[Any, frozenset[Value]]] = {}
+
+        def put(key: Any, value: frozenset[Value]) -> None:
+            ordered.pop(hashable(key), None)
+            ordered[hashable(key)] = (key, value)
+
+        known = True
+        members: set[Value] = set()
+        for k, v in zip(expr.keys, expr.values, strict=True):
+            value = self.ev(v, loc, env, model)
+            if k is None:  # `**spread`
+                d = next(iter(value)) if len(value) == 1 else None
+                if isinstance(d, DictV) and d.items is not None:
+                    for spread_key, spread_value in d.items:
+                        put(spread_key, spread_value)
+                    members |= d.all_values()
+                    continue
+                for spread in value:  # keys unknown: its values may be any of the result's
+                    members |= spread.all_values() if isinstance(spread, DictV) else U
+                known = False
+                continue
+            members |= value
+            key = self.ev(k, loc, env, model)
+            const = next(iter(key)) if len(key) == 1 else None
+            if isinstance(const, Const):
+                put(const.value, value)
+            else:
+                known = False
+        return DictV(
+            tuple(ordered.values()) if known else None,
+            frozenset(members),
+            site=id(expr),
+            toplevel=loc.scope.kind in ("module", "class"),
+        )
+
+    def _comprehension(
+        self, expr: ast.ListComp | ast.GeneratorExp, loc: Loc, env: Env, model: ModuleModel
+    ) -> frozenset[Value]:
+        """`[S for _ in range(3)]`: three elements when the count is constant and the element does
+        not depend on the loop variable (then it is evaluated once); else elements unknown."""
+        [*generators] = expr.generators
+        if len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
+            count = self._range_length(generators[0].iter, loc, env, model)
+            targets = {n.id for n in ast.walk(generators[0].target) if isinstance(n, ast.Name)}
+            uses_target = any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(expr.elt))
+            if count is not None and count <= MAX_REPEAT and not uses_target:
+                element = self.ev(expr.elt, loc, env, model)
+                # Each iteration evaluates the element again: a Ref it makes is a new one each time
+                # (a Ref made outside, `[r for _ in range(2)]`, stays the same one).
+                inside = {id(node) for node in ast.walk(expr.elt)}
+                outside = frozenset(r for r in library.refs_in(element, 0) if id(library.ref_origin(r)) not in inside)
+                return frozenset(
+                    {Seq("list", tuple(library.retag(element, outside, (expr, i), 0) for i in range(count)))}
+                )
+        scope = model.scope_of_function.get(id(expr))
+        if scope is None or not isinstance(expr.elt, MAY_NAME_OBJECTS):
+            return frozenset({Seq("list", None, U)})  # arithmetic, strings: nothing a rule follows
+        members = self.ev(expr.elt, Loc(scope, None), env, model)
+        return frozenset({Seq("list", None, members)})
+
+    def _comprehension_target(self, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """A name a comprehension's `for` binds: what iterating its iterable gives."""
+        node = b.scope.node
+        generators = getattr(node, "generators", [])
+        for index, generator in enumerate(generators):
+            path = bindings.path_to(generator.target, b.node)
+            if path is None:
+                continue
+            # The first iterable is evaluated in the enclosing scope, the others inside.
+            scope = b.scope.parent if index == 0 and b.scope.parent is not None else b.scope
+            iterable = self.ev(generator.iter, Loc(scope, b.stmt), env, model)
+            return bindings.destructure(operations.iterate(self, iterable), path)
+        return U
+
+    def _range_length(self, expr: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> int | None:
+        if not (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id == "range"
+            and not expr.keywords
+            and 1 <= len(expr.args) <= 3
+        ):
+            return None
+        bounds = [int_constant(self.ev(a, loc, env, model)) for a in expr.args]
+        if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
+            return None
+        return len(range(*bounds))  # type: ignore[arg-type]  # None was ruled out just before
+
+    def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        left = self.ev(expr.left, loc, env, model)
+        right = self.ev(expr.right, loc, env, model)
+        if any(isinstance(v, Array) for v in left | right):
+            return frozenset({library.array_of(left | right)})
+        if isinstance(expr.op, ast.Mult):
+            repeated = repeated_seq(left, right) or repeated_seq(right, left)
+            if repeated is not None:
+                return repeated
+        if isinstance(expr.op, ast.Add):
+            ls, rs = single_known_seq(left), single_known_seq(right)
+            if ls is not None and rs is not None and ls.kind == rs.kind:
+                return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
+            if any(isinstance(v, Seq) for v in left | right):
+                seqs = [v for v in left | right if isinstance(v, Seq)]
+                return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
+        if len(left) == 1 and len(right) == 1:
+            a, b = next(iter(left)), next(iter(right))
+            if isinstance(a, Const) and isinstance(b, Const):
+                folded = fold(expr.op, a.value, b.value)
+                if folded is not None:
+                    return frozenset({folded})
+        if any(isinstance(v, Param) for v in left | right):
+            return frozenset({Array("traced")})  # in a kernel, parameters are refs (or arrays read from them)
+        return frozenset({Opaque("number")})  # arithmetic never gives None
+
+    # -------------------------------------------------------------------------- names
+    def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        reaching = bindings.lookup(self, expr.id, loc, model)
+        if not reaching:
+            return bindings.unbound_name(self, expr.id, model)
+        values = union(bindings.binding_value(self, b, env, model, loc) for b in reaching)
+        # The real entry point wins over a fallback defined beside it (`try: import ... except: def`).
+        entries = frozenset(v for v in values if isinstance(v, Entry))
+        return entries or values
+
+    def dict_contents(self, d: DictV) -> DictV:
+        return self.heap.dict_contents(d)
+
+    def depends_on_unknown(self, values: frozenset[Value] | None) -> bool:
+        """Whether a value set holds something not known here (Unknown, an unbound parameter)."""
+        return values is None or any(isinstance(v, (Unknown, Param)) for v in values)

@@ -1,0 +1,696 @@
+"""What is not read as source: builtins, JAX, NumPy and parts of the standard library, modelled
+natively.  The tables of APIs (which calls give a jax array, None, a Ref), array constructors with
+their shapes and dtypes, and the methods of Refs, arrays, lists and dicts.  Standard-library
+modules written as Python models are in `models/`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from ..model import (
+    Loc,
+    ModuleModel,
+)
+from ..names import ENTRY_POINTS, PARTIAL
+from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reshaped
+from . import bindings, calls, classes, operations
+from .domain import (
+    EMPTY_ENV,
+    NONE_SET,
+    ApiResult,
+    Array,
+    Class,
+    Const,
+    DictV,
+    Entry,
+    Env,
+    External,
+    Generator,
+    Instance,
+    Module,
+    Opaque,
+    Partial,
+    Ref,
+    Seq,
+    ShapeStruct,
+    U,
+    Value,
+    Wrapped,
+    dtype_of,
+    int_constant,
+    known_length,
+    only_value,
+    shape_of,
+    single_known_seq,
+    union,
+)
+from .models import modelled
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+# ------------------------------------------------------------------------ known externals
+# Namespaces never read as project source (they are not the user's code).
+EXTERNAL_ROOTS = frozenset(
+    {
+        "jax",
+        "jaxlib",
+        "numpy",
+        "np",
+        "functools",
+        "math",
+        "typing",
+        "dataclasses",
+        "collections",
+        "itertools",
+        "os",
+        "sys",
+        "re",
+        "abc",
+        "enum",
+        "contextlib",
+        "operator",
+        "types",
+        "absl",
+        "flax",
+        "optax",
+        "chex",
+        "ml_dtypes",
+        "einops",
+        "__future__",
+        "warnings",
+        "logging",
+        "time",
+        "json",
+        "pathlib",
+        "inspect",
+        "weakref",
+        "copy",
+        "string",
+        "textwrap",
+        "pytest",
+        "unittest",
+        "typing_extensions",
+        "builtins",
+    }
+)
+
+REF_CONSTRUCTORS = frozenset(
+    {
+        "jax.new_ref",
+        "jax.ref.new_ref",
+        "jax.empty_ref",
+        "jax.ref.empty_ref",
+        "jax.experimental.pallas.empty_ref_like",
+        "jax._src.pallas.helpers.empty_ref_like",
+    }
+)
+SHAPE_STRUCTS = frozenset({"jax.ShapeDtypeStruct", "jax.core.ShapeDtypeStruct", "jax._src.api.ShapeDtypeStruct"})
+# Wrappers that hand back (a function behaving as) their first argument.
+PASS_THROUGH = frozenset(
+    {
+        "jax.named_call",
+        "jax.jit",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_scope",
+        "functools.lru_cache",
+        "functools.cache",
+        "typing.final",
+        "typing.no_type_check",
+        "jax.experimental.pallas.named_call",
+    }
+)
+# JAX / Pallas APIs that return None (observed: see pallas-facts §1).
+NONE_APIS = frozenset(
+    {
+        "jax.debug.print",
+        "jax.debug.callback",
+        "jax.experimental.pallas.debug_print",
+        "jax.experimental.pallas.semaphore_signal",
+        "jax.experimental.pallas.semaphore_wait",
+        "jax.experimental.pallas.tpu.semaphore_signal",
+        "jax.experimental.pallas.tpu.semaphore_wait",
+        "jax.experimental.pallas.tpu.sync_copy",
+        "jax.experimental.pallas.mosaic_gpu.copy_gmem_to_smem",
+        "jax.experimental.pallas.mosaic_gpu.copy_smem_to_gmem",
+        "jax.experimental.pallas.mosaic_gpu.barrier_wait",
+        "jax.experimental.pallas.mosaic_gpu.barrier_arrive",
+        "jax.experimental.pallas.mosaic_gpu.commit_smem",
+        "jax.experimental.pallas.mosaic_gpu.wait_smem_to_gmem",
+        "print",
+    }
+)
+# Methods that return None whatever their receiver (DMA descriptors, semaphores, refs).
+NONE_METHODS = frozenset({"wait", "start", "wait_recv", "wait_send", "__setitem__", "signal"})
+# Pallas APIs that certainly return a value.
+VALUE_APIS = frozenset(
+    {
+        "jax.experimental.pallas." + n
+        for n in (
+            "program_id",
+            "num_programs",
+            "load",
+            "dot",
+            "ds",
+            "dslice",
+            "cdiv",
+            "multiple_of",
+            "reciprocal",
+            "semaphore_read",
+            "broadcast_to",
+            "empty",
+            "empty_like",
+        )
+    }
+    | {
+        "jax.experimental.pallas.tpu." + n
+        for n in (
+            "async_copy",
+            "make_async_copy",
+            "async_remote_copy",
+            "make_async_remote_copy",
+            "repeat",
+            "roll",
+            "bitcast",
+            "prng_random_bits",
+        )
+    }
+)
+_LAX_ARRAYS = frozenset(
+    {"jax.lax.broadcasted_iota", "jax.lax.iota", "jax.lax.full", "jax.lax.broadcast", "jax.lax.broadcast_in_dim"}
+)
+ARRAY_PREFIXES = ("jax.numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
+_NON_ARRAY_JNP = frozenset(
+    {
+        "jax.numpy.float32",
+        "jax.numpy.dtype",
+        "jax.numpy.iinfo",
+        "jax.numpy.finfo",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.issubdtype",
+        "jax.numpy.promote_types",
+    }
+)
+# Control flow whose result is the carry: the index of the init argument.
+_LOOPS_WITH_INIT = {"jax.lax.fori_loop": (3, "init_val"), "jax.lax.while_loop": (2, "init_val")}
+BUILTINS_VALUE = frozenset(
+    {
+        "len",
+        "int",
+        "float",
+        "bool",
+        "str",
+        "set",
+        "range",
+        "sum",
+        "max",
+        "min",
+        "abs",
+        "zip",
+        "map",
+        "enumerate",
+        "sorted",
+        "reversed",
+        "isinstance",
+        "type",
+        "repr",
+        "round",
+        "hash",
+        "id",
+        "object",
+        "frozenset",
+        "iter",
+        "next",
+        "divmod",
+        "pow",
+        "any",
+        "all",
+        "callable",
+        "hasattr",
+        "format",
+        "slice",
+        "issubclass",
+        "bytes",
+        "complex",
+        "chr",
+        "ord",
+        "vars",
+        "dir",
+        "filter",
+    }
+)
+# Constructors of plain dicts (an OrderedDict is a dict whose order we do not need).
+_DICT_TYPES = frozenset({"dict", "collections.OrderedDict"})
+
+
+def external(qualname: str) -> Value:
+    kind = ENTRY_POINTS.get(qualname)
+    return Entry(kind) if kind is not None else External(qualname)
+
+
+def external_call(
+    interp: Interpreter,
+    q: str,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    call: ast.Call | None,
+    loc: Loc | None,
+    env: Env,
+    model: ModuleModel,
+    unknown_rest: bool = False,
+    unknown_kw: bool = False,
+) -> frozenset[Value]:
+    if q == PARTIAL:
+        if not args:
+            return U
+        if call is not None and loc is not None:
+            arg_exprs, keyword_exprs, hidden = calls.partial_arguments_as_written(interp, call, loc, env, model)
+        else:  # applied from a value: what it binds has no expression to read
+            arg_exprs, keyword_exprs, hidden = (), (), len(args) > 1 or bool(keywords)
+        return frozenset(
+            calls.partial_of(inner, tuple(args[1:]), tuple(keywords), arg_exprs, keyword_exprs, hidden)
+            for inner in args[0]
+        )
+    if q in PASS_THROUGH:
+        # named_call(f) -> f; named_scope("name") / jit(**kw) -> a decorator that hands f back
+        if args and not all(isinstance(v, (Const, Opaque)) for v in args[0]):
+            return args[0]
+        return frozenset({External(q)})
+    if q in operations.DESCRIPTORS and args:
+        return frozenset({Wrapped(operations.DESCRIPTORS[q], v) for v in args[0]})
+    if q in REF_CONSTRUCTORS and call is not None:
+        return frozenset({Ref(call)})
+    if q in NONE_APIS:
+        return NONE_SET
+    if q in SHAPE_STRUCTS:
+        return frozenset(
+            {
+                ShapeStruct(
+                    shape_of(argument_value(args, keywords, 0, "shape")),
+                    dtype_of(argument_value(args, keywords, 1, "dtype")),
+                )
+            }
+        )
+    if q in _LOOPS_WITH_INIT:
+        index, name = _LOOPS_WITH_INIT[q]
+        if len(args) > index:
+            return args[index]
+        return dict(keywords).get(name, U)
+    if q == "jax.lax.cond" and len(args) >= 3:
+        operands = args[3:]
+        return union(calls.apply(interp, f, operands, [], None, None, EMPTY_ENV, model) for b in args[1:3] for f in b)
+    if q == "jax.lax.switch" and len(args) >= 2:
+        branches = operations.iterate(interp, args[1])
+        return union(calls.apply(interp, f, args[2:], [], None, None, EMPTY_ENV, model) for f in branches)
+    if q == "jax.experimental.pallas.run_scoped" and args:
+        return union(calls.scoped_result(interp, f, model) for f in args[0])
+    if q == "jax.experimental.pallas.when":
+        return frozenset({WhenDecorator()})
+    if q in VALUE_APIS:
+        return frozenset({Opaque("pallas")})
+    if q.startswith("numpy."):
+        return (
+            frozenset({_constructed("numpy", q, args, keywords)}) if q.count(".") == 1 else frozenset({Opaque("numpy")})
+        )
+    if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
+        return frozenset({_constructed("jax", q, args, keywords)})
+    if q in _LAX_ARRAYS:
+        return frozenset({Array()})
+    if q.startswith("jax.lax."):
+        return frozenset({Opaque("lax")}) if q != "jax.lax.scan" else frozenset({Seq("tuple", (U, U))})
+    if q in ("list", "tuple"):
+        if not args:
+            return frozenset({Seq(q, ())})
+        seq = single_known_seq(args[0])
+        if seq is not None:
+            return frozenset({Seq(q, seq.elts)})
+        return frozenset({Seq(q, None, operations.iterate(interp, args[0]))})
+    if q in _DICT_TYPES and not args:
+        toplevel = loc is not None and loc.scope.kind in ("module", "class")
+        site = id(call) if call is not None else 0
+        return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
+    if q == "getattr" and len(args) >= 2:
+        named = next(iter(args[1])) if len(args[1]) == 1 else None
+        if isinstance(named, Const) and isinstance(named.value, str):
+            found = union(operations.attribute(interp, v, named.value, model) for v in args[0])
+            return found | (args[2] if len(args) > 2 else frozenset())
+        names = [v.value for v in args[1] if isinstance(v, Const) and isinstance(v.value, str)]
+        if len(names) == len(args[1]):  # one of a few known names
+            found = union(operations.attribute(interp, v, n, model) for v in args[0] for n in names)
+            return found | (args[2] if len(args) > 2 else frozenset())
+        # A computed name: whatever the program stored on the object under any name (a
+        # namespace filled by setattr), never its methods or class attributes.
+        stored = union(interp.heap.attribute(v, None) for v in args[0])
+        stored |= union(value for v in args[0] if isinstance(v, Instance) for _, value in v.fields)
+        return stored | U if stored else U
+    if q == "len" and len(args) == 1:
+        size = known_length(args[0])
+        if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
+            return frozenset({Const(size)})
+    if q == "collections.defaultdict":
+        # Keys unknown; a missing key reads what the factory makes.
+        made = (
+            union(calls.apply(interp, f, [], [], None, None, EMPTY_ENV, model) for f in args[0]) if args else NONE_SET
+        )
+        toplevel = loc is not None and loc.scope.kind in ("module", "class")
+        return frozenset({DictV(None, made, id(call) if call is not None else 0, toplevel)})
+    if q == "functools.partialmethod" and args:
+        return frozenset(
+            Wrapped("partialmethod", Partial(f, tuple(args[1:]), tuple(keywords), hidden=True)) for f in args[0]
+        )
+    if q == "map" and len(args) >= 2 and not keywords:
+        made = union(
+            calls.apply(interp, f, [operations.iterate(interp, a) for a in args[1:]], [], None, None, EMPTY_ENV, model)
+            for f in args[0]
+        )
+        return frozenset({Seq("list", None, made)})
+    if q == "super" and not args and loc is not None:
+        return classes.zero_argument_super(interp, loc, env, model)
+    if q == "globals" and not args:
+        return frozenset({Module(model)})  # the module's namespace: `globals()[name]` reads it
+    if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
+        return args[0]
+    iterated = _iteration_builtin(interp, q, args, keywords)
+    if iterated is not None:
+        return iterated
+    if q == "dataclasses.replace" and args:
+        return classes.dataclass_replaced(args[0], keywords)
+    target = modelled(q)
+    if target is not None:
+        model_module, name = target
+        interp.library_models[id(model_module)] = model_module
+        if q == "types.SimpleNamespace" and not args and not unknown_kw:
+            # Each keyword is a field of its own (a loop over kwargs in a model would blur them).
+            model_classes = [v for v in bindings.module_attribute(interp, model_module, name) if isinstance(v, Class)]
+            site = id(call) if call is not None else 0
+            return frozenset(Instance(c, None, tuple(keywords), site) for c in model_classes) or U
+        return union(
+            calls.apply(interp, v, args, keywords, None, None, EMPTY_ENV, model_module, unknown_rest, unknown_kw)
+            for v in bindings.module_attribute(interp, model_module, name)
+        )
+    if q in BUILTINS_VALUE:
+        return frozenset({Opaque(q)})
+    if q == "print":
+        return NONE_SET
+    if call is not None and loc is not None and q.startswith("jax"):
+        return frozenset({ApiResult(q, call, loc, env)})
+    return U
+
+
+def _iteration_builtin(
+    interp: Interpreter, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> frozenset[Value] | None:
+    """`iter`, `next`, `zip`, `enumerate` and `dict(pairs)` by what iterating gives: known
+    sequences stay known (`dict(zip(names, kernels))` pairs each name with its kernel)."""
+    if q == "iter" and len(args) == 1:
+        return frozenset(v for v in args[0] if isinstance(v, (Seq, Generator))) or frozenset(
+            {Seq("list", None, operations.iterate(interp, args[0]))}
+        )
+    if q == "next" and args:
+        return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
+    if q == "zip" and args and not keywords:
+        seqs = [single_known_seq(a) for a in args]
+        if all(seq is not None for seq in seqs):
+            length = min(len(cast(Seq, seq).elements()) for seq in seqs)
+            return frozenset(
+                {
+                    Seq(
+                        "list",
+                        tuple(
+                            frozenset({Seq("tuple", tuple(cast(Seq, seq).elements()[i] for seq in seqs))})
+                            for i in range(length)
+                        ),
+                    )
+                }
+            )
+        return frozenset(
+            {Seq("list", None, frozenset({Seq("tuple", tuple(operations.iterate(interp, a) for a in args))}))}
+        )
+    if q == "enumerate" and args:
+        seq = single_known_seq(args[0])
+        if seq is not None and not keywords and len(args) == 1:
+            return frozenset(
+                {
+                    Seq(
+                        "list",
+                        tuple(
+                            frozenset({Seq("tuple", (frozenset({Const(i)}), e))}) for i, e in enumerate(seq.elements())
+                        ),
+                    )
+                }
+            )
+        return frozenset(
+            {
+                Seq(
+                    "list",
+                    None,
+                    frozenset({Seq("tuple", (frozenset({Opaque("int")}), operations.iterate(interp, args[0])))}),
+                )
+            }
+        )
+    if q in _DICT_TYPES and len(args) == 1 and not keywords:
+        return frozenset({_dict_of_pairs(operations.iterate(interp, args[0]), single_known_seq(args[0]))})
+    if q in _DICT_TYPES:
+        return frozenset({DictV(None, U)})
+    return None
+
+
+# ----------------------------------------------------------------- helper value kinds
+@dataclass(frozen=True)
+class RefMethod(Value):
+    attr: str
+    ref: Value
+
+
+@dataclass(frozen=True)
+class ParamMethod(Value):
+    attr: str
+
+
+@dataclass(frozen=True)
+class ArrayMethod(Value):
+    origin: str
+    attr: str
+    array: Array | None = None  # the array it is a method of (its shape and dtype)
+
+
+@dataclass(frozen=True)
+class ArrayAt(Value):
+    origin: str
+
+
+@dataclass(frozen=True)
+class WhenDecorator(Value):
+    """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+
+@dataclass(frozen=True)
+class SeqMethod(Value):
+    seq: Seq
+    attr: str
+
+
+@dataclass(frozen=True)
+class DictMethod(Value):
+    d: DictV
+    attr: str
+
+    def call(self, args: list[Any]) -> frozenset[Value]:
+        d = self.d
+        if self.attr == "items":
+            if d.items is not None:
+                return frozenset(
+                    {Seq("list", tuple(frozenset({Seq("tuple", (frozenset({Const(k)}), v))}) for k, v in d.items))}
+                )
+            return frozenset({Seq("list", None, frozenset({Seq("tuple", (U, d.all_values()))}))})
+        if self.attr == "values":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(v for _, v in d.items))})
+            return frozenset({Seq("list", None, d.all_values())})
+        if self.attr == "keys":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(frozenset({Const(k)}) for k, _ in d.items))})
+            return frozenset({Seq("list", None, U)})
+        if self.attr in ("get", "pop", "setdefault") and args:
+            key = next(iter(args[0])) if len(args[0]) == 1 else None
+            default = args[1] if len(args) > 1 else NONE_SET
+            if d.items is not None and isinstance(key, Const):
+                return d.lookup(key.value, default)
+            return d.all_values() | default
+        if self.attr == "copy":
+            return frozenset({d})
+        return U
+
+
+# ---------------------------------------------------------------------------- helpers
+def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], call: ast.Call) -> frozenset[Value]:
+    """A Ref a function makes is a new object at every call: tag it with the call, so that
+    `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the
+    tuples, lists and dicts it returns too (`return {"k": new_ref(x), "v": new_ref(y)}`)."""
+    passed = union(args) | union(v for _, v in keywords)
+    return retag(result, passed, call, 0)
+
+
+def refs_in(values: frozenset[Value], depth: int) -> Iterator[Ref]:
+    for v in values:
+        if isinstance(v, Ref):
+            yield v
+        elif depth < 4 and isinstance(v, Seq):
+            for element in (v.elts or ()) + (v.members,):
+                yield from refs_in(element, depth + 1)
+        elif depth < 4 and isinstance(v, DictV):
+            for _, element in v.items or ():
+                yield from refs_in(element, depth + 1)
+
+
+def ref_origin(ref: Ref) -> object:
+    """The constructor call (or binding) that made a Ref, under the call tags added to it."""
+    site = ref.site
+    while isinstance(site, tuple):
+        site = site[1]
+    return site
+
+
+def retag(values: frozenset[Value], passed: frozenset[Value], call: object, depth: int) -> frozenset[Value]:
+    if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
+        return values
+    out = set()
+    for v in values:
+        if isinstance(v, Ref) and v not in passed:
+            v = Ref((call, v.site))
+        elif isinstance(v, Seq) and v.known:
+            v = Seq(v.kind, tuple(retag(e, passed, call, depth + 1) for e in v.elements()), v.members)
+        elif isinstance(v, Seq):
+            v = Seq(v.kind, None, retag(v.members, passed, call, depth + 1))
+        elif isinstance(v, DictV) and v.items is not None:
+            v = DictV(tuple((k, retag(e, passed, call, depth + 1)) for k, e in v.items), v.members)
+        out.add(v)
+    return frozenset(out)
+
+
+def argument_value(
+    args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], index: int | None, name: str
+) -> frozenset[Value] | None:
+    for key, value in keywords:
+        if key == name:
+            return value
+    return args[index] if index is not None and index < len(args) else None
+
+
+def _single_array(values: frozenset[Value] | None) -> Array | None:
+    value = only_value(values)
+    return value if isinstance(value, Array) else None
+
+
+_FILLED = frozenset({"zeros", "ones", "empty"})
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "asarray", "array"})
+_RANDOM = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.truncated_normal"})
+
+
+def _constructed(
+    library: str, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Array:
+    """The array a jnp / np / jax.random function makes, with its shape and dtype when the call
+    says them (a NumPy array's default dtype is left unknown: JAX converts it on the way in)."""
+    origin = "numpy" if library == "numpy" else "jax"
+    name = q.rsplit(".", 1)[-1]
+    given = dtype_of(argument_value(args, keywords, None, "dtype"))
+    default_float = DEFAULT_FLOAT if library == "jax" else None
+    if name in _FILLED and q.count(".") <= 2:
+        shape = shape_of(argument_value(args, keywords, 0, "shape"))
+        return Array(origin, shape, given or dtype_of(argument_value(args, keywords, 1, "dtype")) or default_float)
+    if name == "full" and q.count(".") <= 2:
+        return Array(
+            origin,
+            shape_of(argument_value(args, keywords, 0, "shape")),
+            given or dtype_of(argument_value(args, keywords, 2, "dtype")),
+        )
+    if name in _LIKE and q.count(".") <= 2:
+        base = _single_array(argument_value(args, keywords, 0, "a"))
+        if base is not None:
+            return Array(origin, base.shape, given or base.dtype)
+        if name in ("array", "asarray") and args:  # `jnp.array([1, 0])`: a nested list of numbers
+            return Array(origin, _literal_shape(args[0]), given or dtype_of(argument_value(args, keywords, 1, "dtype")))
+    if name == "arange" and q.count(".") <= 2 and len(args) == 1 and all(k == "dtype" for k, _ in keywords):
+        n = int_constant(args[0])
+        if n is not None and n >= 0:
+            return Array(origin, (n,), given or (DEFAULT_INT if library == "jax" else None))
+    if q in _RANDOM:
+        shape = shape_of(argument_value(args, keywords, 1, "shape"))
+        return Array(origin, shape, given or dtype_of(argument_value(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
+    return Array(origin)
+
+
+def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
+    """The shape of a (nested) list or tuple of numbers written out, or of one number: ()."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, (int, float)):
+        return ()
+    if not isinstance(value, Seq) or value.elts is None or depth > 3:
+        return None
+    inner = {_literal_shape(e, depth + 1) for e in value.elts}
+    if len(inner) != 1 or None in inner:
+        return None if value.elts else (0,)
+    return (len(value.elts), *inner.pop())  # type: ignore[misc]  # None was ruled out
+
+
+# Array methods that give a plain Python value (a list, a scalar, bytes), not an array: a kernel
+# may close over what they return (issue 36: a method's list was taken for a jax array, PAL003).
+_PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes"})
+
+
+def array_method_result(
+    method: ArrayMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Value:
+    if method.attr in _PYTHON_VALUE_METHODS:
+        return Opaque("python value")
+    base = method.array
+    if base is None:
+        return Array(method.origin)
+    if method.attr == "astype":
+        return Array(method.origin, base.shape, dtype_of(argument_value(args, keywords, 0, "dtype")))
+    if method.attr == "reshape" and not keywords and args:
+        new = _reshape_dims(args)
+        return Array(method.origin, reshaped(base.shape, new) if new is not None else None, base.dtype)
+    return Array(method.origin)
+
+
+def _reshape_dims(args: list[frozenset[Value]]) -> tuple[int, ...] | None:
+    """`x.reshape((a, b))` or `x.reshape(a, b)`: the constant dims asked for (-1 included)."""
+    seq = single_known_seq(args[0]) if len(args) == 1 else None
+    parts = seq.elements() if seq is not None else tuple(args)
+    dims = tuple(int_constant(p) for p in parts)
+    return None if None in dims else dims  # type: ignore[return-value]  # None was ruled out
+
+
+def array_of(values: frozenset[Value]) -> Array:
+    origins = {v.origin for v in values if isinstance(v, Array)}
+    return Array("jax" if "jax" in origins or len(origins) != 1 else origins.pop())
+
+
+def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
+    """`dict(iterable)` of (key, value) pairs: known keys when every pair is a known 2-tuple."""
+    if known is not None:
+        items: list[tuple[object, frozenset[Value]]] = []
+        for element in known.elements():
+            pair = single_known_seq(element)
+            key = only_value(pair.elements()[0]) if pair is not None and len(pair.elements()) == 2 else None
+            if pair is None or not isinstance(key, Const):
+                break
+            items.append((key.value, pair.elements()[1]))
+        else:
+            return DictV(tuple(items), union(v for _, v in items))
+    values = union(
+        seq.elements()[1] if seq.elts is not None and len(seq.elements()) == 2 else U
+        for seq in (v for v in pairs if isinstance(v, Seq))
+    )
+    return DictV(None, values or U)

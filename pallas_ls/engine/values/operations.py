@@ -1,0 +1,344 @@
+"""Python's operations on abstract values: attribute access through the class and its bases
+(methods bind; staticmethod, classmethod, property, cached_property, partialmethod; `super()`),
+subscripts, iteration (lists, dicts, generators, instances with `__iter__`) and `with`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any
+
+from ..model import (
+    Loc,
+    ModuleModel,
+    Scope,
+    own_yields,
+    positional_args,
+)
+from . import bindings, calls, library
+from .domain import (
+    EMPTY_ENV,
+    MAX_CALL_DEPTH,
+    NONE,
+    UNKNOWN,
+    ApiResult,
+    Array,
+    BoundMethod,
+    Class,
+    Const,
+    DictV,
+    DType,
+    External,
+    Func,
+    Generator,
+    Instance,
+    Module,
+    Opaque,
+    Param,
+    Partial,
+    Ref,
+    RefView,
+    Seq,
+    Super,
+    U,
+    Unknown,
+    Value,
+    Wrapped,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+# Decorators that make a descriptor of a function in a class body: the kind of Wrapped they make
+# (a cached_property reads like a property: the function's result, computed on first access).
+DESCRIPTORS = {
+    "staticmethod": "static",
+    "classmethod": "class",
+    "property": "property",
+    "functools.cached_property": "property",
+}
+_STATIC_ARRAY_ATTRIBUTES = frozenset(
+    {"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "aval", "sharding", "weak_type"}
+)
+
+
+def entered(interp: Interpreter, managers: frozenset[Value]) -> frozenset[Value]:
+    """What `with manager as x` binds to x: the value of the manager's `__enter__()`."""
+    return union(call_method(interp, v, "__enter__", []) for v in managers)
+
+
+def call_method(interp: Interpreter, receiver: Value, name: str, args: list[frozenset[Value]]) -> frozenset[Value]:
+    """`receiver.name(*args)` for an instance of a class that defines it (else Unknown)."""
+    if not isinstance(receiver, Instance):
+        return U
+    methods = class_attribute(interp, receiver.cls, name, receiver)
+    if not methods:
+        return U
+    return union(calls.apply(interp, m, args, [], None, None, EMPTY_ENV, receiver.cls.model) for m in methods)
+
+
+# ----------------------------------------------------------------------- attributes
+def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) -> frozenset[Value]:
+    if isinstance(value, External):
+        return frozenset({library.external(f"{value.qualname}.{attr}")})
+    if isinstance(value, Module):
+        return bindings.module_attribute(interp, value.model, attr)
+    if isinstance(value, Super):
+        return _super_attribute(interp, value, attr)
+    if isinstance(value, Instance):
+        return instance_attribute(interp, value, attr)
+    if isinstance(value, Class):
+        return class_attribute(interp, value, attr, None)
+    if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
+        return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
+    if isinstance(value, Ref):
+        return frozenset({RefView(value)}) if attr == "at" else frozenset({library.RefMethod(attr, value)})
+    if isinstance(value, RefView):
+        return frozenset({library.RefMethod(attr, value.ref)})
+    if isinstance(value, Array):
+        if attr in _STATIC_ARRAY_ATTRIBUTES:
+            return _static_array_attribute(value, attr)
+        if attr == "T" and value.shape is not None:
+            return frozenset({Array(value.origin, value.shape[::-1], value.dtype)})
+        if attr in ("T", "mT", "real", "imag"):
+            return frozenset({value})
+        if attr == "at":
+            return frozenset({library.ArrayAt(value.origin)})
+        return frozenset({library.ArrayMethod(value.origin, attr, value)})
+    if isinstance(value, library.ArrayAt):
+        return frozenset({library.ArrayMethod(value.origin, "at-update")})
+    if isinstance(value, DictV):
+        return frozenset({library.DictMethod(interp.dict_contents(value), attr)})
+    if isinstance(value, Seq):
+        return frozenset({library.SeqMethod(value, attr)})
+    if isinstance(value, Wrapped):
+        return U
+    if isinstance(value, Param):
+        return frozenset({library.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
+    return U
+
+
+def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Value]:
+    """`super().attr`: looked up on the bases of the class `super()` was written in."""
+    where = sup.cls.model.loc(sup.cls.node)
+    instance = sup.receiver if isinstance(sup.receiver, Instance) else None
+    for base_expr in sup.cls.node.bases:
+        for base in interp.ev(base_expr, where, EMPTY_ENV, sup.cls.model):
+            if isinstance(base, Class):
+                found = class_attribute(interp, base, attr, instance)
+                if found:
+                    if isinstance(sup.receiver, Class):  # in a classmethod: bound to the class
+                        return frozenset(
+                            BoundMethod(v.func, sup.receiver) if isinstance(v, BoundMethod) else v for v in found
+                        )
+                    return found
+    return U
+
+
+def class_attribute(
+    interp: Interpreter, cls: Class, attr: str, instance: Instance | None, depth: int = 0
+) -> frozenset[Value]:
+    """`attr` looked up on a class (and its bases), bound to `instance` when given."""
+    if depth > 8:
+        return U
+    class_scope = cls.model.scope_of_function.get(id(cls.node))
+    in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
+    if in_body:
+        values = union(
+            bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
+        )
+        return union(_bind_attribute(v, instance, cls, interp) for v in values)
+    for base in cls.node.bases:
+        for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
+            if isinstance(base_value, Class):
+                found = class_attribute(interp, base_value, attr, instance, depth + 1)
+                if found:
+                    return found
+    stored = interp.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
+    return union(_bind_attribute(v, instance, cls, interp) for v in stored) if stored else frozenset()
+
+
+def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
+    for name, value in inst.fields:
+        if name == attr:
+            return value | interp.heap.attribute(inst, attr)
+    assigned = self_assignments(interp, inst.cls).get(attr, [])
+    values: set[Any] = set()
+    for expr, method, self_binding, stmt in assigned:
+        env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
+        env = env.extended([(self_binding, frozenset({inst}))])
+        values |= interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
+    from_class = class_attribute(interp, inst.cls, attr, inst)
+    values |= from_class
+    values |= interp.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
+    values |= interp.heap.self_stores(inst, attr)  # `interp.attr = v` as methods ran on it
+    if not values:
+        # inherited interp.x from a base class body's methods
+        for base in inst.cls.node.bases:
+            for base_value in interp.ev(base, inst.cls.model.loc(inst.cls.node), EMPTY_ENV, inst.cls.model):
+                if isinstance(base_value, Class):
+                    values |= instance_attribute(interp, Instance(base_value, None, inst.fields), attr)
+    return frozenset(values) if values else U
+
+
+def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
+    """`interp.attr = value` in the methods of a class: attr -> [(value, method, interp binding, stmt)]."""
+    cached = interp._instance_attrs.get(id(cls.node))
+    if cached is not None:
+        return cached
+    # Kept on the class node too, for the next versions of an edited document while its block
+    # is unchanged (a test class of a thousand lines is walked once, not on every keystroke).
+    # Valid for the scopes it was found with: a model built anew over the same tree has others.
+    class_scope = cls.model.scope_of_function.get(id(cls.node))
+    kept: tuple[Scope, dict[str, list[Any]]] | None = getattr(cls.node, "_pallas_ls_self_assignments", None)
+    if kept is not None and kept[0] is class_scope and class_scope is not None:
+        interp._instance_attrs[id(cls.node)] = kept[1]
+        return kept[1]
+    found: dict[str, list[Any]] = {}
+    for stmt in cls.node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = positional_args(stmt)
+        if not params:
+            continue
+        self_name = params[0].arg
+        scope = cls.model.scope_of_function.get(id(stmt))
+        if scope is None:
+            continue
+        self_bindings = [b for b in scope.bindings.get(self_name, []) if b.kind == "param"]
+        if not self_bindings:
+            continue
+        for node in bindings.statements_under(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == self_name
+                    ):
+                        found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
+    interp._instance_attrs[id(cls.node)] = found
+    cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]  # a cache kept on the class node
+    return found
+
+
+# ----------------------------------------------------------------------- subscripts
+def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> frozenset[Value]:
+    const = next(iter(index)) if len(index) == 1 else None
+    key = const.value if isinstance(const, Const) else None
+    if isinstance(value, Seq):
+        value = interp.heap.list_contents(value)
+        if value.elts is not None and isinstance(key, int) and not isinstance(key, bool):
+            if -len(value.elts) <= key < len(value.elts):
+                return value.elts[key]
+            return U
+        return value.all_members() | U if value.elts is None else value.all_members()
+    if isinstance(value, DictV):
+        value = interp.dict_contents(value)
+        if value.items is not None and isinstance(const, Const):
+            return value.lookup(key, U)
+        return value.all_values()
+    if isinstance(value, RefView):
+        return frozenset({value.ref})
+    if isinstance(value, Ref):
+        return frozenset({Array()})
+    if isinstance(value, Array):
+        return frozenset({value})
+    if isinstance(value, library.ArrayAt):
+        return frozenset({library.ArrayAt(value.origin)})
+    if isinstance(value, Class):
+        return frozenset({value})  # generics: Foo[int]
+    if isinstance(value, Instance):
+        return call_method(interp, value, "__getitem__", [index])
+    if isinstance(value, Module):  # `globals()[name]`
+        names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
+        if names and len(names) == len(index):
+            return union(bindings.module_attribute(interp, value.model, n) for n in names)
+        return U
+    if isinstance(value, Param):
+        return frozenset({Array("traced")})  # a kernel's ref read
+    if isinstance(value, (Unknown, ApiResult, External, Opaque, Const)):
+        return frozenset({Opaque("item")})  # indexing gives a value, of a kind we cannot tell
+    return U
+
+
+def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
+    """What iterating over a value can give (the elements of a known container)."""
+    out: set[Any] = set()
+    for v in values:
+        if isinstance(v, Seq):
+            out |= interp.heap.list_contents(v).all_members()
+        elif isinstance(v, DictV):
+            v = interp.dict_contents(v)
+            out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
+        elif isinstance(v, Array):
+            out.add(v)
+        elif isinstance(v, Generator):
+            out |= _yielded(interp, v)
+        elif isinstance(v, Instance):
+            out |= iterate(interp, call_method(interp, v, "__iter__", []))
+        else:
+            out.add(UNKNOWN)
+    return frozenset(out) if out else U
+
+
+def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
+    """What a generator can yield: its own `yield x` values and what its `yield from`s iterate."""
+    key = ("yields", id(gen.func.node), gen.env)
+    cached = interp._memo.get(key)
+    if cached is not None:
+        return cached
+    if key in interp._active or interp._call_depth >= MAX_CALL_DEPTH:
+        return U
+    interp._active.add(key)
+    interp._call_depth += 1
+    try:
+        model = gen.func.model
+        out: set[Value] = set()
+        for node, stmt in own_yields(gen.func.node):
+            where = Loc(model.function_scope(gen.func.node), stmt)
+            if isinstance(node, ast.YieldFrom):
+                out |= iterate(interp, interp.ev(node.value, where, gen.env, model))
+            elif node.value is None:
+                out.add(NONE)
+            else:
+                out |= interp.ev(node.value, where, gen.env, model)
+        result = frozenset(out) if out else U
+    finally:
+        interp._call_depth -= 1
+        interp._active.discard(key)
+    interp._memo[key] = result
+    return result
+
+
+def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
+    """`x.shape`, `x.dtype`, `x.ndim` of an array: constants when known, else a static object."""
+    if attr == "shape" and array.shape is not None:
+        return frozenset({Seq("tuple", tuple(frozenset({Const(d)}) for d in array.shape))})
+    if attr == "ndim" and array.shape is not None:
+        return frozenset({Const(len(array.shape))})
+    if attr == "dtype" and array.dtype is not None:
+        return frozenset({DType("dtype", array.dtype)})
+    return frozenset({Opaque("static")})
+
+
+def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset[Value]:
+    """A class attribute read through an instance or the class (Python's descriptor rules, for the
+    kinds we model)."""
+    if isinstance(v, Wrapped):
+        if v.kind == "static":
+            return frozenset({v.func})
+        if v.kind == "class":
+            return frozenset({BoundMethod(v.func, cls)})
+        if v.kind == "partialmethod" and isinstance(v.func, Partial):
+            if instance is None:
+                return frozenset({v.func})
+            p = v.func
+            return frozenset({Partial(p.target, (frozenset({instance}), *p.args), p.keywords, hidden=True)})
+        if v.kind == "property" and instance is not None:
+            return calls.apply(interp, v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
+        return U
+    if isinstance(v, Func) and instance is not None:
+        return frozenset({BoundMethod(v, instance)})
+    return frozenset({v})
