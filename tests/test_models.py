@@ -105,6 +105,21 @@ CASES = {
         "class C:\n    @functools.cached_property\n    def k(self):\n        return bad\n" + launch("C().k"),
         {"bad"},
     ),
+    "functools-reduce": (
+        "def tag(f):\n    return f\n" + launch("functools.reduce(lambda f, d: d(f), [tag, tag], bad)"),
+        {"bad"},
+    ),
+    "sorted": ('T = [("b", bad), ("a", good)]\n' + launch("sorted(T)[0][1]"), {"good", "bad"}),
+    "reversed-known": ("T = [good, bad]\n" + launch("list(reversed(T))[0]"), {"bad"}),
+    "min-key": ("T = [(2, good), (1, bad)]\n" + launch("min(T, key=lambda p: p[0])[1]"), {"good", "bad"}),
+    "type-of-instance": (
+        "class A:\n    K = staticmethod(good)\nclass B(A):\n    K = staticmethod(bad)\n" + launch("type(B()).K"),
+        {"bad"},
+    ),
+    "vars-of-instance": (
+        "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
+        {"bad"},
+    ),
 }
 
 

@@ -39,6 +39,7 @@ REPORTED = {
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
     "kernel-ref-parameter": ("@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"),
+    "made-in-a-loop-read-twice": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, r)",
 }
 SILENT = {
     "same-array": "add(x, x)",
@@ -48,6 +49,11 @@ SILENT = {
     "separate-calls": "r = jax.new_ref(x)\nadd(r, x)\nadd(x, r)",
     "conditional-binding": "r = jax.new_ref(x)\nif c:\n    r = jax.new_ref(y)\nadd(r, s)",
     "not-a-kernel-call": "def g(a, b): pass\nr = jax.new_ref(x)\ng(r, r)",
+    # One constructor call in a comprehension or a loop makes several Refs.
+    "two-from-a-comprehension": "a, b = [jax.new_ref(v) for v in xs]\nadd(a, b)",
+    "two-elements-of-a-comprehension": "rs = [jax.new_ref(v) for v in xs]\nadd(rs[0], rs[1])",
+    "appended-in-a-loop": "rs = []\nfor v in xs:\n    rs.append(jax.new_ref(v))\nadd(rs[0], rs[1])",
+    "loop-read-between-calls": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, f(r))",
     "unknown-values": "add(a, a)",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",
     "partial-bound-parameter-is-not-a-ref": (

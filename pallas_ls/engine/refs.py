@@ -1,6 +1,6 @@
 """Which expressions are provably Refs, and when two of them are the same Ref object.
 
-Two leaves of a call's arguments are the same Ref when the interpreter (`interp`) gives each exactly
+Two leaves of a call's arguments are the same Ref when the interpreter gives each exactly
 one Ref with the same allocation site: a call of a Ref constructor (`jax.new_ref(x)`, ...; a helper's
 Ref is new at each call of the helper) or a ref parameter of a kernel.  Aliases (`v = r`,
 `a = b = ...`), containers and `.at[...]` views lead back to it.
@@ -36,11 +36,15 @@ def duplicate_refs(
     kernel made by pl.kernel / mpmd_map takes none (JAX fails on them first)."""
     interp = interpreter_for(model)
     first_by_origin: dict[object, RefArgument] = {}
+    rebinds = any(isinstance(n, _MAY_REBIND) for arg in [*call.args, *call.keywords] for n in ast.walk(arg))
     for expr, starred in _written_leaves(call.args):
         values = interp.ev(expr, loc, env, model)
         leaves = _starred_leaves(values) if starred else _leaves(values)
+        # An expression that is itself one Ref (not a container of them) may be named by its
+        # access path: `bufs.a` read twice is one object even where `bufs.a` may be several.
+        path = None if starred or rebinds or not _is_one_ref(values) else _access_path(expr)
         for origin in leaves:
-            identity = _identity(origin, kernel_functions)
+            identity = _identity(origin, kernel_functions, path)
             if identity is None:
                 continue
             argument = RefArgument(expr, identity)
@@ -92,12 +96,36 @@ def _starred_leaves(values: frozenset[Value]) -> Iterator[Value]:
                 yield from _leaves(element)
 
 
-def _identity(value: Value, kernel_functions: dict[int, int]) -> object | None:
-    """The object a leaf is, when it is certainly a Ref: its allocation site or kernel parameter."""
+def _identity(value: Value, kernel_functions: dict[int, int], path: object | None) -> object | None:
+    """The object a leaf is, when it is certainly a Ref: its allocation site or kernel parameter;
+    for a Ref made in a loop (one site, several objects), the access path it was read by."""
     if isinstance(value, Ref):
+        if value.many:
+            return ("read by", path) if path is not None else None
         return value.site
     if isinstance(value, Param) and _is_kernel_ref_parameter(value.binding, kernel_functions):
         return value.binding
+    return None
+
+
+# What may rebind a name or an attribute between two reads in one call's arguments.
+_MAY_REBIND = (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda)
+
+
+def _is_one_ref(values: frozenset[Value]) -> bool:
+    return len(values) == 1 and isinstance(next(iter(values)), (Ref, RefView))
+
+
+def _access_path(expr: ast.expr) -> object | None:
+    """`name`, `name.attr...` or `name[constant]...` as a hashable path (None: another expression)."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        inner = _access_path(expr.value)
+        return (inner, "attr", expr.attr) if inner is not None else None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        inner = _access_path(expr.value)
+        return (inner, "item", expr.slice.value) if inner is not None else None
     return None
 
 

@@ -39,7 +39,10 @@ are not counted: JAX rejects a keyword argument to these callables before it loo
 Only values that are provably Refs count: made by `jax.new_ref`, `jax.ref.new_ref`,
 `jax.empty_ref` or `pl.empty_ref_like`, or a ref parameter of an enclosing kernel. The same *array*
 twice is fine; two refs made from one array are distinct objects; a name assigned again is a new
-object; the same ref in two separate calls is fine.
+object; the same ref in two separate calls is fine. One constructor call in a loop or a
+comprehension makes a new Ref each time it runs (`src, dst = [jax.new_ref(v) for v in xs]` are two
+objects); such a Ref counts as passed twice only when one name or attribute path is read twice in
+the call (`f(r, r)` inside the loop).
 
 ## How to fix
 For `pl.kernel` / `mpmd_map`: pass the ref once and use the one kernel parameter for both roles

@@ -195,6 +195,13 @@ class Module(Value):
 
 
 @dataclass(frozen=True)
+class Namespace(Value):
+    """`vars(obj)` of an instance or a class: its attributes read as items (`vars(plan)["kernel"]`)."""
+
+    obj: Value
+
+
+@dataclass(frozen=True)
 class External(Value):
     """Something outside the project, known by its dotted name (`jax.numpy.sum`)."""
 
@@ -298,9 +305,14 @@ class DictV(Value):
 
 @dataclass(frozen=True)
 class Ref(Value):
-    """A Ref, identified by where it was made (a constructor call, or a kernel's parameter)."""
+    """A Ref, identified by where it was made (a constructor call, or a kernel's parameter).
+
+    `many`: the constructor call runs in a loop or a comprehension, so this abstract Ref stands for
+    several objects (`src, dst = [jax.new_ref(x) for x in xs]`): two reads of it are not
+    certainly one object."""
 
     site: object  # ast.Call or Binding
+    many: bool = False
 
 
 @dataclass(frozen=True)

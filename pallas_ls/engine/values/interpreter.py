@@ -91,6 +91,7 @@ class Interpreter:
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
         self._module_calls: dict[tuple[int, str], list[Any]] = {}
         self._mutations: dict[int, dict[str, list[bindings.Mutation]]] = {}
+        self.loop_statements: dict[int, frozenset[int]] = {}  # by scope node: statements in its loops
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
         self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
         self.on_factory_call: Callable[..., frozenset[Value] | None] | None = None

@@ -32,6 +32,7 @@ from .domain import (
     Generator,
     Instance,
     Module,
+    Namespace,
     Opaque,
     Partial,
     Ref,
@@ -288,7 +289,7 @@ def external_call(
     if q in operations.DESCRIPTORS and args:
         return frozenset({Wrapped(operations.DESCRIPTORS[q], v) for v in args[0]})
     if q in REF_CONSTRUCTORS and call is not None:
-        return frozenset({Ref(call)})
+        return frozenset({Ref(call, many=loc is not None and runs_repeatedly(interp, loc))})
     if q in NONE_APIS:
         return NONE_SET
     if q in SHAPE_STRUCTS:
@@ -379,6 +380,10 @@ def external_call(
         return frozenset({Module(model)})  # the module's namespace: `globals()[name]` reads it
     if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
         return args[0]
+    if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
+        return frozenset(Namespace(v) for v in args[0])
+    if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):
+        return frozenset(cast(Instance, v).cls for v in args[0])
     iterated = _iteration_builtin(interp, q, args, keywords)
     if iterated is not None:
         return iterated
@@ -457,6 +462,14 @@ def _iteration_builtin(
                 )
             }
         )
+    if q in ("sorted", "reversed") and len(args) == 1:
+        seq = single_known_seq(args[0])
+        if q == "reversed" and seq is not None:
+            return frozenset({Seq("list", tuple(reversed(seq.elements())))})
+        return frozenset({Seq("list", None, operations.iterate(interp, args[0]))})
+    if q in ("min", "max") and args and not any(key == "default" for key, _ in keywords):
+        # One of the elements (one iterable) or of the arguments (several).
+        return operations.iterate(interp, args[0]) if len(args) == 1 else union(args)
     if q in _DICT_TYPES and len(args) == 1 and not keywords:
         return frozenset({_dict_of_pairs(operations.iterate(interp, args[0]), single_known_seq(args[0]))})
     if q in _DICT_TYPES:
@@ -560,13 +573,40 @@ def ref_origin(ref: Ref) -> object:
     return site
 
 
+def runs_repeatedly(interp: Interpreter, loc: Loc) -> bool:
+    """Whether the statement at `loc` may run several times in one run of its scope: it is in a
+    comprehension, or in the body of a `for` / `while` loop of its function or module."""
+    if loc.scope.kind == "comprehension":
+        return True
+    if loc.stmt is None:
+        return False
+    in_loops = interp.loop_statements.get(id(loc.scope.node))
+    if in_loops is None:
+        in_loops = interp.loop_statements[id(loc.scope.node)] = _loop_statements(loc.scope.node)
+    return id(loc.stmt) in in_loops
+
+
+def _loop_statements(scope_node: ast.AST) -> frozenset[int]:
+    """The ids of the statements inside loops of a scope (not of the functions nested in it)."""
+    found: set[int] = set()
+    stack = list(ast.iter_child_nodes(scope_node))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            found.update(id(inner) for stmt in node.body + node.orelse for inner in ast.walk(stmt))
+        stack.extend(ast.iter_child_nodes(node))
+    return frozenset(found)
+
+
 def retag(values: frozenset[Value], passed: frozenset[Value], call: object, depth: int) -> frozenset[Value]:
     if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
         return values
     out = set()
     for v in values:
         if isinstance(v, Ref) and v not in passed:
-            v = Ref((call, v.site))
+            v = Ref((call, v.site), v.many)
         elif isinstance(v, Seq) and v.known:
             v = Seq(v.kind, tuple(retag(e, passed, call, depth + 1) for e in v.elements()), v.members)
         elif isinstance(v, Seq):

@@ -33,6 +33,7 @@ from .domain import (
     Generator,
     Instance,
     Module,
+    Namespace,
     Opaque,
     Param,
     Partial,
@@ -251,6 +252,11 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         return frozenset({value})  # generics: Foo[int]
     if isinstance(value, Instance):
         return call_method(interp, value, "__getitem__", [index])
+    if isinstance(value, Namespace):  # `vars(obj)[name]`
+        names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
+        if names and len(names) == len(index):
+            return union(attribute(interp, value.obj, n, interp.model) for n in names)
+        return U
     if isinstance(value, Module):  # `globals()[name]`
         names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
         if names and len(names) == len(index):
