@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from .kernels import interpreter_for
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
 from .values.bindings import binding_value
-from .values.domain import EMPTY_ENV, Array
+from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -648,12 +648,52 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     return None
 
 
-def member_is_array(model: ModuleModel, function: FunctionNode, member: ast.Attribute | ast.Subscript) -> bool:
+def member_is_array(
+    model: ModuleModel,
+    function: FunctionNode,
+    member: ast.Attribute | ast.Subscript,
+    envs: Iterable[Env] = (EMPTY_ENV,),
+) -> bool:
     """`obj.attr` / `obj["key"]` read in the kernel is a jax array on every path the interpreter
     sees (`self.bias` set to a `jnp` array in `__init__` and to nothing else anywhere in the class;
-    `PARAMS["scale"]` of a module-level dict of arrays)."""
-    values = interpreter_for(model).ev(member, model.body_loc(function), EMPTY_ENV, model)
+    `PARAMS["scale"]` of a module-level dict of arrays), in each closure `envs` the kernel was made
+    in (`p.weight` of the `p` a factory was called with)."""
+    interp = interpreter_for(model)
+    loc = model.body_loc(function)
+    return all(certainly_jax_array(interp.ev(member, loc, env, model)) for env in envs)
+
+
+def certainly_jax_array(values: frozenset[Value]) -> bool:
     return bool(values) and all(isinstance(v, Array) and v.origin == "jax" for v in values)
+
+
+def partial_bound_arrays(function: FunctionNode, kernel_values: frozenset[Value]) -> dict[str, frozenset[Value]]:
+    """The parameters of `function` that every functools.partial of it among a launch's kernel
+    values binds to a jax array (`partial(kernel, bias=jnp.ones(...))`): constants of the kernel.
+    Empty when the launch can also pass the bare function."""
+    bound: list[dict[str, frozenset[Value]]] = []
+    for value in kernel_values:
+        args: list[frozenset[Value]] = []
+        keywords: dict[str, frozenset[Value]] = {}
+        while isinstance(value, Partial) and not value.hidden:
+            args = [*value.args, *args]  # an inner partial's arguments come first
+            for name, values in value.keywords:
+                keywords.setdefault(name, values)  # an outer partial's keyword wins
+            value = value.target
+        if isinstance(value, Func) and value.node is function:
+            positional = positional_args(function)
+            named = dict(zip((a.arg for a in positional), args, strict=False))
+            bound.append({**named, **keywords})
+        elif isinstance(value, Partial):
+            return {}  # a splat partial: what it binds is not known
+    if not bound:
+        return {}
+    common = set.intersection(*(set(b) for b in bound))
+    return {
+        name: frozenset().union(*(b[name] for b in bound))
+        for name in sorted(common)
+        if all(certainly_jax_array(b[name]) for b in bound)
+    }
 
 
 def names_array(model: ModuleModel, bindings: list[Binding]) -> list[ArrayFact] | None:

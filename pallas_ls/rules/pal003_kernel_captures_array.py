@@ -18,11 +18,13 @@ from ..engine.captures import (
     names_array,
     outer_bindings,
     parameter_uses,
+    partial_bound_arrays,
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import launch_layout
 from ..engine.model import FunctionNode, ModuleModel
+from ..engine.values.domain import Array, Value
 from .base import Example
 
 CODE = "PAL003"
@@ -39,7 +41,9 @@ enclosing `@jax.jit` function (which jit turns into a traced array). Also a nump
 >= 1 (`np.arange(...)`, `np.ones((8, 128))`, `np.triu(...)`) where it meets a traced value
 (`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`), a parameter with an array
 default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
-refs), and a member such as `self.bias` or `PARAMS["scale"]` that is a jax array on every path. A
+refs), a parameter that `functools.partial` binds to a jax array
+(`partial(kernel, bias=jnp.ones(...))`), and a member such as `self.bias`, `PARAMS["scale"]` or
+`p.weight` of the object a kernel factory was called with that is a jax array on every path. A
 read counts when it
 certainly binds a JAX operation on the value, which is what makes the array a constant of the
 kernel: arithmetic and comparisons, a store into a ref (`o_ref[...] = c`), a `jnp` / `lax`
@@ -286,6 +290,70 @@ BiasAdd()(x)
         jax_error=_ERROR,
     ),
     Example(
+        "array-bound-by-partial",
+        _PALLAS_CALL
+        + """import functools
+
+
+def add_bias(x_ref, o_ref, *, bias, scale):
+    o_ref[...] = x_ref[...] * scale + «bias»
+
+
+kernel = functools.partial(add_bias, bias=jnp.ones((8, 128), jnp.float32), scale=2.0)
+pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "array-field-of-a-factory-argument",
+        _PALLAS_CALL
+        + """import dataclasses
+
+
+@dataclasses.dataclass
+class Params:
+    weight: object = None
+
+
+def make_kernel(p):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * «p.weight»
+
+    return kernel
+
+
+params = Params(weight=jnp.full((8, 128), 2.0, jnp.float32))
+pl.pallas_call(make_kernel(params), out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "scalars-bound-by-partial-and-factories",
+        _PALLAS_CALL
+        + """import dataclasses
+import functools
+
+
+@dataclasses.dataclass
+class Params:
+    weight: float = 1.0
+
+
+def make_kernel(p):
+    def kernel(x_ref, o_ref, *, bias):
+        o_ref[...] = x_ref[...] * p.weight + bias
+
+    return kernel
+
+
+kernel = functools.partial(make_kernel(Params(weight=2.0)), bias=0.5)
+assert (pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x) == x * 2 + 0.5).all()
+""",
+        valid=True,
+    ),
+    Example(
         "numpy-scalars-and-python-attributes",
         _PALLAS_CALL
         + """import numpy as np
@@ -355,6 +423,7 @@ def _check_kernel(
         reported.add(use.name)
         yield _finding(analysis, function, site, use, facts, sites)
     yield from _default_captures(analysis, function, sites, reported)
+    yield from _partial_captures(analysis, function, sites, reported)
 
 
 def _member_capture(
@@ -365,7 +434,8 @@ def _member_capture(
     if member is None:
         return
     text = analysis.source.segment(member)
-    if text in reported or not use.member_traced or not member_is_array(analysis.model, function, member):
+    envs = {site.target.env for site in sites}
+    if text in reported or not use.member_traced or not member_is_array(analysis.model, function, member, envs):
         return
     site = _rejecting_site(sites, Rank.UNKNOWN)
     if site is None:
@@ -407,6 +477,38 @@ def _default_captures(
             continue
         reported.add(arg.arg)
         yield _finding(analysis, function, site, use, facts, sites, default=default)
+
+
+def _partial_captures(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
+) -> Iterator[Finding]:
+    """A parameter that functools.partial binds to a jax array: the array is a captured constant."""
+    model = analysis.model
+    for site in sites:
+        for name, values in partial_bound_arrays(function, site.launch.kernel_values).items():
+            rank = _rank_of_arrays(values)
+            if name in reported or _rejecting_site([site], rank) is None:
+                continue
+            use = next((u for u in parameter_uses(model, function, name) if u.traced), None)
+            if use is None:
+                continue
+            reported.add(name)
+            subject = f"reads parameter `{name}`, which functools.partial binds to a jax array, a captured constant"
+            yield Finding(
+                CODE,
+                _message(function, site, subject, name),
+                analysis.source.node_range(use.node),
+                analysis.path,
+                SEVERITY,
+                related=_launch_related(analysis, site, sites),
+            )
+
+
+def _rank_of_arrays(values: frozenset[Value]) -> Rank:
+    shapes = {v.shape for v in values if isinstance(v, Array)}
+    if None in shapes or len(shapes) != 1:
+        return Rank.UNKNOWN
+    return Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
 
 
 def _left_to_default(site: KernelSite, name: str, index: int | None) -> bool:
