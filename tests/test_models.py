@@ -116,6 +116,17 @@ CASES = {
         "class A:\n    K = staticmethod(good)\nclass B(A):\n    K = staticmethod(bad)\n" + launch("type(B()).K"),
         {"bad"},
     ),
+    "custom-descriptor": (
+        "class Slot:\n    def __set_name__(self, owner, name):\n        self.name = name\n"
+        "    def __get__(self, obj, owner):\n        return getattr(owner, '_' + self.name)\n"
+        "class Op:\n    k = Slot()\n    _k = staticmethod(bad)\n" + launch("Op().k"),
+        {"bad"},
+    ),
+    "type-made-class": ('S = type("S", (), {"k": staticmethod(bad), "n": 2})\n' + launch("S.k"), {"bad"}),
+    "type-made-class-base": (
+        'class Base:\n    k = staticmethod(good)\nS = type("S", (Base,), {})\n' + launch("S.k"),
+        {"good"},
+    ),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

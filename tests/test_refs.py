@@ -39,6 +39,10 @@ REPORTED = {
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
     "kernel-ref-parameter": ("@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"),
+    "namespace-filled-in-a-loop": (
+        "import types\nns = types.SimpleNamespace()\nfor n in ('a', 'b'):\n    setattr(ns, n, jax.new_ref(x))\n"
+        "add(ns.a, ns.a)"
+    ),
     "made-in-a-loop-read-twice": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, r)",
 }
 SILENT = {
@@ -53,6 +57,10 @@ SILENT = {
     "two-from-a-comprehension": "a, b = [jax.new_ref(v) for v in xs]\nadd(a, b)",
     "two-elements-of-a-comprehension": "rs = [jax.new_ref(v) for v in xs]\nadd(rs[0], rs[1])",
     "appended-in-a-loop": "rs = []\nfor v in xs:\n    rs.append(jax.new_ref(v))\nadd(rs[0], rs[1])",
+    "namespace-two-fields": (
+        "import types\nns = types.SimpleNamespace()\nfor n in ('a', 'b'):\n    setattr(ns, n, jax.new_ref(x))\n"
+        "add(ns.a, ns.b)"
+    ),
     "loop-read-between-calls": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, f(r))",
     "unknown-values": "add(a, a)",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",

@@ -195,6 +195,15 @@ class Module(Value):
 
 
 @dataclass(frozen=True)
+class MadeClass(Value):
+    """A class made by `type(name, bases, namespace)`: its attributes are the namespace's items."""
+
+    bases: frozenset[Value]  # the bases tuple's values
+    namespace: frozenset[Value]  # the namespace dict's values
+    site: int  # the call that made it
+
+
+@dataclass(frozen=True)
 class Namespace(Value):
     """`vars(obj)` of an instance or a class: its attributes read as items (`vars(plan)["kernel"]`)."""
 

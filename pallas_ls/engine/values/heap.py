@@ -544,10 +544,19 @@ def _attribute_values(stores: list[Store], attr: str | None) -> frozenset[Value]
 
     out: set[Value] = set()
     for store in stores:
-        named = _only_const(store.key)
-        if attr is not None and named is not None and named != attr:
+        names = _constants(store.key)  # `setattr(ns, name, v)` in a loop over known names: each
+        if attr is not None and names is not None and attr not in names:
             continue
         out |= store.value or {UNKNOWN}
-        if store.partial or named is None:
+        if store.partial or names is None:
             out.add(UNKNOWN)
     return frozenset(out)
+
+
+def _constants(values: frozenset[Value] | str | None) -> frozenset[object] | None:
+    """The constants a key's value set certainly is one of (None: not only constants)."""
+    if isinstance(values, str):
+        return frozenset({values})
+    if not values or not all(isinstance(v, Const) and v.value is not None for v in values):
+        return None
+    return frozenset(cast(Const, v).value for v in values)

@@ -31,6 +31,7 @@ from .domain import (
     External,
     Generator,
     Instance,
+    MadeClass,
     Module,
     Namespace,
     Opaque,
@@ -382,6 +383,8 @@ def external_call(
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
         return frozenset(Namespace(v) for v in args[0])
+    if q == "type" and len(args) == 3 and not keywords:
+        return frozenset({MadeClass(args[1], args[2], id(call))})
     if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):
         return frozenset(cast(Instance, v).cls for v in args[0])
     iterated = _iteration_builtin(interp, q, args, keywords)

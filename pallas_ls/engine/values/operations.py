@@ -20,6 +20,7 @@ from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
     NONE,
+    NONE_SET,
     UNKNOWN,
     ApiResult,
     Array,
@@ -32,6 +33,7 @@ from .domain import (
     Func,
     Generator,
     Instance,
+    MadeClass,
     Module,
     Namespace,
     Opaque,
@@ -90,6 +92,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return instance_attribute(interp, value, attr)
     if isinstance(value, Class):
         return class_attribute(interp, value, attr, None)
+    if isinstance(value, MadeClass):
+        return _made_class_attribute(interp, value, attr)
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
         return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
     if isinstance(value, Ref):
@@ -116,6 +120,32 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return U
     if isinstance(value, Param):
         return frozenset({library.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
+    return U
+
+
+def _made_class_attribute(interp: Interpreter, cls: MadeClass, attr: str) -> frozenset[Value]:
+    """An attribute of a `type(name, bases, namespace)` class read on the class: its namespace's
+    item (staticmethod and classmethod unwrapped), else its bases'."""
+    found: set[Value] = set()
+    for namespace in cls.namespace:
+        if not isinstance(namespace, DictV):
+            return U
+        for v in interp.dict_contents(namespace).lookup(attr, frozenset()):
+            if isinstance(v, Wrapped) and v.kind == "static":
+                found.add(v.func)
+            elif isinstance(v, Wrapped) and v.kind == "class":
+                found.add(BoundMethod(v.func, cls))
+            else:
+                found.add(v)
+    if found:
+        return frozenset(found)
+    for bases in cls.bases:
+        if not isinstance(bases, Seq) or bases.elts is None:
+            return U
+        for base in union(bases.elts):
+            inherited = attribute(interp, base, attr, interp.model)
+            if inherited:
+                return inherited
     return U
 
 
@@ -148,7 +178,7 @@ def class_attribute(
         values = union(
             bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
         )
-        return union(_bind_attribute(v, instance, cls, interp) for v in values)
+        return union(_bind_attribute(interp, v, instance, cls, attr) for v in values)
     for base in cls.node.bases:
         for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
             if isinstance(base_value, Class):
@@ -156,7 +186,7 @@ def class_attribute(
                 if found:
                     return found
     stored = interp.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
-    return union(_bind_attribute(v, instance, cls, interp) for v in stored) if stored else frozenset()
+    return union(_bind_attribute(interp, v, instance, cls, attr) for v in stored) if stored else frozenset()
 
 
 def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
@@ -166,6 +196,8 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
     assigned = self_assignments(interp, inst.cls).get(attr, [])
     values: set[Any] = set()
     for expr, method, self_binding, stmt in assigned:
+        if method.name == "__set_name__":
+            continue  # run by class creation only: its stores are the heap's (`_descriptor_get`)
         env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
         env = env.extended([(self_binding, frozenset({inst}))])
         values |= interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
@@ -180,6 +212,25 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
                 if isinstance(base_value, Class):
                     values |= instance_attribute(interp, Instance(base_value, None, inst.fields), attr)
     return frozenset(values) if values else U
+
+
+def _descriptor_get(
+    interp: Interpreter,
+    descriptor: Instance,
+    getters: frozenset[Value],
+    instance: Instance | None,
+    cls: Class,
+    attr: str,
+) -> frozenset[Value]:
+    """`descriptor.__get__(instance, cls)`, after the `__set_name__(cls, attr)` that creating the
+    class ran (called here, when the attribute is first read, so that its stores are seen)."""
+    owner = frozenset({cls})
+    for set_name in class_attribute(interp, descriptor.cls, "__set_name__", descriptor):
+        calls.apply(interp, set_name, [owner, frozenset({Const(attr)})], [], None, None, EMPTY_ENV, cls.model)
+    receiver = frozenset({instance}) if instance is not None else NONE_SET
+    return union(
+        calls.apply(interp, getter, [receiver, owner], [], None, None, EMPTY_ENV, cls.model) for getter in getters
+    )
 
 
 def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
@@ -329,9 +380,15 @@ def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
     return frozenset({Opaque("static")})
 
 
-def _bind_attribute(v: Value, instance: Instance | None, cls: Class, interp: Interpreter) -> frozenset[Value]:
-    """A class attribute read through an instance or the class (Python's descriptor rules, for the
-    kinds we model)."""
+def _bind_attribute(
+    interp: Interpreter, v: Value, instance: Instance | None, cls: Class, attr: str
+) -> frozenset[Value]:
+    """Class attribute `attr` read through an instance or the class (Python's descriptor rules:
+    functions bind, the built-in descriptors, and an object whose class defines `__get__`)."""
+    if isinstance(v, Instance):
+        getters = class_attribute(interp, v.cls, "__get__", v)
+        if getters:
+            return _descriptor_get(interp, v, getters, instance, cls, attr)
     if isinstance(v, Wrapped):
         if v.kind == "static":
             return frozenset({v.func})
