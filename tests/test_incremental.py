@@ -191,6 +191,14 @@ slot_7 = 0
 slot_10 = 0
 slot_14 = 0
 slot_15 = 0
+
+
+def use_launcher(x):
+    return launcher(kernel, out_shape=x)(x)
+
+
+launcher = print
+slot_16 = use_launcher(1)
 """
 
 # Edits that can make the module launch, from the edited block or through another one: an alias
@@ -215,6 +223,9 @@ TOGGLES = [
     ("slot_15 = 0\n", "slot_15 = run(1)\n"),
     ("def run(x):", "def runx(x):"),
     ("    o_ref[...] = x_ref[...] + 1\n", '    o_ref[...] = x_ref[...] + 1 """\n'),
+    # The block keeps its one module-level call of `use_launcher`; the global it reads changes.
+    ("launcher = print\nslot_16", "launcher = pl.pallas_call\nslot_16"),
+    ("slot_16 = use_launcher(1)\n", "slot_16 = use_launcher(1) + use_launcher(2)\n"),
 ]
 
 
@@ -267,6 +278,49 @@ def test_an_edit_that_cannot_launch_reuses_the_search(monkeypatch):
     launching = QUIET.replace("    return x + 1\n", "    return pl.pallas_call(kernel, out_shape=x)(x)\n")
     launches, sites, _ = launch_summary(document.analyze(SourceFile.from_text(launching, "t.py")))
     assert runs == [1, 1] and launches and {name for name, _, _ in sites} == {"kernel"}
+
+
+REGISTRY = """\
+import jax
+from jax.experimental import pallas as pl
+
+RULES = {}
+PREFIX = "rule_"
+
+
+def register(name):
+    key = PREFIX + name
+
+    def decorator(rule):
+        RULES[key] = rule
+        return rule
+
+    return decorator if PREFIX else pl.pallas_call  # names an entry point: followed
+
+
+@register("a")
+def rule_a(x):
+    return x + 1
+
+
+@register("b")
+def rule_b(x):
+    return x + 2
+"""
+
+
+def test_typing_in_a_registered_function_reevaluates_only_its_block(monkeypatch):
+    """The decorated blocks all read `register`, whose body reads a module-level name as it is at
+    its module-level calls; typing in one of them calls it as before, so no other block is stale."""
+    from pallas_ls.engine import kernels
+
+    stale = []
+    original = kernels._stale_blocks
+    monkeypatch.setattr(kernels, "_stale_blocks", lambda *args: stale.append(original(*args)) or stale[-1])
+    document = IncrementalDocument()
+    document.analyze(SourceFile.from_text(REGISTRY, "t.py"))
+    document.analyze(SourceFile.from_text(REGISTRY.replace("x + 1", "x + 3"), "t.py"))
+    assert stale == [[]]
 
 
 def test_a_block_pasted_below_or_above_itself():

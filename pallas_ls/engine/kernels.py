@@ -15,6 +15,7 @@ makes (a wrapper that forwards its kernel parameter to `pallas_call`, in this fi
 from __future__ import annotations
 
 import ast
+import collections
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -1034,6 +1035,12 @@ def _stale_blocks(
         bound, called = _touched_names(part)
         names |= bound
         calls |= called
+    if len(changed) == 1 and len(dropped) == 1:
+        # One block replaced in place (typing): a function it calls at module level as often as
+        # before is called at the same places among the other blocks, so what its body saw there
+        # changes only through the names the block binds (`names`), not through the calls.
+        before, after = _module_level_calls_counted(dropped[0]), _module_level_calls_counted(changed[0])
+        calls = {name for name in calls if before[name] != after[name]}
     while names or calls:
         readers = [previous.names_read.get(n, ()) for n in names] + [previous.calls_read.get(n, ()) for n in calls]
         names, calls = set(), set()  # an unchanged block calls what it called: only its names change
@@ -1106,6 +1113,18 @@ def _nodes_of(parts: list[ModelParts]) -> set[int]:
         for node in part.decorated:
             ids.update(id(d) for d in node.decorator_list)
     return ids
+
+
+def _module_level_calls_counted(part: ModelParts) -> collections.Counter[str]:
+    """How many times the block calls each name at module level."""
+    return collections.Counter(
+        {
+            name: sum(
+                getattr(part.loc_of.get(id(call)), "scope", part.module_scope) is part.module_scope for call in calls
+            )
+            for name, calls in part.calls_by_name.items()
+        }
+    )
 
 
 def _touched_names(part: ModelParts) -> tuple[set[str], set[str]]:
