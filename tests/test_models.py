@@ -127,6 +127,37 @@ CASES = {
         'class Base:\n    k = staticmethod(good)\nS = type("S", (Base,), {})\n' + launch("S.k"),
         {"good"},
     ),
+    "enum-member-value": (
+        "import enum\nclass Op(enum.Enum):\n    A = functools.partial(good)\n    B = functools.partial(bad)\n"
+        + launch("Op.B.value"),
+        {"bad"},
+    ),
+    "enum-members-iterated": (
+        "import enum\nclass Op(enum.Enum):\n    A = 1\n    B = 2\nT = {Op.A: good, Op.B: bad}\nfor op in Op:\n    "
+        + launch("T[op]"),
+        {"good", "bad"},
+    ),
+    "enum-member-key": (
+        "import enum\nclass Op(enum.Enum):\n    A = 1\n    B = 2\nT = {Op.A: good, Op.B: bad}\n" + launch("T[Op.A]"),
+        {"good"},
+    ),
+    "list-pop-last": ("T = [good, bad]\n" + launch("T.pop()"), {"bad"}),
+    "list-pop-first": ("T = [good, bad]\n" + launch("T.pop(0)"), {"good"}),
+    "dict-update-keywords": ("T = {}\nT.update(a=good, b=bad)\n" + launch('T["b"]'), {"bad"}),
+    "nonlocal-rebinding": (
+        "def make():\n    k = good\n    def swap():\n        nonlocal k\n        k = bad\n    swap()\n    return k\n"
+        + launch("make()"),
+        {"good", "bad"},
+    ),
+    "subclasses": (
+        "class Base:\n    k = staticmethod(good)\nclass Sub(Base):\n    k = staticmethod(bad)\n"
+        "for c in Base.__subclasses__():\n    " + launch("c.k"),
+        {"bad"},
+    ),
+    "dict-comprehension-unrolled": (
+        'T = {name: k for name, k in (("g", good), ("b", bad))}\n' + launch('T["g"]'),
+        {"good"},
+    ),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

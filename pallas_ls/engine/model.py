@@ -144,6 +144,7 @@ class ModuleModel:
         self._merged_calls: dict[str, dict[str, list[ast.Call]]] = {}  # see _calls_index
         self._call_points: dict[int, list[ast.AST] | None] = {}  # see _call_points_of
         self._uses: _Uses | None = None
+        self._nonlocal_stores: dict[int, dict[str, list[Binding]]] | None = None  # see _stores_from_nested
         for part in parts:
             assert part.module_scope is scope, "parts must be built against this module's scope"
             for binding in part.module_bindings:
@@ -194,7 +195,8 @@ class ModuleModel:
             return self.reaching(self.module_scope.bindings.get(name, []), None)
         if name in scope.bindings and name not in scope.nonlocal_names:
             # A comprehension's targets are bound for all of it (its Loc is the enclosing statement).
-            return self.reaching(scope.bindings[name], None if scope.kind == "comprehension" else stmt)
+            reaching = self.reaching(scope.bindings[name], None if scope.kind == "comprehension" else stmt)
+            return reaching + self._stores_from_nested(scope, name)
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
@@ -202,9 +204,26 @@ class ModuleModel:
                     points = self._call_points_of(scope)
                     if points:
                         return self._reaching_any(parent.bindings[name], points)
-                return self.reaching(parent.bindings[name], None)
+                return self.reaching(parent.bindings[name], None) + self._stores_from_nested(parent, name)
             parent = parent.parent
         return []
+
+    def _stores_from_nested(self, scope: Scope, name: str) -> list[Binding]:
+        """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`:
+        any may have run before a read in `scope` (when the nested function was called)."""
+        if self._nonlocal_stores is None:
+            self._nonlocal_stores = {}
+            for inner in self.scope_of_function.values():
+                for declared in inner.nonlocal_names:
+                    target = inner.parent
+                    while target is not None and (
+                        target.kind == "class" or declared not in target.bindings or declared in target.nonlocal_names
+                    ):
+                        target = target.parent
+                    if target is not None and target is not self.module_scope:
+                        stores = self._nonlocal_stores.setdefault(id(target), {}).setdefault(declared, [])
+                        stores += inner.bindings.get(declared, [])
+        return self._nonlocal_stores.get(id(scope), {}).get(name, [])
 
     def _reaching_any(self, bindings: list[Binding], points: list[ast.AST]) -> list[Binding]:
         found: dict[int, Binding] = {}

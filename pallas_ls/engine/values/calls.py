@@ -47,6 +47,7 @@ from .domain import (
     Value,
     Wrapped,
     constant_truth,
+    int_constant,
     single_known_seq,
     single_known_str_dict,
     union,
@@ -186,12 +187,25 @@ def apply(
             return NONE_SET
         if target.attr == "copy":
             return frozenset({target.seq})
+        if target.attr == "pop":
+            return _popped(interp, target.seq, args)
         return U
+    if isinstance(target, library.Subclasses):
+        return frozenset({Seq("list", None, operations.direct_subclasses(interp, target.cls) | U)})
     if isinstance(target, library.WhenDecorator):
         return NONE_SET
     if isinstance(target, Wrapped):
         return apply(interp, target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
     return U
+
+
+def _popped(interp: Interpreter, seq: Seq, args: list[frozenset[Value]]) -> frozenset[Value]:
+    """`xs.pop()` / `xs.pop(i)`: the element at that index of a known list, else any element."""
+    index = int_constant(args[0]) if args else -1
+    contents = interp.heap.list_contents(seq)
+    if contents.known and index is not None and -len(contents.elements()) <= index < len(contents.elements()):
+        return contents.elements()[index]
+    return operations.iterate(interp, frozenset({contents}))
 
 
 def call_value(

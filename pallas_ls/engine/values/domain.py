@@ -195,6 +195,28 @@ class Module(Value):
 
 
 @dataclass(frozen=True)
+class EnumMember(Value):
+    """A member of an `enum.Enum` class (`Op.ADD`): `.value` is what its class body assigned."""
+
+    cls: Class
+    name: str
+
+
+def key_value(key: object) -> Value:
+    """A known dict key as a value: an enum member, or a constant."""
+    return key if isinstance(key, EnumMember) else Const(key)
+
+
+def key_of(value: Value | None) -> tuple[bool, object]:
+    """(known, key): the dict key a value certainly is (a constant's value, or an enum member)."""
+    if isinstance(value, Const):
+        return True, value.value
+    if isinstance(value, EnumMember):
+        return True, value
+    return False, None
+
+
+@dataclass(frozen=True)
 class MadeClass(Value):
     """A class made by `type(name, bases, namespace)`: its attributes are the namespace's items."""
 

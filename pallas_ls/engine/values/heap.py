@@ -220,8 +220,14 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
                 yield StoreSite("append", func.value, None, args[-1], call, _holder(part, call))
             elif kind == "extend" and len(args) == 1:
                 yield StoreSite("extend", func.value, None, args[0], call, _holder(part, call))
-            elif kind == "update" and (args or call.keywords):
-                yield StoreSite("update", func.value, None, args[0] if args else None, call, _holder(part, call))
+            elif kind == "update" and len(args) == 1:
+                yield StoreSite("update", func.value, None, args[0], call, _holder(part, call))
+            if kind == "update" and len(args) <= 1:
+                # `r.update(name=v)`: one item per keyword (a `**splat` is an update by a dict).
+                for keyword in call.keywords:
+                    key = ast.Constant(keyword.arg) if keyword.arg is not None else None
+                    store = "item" if keyword.arg is not None else "update"
+                    yield StoreSite(store, func.value, key, keyword.value, call, _holder(part, call))
 
 
 def _holder(part: ModelParts, call: ast.Call) -> FunctionNode | None:

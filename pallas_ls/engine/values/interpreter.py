@@ -40,6 +40,8 @@ from .domain import (
     fold,
     hashable,
     int_constant,
+    key_of,
+    only_value,
     repeated_seq,
     single_known_seq,
     small_constant,
@@ -199,10 +201,8 @@ class Interpreter:
             return self._comprehension(expr, loc, env, model)
         if isinstance(expr, (ast.SetComp, ast.Set)):
             return frozenset({Opaque("set")})
-        if isinstance(expr, ast.DictComp):  # keys not known; its values are what the value part gives
-            comprehension = model.scope_of_function.get(id(expr))
-            made = self.ev(expr.value, Loc(comprehension, None), env, model) if comprehension is not None else U
-            return frozenset({DictV(None, made)})
+        if isinstance(expr, ast.DictComp):
+            return self._dict_comprehension(expr, loc, env, model)
         if isinstance(expr, ast.JoinedStr):
             return self._fstring(expr, loc, env, model)
         if isinstance(expr, ast.Starred):
@@ -270,9 +270,9 @@ class Interpreter:
                 continue
             members |= value
             key = self.ev(k, loc, env, model)
-            const = next(iter(key)) if len(key) == 1 else None
-            if isinstance(const, Const):
-                put(const.value, value)
+            known_key, const = key_of(next(iter(key)) if len(key) == 1 else None)
+            if known_key:
+                put(const, value)
             else:
                 known = False
         return DictV(
@@ -307,8 +307,43 @@ class Interpreter:
         members = self.ev(expr.elt, Loc(scope, None), env, model)
         return frozenset({Seq("list", None, members)})
 
+    def _dict_comprehension(self, expr: ast.DictComp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """`{k: v for k, v in pairs}` over a known sequence: one item per element (each evaluated
+        with the targets bound to that element); otherwise keys unknown, values what `v` gives."""
+        comprehension = model.scope_of_function.get(id(expr))
+        if comprehension is None:
+            return frozenset({DictV(None, U)})
+        inside = Loc(comprehension, None)
+        toplevel = loc.scope.kind in ("module", "class")
+        [*generators] = expr.generators
+        if len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
+            target = generators[0].target
+            seq = single_known_seq(self.ev(generators[0].iter, loc, env, model))
+            if seq is not None and len(seq.elements()) <= MAX_REPEAT:
+                targets = [
+                    (b, path)
+                    for found in comprehension.bindings.values()
+                    for b in found
+                    if b.kind == "other" and (path := bindings.path_to(target, b.node)) is not None
+                ]
+                items = []
+                for element in seq.elements():
+                    bound = env.extended((b, bindings.destructure(element, path)) for b, path in targets)
+                    known, key = key_of(only_value(self.ev(expr.key, inside, bound, model)))
+                    if not known:
+                        break
+                    items.append((key, self.ev(expr.value, inside, bound, model)))
+                else:
+                    return frozenset({DictV(tuple(items), union(v for _, v in items), id(expr), toplevel)})
+        made = self.ev(expr.value, inside, env, model)
+        return frozenset({DictV(None, made, id(expr), toplevel)})
+
     def _comprehension_target(self, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
-        """A name a comprehension's `for` binds: what iterating its iterable gives."""
+        """A name a comprehension's `for` binds: what iterating its iterable gives (or, while a
+        known sequence is unrolled, what the environment binds it to)."""
+        bound = env.get(b)
+        if bound is not None:
+            return bound
         node = b.scope.node
         generators = getattr(node, "generators", [])
         for index, generator in enumerate(generators):

@@ -44,6 +44,8 @@ from .domain import (
     Wrapped,
     dtype_of,
     int_constant,
+    key_of,
+    key_value,
     known_length,
     only_value,
     shape_of,
@@ -510,6 +512,13 @@ class WhenDecorator(Value):
 
 
 @dataclass(frozen=True)
+class Subclasses(Value):
+    """`cls.__subclasses__`: called, the classes of the analysed modules that name `cls` as a base."""
+
+    cls: Class
+
+
+@dataclass(frozen=True)
 class SeqMethod(Value):
     seq: Seq
     attr: str
@@ -525,7 +534,7 @@ class DictMethod(Value):
         if self.attr == "items":
             if d.items is not None:
                 return frozenset(
-                    {Seq("list", tuple(frozenset({Seq("tuple", (frozenset({Const(k)}), v))}) for k, v in d.items))}
+                    {Seq("list", tuple(frozenset({Seq("tuple", (frozenset({key_value(k)}), v))}) for k, v in d.items))}
                 )
             return frozenset({Seq("list", None, frozenset({Seq("tuple", (U, d.all_values()))}))})
         if self.attr == "values":
@@ -534,13 +543,13 @@ class DictMethod(Value):
             return frozenset({Seq("list", None, d.all_values())})
         if self.attr == "keys":
             if d.items is not None:
-                return frozenset({Seq("list", tuple(frozenset({Const(k)}) for k, _ in d.items))})
+                return frozenset({Seq("list", tuple(frozenset({key_value(k)}) for k, _ in d.items))})
             return frozenset({Seq("list", None, U)})
         if self.attr in ("get", "pop", "setdefault") and args:
-            key = next(iter(args[0])) if len(args[0]) == 1 else None
+            known_key, key = key_of(next(iter(args[0])) if len(args[0]) == 1 else None)
             default = args[1] if len(args) > 1 else NONE_SET
-            if d.items is not None and isinstance(key, Const):
-                return d.lookup(key.value, default)
+            if d.items is not None and known_key:
+                return d.lookup(key, default)
             return d.all_values() | default
         if self.attr == "copy":
             return frozenset({d})

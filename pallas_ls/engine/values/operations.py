@@ -29,6 +29,7 @@ from .domain import (
     Const,
     DictV,
     DType,
+    EnumMember,
     External,
     Func,
     Generator,
@@ -47,6 +48,8 @@ from .domain import (
     Unknown,
     Value,
     Wrapped,
+    key_of,
+    key_value,
     union,
 )
 
@@ -94,6 +97,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return class_attribute(interp, value, attr, None)
     if isinstance(value, MadeClass):
         return _made_class_attribute(interp, value, attr)
+    if isinstance(value, EnumMember):
+        return _member_attribute(interp, value, attr)
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
         return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
     if isinstance(value, Ref):
@@ -178,6 +183,8 @@ def class_attribute(
         values = union(
             bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
         )
+        if _makes_members(values, attr) and is_enum(interp, cls):
+            return frozenset({EnumMember(cls, attr)})
         return union(_bind_attribute(interp, v, instance, cls, attr) for v in values)
     for base in cls.node.bases:
         for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
@@ -186,7 +193,76 @@ def class_attribute(
                 if found:
                     return found
     stored = interp.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
-    return union(_bind_attribute(interp, v, instance, cls, attr) for v in stored) if stored else frozenset()
+    if stored:
+        return union(_bind_attribute(interp, v, instance, cls, attr) for v in stored)
+    if attr == "__subclasses__" and instance is None:
+        return frozenset({library.Subclasses(cls)})
+    return frozenset()
+
+
+def direct_subclasses(interp: Interpreter, cls: Class) -> frozenset[Value]:
+    """The classes of the analysed modules that list `cls` among their bases (a subclass in a
+    module not analysed is not seen: callers add Unknown)."""
+    found: set[Value] = set()
+    for model in interp.models():
+        for scope in model.scope_of_function.values():
+            node = scope.node
+            if scope.kind != "class" or not isinstance(node, ast.ClassDef) or not node.bases:
+                continue
+            where = model.loc(node)
+            if any(cls in interp.ev(base, where, EMPTY_ENV, model) for base in node.bases):
+                found.add(Class(node, model))
+    return frozenset(found)
+
+
+_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
+    """Whether a class derives from `enum.Enum` (its body's plain assignments are members)."""
+    if depth > 8:
+        return False
+    where = cls.model.loc(cls.node)
+    for base in cls.node.bases:
+        for value in interp.ev(base, where, EMPTY_ENV, cls.model):
+            if isinstance(value, External) and value.qualname in _ENUM_BASES:
+                return True
+            if isinstance(value, Class) and is_enum(interp, value, depth + 1):
+                return True
+    return False
+
+
+def _makes_members(values: frozenset[Value], attr: str) -> bool:
+    """An enum class body's assignment makes members, but not of functions, descriptors,
+    classes, or `_sunder_` / `__dunder__` names."""
+    if attr.startswith("_") and attr.endswith("_"):
+        return False
+    return bool(values) and not any(isinstance(v, (Func, Wrapped, Class)) for v in values)
+
+
+def enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
+    """The members of an enum class, in body order, for `for op in Op`."""
+    scope = cls.model.scope_of_function.get(id(cls.node))
+    if scope is None:
+        return U
+    out: set[Value] = set()
+    for name in scope.bindings:
+        found = class_attribute(interp, cls, name, None)
+        out |= {v for v in found if isinstance(v, EnumMember)}
+    return frozenset(out) or U
+
+
+def _member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:
+    """`Op.ADD.value` (what the class body assigned), `Op.ADD.name`, and the enum's methods."""
+    if attr == "name":
+        return frozenset({Const(member.name)})
+    if attr == "value":
+        scope = member.cls.model.scope_of_function.get(id(member.cls.node))
+        assigned = scope.bindings.get(member.name, []) if scope is not None else []
+        model = member.cls.model
+        return union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(assigned, None)) or U
+    found = class_attribute(interp, member.cls, attr, None)
+    return frozenset(BoundMethod(v, member) if isinstance(v, Func) else v for v in found) or U
 
 
 def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
@@ -278,7 +354,7 @@ def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
 # ----------------------------------------------------------------------- subscripts
 def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> frozenset[Value]:
     const = next(iter(index)) if len(index) == 1 else None
-    key = const.value if isinstance(const, Const) else None
+    known_key, key = key_of(const)
     if isinstance(value, Seq):
         value = interp.heap.list_contents(value)
         if value.elts is not None and isinstance(key, int) and not isinstance(key, bool):
@@ -288,7 +364,7 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         return value.all_members() | U if value.elts is None else value.all_members()
     if isinstance(value, DictV):
         value = interp.dict_contents(value)
-        if value.items is not None and isinstance(const, Const):
+        if value.items is not None and known_key:
             return value.lookup(key, U)
         return value.all_values()
     if isinstance(value, RefView):
@@ -328,13 +404,15 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= interp.heap.list_contents(v).all_members()
         elif isinstance(v, DictV):
             v = interp.dict_contents(v)
-            out |= {Const(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
+            out |= {key_value(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
         elif isinstance(v, Array):
             out.add(v)
         elif isinstance(v, Generator):
             out |= _yielded(interp, v)
         elif isinstance(v, Instance):
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
+        elif isinstance(v, Class) and is_enum(interp, v):
+            out |= enum_members(interp, v)
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U

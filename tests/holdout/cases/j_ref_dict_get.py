@@ -1,0 +1,14 @@
+"""A ref stored in a dict and read back with .get(); passed beside itself.  JAX: NotImplementedError "Cannot pass the same ref"."""
+import collections, enum, functools
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+buf = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+slots = {"in": buf}
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(slots.get("in"), buf)  # expect: PAL002
