@@ -16,7 +16,7 @@ from pallas_ls.engine.values import models
 from pallas_ls.lint import analyze_source
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PL = "import collections, contextlib, dataclasses, functools, operator\nimport jax\nimport jax.experimental.pallas as pl\n"
+PL = "import collections, contextlib, dataclasses, functools, itertools, operator\nimport jax\nimport jax.experimental.pallas as pl\n"
 KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"
 
 
@@ -157,6 +157,50 @@ CASES = {
     "dict-comprehension-unrolled": (
         'T = {name: k for name, k in (("g", good), ("b", bad))}\n' + launch('T["g"]'),
         {"good"},
+    ),
+    "class-getattr-hook": (
+        "class Table:\n    def __getattr__(self, name):\n        return {'k': bad}[name]\n" + launch("Table().k"),
+        {"bad"},
+    ),
+    "instance-class-attribute": (
+        "class A:\n    K = staticmethod(good)\nclass B(A):\n    K = staticmethod(bad)\n" + launch("B().__class__.K"),
+        {"bad"},
+    ),
+    "instance-dict": (
+        "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('P(bad).__dict__["k"]'),
+        {"bad"},
+    ),
+    "dict-fromkeys": ('T = dict.fromkeys(["a", "b"], bad)\n' + launch('T["a"]'), {"bad"}),
+    "comparison-selects-branch": (
+        "def pick(mode):\n    if mode == 'fast':\n        return good\n    return bad\n" + launch("pick('fast')"),
+        {"good"},
+    ),
+    "membership-selects-branch": (
+        "def pick(mode):\n    if mode in ('a', 'b'):\n        return good\n    return bad\n" + launch("pick('c')"),
+        {"bad"},
+    ),
+    "is-none-selects-branch": (
+        "def pick(k=None):\n    if k is None:\n        return good\n    return k\n" + launch("pick(bad)"),
+        {"bad"},
+    ),
+    "property-setter-is-not-a-kernel": (
+        "class C:\n    def __init__(self):\n        self._k = good\n    @property\n    def k(self):\n        return self._k\n"
+        "    @k.setter\n    def k(self, v):\n        self._k = v\n" + launch("C().k"),
+        {"good"},
+    ),
+    "classmethod-binds-the-subclass": (
+        "class A:\n    K = staticmethod(good)\n    @classmethod\n    def get(cls):\n        return cls.K\n"
+        "class B(A):\n    K = staticmethod(bad)\n" + launch("B.get()"),
+        {"bad"},
+    ),
+    "itertools-starmap": (launch("list(itertools.starmap(lambda a, b: b, [(good, bad)]))[0]"), {"bad"}),
+    "itertools-product": ("for k, n in itertools.product([bad], [1, 2]):\n    " + launch("k"), {"bad"}),
+    "itertools-zip-longest": ("for k, n in itertools.zip_longest([bad], [1]):\n    " + launch("k"), {"bad"}),
+    "itertools-chain-from-iterable": ("for k in itertools.chain.from_iterable([[bad]]):\n    " + launch("k"), {"bad"}),
+    "functools-singledispatch": (
+        "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register(int)\ndef _(x):\n    return bad\n"
+        + launch("pick(1)"),
+        {"good", "bad"},
     ),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),

@@ -201,3 +201,31 @@ def test_the_reverse_index_follows_every_change(tmp_path):
     assert project.launchers_of(kernels) == {ops}
     project.forget_file(ops)
     assert project.launchers_of(kernels) == set() and project.dependents(ops) == set()
+
+
+def test_kernel_module_loaded_by_importlib(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/ops.py": "import importlib\nfrom jax.experimental import pallas as pl\n"
+            'K = importlib.import_module("pkg.kernels")\npl.pallas_call(K.add_one, s)(x)\n',
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/ops.py"])
+    assert found == {"pkg/kernels.py": ["PAL001"], "pkg/ops.py": []}
+
+
+def test_kernel_read_through_a_module_getattr(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/kernels.py": KERNELS,
+            "pkg/lazy.py": "def __getattr__(name):\n    from . import kernels\n    return getattr(kernels, name)\n",
+            "pkg/ops.py": "from jax.experimental import pallas as pl\nfrom . import lazy\npl.pallas_call(lazy.add_one, s)(x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/lazy.py", "pkg/ops.py"])
+    assert found == {"pkg/kernels.py": ["PAL001"], "pkg/lazy.py": [], "pkg/ops.py": []}

@@ -29,6 +29,7 @@ from .domain import (
     Array,
     BoundMethod,
     Class,
+    Const,
     Entry,
     Env,
     External,
@@ -397,10 +398,24 @@ def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozen
                 if sub is not None and not sub[1]:
                     interp.loaded[id(sub[0])] = sub[0]
                     result = frozenset({Module(sub[0])})
+            if result == U and "__getattr__" in mod.module_scope.bindings:
+                result = _module_getattr(interp, mod, name)
     finally:
         interp._active.discard(key)
     interp._memo[key] = result
     return result
+
+
+def _module_getattr(interp: Interpreter, mod: ModuleModel, name: str) -> frozenset[Value]:
+    """A name the module does not bind, read through its `__getattr__(name)` (PEP 562)."""
+    hooks = union(
+        binding_value(interp, b, EMPTY_ENV, mod)
+        for b in mod.reaching(mod.module_scope.bindings.get("__getattr__", []), None)
+    )
+    found = union(
+        calls.apply(interp, hook, [frozenset({Const(name)})], [], None, None, EMPTY_ENV, mod) for hook in hooks
+    )
+    return found or U
 
 
 def destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:

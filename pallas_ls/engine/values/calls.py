@@ -6,7 +6,6 @@ arguments bound to its parameters as Python binds them), constructors, bound met
 from __future__ import annotations
 
 import ast
-import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
@@ -190,6 +189,8 @@ def apply(
         if target.attr == "pop":
             return _popped(interp, target.seq, args)
         return U
+    if isinstance(target, library.PropertyMethod) and len(args) == 1:
+        return target.call(args[0])
     if isinstance(target, library.Subclasses):
         return frozenset({Seq("list", None, operations.direct_subclasses(interp, target.cls) | U)})
     if isinstance(target, library.WhenDecorator):
@@ -400,31 +401,34 @@ def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
 
 
 def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:
-    """The function's own returns, but for those in a branch whose test is constant for `env`."""
+    """The function's own returns, but for those in a branch whose test is constant for `env`
+    and those after a statement that certainly returns or raises."""
     node = func.node
     if not env.items or isinstance(node, ast.Lambda):  # a lambda has no return statement
         yield from own_returns(node)
         return
-    stack: list[ast.AST] = list(reversed(node.body))
-    while stack:
-        stmt = stack.pop()
+    yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
+
+
+def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
+    for stmt in body:
         if isinstance(stmt, ast.Return):
             yield stmt
-            continue
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not isinstance(stmt, ast.stmt):
+            return
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if isinstance(stmt, ast.If):
-            truth = _static_truth(interp, stmt.test, stmt, func, env)
-            branches = [stmt.body] if truth is True else [stmt.orelse] if truth is False else [stmt.body, stmt.orelse]
-            for branch in reversed(branches):
-                stack.extend(reversed(branch))
-            continue
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            children = getattr(stmt, name, None)
-            if children:
-                stack.extend(reversed([c for c in children]))
-        if isinstance(stmt, ast.ExceptHandler) or (sys.version_info >= (3, 10) and isinstance(stmt, ast.match_case)):
-            stack.extend(reversed(stmt.body))
+            taken = truth(stmt.test, stmt)
+            branches = [stmt.body] if taken is True else [stmt.orelse] if taken is False else [stmt.body, stmt.orelse]
+            for branch in branches:
+                yield from _returns_in(branch, truth)
+        else:
+            for name in ("body", "orelse", "finalbody"):
+                yield from _returns_in(getattr(stmt, name, None) or [], truth)
+            for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
+                yield from _returns_in(inner.body, truth)
+        if not _may_fall_through([stmt], truth):
+            return  # what follows never runs
 
 
 def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:

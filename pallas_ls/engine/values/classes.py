@@ -168,6 +168,8 @@ def decorate(
         return values  # unresolvable: the old, pass-through reading
     if isinstance(decorator, library.WhenDecorator):
         return NONE_SET
+    if isinstance(decorator, library.PropertyMethod):  # `@k.setter`
+        return decorator.call(values)
     return U
 
 

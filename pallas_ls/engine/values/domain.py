@@ -8,9 +8,9 @@ data and pure functions: no module of this package is imported at run time.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model import (
     Binding,
@@ -522,6 +522,62 @@ def fold(op: ast.operator, a: object, b: object) -> Value | None:
     except (OverflowError, ValueError, TypeError):
         return None
     return None
+
+
+_COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+# Values that are certainly objects, never None (`k is None` is False for a function).
+_NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV)
+
+
+def compared(ops: list[ast.cmpop], parts: list[frozenset[Value]]) -> bool | None:
+    """A chain of comparisons folded when every operand is known: constants (`mode == "fast"`,
+    `n >= 8`), a known tuple or list of constants on the right of `in`, `x is None`."""
+    result = True
+    for op, left, right in zip(ops, parts, parts[1:], strict=False):
+        outcome = _compared(op, left, right)
+        if outcome is None:
+            return None
+        result = result and outcome
+    return result
+
+
+def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) -> bool | None:
+    a, b = only_value(left), only_value(right)
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        if a is None or b is None:
+            return None
+        if a == NONE and b == NONE:
+            same = True
+        elif (a == NONE and isinstance(b, _NEVER_NONE)) or (b == NONE and isinstance(a, _NEVER_NONE)):
+            same = False
+        else:
+            return None
+        return same if isinstance(op, ast.Is) else not same
+    if not isinstance(a, Const):
+        return None
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, Seq) and b.elts is not None:
+        elements = [only_value(e) for e in b.elts]
+        if not all(isinstance(e, Const) for e in elements):
+            return None
+        container: object = [cast(Const, e).value for e in elements]
+    elif isinstance(b, Const):
+        container = b.value
+    else:
+        return None
+    compare = _COMPARISONS.get(type(op))
+    try:
+        return bool(compare(a.value, container)) if compare is not None else None
+    except TypeError:
+        return None
 
 
 def single_known_seq(values: frozenset[Value]) -> Seq | None:

@@ -314,14 +314,20 @@ class Heap:
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
         an `__init__` reached through `super().__init__(kernel=...)`, a setter called on it."""
-        if not any(_self_sites(model, attr) for model in self.interp.models()):
+        if not any(_self_sites(model, attr) for model in self._models_and_library_models()):
             return frozenset()  # no method stores `self.<attr>`: the common case, answered at once
         return self._once(("heap-self", inst, attr), lambda: self._self_stores(inst, attr), frozenset())
 
     def _self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         out: set[Value] = set()
         matches = _same_object(inst)
-        for model in self.interp.models():
+        if any(
+            id(site.function) not in self._envs and self._used_as_decorator(model, site)
+            for model in self._models_and_library_models()
+            for site in _self_sites(model, attr)
+        ):
+            self.run_import_time()  # a method not called yet may be, by a decorator (`@reg.add`)
+        for model in self._models_and_library_models():
             for site in _self_sites(model, attr):
                 loc = _loc(site, model)
                 for env in self._envs.get(id(site.function), []):
@@ -329,10 +335,23 @@ class Heap:
                         out |= self.interp.ev(cast(ast.expr, site.value), loc, env, model)
         return frozenset(out)
 
+    def _used_as_decorator(self, model: ModuleModel, site: StoreSite) -> bool:
+        """Whether the class of the method holding `site` has a method that some decorator of the
+        analysed modules names (`@registry.add`, `@dispatch.register(int)`)."""
+        scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
+        cls = scope.parent.node if scope is not None and scope.parent is not None else None
+        if not isinstance(cls, ast.ClassDef):
+            return False
+        methods = {n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        return any(methods & _decorator_attributes(m) for m in self.interp.models())
+
+    def _models_and_library_models(self) -> tuple[ModuleModel, ...]:
+        return (*self.interp.models(), *self.interp.library_models.values())
+
     def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
         `self.x = v` in its class's methods; empty when nothing does."""
-        models = (*self.interp.models(), *self.interp.library_models.values())
+        models = self._models_and_library_models()
         if not any(_attribute_sites(model, attr) for model in models):
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
         # Attribute stores in functions are read as far as calls already seen ran them: running
@@ -494,6 +513,22 @@ class Store:
     key: frozenset[Value] | str | None
     value: frozenset[Value] | None
     partial: bool  # the store may also run in ways not seen: reads include Unknown
+
+
+def _decorator_attributes(model: ModuleModel) -> frozenset[str]:
+    """The attribute names decorators of the module end in (`@reg.add`, `@f.register(int)`),
+    kept on the model."""
+    found: frozenset[str] | None = getattr(model, "_pallas_ls_decorator_attributes", None)
+    if found is None:
+        names = set()
+        for node in model.decorated:
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if isinstance(target, ast.Attribute):
+                    names.add(target.attr)
+        found = frozenset(names)
+        model._pallas_ls_decorator_attributes = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
 
 
 def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

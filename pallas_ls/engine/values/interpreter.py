@@ -36,6 +36,7 @@ from .domain import (
     U,
     Unknown,
     Value,
+    compared,
     constant_truth,
     fold,
     hashable,
@@ -194,7 +195,8 @@ class Interpreter:
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
             if any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
-            return frozenset({Opaque("bool")})
+            folded = compared(expr.ops, parts)
+            return frozenset({Const(folded)}) if folded is not None else frozenset({Opaque("bool")})
         if isinstance(expr, ast.NamedExpr):
             return self.ev(expr.value, loc, env, model)
         if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):

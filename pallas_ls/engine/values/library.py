@@ -95,6 +95,7 @@ EXTERNAL_ROOTS = frozenset(
         "inspect",
         "weakref",
         "copy",
+        "importlib",
         "string",
         "textwrap",
         "pytest",
@@ -385,6 +386,17 @@ def external_call(
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
         return frozenset(Namespace(v) for v in args[0])
+    if q == "importlib.import_module" and len(args) == 1 and not keywords:
+        names = [v.value for v in args[0] if isinstance(v, Const) and isinstance(v.value, str)]
+        if names and len(names) == len(args[0]) and not any(n.startswith(".") for n in names):
+            return union(bindings.import_value(interp, n, model) for n in names)
+    if q == "dict.fromkeys" and args:
+        keys = single_known_seq(args[0])
+        value = args[1] if len(args) > 1 else NONE_SET
+        if keys is not None and all(key_of(only_value(k))[0] for k in keys.elements()):
+            items = tuple((key_of(only_value(k))[1], value) for k in keys.elements())
+            return frozenset({DictV(items, value, id(call) if call is not None else 0)})
+        return frozenset({DictV(None, value)})
     if q == "type" and len(args) == 3 and not keywords:
         return frozenset({MadeClass(args[1], args[2], id(call))})
     if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):
@@ -395,6 +407,14 @@ def external_call(
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
     target = modelled(q)
+    outer = modelled(q.rpartition(".")[0]) if target is None and q.count(".") >= 2 else None
+    if outer is not None:  # `itertools.chain.from_iterable`: an attribute of a modelled class
+        interp.library_models[id(outer[0])] = outer[0]
+        return union(
+            calls.apply(interp, f, args, keywords, None, None, EMPTY_ENV, outer[0], unknown_rest, unknown_kw)
+            for v in bindings.module_attribute(interp, outer[0], outer[1])
+            for f in operations.attribute(interp, v, q.rpartition(".")[2], outer[0])
+        )
     if target is not None:
         model_module, name = target
         interp.library_models[id(model_module)] = model_module
@@ -509,6 +529,20 @@ class ArrayAt(Value):
 @dataclass(frozen=True)
 class WhenDecorator(Value):
     """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+
+@dataclass(frozen=True)
+class PropertyMethod(Value):
+    """`prop.setter` / `.getter` / `.deleter`: called with a function, a property again (the
+    getter is the one a read calls)."""
+
+    prop: Wrapped
+    attr: str
+
+    def call(self, functions: frozenset[Value]) -> frozenset[Value]:
+        if self.attr == "getter":
+            return frozenset(Wrapped("property", f) for f in functions)
+        return frozenset({self.prop})
 
 
 @dataclass(frozen=True)

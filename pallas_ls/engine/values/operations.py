@@ -121,6 +121,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({library.DictMethod(interp.dict_contents(value), attr)})
     if isinstance(value, Seq):
         return frozenset({library.SeqMethod(value, attr)})
+    if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
+        return frozenset({library.PropertyMethod(value, attr)})
     if isinstance(value, Wrapped):
         return U
     if isinstance(value, Param):
@@ -172,9 +174,11 @@ def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Va
 
 
 def class_attribute(
-    interp: Interpreter, cls: Class, attr: str, instance: Instance | None, depth: int = 0
+    interp: Interpreter, cls: Class, attr: str, instance: Instance | None, depth: int = 0, owner: Class | None = None
 ) -> frozenset[Value]:
-    """`attr` looked up on a class (and its bases), bound to `instance` when given."""
+    """`attr` looked up on a class (and its bases), bound to `instance` when given; `owner` is
+    the class the lookup started from (a classmethod found on a base binds to it)."""
+    owner = owner or cls
     if depth > 8:
         return U
     class_scope = cls.model.scope_of_function.get(id(cls.node))
@@ -185,18 +189,20 @@ def class_attribute(
         )
         if _makes_members(values, attr) and is_enum(interp, cls):
             return frozenset({EnumMember(cls, attr)})
-        return union(_bind_attribute(interp, v, instance, cls, attr) for v in values)
+        return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
     for base in cls.node.bases:
         for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
             if isinstance(base_value, Class):
-                found = class_attribute(interp, base_value, attr, instance, depth + 1)
+                found = class_attribute(interp, base_value, attr, instance, depth + 1, owner)
                 if found:
                     return found
     stored = interp.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
     if stored:
-        return union(_bind_attribute(interp, v, instance, cls, attr) for v in stored)
+        return union(_bind_attribute(interp, v, instance, owner, attr) for v in stored)
     if attr == "__subclasses__" and instance is None:
         return frozenset({library.Subclasses(cls)})
+    if attr == "__dict__" and instance is None:
+        return frozenset({Namespace(cls)})
     return frozenset()
 
 
@@ -277,10 +283,20 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
         env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
         env = env.extended([(self_binding, frozenset({inst}))])
         values |= interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
+    if attr == "__class__":
+        return frozenset({inst.cls})
+    if attr == "__dict__":
+        return frozenset({Namespace(inst)})
     from_class = class_attribute(interp, inst.cls, attr, inst)
     values |= from_class
     values |= interp.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
     values |= interp.heap.self_stores(inst, attr)  # `interp.attr = v` as methods ran on it
+    if not values and not attr.startswith("__"):
+        # `__getattr__(self, name)`: called for an attribute found nowhere else.
+        hooks = class_attribute(interp, inst.cls, "__getattr__", inst)
+        values |= union(
+            calls.apply(interp, h, [frozenset({Const(attr)})], [], None, None, EMPTY_ENV, inst.cls.model) for h in hooks
+        )
     if not values:
         # inherited interp.x from a base class body's methods
         for base in inst.cls.node.bases:

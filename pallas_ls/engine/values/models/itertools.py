@@ -3,9 +3,18 @@
 from typing import Any
 
 
-def chain(*iterables: Any) -> Any:
-    for iterable in iterables:
-        yield from iterable
+class chain:
+    def __init__(self, *iterables: Any) -> None:
+        self.iterables = iterables
+
+    def __iter__(self) -> Any:
+        for iterable in self.iterables:
+            yield from iterable
+
+    @staticmethod
+    def from_iterable(iterables: Any) -> Any:
+        for iterable in iterables:
+            yield from iterable
 
 
 def islice(iterable: Any, *args: Any) -> Any:
@@ -34,3 +43,16 @@ def dropwhile(predicate: Any, iterable: Any) -> Any:
 
 def filterfalse(predicate: Any, iterable: Any) -> Any:
     yield from iterable
+
+
+def starmap(function: Any, iterable: Any) -> Any:
+    for args in iterable:
+        yield function(*args)
+
+
+def product(*iterables: Any, repeat: Any = 1) -> Any:
+    yield tuple(next(iter(iterable)) for iterable in iterables)
+
+
+def zip_longest(*iterables: Any, fillvalue: Any = None) -> Any:
+    yield tuple(next(iter(iterable), fillvalue) for iterable in iterables)
