@@ -202,6 +202,54 @@ CASES = {
         + launch("pick(1)"),
         {"good", "bad"},
     ),
+    "str-join-names-an-attribute": (
+        "class M:\n    bad_kernel = staticmethod(bad)\n" + launch("getattr(M, '_'.join(['bad', 'kernel']))"),
+        {"bad"},
+    ),
+    "str-format-names-an-attribute": (
+        "class M:\n    bad_kernel = staticmethod(bad)\n" + launch("getattr(M, '{}_kernel'.format('bad'))"),
+        {"bad"},
+    ),
+    "percent-names-an-attribute": (
+        "class M:\n    bad_kernel = staticmethod(bad)\n" + launch("getattr(M, '%s_kernel' % 'bad')"),
+        {"bad"},
+    ),
+    "slice-of-a-known-list": ("T = [good, bad, good]\n" + launch("T[1:2][0]"), {"bad"}),
+    "copy-of-an-instance": (
+        "import copy\nclass C:\n    def __init__(self):\n        self.k = bad\n" + launch("copy.copy(C()).k"),
+        {"bad"},
+    ),
+    "global-rebound-in-a-function": (
+        "K = good\ndef setup():\n    global K\n    K = bad\nsetup()\n" + launch("K"),
+        {"good", "bad"},
+    ),
+    "match-mapping-capture": (
+        "def pick(spec):\n    match spec:\n        case {'kernel': k}:\n            return k\n    return good\n"
+        + launch("pick({'kernel': bad})"),
+        {"good", "bad"},
+    ),
+    "match-class-capture": (
+        "class S:\n    def __init__(self, k):\n        self.k = k\n"
+        "def pick(spec):\n    match spec:\n        case S(k=k):\n            return k\n    return good\n"
+        + launch("pick(S(bad))"),
+        {"good", "bad"},
+    ),
+    "namedtuple-field": ("Spec = collections.namedtuple('Spec', 'k n')\n" + launch("Spec(bad, 1).k"), {"bad"}),
+    "namedtuple-replace": (
+        "Spec = collections.namedtuple('Spec', ['k', 'n'])\n" + launch("Spec(good, 1)._replace(k=bad).k"),
+        {"bad"},
+    ),
+    "function-attribute": ("def op(x):\n    return x\nop.kernel = bad\n" + launch("op.kernel"), {"bad"}),
+    "dataclass-field-default-factory": (
+        "@dataclasses.dataclass\nclass P:\n    k: object = dataclasses.field(default_factory=lambda: bad)\n"
+        + launch("P().k"),
+        {"bad"},
+    ),
+    "dataclass-field-default": (
+        "@dataclasses.dataclass\nclass P:\n    k: object = dataclasses.field(default=bad)\n" + launch("P().k"),
+        {"bad"},
+    ),
+    "zip-strict": ('T = dict(zip(("g", "b"), (good, bad), strict=True))\n' + launch('T["b"]'), {"bad"}),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

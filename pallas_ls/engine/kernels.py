@@ -1131,6 +1131,8 @@ def _touched_names(part: ModelParts) -> tuple[set[str], set[str]]:
     """What one block offers other blocks' evaluations: the module-level names it binds (or
     declares global, or appends to), and the names it calls at module level."""
     bound = {b.name for b in part.module_bindings} | set(part.global_names)
+    # `global name` in a function of the block: its assignments are module-level bindings too.
+    bound |= {name for scope in part.scope_of_function.values() for name in scope.global_names}
     for method in ("append", "extend", "insert"):
         bound |= {
             call.func.value.id

@@ -192,7 +192,9 @@ class ModuleModel:
         scope = loc.scope
         stmt = loc.stmt
         if name in scope.global_names:
-            return self.reaching(self.module_scope.bindings.get(name, []), None)
+            return self.reaching(self.module_scope.bindings.get(name, []), None) + self._stores_from_nested(
+                self.module_scope, name
+            )
         if name in scope.bindings and name not in scope.nonlocal_names:
             # A comprehension's targets are bound for all of it (its Loc is the enclosing statement).
             reaching = self.reaching(scope.bindings[name], None if scope.kind == "comprehension" else stmt)
@@ -200,20 +202,26 @@ class ModuleModel:
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
+                nested = self._stores_from_nested(parent, name)
                 if parent is self.module_scope and len(parent.bindings[name]) > 1:
                     points = self._call_points_of(scope)
                     if points:
-                        return self._reaching_any(parent.bindings[name], points)
-                return self.reaching(parent.bindings[name], None) + self._stores_from_nested(parent, name)
+                        return self._reaching_any(parent.bindings[name], points) + nested
+                return self.reaching(parent.bindings[name], None) + nested
             parent = parent.parent
-        return []
+        return self._stores_from_nested(self.module_scope, name)  # bound only by `global` in functions
 
     def _stores_from_nested(self, scope: Scope, name: str) -> list[Binding]:
-        """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`:
-        any may have run before a read in `scope` (when the nested function was called)."""
+        """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`
+        (or, for the module, `global`): any may have run before a read in `scope` (when the
+        function was called)."""
         if self._nonlocal_stores is None:
             self._nonlocal_stores = {}
             for inner in self.scope_of_function.values():
+                for declared in inner.global_names:
+                    if inner.kind != "class" and declared in inner.bindings:
+                        stores = self._nonlocal_stores.setdefault(id(self.module_scope), {}).setdefault(declared, [])
+                        stores += inner.bindings[declared]
                 for declared in inner.nonlocal_names:
                     target = inner.parent
                     while target is not None and (

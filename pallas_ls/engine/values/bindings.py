@@ -173,6 +173,8 @@ def binding_value(
         return import_value(interp, b.qualname or "", model)
     if kind == "other" and b.scope.kind == "comprehension":
         return interp._comprehension_target(b, env, model)
+    if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
+        return _match_capture(interp, b, env, model)
     if kind == "assign":
         value = assigned_value(interp, b, env, model)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
@@ -404,6 +406,49 @@ def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozen
         interp._active.discard(key)
     interp._memo[key] = result
     return result
+
+
+def _match_capture(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+    """A name a `match` pattern captures: the part of the subject the pattern takes it from."""
+    match = cast(ast.Match, b.stmt)
+    subject = interp.ev(match.subject, Loc(b.scope, match), env, model)
+    found = [_captured(interp, case.pattern, subject, b.node, model) for case in match.cases]
+    return union(values for values in found if values is not None) or U
+
+
+def _captured(
+    interp: Interpreter, pattern: ast.AST, values: frozenset[Value], target: ast.AST, model: ModuleModel
+) -> frozenset[Value] | None:
+    """What `target` (a capture inside `pattern`) binds when `pattern` matches one of `values`;
+    None when `target` is not in `pattern`."""
+    if pattern is target:
+        return values if isinstance(pattern, ast.MatchAs) else U  # `*rest`, `**rest`: containers
+    if not any(node is target for node in ast.walk(pattern)):
+        return None
+    if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+        return _captured(interp, pattern.pattern, values, target, model)
+    if isinstance(pattern, ast.MatchOr):
+        found = [_captured(interp, p, values, target, model) for p in pattern.patterns]
+        return union(f for f in found if f is not None)
+    if isinstance(pattern, ast.MatchMapping):
+        for key, sub in zip(pattern.keys, pattern.patterns, strict=True):
+            if any(node is target for node in ast.walk(sub)):
+                index = interp.ev(key, Loc(model.module_scope, None), EMPTY_ENV, model)  # a constant, `Op.ADD`
+                items = union(operations.subscript(interp, v, index) for v in values)
+                return _captured(interp, sub, items, target, model)
+    if isinstance(pattern, ast.MatchSequence):
+        for position, sub in enumerate(pattern.patterns):
+            if any(isinstance(p, ast.MatchStar) for p in pattern.patterns[: position + 1]):
+                return U
+            if any(node is target for node in ast.walk(sub)):
+                items = union(operations.subscript(interp, v, frozenset({Const(position)})) for v in values)
+                return _captured(interp, sub, items, target, model)
+    if isinstance(pattern, ast.MatchClass):
+        for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns, strict=True):
+            if any(node is target for node in ast.walk(sub)):
+                attributes = union(operations.attribute(interp, v, attr, model) for v in values)
+                return _captured(interp, sub, attributes, target, model)
+    return U
 
 
 def _module_getattr(interp: Interpreter, mod: ModuleModel, name: str) -> frozenset[Value]:

@@ -188,7 +188,13 @@ def apply(
             return frozenset({target.seq})
         if target.attr == "pop":
             return _popped(interp, target.seq, args)
+        if target.attr == "_replace" and target.seq.names is not None and target.seq.elts is not None:
+            return frozenset({_fields_replaced(target.seq.names, target.seq.elts, dict(keywords))})
         return U
+    if isinstance(target, library.TupleClass):
+        return target.call(args, keywords)
+    if isinstance(target, library.StrMethod):
+        return target.call(args, keywords)
     if isinstance(target, library.PropertyMethod) and len(args) == 1:
         return target.call(args[0])
     if isinstance(target, library.Subclasses):
@@ -198,6 +204,30 @@ def apply(
     if isinstance(target, Wrapped):
         return apply(interp, target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
     return U
+
+
+def _fields_replaced(
+    names: tuple[str, ...], elements: tuple[frozenset[Value], ...], changes: dict[str, frozenset[Value]]
+) -> Seq:
+    """`spec._replace(kernel=k)` of a namedtuple."""
+    return Seq("tuple", tuple(changes.get(n, e) for n, e in zip(names, elements, strict=True)), names=names)
+
+
+def _field_default(interp: Interpreter, declaration: ast.AnnAssign, cls: Class) -> frozenset[Value] | None:
+    """`field(default=v)` gives v; `field(default_factory=f)` what calling f gives."""
+    call = declaration.value
+    if not isinstance(call, ast.Call):
+        return None
+    loc = cls.model.loc(declaration)
+    if not any(v == library.external("dataclasses.field") for v in interp.ev(call.func, loc, EMPTY_ENV, cls.model)):
+        return None
+    for keyword in call.keywords:
+        value = interp.ev(keyword.value, loc, EMPTY_ENV, cls.model)
+        if keyword.arg == "default":
+            return value
+        if keyword.arg == "default_factory":
+            return union(apply(interp, f, [], [], None, None, EMPTY_ENV, cls.model) for f in value)
+    return None
 
 
 def _popped(interp: Interpreter, seq: Seq, args: list[frozenset[Value]]) -> frozenset[Value]:
@@ -255,6 +285,10 @@ def _construct(
                         interp.ev(cast(ast.expr, declaration.value), cls.model.loc(declaration), EMPTY_ENV, cls.model),
                     )
                 )
+            elif not (unknown_rest or unknown_kw):
+                made = _field_default(interp, declaration, cls)
+                if made is not None:
+                    fields.append((name, made))
         return frozenset({Instance(cls, None, tuple(fields), site)})
     init = operations.class_attribute(interp, cls, "__init__", None)
     inits = [v for v in init if isinstance(v, Func)]

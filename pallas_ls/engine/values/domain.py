@@ -266,6 +266,7 @@ class Seq(Value):
     elts: tuple[frozenset[Value], ...] | None = None
     members: frozenset[Value] = frozenset()
     site: int = 0  # a list's allocation site (id of its display), for the heap; 0: not followed
+    names: tuple[str, ...] | None = None  # a namedtuple's field names (`spec.kernel` is an element)
 
     @property
     def known(self) -> bool:
@@ -519,7 +520,9 @@ def fold(op: ast.operator, a: object, b: object) -> Value | None:
                 return Const(a**b)
         if isinstance(a, str) and isinstance(b, str) and isinstance(op, ast.Add) and len(a) + len(b) <= 200:
             return Const(a + b)
-    except (OverflowError, ValueError, TypeError):
+        if isinstance(a, str) and isinstance(op, ast.Mod) and isinstance(b, (str, int)) and len(a) <= 200:
+            return Const(a % b)  # `"%s_kernel" % mode`
+    except (OverflowError, ValueError, TypeError, KeyError):
         return None
     return None
 

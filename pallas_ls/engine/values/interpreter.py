@@ -148,6 +148,8 @@ class Interpreter:
             return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
         if isinstance(expr, ast.Call):
             return calls.ev_call(self, expr, loc, env, model)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+            return self._sliced(expr, loc, env, model)
         if isinstance(expr, ast.Subscript):
             index = self.ev(expr.slice, loc, env, model)
             return union(operations.subscript(self, v, index) for v in self.ev(expr.value, loc, env, model))
@@ -212,6 +214,32 @@ class Interpreter:
         if isinstance(expr, Evaluated):
             return expr.values
         return U  # await, yield, slices, ...
+
+    def _sliced(self, expr: ast.Subscript, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """`xs[1:]`, `xs[::-1]` of a known tuple or list: the elements it keeps; of another
+        sequence, a sequence of its elements; of an array, an array."""
+        bounds = cast(ast.Slice, expr.slice)
+        parts = [
+            int_constant(self.ev(part, loc, env, model)) if part is not None else None
+            for part in (bounds.lower, bounds.upper, bounds.step)
+        ]
+        known = all(
+            part is None or value is not None
+            for part, value in zip((bounds.lower, bounds.upper, bounds.step), parts, strict=True)
+        )
+        out: set[Value] = set()
+        for value in self.ev(expr.value, loc, env, model):
+            if isinstance(value, Seq):
+                value = self.heap.list_contents(value)
+                if value.elts is not None and known and parts[2] != 0:
+                    out.add(Seq(value.kind, value.elts[slice(*parts)]))
+                else:
+                    out.add(Seq(value.kind, None, value.all_members()))
+            elif isinstance(value, Array):
+                out.add(Array(value.origin, None, value.dtype))
+            else:
+                out |= operations.subscript(self, value, U)
+        return frozenset(out) or U
 
     def _fstring(self, expr: ast.JoinedStr, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         """An f-string whose parts are each one of a few constants is one of a few constant strings

@@ -386,6 +386,11 @@ def external_call(
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
         return frozenset(Namespace(v) for v in args[0])
+    if q == "collections.namedtuple" and len(args) >= 2:
+        fields = namedtuple_fields(args[1])
+        return frozenset({TupleClass(fields)}) if fields is not None else U
+    if q in ("copy.copy", "copy.deepcopy") and len(args) == 1:
+        return frozenset(v for v in args[0] if not isinstance(v, Ref)) or U  # the same kind of object
     if q == "importlib.import_module" and len(args) == 1 and not keywords:
         names = [v.value for v in args[0] if isinstance(v, Const) and isinstance(v.value, str)]
         if names and len(names) == len(args[0]) and not any(n.startswith(".") for n in names):
@@ -447,7 +452,7 @@ def _iteration_builtin(
         )
     if q == "next" and args:
         return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
-    if q == "zip" and args and not keywords:
+    if q == "zip" and args and all(name == "strict" for name, _ in keywords):
         seqs = [single_known_seq(a) for a in args]
         if all(seq is not None for seq in seqs):
             length = min(len(cast(Seq, seq).elements()) for seq in seqs)
@@ -529,6 +534,66 @@ class ArrayAt(Value):
 @dataclass(frozen=True)
 class WhenDecorator(Value):
     """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+
+STR_METHODS = frozenset(
+    {"join", "format", "upper", "lower", "replace", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix"}
+)
+
+
+@dataclass(frozen=True)
+class StrMethod(Value):
+    """A method of a constant string (`"_".join(parts)`, `"{}_kernel".format(mode)`): called with
+    constants, the constant it gives (names built for `getattr`)."""
+
+    text: str
+    attr: str
+
+    def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+        if keywords:
+            return frozenset({Opaque("str")})
+        if self.attr == "join" and len(args) == 1:
+            seq = single_known_seq(args[0])
+            parts = [only_value(e) for e in seq.elements()] if seq is not None else None
+            if parts is None or not all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
+                return frozenset({Opaque("str")})
+            return _short(self.text.join(str(cast(Const, p).value) for p in parts))
+        values = [only_value(a) for a in args]
+        if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+            return frozenset({Opaque("str")})
+        try:
+            return _short(getattr(self.text, self.attr)(*(cast(Const, v).value for v in values)))
+        except (TypeError, ValueError, IndexError, KeyError):
+            return frozenset({Opaque("str")})
+
+
+def _short(text: object) -> frozenset[Value]:
+    return frozenset({Const(text)}) if isinstance(text, str) and len(text) <= 200 else frozenset({Opaque("str")})
+
+
+@dataclass(frozen=True)
+class TupleClass(Value):
+    """A class `collections.namedtuple(name, fields)` made: called, a tuple with field names."""
+
+    fields: tuple[str, ...]
+
+    def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+        given = dict(zip(self.fields, args, strict=False)) | dict(keywords)
+        return frozenset({Seq("tuple", tuple(given.get(name, U) for name in self.fields), names=self.fields)})
+
+
+def namedtuple_fields(values: frozenset[Value]) -> tuple[str, ...] | None:
+    """`["kernel", "block"]`, `("kernel", "block")` or `"kernel block"` / `"kernel, block"`."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return tuple(value.value.replace(",", " ").split())
+    seq = single_known_seq(values)
+    if seq is None:
+        return None
+    names = [only_value(e) for e in seq.elements()]
+    if not all(isinstance(n, Const) and isinstance(n.value, str) for n in names):
+        return None
+    return tuple(str(cast(Const, n).value) for n in names)
 
 
 @dataclass(frozen=True)

@@ -119,8 +119,14 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({library.ArrayMethod(value.origin, "at-update")})
     if isinstance(value, DictV):
         return frozenset({library.DictMethod(interp.dict_contents(value), attr)})
+    if isinstance(value, Seq) and value.names is not None and attr in value.names and value.elts is not None:
+        return value.elts[value.names.index(attr)]  # a namedtuple's field
     if isinstance(value, Seq):
         return frozenset({library.SeqMethod(value, attr)})
+    if isinstance(value, Const) and isinstance(value.value, str) and attr in library.STR_METHODS:
+        return frozenset({library.StrMethod(value.value, attr)})
+    if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
+        return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
         return frozenset({library.PropertyMethod(value, attr)})
     if isinstance(value, Wrapped):
