@@ -16,7 +16,7 @@ from .model import FunctionNode, Loc, ModuleModel, own_returns
 from .values.calls import returns_of
 from .values.domain import EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Value
 from .values.interpreter import Interpreter
-from .values.library import ParamMethod, RefMethod
+from .values.methods import ParamMethod, RefMethod
 
 
 class Ret(enum.Enum):

@@ -57,7 +57,9 @@ Where things are (each module's docstring says more)
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
-  natively (tables of APIs, array constructors and methods, Ref / list / dict methods).
+  natively (tables of APIs, array constructors and methods).
+- `methods.py`: values that are methods of other values (Ref, array, list, dict and string
+  methods, `prop.setter`, `cls.__subclasses__`) and namedtuple classes.
 - `heap.py`: the abstract heap: stores into objects anywhere in the program.
 - `models/`: the standard library as Python source the interpreter evaluates.
 

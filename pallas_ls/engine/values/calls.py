@@ -17,7 +17,7 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import bindings, classes, library, operations
+from . import bindings, classes, library, methods, operations
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -173,13 +173,13 @@ def apply(
         return library.external_call(
             interp, target.qualname, args, keywords, call, loc, env, model, unknown_rest, unknown_kw
         )
-    if isinstance(target, library.ArrayMethod):
+    if isinstance(target, methods.ArrayMethod):
         return frozenset({library.array_method_result(target, args, keywords)})
-    if isinstance(target, (library.RefMethod, library.ParamMethod)):
+    if isinstance(target, (methods.RefMethod, methods.ParamMethod)):
         return NONE_SET if target.attr in library.NONE_METHODS else U
-    if isinstance(target, library.DictMethod):
+    if isinstance(target, methods.DictMethod):
         return target.call(args)
-    if isinstance(target, library.SeqMethod):
+    if isinstance(target, methods.SeqMethod):
         if target.attr in ("index", "count"):
             return frozenset({Opaque("int")})
         if target.attr in ("append", "extend", "insert", "sort", "reverse", "clear", "remove"):
@@ -191,15 +191,15 @@ def apply(
         if target.attr == "_replace" and target.seq.names is not None and target.seq.elts is not None:
             return frozenset({_fields_replaced(target.seq.names, target.seq.elts, dict(keywords))})
         return U
-    if isinstance(target, library.TupleClass):
+    if isinstance(target, methods.TupleClass):
         return target.call(args, keywords)
-    if isinstance(target, library.StrMethod):
+    if isinstance(target, methods.StrMethod):
         return target.call(args, keywords)
-    if isinstance(target, library.PropertyMethod) and len(args) == 1:
+    if isinstance(target, methods.PropertyMethod) and len(args) == 1:
         return target.call(args[0])
-    if isinstance(target, library.Subclasses):
+    if isinstance(target, methods.Subclasses):
         return frozenset({Seq("list", None, operations.direct_subclasses(interp, target.cls) | U)})
-    if isinstance(target, library.WhenDecorator):
+    if isinstance(target, methods.WhenDecorator):
         return NONE_SET
     if isinstance(target, Wrapped):
         return apply(interp, target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)

@@ -15,7 +15,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import bindings, calls, library, operations
+from . import bindings, calls, methods, operations
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -166,9 +166,9 @@ def decorate(
         return calls.call_value(interp, decorator, [values], [], None)
     if isinstance(decorator, Unknown):
         return values  # unresolvable: the old, pass-through reading
-    if isinstance(decorator, library.WhenDecorator):
+    if isinstance(decorator, methods.WhenDecorator):
         return NONE_SET
-    if isinstance(decorator, library.PropertyMethod):  # `@k.setter`
+    if isinstance(decorator, methods.PropertyMethod):  # `@k.setter`
         return decorator.call(values)
     return U
 

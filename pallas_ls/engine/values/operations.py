@@ -15,7 +15,7 @@ from ..model import (
     own_yields,
     positional_args,
 )
-from . import bindings, calls, library
+from . import bindings, calls, library, methods
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -102,9 +102,9 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
         return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
     if isinstance(value, Ref):
-        return frozenset({RefView(value)}) if attr == "at" else frozenset({library.RefMethod(attr, value)})
+        return frozenset({RefView(value)}) if attr == "at" else frozenset({methods.RefMethod(attr, value)})
     if isinstance(value, RefView):
-        return frozenset({library.RefMethod(attr, value.ref)})
+        return frozenset({methods.RefMethod(attr, value.ref)})
     if isinstance(value, Array):
         if attr in _STATIC_ARRAY_ATTRIBUTES:
             return _static_array_attribute(value, attr)
@@ -113,26 +113,26 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         if attr in ("T", "mT", "real", "imag"):
             return frozenset({value})
         if attr == "at":
-            return frozenset({library.ArrayAt(value.origin)})
-        return frozenset({library.ArrayMethod(value.origin, attr, value)})
-    if isinstance(value, library.ArrayAt):
-        return frozenset({library.ArrayMethod(value.origin, "at-update")})
+            return frozenset({methods.ArrayAt(value.origin)})
+        return frozenset({methods.ArrayMethod(value.origin, attr, value)})
+    if isinstance(value, methods.ArrayAt):
+        return frozenset({methods.ArrayMethod(value.origin, "at-update")})
     if isinstance(value, DictV):
-        return frozenset({library.DictMethod(interp.dict_contents(value), attr)})
+        return frozenset({methods.DictMethod(interp.dict_contents(value), attr)})
     if isinstance(value, Seq) and value.names is not None and attr in value.names and value.elts is not None:
         return value.elts[value.names.index(attr)]  # a namedtuple's field
     if isinstance(value, Seq):
-        return frozenset({library.SeqMethod(value, attr)})
-    if isinstance(value, Const) and isinstance(value.value, str) and attr in library.STR_METHODS:
-        return frozenset({library.StrMethod(value.value, attr)})
+        return frozenset({methods.SeqMethod(value, attr)})
+    if isinstance(value, Const) and isinstance(value.value, str) and attr in methods.STR_METHODS:
+        return frozenset({methods.StrMethod(value.value, attr)})
     if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
         return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
-        return frozenset({library.PropertyMethod(value, attr)})
+        return frozenset({methods.PropertyMethod(value, attr)})
     if isinstance(value, Wrapped):
         return U
     if isinstance(value, Param):
-        return frozenset({library.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
+        return frozenset({methods.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
     return U
 
 
@@ -206,7 +206,7 @@ def class_attribute(
     if stored:
         return union(_bind_attribute(interp, v, instance, owner, attr) for v in stored)
     if attr == "__subclasses__" and instance is None:
-        return frozenset({library.Subclasses(cls)})
+        return frozenset({methods.Subclasses(cls)})
     if attr == "__dict__" and instance is None:
         return frozenset({Namespace(cls)})
     return frozenset()
@@ -395,8 +395,8 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         return frozenset({Array()})
     if isinstance(value, Array):
         return frozenset({value})
-    if isinstance(value, library.ArrayAt):
-        return frozenset({library.ArrayAt(value.origin)})
+    if isinstance(value, methods.ArrayAt):
+        return frozenset({methods.ArrayAt(value.origin)})
     if isinstance(value, Class):
         return frozenset({value})  # generics: Foo[int]
     if isinstance(value, Instance):

@@ -1,0 +1,175 @@
+"""Values that are methods of other values (`ref.at`, `d.get`, `"_".join`, `prop.setter`), and the
+classes `collections.namedtuple` makes: what calling them gives is computed here or in `calls`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from .domain import (
+    NONE_SET,
+    Array,
+    Class,
+    Const,
+    DictV,
+    Opaque,
+    Seq,
+    U,
+    Value,
+    Wrapped,
+    key_of,
+    key_value,
+    only_value,
+    single_known_seq,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+@dataclass(frozen=True)
+class RefMethod(Value):
+    attr: str
+    ref: Value
+
+
+@dataclass(frozen=True)
+class ParamMethod(Value):
+    attr: str
+
+
+@dataclass(frozen=True)
+class ArrayMethod(Value):
+    origin: str
+    attr: str
+    array: Array | None = None  # the array it is a method of (its shape and dtype)
+
+
+@dataclass(frozen=True)
+class ArrayAt(Value):
+    origin: str
+
+
+@dataclass(frozen=True)
+class WhenDecorator(Value):
+    """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+
+STR_METHODS = frozenset(
+    {"join", "format", "upper", "lower", "replace", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix"}
+)
+
+
+@dataclass(frozen=True)
+class StrMethod(Value):
+    """A method of a constant string (`"_".join(parts)`, `"{}_kernel".format(mode)`): called with
+    constants, the constant it gives (names built for `getattr`)."""
+
+    text: str
+    attr: str
+
+    def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+        if keywords:
+            return frozenset({Opaque("str")})
+        if self.attr == "join" and len(args) == 1:
+            seq = single_known_seq(args[0])
+            parts = [only_value(e) for e in seq.elements()] if seq is not None else None
+            if parts is None or not all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
+                return frozenset({Opaque("str")})
+            return _short(self.text.join(str(cast(Const, p).value) for p in parts))
+        values = [only_value(a) for a in args]
+        if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+            return frozenset({Opaque("str")})
+        try:
+            return _short(getattr(self.text, self.attr)(*(cast(Const, v).value for v in values)))
+        except (TypeError, ValueError, IndexError, KeyError):
+            return frozenset({Opaque("str")})
+
+
+def _short(text: object) -> frozenset[Value]:
+    return frozenset({Const(text)}) if isinstance(text, str) and len(text) <= 200 else frozenset({Opaque("str")})
+
+
+@dataclass(frozen=True)
+class TupleClass(Value):
+    """A class `collections.namedtuple(name, fields)` made: called, a tuple with field names."""
+
+    fields: tuple[str, ...]
+
+    def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
+        given = dict(zip(self.fields, args, strict=False)) | dict(keywords)
+        return frozenset({Seq("tuple", tuple(given.get(name, U) for name in self.fields), names=self.fields)})
+
+
+def namedtuple_fields(values: frozenset[Value]) -> tuple[str, ...] | None:
+    """`["kernel", "block"]`, `("kernel", "block")` or `"kernel block"` / `"kernel, block"`."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return tuple(value.value.replace(",", " ").split())
+    seq = single_known_seq(values)
+    if seq is None:
+        return None
+    names = [only_value(e) for e in seq.elements()]
+    if not all(isinstance(n, Const) and isinstance(n.value, str) for n in names):
+        return None
+    return tuple(str(cast(Const, n).value) for n in names)
+
+
+@dataclass(frozen=True)
+class PropertyMethod(Value):
+    """`prop.setter` / `.getter` / `.deleter`: called with a function, a property again (the
+    getter is the one a read calls)."""
+
+    prop: Wrapped
+    attr: str
+
+    def call(self, functions: frozenset[Value]) -> frozenset[Value]:
+        if self.attr == "getter":
+            return frozenset(Wrapped("property", f) for f in functions)
+        return frozenset({self.prop})
+
+
+@dataclass(frozen=True)
+class Subclasses(Value):
+    """`cls.__subclasses__`: called, the classes of the analysed modules that name `cls` as a base."""
+
+    cls: Class
+
+
+@dataclass(frozen=True)
+class SeqMethod(Value):
+    seq: Seq
+    attr: str
+
+
+@dataclass(frozen=True)
+class DictMethod(Value):
+    d: DictV
+    attr: str
+
+    def call(self, args: list[Any]) -> frozenset[Value]:
+        d = self.d
+        if self.attr == "items":
+            if d.items is not None:
+                return frozenset(
+                    {Seq("list", tuple(frozenset({Seq("tuple", (frozenset({key_value(k)}), v))}) for k, v in d.items))}
+                )
+            return frozenset({Seq("list", None, frozenset({Seq("tuple", (U, d.all_values()))}))})
+        if self.attr == "values":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(v for _, v in d.items))})
+            return frozenset({Seq("list", None, d.all_values())})
+        if self.attr == "keys":
+            if d.items is not None:
+                return frozenset({Seq("list", tuple(frozenset({key_value(k)}) for k, _ in d.items))})
+            return frozenset({Seq("list", None, U)})
+        if self.attr in ("get", "pop", "setdefault") and args:
+            known_key, key = key_of(next(iter(args[0])) if len(args[0]) == 1 else None)
+            default = args[1] if len(args) > 1 else NONE_SET
+            if d.items is not None and known_key:
+                return d.lookup(key, default)
+            return d.all_values() | default
+        if self.attr == "copy":
+            return frozenset({d})
+        return U
