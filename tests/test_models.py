@@ -250,6 +250,11 @@ CASES = {
         {"bad"},
     ),
     "zip-strict": ('T = dict(zip(("g", "b"), (good, bad), strict=True))\n' + launch('T["b"]'), {"bad"}),
+    "filtered-comprehension": (
+        "SAFE = [k for k in [good, bad] if k is not bad]\nfor k in SAFE:\n    " + launch("k"),
+        {"good"},
+    ),
+    "filtered-generator-next": (launch("next(k for k in [good, bad] if k is bad)"), {"bad"}),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

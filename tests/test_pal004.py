@@ -87,6 +87,12 @@ REPORTED = {
         "k",
         "pl.kernel passes 3 (1 input, 2 outputs)",
     ),
+    "wrapper-forwarding-every-argument": (
+        "def logged(fn):\n    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n"
+        "    return wrapper\n@logged\ndef k(x_ref, y_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
+        "k",
+        "takes 3 refs but pallas_call passes 2",
+    ),
     "decorator-form-points-at-the-def": (
         "@functools.partial(pl.pallas_call, out_shape=S)\ndef k(x_ref):\n    pass\nk(x)\n",
         "k",
@@ -110,6 +116,10 @@ SILENT = {
     "starred-call": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(*xs)\n",
     "out-shape-unknown": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=shapes)(x)\n",
     "other-decorator": "@jax.named_call\ndef k(x_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
+    "wrapper-adding-an-argument": (
+        "def padded(fn):\n    def wrapper(*args):\n        return fn(*args, None)\n    return wrapper\n"
+        "@padded\ndef k(x_ref, y_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
     "launch-kwargs-may-hold-scratch": (
         "def k(x_ref, o_ref, acc):\n    pass\npl.pallas_call(k, out_shape=S, **opts)(x)\n"
     ),

@@ -865,13 +865,55 @@ def interpreter_for(model: ModuleModel) -> Interpreter:
 
 def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef, env: Env = EMPTY_ENV) -> bool:
     """Whether a def's decorators, as the interpreter follows them, give back the function itself
-    (`@register("name")` storing it in a registry): then JAX calls the def as written."""
+    (`@register("name")` storing it in a registry) or a wrapper that calls it with every argument
+    it gets (`@functools.wraps(fn)` + `return fn(*args, **kwargs)`): then JAX calls the def as
+    written."""
     interp = interpreter_for(model)
     where = model.loc(function)
     for decorator in function.decorator_list:  # the project's own decorators, followed (not a library's)
         if not all(isinstance(v, (Func, BoundMethod)) for v in interp.ev(decorator, where, env, model)):
             return False
-    return def_value(interp, function, model, env) == frozenset({Func(function, model, env)})
+    made = def_value(interp, function, model, env)
+    if len(made) != 1:
+        return False
+    value = next(iter(made))
+    if isinstance(value, Func) and value.node is function:
+        return True
+    # `@functools.wraps(fn) def wrapper(*args, **kwargs): return fn(*args, **kwargs)`: JAX calls
+    # the wrapper, which calls the def with the very same arguments.
+    return (
+        isinstance(value, Func)
+        and _forwards_all_arguments(value.node)
+        and _forwarded(interp, value)
+        == [Func(function, model, EMPTY_ENV if model.parent_function.get(id(function)) is None else env)]
+    )
+
+
+def _forwards_all_arguments(wrapper: FunctionNode) -> bool:
+    """`def wrapper(*args, **kwargs): return fn(*args, **kwargs)` (no other parameter, no other
+    argument)."""
+    if isinstance(wrapper, ast.Lambda):
+        return False
+    args = wrapper.args
+    if args.posonlyargs or args.args or args.kwonlyargs or args.vararg is None:
+        return False
+    returns = list(own_returns(wrapper))
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+        return False
+    call = returns[0].value
+    star = [a for a in call.args if isinstance(a, ast.Starred)]
+    if len(call.args) != 1 or len(star) != 1 or not isinstance(star[0].value, ast.Name):
+        return False
+    if star[0].value.id != args.vararg.arg:
+        return False
+    if args.kwarg is None:
+        return not call.keywords
+    return (
+        len(call.keywords) == 1
+        and call.keywords[0].arg is None
+        and isinstance(call.keywords[0].value, ast.Name)
+        and call.keywords[0].value.id == args.kwarg.arg
+    )
 
 
 # --------------------------------------------------------------------------- qualified paths

@@ -52,6 +52,8 @@ def def_value(
 ) -> frozenset[Value]:
     """A def's (or, given its `undecorated` value, a class's) value with its decorators applied
     (innermost first)."""
+    if env.items and model.parent_function.get(id(node)) is None:
+        env = EMPTY_ENV  # a def outside functions closes over nothing: one object however it is read
     values: frozenset[Value] = undecorated or frozenset({Func(node, model, env)})
     decorators = getattr(node, "decorator_list", [])
     if not decorators:

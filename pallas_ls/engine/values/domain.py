@@ -562,6 +562,13 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             same = True
         elif (a == NONE and isinstance(b, _NEVER_NONE)) or (b == NONE and isinstance(a, _NEVER_NONE)):
             same = False
+        elif isinstance(a, (Func, Class)) and isinstance(b, (Func, Class)):
+            if a.node is not b.node:
+                same = False  # two defs (or classes) are two objects
+            elif a == b and (isinstance(a, Class) or _module_level_def(a)):
+                same = True  # one module-level def read twice
+            else:
+                return None
         else:
             return None
         return same if isinstance(op, ast.Is) else not same
@@ -581,6 +588,11 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         return bool(compare(a.value, container)) if compare is not None else None
     except TypeError:
         return None
+
+
+def _module_level_def(value: Value) -> bool:
+    """A function defined once, at the top of its module (a def run twice makes two objects)."""
+    return isinstance(value, Func) and not value.env.items and value.model.parent_function.get(id(value.node)) is None
 
 
 def single_known_seq(values: frozenset[Value]) -> Seq | None:

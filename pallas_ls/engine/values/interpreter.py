@@ -14,6 +14,7 @@ from ..model import (
     Binding,
     Loc,
     ModuleModel,
+    Scope,
 )
 from ..source import SourceFile
 from . import bindings, calls, library, operations
@@ -334,8 +335,44 @@ class Interpreter:
         scope = model.scope_of_function.get(id(expr))
         if scope is None or not isinstance(expr.elt, MAY_NAME_OBJECTS):
             return frozenset({Seq("list", None, U)})  # arithmetic, strings: nothing a rule follows
+        unrolled = self._unrolled(expr, scope, loc, env, model)
+        if unrolled is not None:
+            elements, exact = unrolled
+            made = tuple(self.ev(expr.elt, Loc(scope, None), bound, model) for bound in elements)
+            return frozenset({Seq("list", made) if exact else Seq("list", None, union(made) | U)})
         members = self.ev(expr.elt, Loc(scope, None), env, model)
         return frozenset({Seq("list", None, members)})
+
+    def _unrolled(
+        self, expr: ast.ListComp | ast.GeneratorExp | ast.DictComp, scope: Scope, loc: Loc, env: Env, model: ModuleModel
+    ) -> tuple[list[Env], bool] | None:
+        """A comprehension of one `for` over a known sequence, element by element: the
+        environments that bind its targets to each element its `if`s may keep, and whether the
+        `if`s were all decided (then the elements are known in order).  None: not unrollable."""
+        [*generators] = expr.generators
+        if len(generators) != 1 or generators[0].is_async:
+            return None
+        generator = generators[0]
+        seq = single_known_seq(self.ev(generator.iter, loc, env, model))
+        if seq is None or len(seq.elements()) > MAX_REPEAT:
+            return None
+        targets = [
+            (b, path)
+            for found in scope.bindings.values()
+            for b in found
+            if b.kind == "other" and (path := bindings.path_to(generator.target, b.node)) is not None
+        ]
+        kept: list[Env] = []
+        exact = True
+        inside = Loc(scope, None)
+        for element in seq.elements():
+            bound = env.extended((b, bindings.destructure(element, path)) for b, path in targets)
+            truths = [constant_truth(self.ev(test, inside, bound, model)) for test in generator.ifs]
+            if False in truths:
+                continue  # this element is certainly filtered out
+            exact = exact and None not in truths
+            kept.append(bound)
+        return kept, exact
 
     def _dict_comprehension(self, expr: ast.DictComp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         """`{k: v for k, v in pairs}` over a known sequence: one item per element (each evaluated
@@ -345,26 +382,16 @@ class Interpreter:
             return frozenset({DictV(None, U)})
         inside = Loc(comprehension, None)
         toplevel = loc.scope.kind in ("module", "class")
-        [*generators] = expr.generators
-        if len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
-            target = generators[0].target
-            seq = single_known_seq(self.ev(generators[0].iter, loc, env, model))
-            if seq is not None and len(seq.elements()) <= MAX_REPEAT:
-                targets = [
-                    (b, path)
-                    for found in comprehension.bindings.values()
-                    for b in found
-                    if b.kind == "other" and (path := bindings.path_to(target, b.node)) is not None
-                ]
-                items = []
-                for element in seq.elements():
-                    bound = env.extended((b, bindings.destructure(element, path)) for b, path in targets)
-                    known, key = key_of(only_value(self.ev(expr.key, inside, bound, model)))
-                    if not known:
-                        break
-                    items.append((key, self.ev(expr.value, inside, bound, model)))
-                else:
-                    return frozenset({DictV(tuple(items), union(v for _, v in items), id(expr), toplevel)})
+        unrolled = self._unrolled(expr, comprehension, loc, env, model)
+        if unrolled is not None and unrolled[1]:
+            items = []
+            for bound in unrolled[0]:
+                known, key = key_of(only_value(self.ev(expr.key, inside, bound, model)))
+                if not known:
+                    break
+                items.append((key, self.ev(expr.value, inside, bound, model)))
+            else:
+                return frozenset({DictV(tuple(items), union(v for _, v in items), id(expr), toplevel)})
         made = self.ev(expr.value, inside, env, model)
         return frozenset({DictV(None, made, id(expr), toplevel)})
 
