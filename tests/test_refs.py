@@ -61,6 +61,13 @@ SILENT = {
         "import types\nns = types.SimpleNamespace()\nfor n in ('a', 'b'):\n    setattr(ns, n, jax.new_ref(x))\n"
         "add(ns.a, ns.b)"
     ),
+    # A Ref made in a method or a helper is a new one for each instance or call.
+    "two-instances": (
+        "class P:\n    def __init__(self):\n        self.a = jax.new_ref(x)\np, q = P(), P()\nadd(p.a, q.a)"
+    ),
+    "pool-filled-per-name": (
+        "POOL = {}\ndef alloc(n):\n    POOL[n] = jax.new_ref(x)\nalloc('x')\nalloc('y')\nadd(POOL['x'], POOL['y'])"
+    ),
     "loop-read-between-calls": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, f(r))",
     "unknown-values": "add(a, a)",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",

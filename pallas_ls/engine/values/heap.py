@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
-from . import bindings, operations
+from . import bindings, library, operations
 from .domain import EMPTY_ENV, UNKNOWN, Const, DictV, Env, Instance, Seq, U, Value, hashable, union
 
 if TYPE_CHECKING:
@@ -332,7 +332,10 @@ class Heap:
                 loc = _loc(site, model)
                 for env in self._envs.get(id(site.function), []):
                     if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
-                        out |= self.interp.ev(cast(ast.expr, site.value), loc, env, model)
+                        made = self.interp.ev(cast(ast.expr, site.value), loc, env, model)
+                        # A Ref a method makes is the instance's own (as `operations.instance_attribute` tags it).
+                        passed = union(v for _, v in env.items)
+                        out |= library.retag(made, passed, ("made for", inst.site, id(site.function)), 0, True)
         return frozenset(out)
 
     def _used_as_decorator(self, model: ModuleModel, site: StoreSite) -> bool:
@@ -389,6 +392,11 @@ class Heap:
                 continue
             key = site.key if isinstance(site.key, str) or site.key is None else interp.ev(site.key, loc, env, model)
             value = interp.ev(site.value, loc, env, model) if site.value is not None else None
+            if value is not None and site.function is not None:
+                # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
+                value = library.retag(
+                    value, union(v for _, v in env.items), ("stored by", id(site.function), env), 0, True
+                )
             yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value))
 
     def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:

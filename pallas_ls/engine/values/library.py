@@ -562,19 +562,31 @@ def _loop_statements(scope_node: ast.AST) -> frozenset[int]:
     return frozenset(found)
 
 
-def retag(values: frozenset[Value], passed: frozenset[Value], call: object, depth: int) -> frozenset[Value]:
+def retag(
+    values: frozenset[Value], passed: frozenset[Value], call: object, depth: int, keep_heap_objects: bool = False
+) -> frozenset[Value]:
+    """The Refs in `values` (in tuples, lists and dicts too) made anew by `call`: tagged with it,
+    but for those in `passed` (made outside).  `keep_heap_objects`: a list or dict with an
+    allocation site stays that object (its contents are the heap's), as for a field of an object."""
     if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
         return values
     out = set()
     for v in values:
         if isinstance(v, Ref) and v not in passed:
             v = Ref((call, v.site), v.many)
+        elif isinstance(v, (Seq, DictV)) and v.site and keep_heap_objects:
+            pass
         elif isinstance(v, Seq) and v.known:
-            v = Seq(v.kind, tuple(retag(e, passed, call, depth + 1) for e in v.elements()), v.members)
+            v = Seq(
+                v.kind,
+                tuple(retag(e, passed, call, depth + 1, keep_heap_objects) for e in v.elements()),
+                v.members,
+                names=v.names,
+            )
         elif isinstance(v, Seq):
-            v = Seq(v.kind, None, retag(v.members, passed, call, depth + 1))
+            v = Seq(v.kind, None, retag(v.members, passed, call, depth + 1, keep_heap_objects), names=v.names)
         elif isinstance(v, DictV) and v.items is not None:
-            v = DictV(tuple((k, retag(e, passed, call, depth + 1)) for k, e in v.items), v.members)
+            v = DictV(tuple((k, retag(e, passed, call, depth + 1, keep_heap_objects)) for k, e in v.items), v.members)
         out.add(v)
     return frozenset(out)
 

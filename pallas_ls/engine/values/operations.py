@@ -288,7 +288,9 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
             continue  # run by class creation only: its stores are the heap's (`_descriptor_get`)
         env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
         env = env.extended([(self_binding, frozenset({inst}))])
-        values |= interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
+        made = interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
+        # A Ref the method makes is a new one for each instance (`p.a`, `q.a` are two Refs).
+        values |= library.retag(made, union(v for _, v in env.items), ("made for", inst.site, id(method)), 0, True)
     if attr == "__class__":
         return frozenset({inst.cls})
     if attr == "__dict__":
