@@ -255,6 +255,7 @@ CASES = {
         {"good"},
     ),
     "filtered-generator-next": (launch("next(k for k in [good, bad] if k is bad)"), {"bad"}),
+    "setdefault-list-append": ("T = {}\nT.setdefault('a', []).append(bad)\n" + launch("T['a'][0]"), {"bad"}),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

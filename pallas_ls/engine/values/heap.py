@@ -397,7 +397,8 @@ class Heap:
                 value = library.retag(
                     value, union(v for _, v in env.items), ("stored by", id(site.function), env), 0, True
                 )
-            yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value))
+            by_name = site.function is None and isinstance(site.receiver, ast.Name)
+            yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value), by_name)
 
     def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:
         """The environments a store is evaluated in, each with whether more may exist (calls of
@@ -425,7 +426,7 @@ class Heap:
         stores = [
             s
             for s in self.stores_into(lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True)
-            if s.partial  # made in a function
+            if s.partial or not s.by_name  # in a function, or into a list no name holds (`d.setdefault(k, [])`)
         ]
         if not stores:
             return seq
@@ -521,6 +522,8 @@ class Store:
     key: frozenset[Value] | str | None
     value: frozenset[Value] | None
     partial: bool  # the store may also run in ways not seen: reads include Unknown
+    # `name.append(v)` at module level: the interpreter's straight-line reading of `name` has it.
+    by_name: bool = False
 
 
 def _decorator_attributes(model: ModuleModel) -> frozenset[str]:
