@@ -642,7 +642,7 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     a tuple element, an alias).  Its rank is not known, so only pallas_call (which rejects 0-d
     arrays too) is concerned."""
     values = binding_value(interpreter_for(model), binding, EMPTY_ENV, model)
-    if values and all(isinstance(v, Array) and v.origin == "jax" for v in values):
+    if certainly_jax_array(values):
         origin = binding.value if binding.value is not None else binding.node
         return ArrayFact(binding, Rank.UNKNOWN, origin)
     return None

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
 from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
-from .names import ENTRY_POINTS, has_star_arguments
+from .names import ENTRY_POINTS, callee_name, has_star_arguments
 from .source import SourceFile
 from .values.bindings import star_imports
 from .values.calls import bind_arguments, entry_of, functions_in
@@ -299,7 +299,7 @@ class LaunchFinder:
         self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
         self._contexts: dict[int, int] = {}
         self._decorator_launches: dict[int, bool] = {}
-        interp.on_entry_call = self.entry_call
+        interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
         interp.on_invocation = self._invocation
@@ -479,7 +479,7 @@ class LaunchFinder:
         return by_scope.get(id(node), [])
 
     # ---------------------------------------------------------------------- callbacks
-    def entry_call(
+    def _entry_call(
         self, target: Value, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
     ) -> frozenset[Value] | None:
         entry_point = entry_of(target)
@@ -721,15 +721,6 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
     return False
 
 
-def callee_name(call: ast.Call) -> str | None:
-    func = call.func
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
-
-
 def _hides_arguments(value: Value) -> bool:
     return any(p.hidden for p in _partial_chain(value))
 
@@ -884,8 +875,7 @@ def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunction
     return (
         isinstance(value, Func)
         and _forwards_all_arguments(value.node)
-        and _forwarded(interp, value)
-        == [Func(function, model, EMPTY_ENV if model.parent_function.get(id(function)) is None else env)]
+        and [f.node for f in _forwarded(interp, value)] == [function]
     )
 
 
@@ -1181,9 +1171,5 @@ def _touched_names(part: ModelParts) -> tuple[set[str], set[str]]:
             for call in part.calls_by_attribute.get(method, ())
             if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
         }
-    called = {
-        name
-        for name, calls in part.calls_by_name.items()
-        if any(getattr(part.loc_of.get(id(call)), "scope", part.module_scope) is part.module_scope for call in calls)
-    }
+    called = {name for name, count in _module_level_calls_counted(part).items() if count}
     return bound, called

@@ -144,7 +144,7 @@ class ModuleModel:
         self._merged_calls: dict[str, dict[str, list[ast.Call]]] = {}  # see _calls_index
         self._call_points: dict[int, list[ast.AST] | None] = {}  # see _call_points_of
         self._uses: _Uses | None = None
-        self._nonlocal_stores: dict[int, dict[str, list[Binding]]] | None = None  # see _stores_from_nested
+        self._nested_stores: dict[int, dict[str, list[Binding]]] | None = None  # see _stores_from_nested
         for part in parts:
             assert part.module_scope is scope, "parts must be built against this module's scope"
             for binding in part.module_bindings:
@@ -215,12 +215,12 @@ class ModuleModel:
         """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`
         (or, for the module, `global`): any may have run before a read in `scope` (when the
         function was called)."""
-        if self._nonlocal_stores is None:
-            self._nonlocal_stores = {}
+        if self._nested_stores is None:
+            self._nested_stores = {}
             for inner in self.scope_of_function.values():
                 for declared in inner.global_names:
                     if inner.kind != "class" and declared in inner.bindings:
-                        stores = self._nonlocal_stores.setdefault(id(self.module_scope), {}).setdefault(declared, [])
+                        stores = self._nested_stores.setdefault(id(self.module_scope), {}).setdefault(declared, [])
                         stores += inner.bindings[declared]
                 for declared in inner.nonlocal_names:
                     target = inner.parent
@@ -229,9 +229,9 @@ class ModuleModel:
                     ):
                         target = target.parent
                     if target is not None and target is not self.module_scope:
-                        stores = self._nonlocal_stores.setdefault(id(target), {}).setdefault(declared, [])
+                        stores = self._nested_stores.setdefault(id(target), {}).setdefault(declared, [])
                         stores += inner.bindings.get(declared, [])
-        return self._nonlocal_stores.get(id(scope), {}).get(name, [])
+        return self._nested_stores.get(id(scope), {}).get(name, [])
 
     def _reaching_any(self, bindings: list[Binding], points: list[ast.AST]) -> list[Binding]:
         found: dict[int, Binding] = {}

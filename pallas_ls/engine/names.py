@@ -90,6 +90,17 @@ def keyword_argument(call: ast.Call, name: str) -> ast.expr | None:
     return None
 
 
+def callee_name(call: ast.Call) -> str | None:
+    """The name a call's callee is written with: `f` of `f(x)`, `g` of `obj.g(x)` (None: another
+    expression, `f()(x)`)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
 def has_star_arguments(call: ast.Call) -> bool:
     """`f(*args)` or `f(**kwargs)`: arguments we cannot see."""
     return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)

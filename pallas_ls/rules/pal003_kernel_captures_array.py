@@ -441,15 +441,7 @@ def _member_capture(
     if site is None:
         return
     reported.add(text)
-    message = _message(function, site, f"captures `{text}`, a jax array", text)
-    yield Finding(
-        CODE,
-        message,
-        analysis.source.node_range(member),
-        analysis.path,
-        SEVERITY,
-        related=_launch_related(analysis, site, sites),
-    )
+    yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
 
 
 def _default_captures(
@@ -494,14 +486,27 @@ def _partial_captures(
                 continue
             reported.add(name)
             subject = f"reads parameter `{name}`, which functools.partial binds to a jax array, a captured constant"
-            yield Finding(
-                CODE,
-                _message(function, site, subject, name),
-                analysis.source.node_range(use.node),
-                analysis.path,
-                SEVERITY,
-                related=_launch_related(analysis, site, sites),
-            )
+            yield _finding_at(analysis, function, site, sites, use.node, subject, name)
+
+
+def _finding_at(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    site: KernelSite,
+    sites: list[KernelSite],
+    node: ast.AST,
+    subject: str,
+    captured: str,
+) -> Finding:
+    """A capture found at `node`, with the launch that rejects it as related information."""
+    return Finding(
+        CODE,
+        _message(function, site, subject, captured),
+        analysis.source.node_range(node),
+        analysis.path,
+        SEVERITY,
+        related=_launch_related(analysis, site, sites),
+    )
 
 
 def _rank_of_arrays(values: frozenset[Value]) -> Rank:

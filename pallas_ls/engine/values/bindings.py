@@ -176,7 +176,7 @@ def binding_value(
     if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
         return _match_capture(interp, b, env, model)
     if kind == "assign":
-        value = assigned_value(interp, b, env, model)
+        value = _assigned(interp, b, env, model)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = with_mutations(interp, b, value, use, env, model)
         return value
@@ -201,7 +201,7 @@ def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> froze
     return frozenset(values)
 
 
-def assigned_value(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if isinstance(stmt, ast.Assign):
@@ -307,8 +307,8 @@ def with_mutations(
     mutations = _mutations_of(interp, b, model)
     if not mutations:
         return value
-    use_pos = node_position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
-    bound_pos = node_position(b.stmt)
+    use_pos = _position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    bound_pos = _position(b.stmt)
     chain = model.block_chain.get(id(b.stmt), ())
     elts = single_known_seq(value)
     members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
@@ -316,7 +316,7 @@ def with_mutations(
     out = list(elts.elements()) if elts is not None and known else []
     for m in mutations:
         where = model.loc(m.call)
-        if not (bound_pos < node_position(m.call) < use_pos):
+        if not (bound_pos < _position(m.call) < use_pos):
             continue
         if where.scope is not b.scope:
             known = False
@@ -506,7 +506,7 @@ def path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
     return None
 
 
-def node_position(node: ast.AST | None) -> tuple[int, int]:
+def _position(node: ast.AST | None) -> tuple[int, int]:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 

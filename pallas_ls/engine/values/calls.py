@@ -135,7 +135,7 @@ def apply(
     if isinstance(target, Partial):
         entry = entry_of(target)
         if entry is not None and call is not None:
-            return entry_call(interp, target, call, loc, env, model)
+            return _entry_call(interp, target, call, loc, env, model)
         merged = dict(target.keywords)
         merged.update(dict(keywords))
         return apply(
@@ -160,7 +160,7 @@ def apply(
             else U
         )
     if isinstance(target, Entry):
-        return entry_call(interp, target, call, loc, env, model) if call is not None else U
+        return _entry_call(interp, target, call, loc, env, model) if call is not None else U
     if isinstance(target, Factory):
         if interp.on_factory_call is not None and call is not None and args:
             return interp.on_factory_call(target, call, loc, env, model) or U
@@ -249,7 +249,7 @@ def call_value(
     return apply(interp, target, args, keywords, call, None, EMPTY_ENV, interp.model)
 
 
-def entry_call(
+def _entry_call(
     interp: Interpreter, target: Value, call: ast.Call, loc: Loc | None, env: Env, model: ModuleModel
 ) -> frozenset[Value]:
     if interp.on_entry_call is None or loc is None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
+from ..names import callee_name
 from . import bindings, library, operations
 from .domain import EMPTY_ENV, UNKNOWN, Const, DictV, Env, Instance, Seq, U, Value, hashable, union
 
@@ -198,11 +199,6 @@ def _is_array_index(key: ast.expr) -> bool:
 _INDEX_CALLS = frozenset({"ds", "dslice", "Slice", "slice", "multiple_of"})
 
 
-def callee_name(call: ast.Call) -> str:
-    func = call.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-
-
 def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
     """`setattr(r, k, v)` and `r.update(...)`, `r.setdefault(k, v)`, `r.append(v)`, ... calls."""
     for call in part.calls_by_name.get("setattr", ()):
@@ -333,9 +329,7 @@ class Heap:
                 for env in self._envs.get(id(site.function), []):
                     if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
                         made = self.interp.ev(cast(ast.expr, site.value), loc, env, model)
-                        # A Ref a method makes is the instance's own (as `operations.instance_attribute` tags it).
-                        passed = union(v for _, v in env.items)
-                        out |= library.retag(made, passed, ("made for", inst.site, id(site.function)), 0, True)
+                        out |= library.made_for_instance(made, env, inst, cast(ast.AST, site.function))
         return frozenset(out)
 
     def _used_as_decorator(self, model: ModuleModel, site: StoreSite) -> bool:
@@ -394,9 +388,7 @@ class Heap:
             value = interp.ev(site.value, loc, env, model) if site.value is not None else None
             if value is not None and site.function is not None:
                 # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
-                value = library.retag(
-                    value, union(v for _, v in env.items), ("stored by", id(site.function), env), 0, True
-                )
+                value = library.made_by_call(value, env, ("stored by", id(site.function), env))
             by_name = site.function is None and isinstance(site.receiver, ast.Name)
             yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value), by_name)
 
@@ -559,12 +551,8 @@ def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def _only_const(values: frozenset[Value] | str | None) -> object | None:
     """The constant a key's value set certainly is (None: not one constant)."""
-    if isinstance(values, str):
-        return values
-    if values is None or len(values) != 1:
-        return None
-    only = next(iter(values))
-    return only.value if isinstance(only, Const) and only.value is not None else None
+    constants = _constants(values)
+    return next(iter(constants)) if constants is not None and len(constants) == 1 else None
 
 
 def _single_dict(values: frozenset[Value]) -> DictV | None:

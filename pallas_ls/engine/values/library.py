@@ -299,8 +299,8 @@ def external_call(
         return frozenset(
             {
                 ShapeStruct(
-                    shape_of(argument_value(args, keywords, 0, "shape")),
-                    dtype_of(argument_value(args, keywords, 1, "dtype")),
+                    shape_of(_argument(args, keywords, 0, "shape")),
+                    dtype_of(_argument(args, keywords, 1, "dtype")),
                 )
             }
         )
@@ -562,6 +562,19 @@ def _loop_statements(scope_node: ast.AST) -> frozenset[int]:
     return frozenset(found)
 
 
+def made_by_call(values: frozenset[Value], env: Env, call: object) -> frozenset[Value]:
+    """What a function run with `env` made, as objects of that one run (`call`): its Refs are
+    new ones (those passed to it in `env` stay themselves), lists and dicts on the heap stay the
+    objects the heap knows."""
+    return retag(values, union(v for _, v in env.items), call, 0, keep_heap_objects=True)
+
+
+def made_for_instance(values: frozenset[Value], env: Env, inst: Instance, method: ast.AST) -> frozenset[Value]:
+    """What a method run on `inst` made and stored on it: `p.a` and `q.a` of two instances whose
+    `__init__` makes a Ref are two Refs."""
+    return made_by_call(values, env, ("made for", inst.site, id(method)))
+
+
 def retag(
     values: frozenset[Value], passed: frozenset[Value], call: object, depth: int, keep_heap_objects: bool = False
 ) -> frozenset[Value]:
@@ -591,7 +604,7 @@ def retag(
     return frozenset(out)
 
 
-def argument_value(
+def _argument(
     args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], index: int | None, name: str
 ) -> frozenset[Value] | None:
     for key, value in keywords:
@@ -617,30 +630,30 @@ def _constructed(
     says them (a NumPy array's default dtype is left unknown: JAX converts it on the way in)."""
     origin = "numpy" if library == "numpy" else "jax"
     name = q.rsplit(".", 1)[-1]
-    given = dtype_of(argument_value(args, keywords, None, "dtype"))
+    given = dtype_of(_argument(args, keywords, None, "dtype"))
     default_float = DEFAULT_FLOAT if library == "jax" else None
     if name in _FILLED and q.count(".") <= 2:
-        shape = shape_of(argument_value(args, keywords, 0, "shape"))
-        return Array(origin, shape, given or dtype_of(argument_value(args, keywords, 1, "dtype")) or default_float)
+        shape = shape_of(_argument(args, keywords, 0, "shape"))
+        return Array(origin, shape, given or dtype_of(_argument(args, keywords, 1, "dtype")) or default_float)
     if name == "full" and q.count(".") <= 2:
         return Array(
             origin,
-            shape_of(argument_value(args, keywords, 0, "shape")),
-            given or dtype_of(argument_value(args, keywords, 2, "dtype")),
+            shape_of(_argument(args, keywords, 0, "shape")),
+            given or dtype_of(_argument(args, keywords, 2, "dtype")),
         )
     if name in _LIKE and q.count(".") <= 2:
-        base = _single_array(argument_value(args, keywords, 0, "a"))
+        base = _single_array(_argument(args, keywords, 0, "a"))
         if base is not None:
             return Array(origin, base.shape, given or base.dtype)
         if name in ("array", "asarray") and args:  # `jnp.array([1, 0])`: a nested list of numbers
-            return Array(origin, _literal_shape(args[0]), given or dtype_of(argument_value(args, keywords, 1, "dtype")))
+            return Array(origin, _literal_shape(args[0]), given or dtype_of(_argument(args, keywords, 1, "dtype")))
     if name == "arange" and q.count(".") <= 2 and len(args) == 1 and all(k == "dtype" for k, _ in keywords):
         n = int_constant(args[0])
         if n is not None and n >= 0:
             return Array(origin, (n,), given or (DEFAULT_INT if library == "jax" else None))
     if q in _RANDOM:
-        shape = shape_of(argument_value(args, keywords, 1, "shape"))
-        return Array(origin, shape, given or dtype_of(argument_value(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
+        shape = shape_of(_argument(args, keywords, 1, "shape"))
+        return Array(origin, shape, given or dtype_of(_argument(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
     return Array(origin)
 
 
@@ -671,7 +684,7 @@ def array_method_result(
     if base is None:
         return Array(method.origin)
     if method.attr == "astype":
-        return Array(method.origin, base.shape, dtype_of(argument_value(args, keywords, 0, "dtype")))
+        return Array(method.origin, base.shape, dtype_of(_argument(args, keywords, 0, "dtype")))
     if method.attr == "reshape" and not keywords and args:
         new = _reshape_dims(args)
         return Array(method.origin, reshaped(base.shape, new) if new is not None else None, base.dtype)

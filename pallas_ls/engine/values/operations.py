@@ -193,7 +193,7 @@ def class_attribute(
         values = union(
             bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
         )
-        if _makes_members(values, attr) and is_enum(interp, cls):
+        if _makes_members(values, attr) and _is_enum(interp, cls):
             return frozenset({EnumMember(cls, attr)})
         return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
     for base in cls.node.bases:
@@ -230,7 +230,7 @@ def direct_subclasses(interp: Interpreter, cls: Class) -> frozenset[Value]:
 _ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 
 
-def is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
+def _is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
     """Whether a class derives from `enum.Enum` (its body's plain assignments are members)."""
     if depth > 8:
         return False
@@ -239,7 +239,7 @@ def is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
         for value in interp.ev(base, where, EMPTY_ENV, cls.model):
             if isinstance(value, External) and value.qualname in _ENUM_BASES:
                 return True
-            if isinstance(value, Class) and is_enum(interp, value, depth + 1):
+            if isinstance(value, Class) and _is_enum(interp, value, depth + 1):
                 return True
     return False
 
@@ -252,7 +252,7 @@ def _makes_members(values: frozenset[Value], attr: str) -> bool:
     return bool(values) and not any(isinstance(v, (Func, Wrapped, Class)) for v in values)
 
 
-def enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
+def _enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
     """The members of an enum class, in body order, for `for op in Op`."""
     scope = cls.model.scope_of_function.get(id(cls.node))
     if scope is None:
@@ -289,8 +289,7 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
         env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
         env = env.extended([(self_binding, frozenset({inst}))])
         made = interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
-        # A Ref the method makes is a new one for each instance (`p.a`, `q.a` are two Refs).
-        values |= library.retag(made, union(v for _, v in env.items), ("made for", inst.site, id(method)), 0, True)
+        values |= library.made_for_instance(made, env, inst, method)
     if attr == "__class__":
         return frozenset({inst.cls})
     if attr == "__dict__":
@@ -435,8 +434,8 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= _yielded(interp, v)
         elif isinstance(v, Instance):
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
-        elif isinstance(v, Class) and is_enum(interp, v):
-            out |= enum_members(interp, v)
+        elif isinstance(v, Class) and _is_enum(interp, v):
+            out |= _enum_members(interp, v)
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U
