@@ -256,6 +256,14 @@ CASES = {
     ),
     "filtered-generator-next": (launch("next(k for k in [good, bad] if k is bad)"), {"bad"}),
     "setdefault-list-append": ("T = {}\nT.setdefault('a', []).append(bad)\n" + launch("T['a'][0]"), {"bad"}),
+    "table-keyed-by-function-names": (
+        "T = {f.__name__: f for f in (good, bad)}\n" + launch("T[f\"{'GOOD'.lower()}\"]"),
+        {"good"},
+    ),
+    "class-name": (
+        "class Good:\n    k = staticmethod(good)\nT = {Good.__name__: Good}\n" + launch("T['Good'].k"),
+        {"good"},
+    ),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
         {"bad"},

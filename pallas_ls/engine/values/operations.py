@@ -125,6 +125,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({methods.SeqMethod(value, attr)})
     if isinstance(value, Const) and isinstance(value.value, str) and attr in methods.STR_METHODS:
         return frozenset({methods.StrMethod(value.value, attr)})
+    if isinstance(value, Func) and attr == "__name__" and not isinstance(value.node, ast.Lambda):
+        return frozenset({Const(value.node.name)})  # `{f.__name__: f for f in kernels}`
     if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
         return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
@@ -207,6 +209,8 @@ def class_attribute(
         return union(_bind_attribute(interp, v, instance, owner, attr) for v in stored)
     if attr == "__subclasses__" and instance is None:
         return frozenset({methods.Subclasses(cls)})
+    if attr == "__name__" and instance is None:
+        return frozenset({Const(cls.node.name)})
     if attr == "__dict__" and instance is None:
         return frozenset({Namespace(cls)})
     return frozenset()
