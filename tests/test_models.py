@@ -16,7 +16,7 @@ from pallas_ls.engine.values import models
 from pallas_ls.lint import analyze_source
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PL = "import collections, contextlib, dataclasses, functools, itertools, operator\nimport jax\nimport jax.experimental.pallas as pl\n"
+PL = "import collections, contextlib, dataclasses, functools, itertools, operator, typing\nimport jax\nimport jax.experimental.pallas as pl\n"
 KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"
 
 
@@ -266,6 +266,28 @@ CASES = {
     ),
     "vars-of-instance": (
         "class P:\n    def __init__(self, k):\n        self.k = k\n" + launch('vars(P(bad))["k"]'),
+        {"bad"},
+    ),
+    "filter-by-name": (launch('next(filter(lambda k: k.__name__.startswith("go"), [good, bad]))'), {"good"}),
+    "filter-none-drops-falsy": (launch("filter(None, [None, bad])[0]"), {"bad"}),
+    "named-tuple-index": (
+        "class Spec(typing.NamedTuple):\n    kernel: object\n    other: object\n"
+        + launch("Spec(bad, good)[0]")
+        + launch("[k for k in Spec(good, good)][1]"),
+        {"bad", "good"},
+    ),
+    "subclass-name-is-its-own": (
+        "class Base:\n    pass\nclass Sub(Base):\n    pass\n" + launch('{"Sub": good, "Base": bad}[Sub.__name__]'),
+        {"good"},
+    ),
+    "class-store-overrides-base": (
+        "class Base:\n    k = staticmethod(bad)\nclass Sub(Base):\n    pass\nSub.k = staticmethod(good)\n"
+        + launch("Sub.k"),
+        {"good"},
+    ),
+    "contextmanager-yields-a-launch": (
+        "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
+        "with launching(bad) as run:\n    run(x)\n",
         {"bad"},
     ),
 }

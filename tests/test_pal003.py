@@ -132,6 +132,12 @@ REPORTED = {
         "        return pl.pallas_call(k, out_shape=S)(x)\n",
         ["self.b"],
     ),
+    "property-returning-a-stored-array": (
+        "class M:\n    def __init__(self):\n        self._b = jnp.ones((8, 128))\n"
+        "    @property\n    def b(self):\n        return self._b\n"
+        "M0 = M()\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + M0.b\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["M0.b"],
+    ),
     "dict-of-arrays-and-lax-iota": (
         "P = {'w': jnp.ones((8, 128)), 'n': 3}\nI = jax.lax.broadcasted_iota(jnp.int32, (8, 128), 0)\n"
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * P['w'] * P['n'] + (I > 2)\npl.pallas_call(k, out_shape=S)(x)\n",
@@ -239,6 +245,12 @@ SILENT = {
     ),
     "defaults-and-decorators-of-the-kernel-are-outside": (
         "C = jnp.ones((8, 128))\ndef k(x_ref, o_ref, *, c=C + 1):\n    o_ref[...] = x_ref[...]\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "array-made-by-a-getter-while-tracing": (
+        "class C:\n    @functools.cached_property\n    def table(self):\n        return jnp.ones((8, 128))\n"
+        "    @property\n    def bias(self):\n        return jnp.zeros((8, 128)) + 1\n"
+        "CFG = C()\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * CFG.table + CFG.bias\n"
         "pl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),

@@ -44,10 +44,13 @@ REPORTED = {
         "add(ns.a, ns.a)"
     ),
     "made-in-a-loop-read-twice": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, r)",
+    "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
+    "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
 }
 SILENT = {
     "same-array": "add(x, x)",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "two-refs-from-a-generator": "a, b = (jax.new_ref(x) for _ in range(2))\nadd(a, b)",
     "distinct-refs": "r = jax.new_ref(x)\ns = jax.new_ref(x)\nadd(r, s)",
     "reassigned": "r = jax.new_ref(x)\nv = r\nr = jax.new_ref(x)\nadd(v, r)",
     "separate-calls": "r = jax.new_ref(x)\nadd(r, x)\nadd(x, r)",

@@ -24,6 +24,7 @@ from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_ar
 from .names import qualname
 from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value
+from .values.operations import computed_on_read
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -660,7 +661,14 @@ def member_is_array(
     in (`p.weight` of the `p` a factory was called with)."""
     interp = interpreter_for(model)
     loc = model.body_loc(function)
-    return all(certainly_jax_array(interp.ev(member, loc, env, model)) for env in envs)
+    for env in envs:
+        if isinstance(member, ast.Attribute) and computed_on_read(
+            interp, interp.ev(member.value, loc, env, model), member.attr
+        ):
+            return False  # a getter makes it while JAX traces the kernel: not a captured constant
+        if not certainly_jax_array(interp.ev(member, loc, env, model)):
+            return False
+    return True
 
 
 def certainly_jax_array(values: frozenset[Value]) -> bool:

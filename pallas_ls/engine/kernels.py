@@ -45,7 +45,7 @@ from .values.domain import (
     Wrapped,
 )
 from .values.interpreter import Interpreter
-from .values.operations import class_attribute
+from .values.operations import class_attribute, entered
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -337,7 +337,11 @@ class LaunchFinder:
 
     def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
         if self._relevant(self.interp.ev(call.func, loc, env, model)):
-            self.interp.ev(call, loc, env, model)
+            made = self.interp.ev(call, loc, env, model)
+            if _enters(loc.stmt, call):
+                # `with launcher(kernel) as run:` runs the manager's `__enter__` (a
+                # `contextmanager` generator's body up to its `yield`), which may launch.
+                entered(self.interp, made)
 
     def _launching_decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> bool:
         known = self._decorator_launches.get(id(node))
@@ -378,7 +382,9 @@ class LaunchFinder:
         if isinstance(v, Partial):
             return self._relevant_value(v.target, depth + 1)
         if isinstance(v, Func):
-            return self._launches(v)
+            # A closure may launch through what it closes over: the wrapper a decorator returns
+            # (`contextlib.contextmanager`'s helper holding the launching generator function).
+            return self._launches(v) or any(self._relevant(values, depth + 1) for _, values in v.env.items)
         if isinstance(v, (BoundMethod, Wrapped)):
             return self._relevant_value(v.func, depth + 1)
         if isinstance(v, Instance):
@@ -658,6 +664,11 @@ class LaunchFinder:
 
 # Roots of names that are never project code: a call through them cannot reach a wrapper.
 _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os", "sys", "re", "typing")
+
+
+def _enters(stmt: ast.AST | None, call: ast.Call) -> bool:
+    """Is `call` the context manager of one of `stmt`'s `with` items?"""
+    return isinstance(stmt, (ast.With, ast.AsyncWith)) and any(item.context_expr is call for item in stmt.items)
 
 
 def _aliases_of(model: ModuleModel, names: set[str]) -> set[str]:

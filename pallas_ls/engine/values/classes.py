@@ -210,6 +210,20 @@ def is_dataclass(node: ast.ClassDef) -> bool:
     return any(decorator_name(b) in ("NamedTuple",) for b in node.bases)
 
 
+def named_tuple_fields(cls: Class) -> tuple[str, ...] | None:
+    """The fields of a `typing.NamedTuple` class in declaration order (`spec[0]` is the first),
+    or None for other classes."""
+    if not any(decorator_name(b) == "NamedTuple" for b in cls.node.bases):
+        return None
+    return tuple(
+        stmt.target.id
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and "ClassVar" not in ast.unparse(stmt.annotation)
+    )
+
+
 def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
     """`dataclasses.replace(obj, **changes)`: the same dataclass with those fields changed."""
     out: set[Value] = set()

@@ -541,6 +541,10 @@ _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
 _NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV)
 
 
+def _never_none(v: Value) -> bool:
+    return isinstance(v, _NEVER_NONE) or (isinstance(v, Const) and v.value is not None)
+
+
 def compared(ops: list[ast.cmpop], parts: list[frozenset[Value]]) -> bool | None:
     """A chain of comparisons folded when every operand is known: constants (`mode == "fast"`,
     `n >= 8`), a known tuple or list of constants on the right of `in`, `x is None`."""
@@ -560,7 +564,7 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             return None
         if a == NONE and b == NONE:
             same = True
-        elif (a == NONE and isinstance(b, _NEVER_NONE)) or (b == NONE and isinstance(a, _NEVER_NONE)):
+        elif (a == NONE and _never_none(b)) or (b == NONE and _never_none(a)):
             same = False
         elif isinstance(a, (Func, Class)) and isinstance(b, (Func, Class)):
             if a.node is not b.node:

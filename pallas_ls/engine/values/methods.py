@@ -57,7 +57,24 @@ class WhenDecorator(Value):
 
 
 STR_METHODS = frozenset(
-    {"join", "format", "upper", "lower", "replace", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix"}
+    {
+        "join",
+        "format",
+        "upper",
+        "lower",
+        "replace",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "removeprefix",
+        "removesuffix",
+        # tests that select by name: `k.__name__.endswith("_v2")`
+        "startswith",
+        "endswith",
+        "isidentifier",
+        "count",
+        "find",
+    }
 )
 
 
@@ -87,8 +104,11 @@ class StrMethod(Value):
             return frozenset({Opaque("str")})
 
 
-def _short(text: object) -> frozenset[Value]:
-    return frozenset({Const(text)}) if isinstance(text, str) and len(text) <= 200 else frozenset({Opaque("str")})
+def _short(result: object) -> frozenset[Value]:
+    """A string method's result as a constant: a short string, a bool or an int."""
+    if isinstance(result, (bool, int)) or (isinstance(result, str) and len(result) <= 200):
+        return frozenset({Const(result)})
+    return frozenset({Opaque("str")})
 
 
 @dataclass(frozen=True)

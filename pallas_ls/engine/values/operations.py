@@ -15,7 +15,7 @@ from ..model import (
     own_yields,
     positional_args,
 )
-from . import bindings, calls, library, methods
+from . import bindings, calls, classes, library, methods
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -187,33 +187,83 @@ def class_attribute(
     """`attr` looked up on a class (and its bases), bound to `instance` when given; `owner` is
     the class the lookup started from (a classmethod found on a base binds to it)."""
     owner = owner or cls
+    found = _defining_class(interp, cls, attr, depth)
+    if found is None:
+        if attr == "__subclasses__" and instance is None:
+            return frozenset({methods.Subclasses(cls)})
+        if attr == "__name__" and instance is None:
+            return frozenset({Const(cls.node.name)})
+        if attr == "__dict__" and instance is None:
+            return frozenset({Namespace(cls)})
+        return frozenset()
+    holder, values = found
+    if _makes_members(values, attr) and _is_enum(interp, holder):
+        return frozenset({EnumMember(holder, attr)})
+    return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
+
+
+def raw_class_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:
+    """`attr` as the class (or the base it comes from) holds it, before any descriptor binds it."""
+    found = _defining_class(interp, cls, attr)
+    return found[1] if found is not None else frozenset()
+
+
+def _defining_class(
+    interp: Interpreter, cls: Class, attr: str, depth: int = 0
+) -> tuple[Class, frozenset[Value]] | None:
+    """The class of `cls`'s MRO whose namespace holds `attr` (its body, or a store into the class:
+    `setattr(cls, name, fn)`, `Cls.attr = v`), and the values held there."""
     if depth > 8:
-        return U
+        return cls, U
     class_scope = cls.model.scope_of_function.get(id(cls.node))
     in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
     if in_body:
-        values = union(
+        return cls, union(
             bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
         )
-        if _makes_members(values, attr) and _is_enum(interp, cls):
-            return frozenset({EnumMember(cls, attr)})
-        return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
+    stored = interp.heap.attribute(cls, attr)
+    if stored:
+        return cls, stored
     for base in cls.node.bases:
         for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
             if isinstance(base_value, Class):
-                found = class_attribute(interp, base_value, attr, instance, depth + 1, owner)
-                if found:
+                found = _defining_class(interp, base_value, attr, depth + 1)
+                if found is not None:
                     return found
-    stored = interp.heap.attribute(cls, attr)  # `setattr(cls, name, fn)`, `Cls.attr = v`
-    if stored:
-        return union(_bind_attribute(interp, v, instance, owner, attr) for v in stored)
-    if attr == "__subclasses__" and instance is None:
-        return frozenset({methods.Subclasses(cls)})
-    if attr == "__name__" and instance is None:
-        return frozenset({Const(cls.node.name)})
-    if attr == "__dict__" and instance is None:
-        return frozenset({Namespace(cls)})
-    return frozenset()
+    return None
+
+
+def computed_on_read(interp: Interpreter, objects: frozenset[Value], attr: str) -> bool:
+    """Does reading `obj.attr` run a getter that computes the value (a property, a
+    cached_property, a descriptor's `__get__` that does more than return a stored value)?  Then
+    what the read gives is made at the read: inside a kernel, while JAX traces it."""
+    for obj in objects:
+        if isinstance(obj, Instance) and any(name == attr for name, _ in obj.fields):
+            continue
+        cls = obj.cls if isinstance(obj, Instance) else obj if isinstance(obj, Class) else None
+        if cls is None:
+            continue
+        for held in raw_class_attribute(interp, cls, attr):
+            if isinstance(held, Wrapped) and held.kind == "property" and isinstance(held.func, Func):
+                getters: frozenset[Value] = frozenset({held.func})
+            elif isinstance(held, Instance):
+                getters = raw_class_attribute(interp, held.cls, "__get__")
+            else:
+                continue
+            if any(not (isinstance(g, Func) and _returns_stored(g.node)) for g in getters):
+                return True
+    return False
+
+
+def _returns_stored(function: ast.AST) -> bool:
+    """Every `return` of the function gives a name, attribute or item read as it is stored."""
+    returns = [n.value for n in ast.walk(function) if isinstance(n, ast.Return)]
+    if isinstance(function, ast.Lambda):
+        returns = [function.body]
+    loads = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
+    return all(
+        r is None or all(isinstance(n, (*loads, ast.expr_context, ast.Slice)) for n in ast.walk(r)) for r in returns
+    )
 
 
 def direct_subclasses(interp: Interpreter, cls: Class) -> frozenset[Value]:
@@ -405,6 +455,11 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     if isinstance(value, Class):
         return frozenset({value})  # generics: Foo[int]
     if isinstance(value, Instance):
+        fields = classes.named_tuple_fields(value.cls)
+        if fields is not None:  # a typing.NamedTuple is a tuple of its fields
+            if isinstance(key, int) and not isinstance(key, bool) and -len(fields) <= key < len(fields):
+                return attribute(interp, value, fields[key], interp.model)
+            return union(attribute(interp, value, name, interp.model) for name in fields) | U
         return call_method(interp, value, "__getitem__", [index])
     if isinstance(value, Namespace):  # `vars(obj)[name]`
         names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
@@ -436,6 +491,9 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out.add(v)
         elif isinstance(v, Generator):
             out |= _yielded(interp, v)
+        elif isinstance(v, Instance) and classes.named_tuple_fields(v.cls) is not None:
+            fields = classes.named_tuple_fields(v.cls) or ()
+            out |= union(attribute(interp, v, name, interp.model) for name in fields)
         elif isinstance(v, Instance):
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
         elif isinstance(v, Class) and _is_enum(interp, v):

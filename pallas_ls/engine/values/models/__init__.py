@@ -37,7 +37,8 @@ def module_model(module: str) -> ModuleModel | None:
 def modelled(qualname: str) -> tuple[ModuleModel, str] | None:
     """The model module and name that model `qualname` (`operator.attrgetter`), if any."""
     module, _, name = qualname.rpartition(".")
-    if not module or name.startswith("_"):
+    module = module or "builtins"  # `filter`: a builtin read by its bare name
+    if name.startswith("_"):
         return None
     model = module_model(module)
     if model is None or name not in model.module_scope.bindings:

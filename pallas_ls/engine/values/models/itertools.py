@@ -26,7 +26,13 @@ def cycle(iterable: Any) -> Any:
 
 
 def repeat(value: Any, times: Any = None) -> Any:
-    yield value
+    # the same object `times` times (`*repeat(ref, 2)` passes one Ref twice)
+    return _forever(value) if times is None else [value] * times
+
+
+def _forever(value: Any) -> Any:
+    while True:
+        yield value
 
 
 def accumulate(iterable: Any, func: Any = None, *, initial: Any = None) -> Any:

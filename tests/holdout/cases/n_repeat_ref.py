@@ -1,0 +1,13 @@
+"""itertools.repeat(ref, 2) unpacked: one Ref twice.  JAX: NotImplementedError "Cannot pass the same ref"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def add(a_ref, b_ref):
+    a_ref[...] += b_ref[...]
+
+r = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+pl.kernel(add, mesh=mesh, interpret=pltpu.InterpretParams())(*itertools.repeat(r, 2))  # expect: PAL002
