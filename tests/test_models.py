@@ -285,6 +285,19 @@ CASES = {
         + launch("Sub.k"),
         {"good"},
     ),
+    "match-selector-for-a-constant": (
+        "def pick(mode):\n    match mode:\n        case 'a' | 'b':\n            return good\n"
+        "        case None:\n            return bad\n        case _:\n            raise ValueError(mode)\n"
+        + launch("pick('b')"),
+        {"good"},
+    ),
+    "match-selector-unknown-subject": (
+        "def pick(mode):\n    match mode:\n        case 'a':\n            return good\n        case _:\n            return bad\n"
+        + launch("pick(m)"),
+        {"good", "bad"},
+    ),
+    "dict-union-operator": ('A = {"k": bad}\nB = {"k": good}\n' + launch('(A | B)["k"]'), {"good"}),
+    "dict-spread-sees-stores": ('A = {}\nA["k"] = bad\n' + launch('{**A}["k"]'), {"bad"}),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

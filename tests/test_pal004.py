@@ -45,6 +45,11 @@ REPORTED = {
         "k",
         "takes 3 refs but pallas_call passes 2 (1 input, 1 output)",
     ),
+    "star-arguments-of-a-known-tuple": (
+        "def k(x_ref, o_ref):\n    pass\nargs = (x, x)\npl.pallas_call(k, out_shape=S)(*args)\n",
+        "k",
+        "takes 2 refs but pallas_call passes 3 (2 inputs, 1 output)",
+    ),
     "too-few-parameters": (
         "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=(S, S))(x)\n",
         "k",
@@ -102,6 +107,8 @@ REPORTED = {
 
 SILENT = {
     "matching": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
+    "star-arguments-unknown": "def k(x_ref, o_ref):\n    pass\ndef f(*args):\n    return pl.pallas_call(k, out_shape=S)(*args)\n",
+    "star-arguments-matching": "def k(x_ref, y_ref, o_ref):\n    pass\nargs = [x, x]\npl.pallas_call(k, out_shape=S)(*args)\n",
     "defaults-absorb": "def k(x_ref, o_ref, extra=None):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
     "varargs": "def k(*refs):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
     "varargs-after-refs": "def k(x_ref, *rest):\n    pass\npl.pallas_call(k, out_shape=(S, S))(x)\n",

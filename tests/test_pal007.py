@@ -49,6 +49,10 @@ REPORTED = {
     ),
     "traced-looking-constant": ("@pl.when(1)\ndef _():\n    return 1\n", ["return 1"]),
     "ref-value-condition": ("@pl.when((x_ref[0, 0] > 0) & (o_ref[0, 0] < 1))\ndef _():\n    return 1\n", ["return 1"]),
+    "decorator-made-by-a-helper": (
+        "first_step = lambda: pl.when(pl.program_id(0) == 0)\n@first_step()\ndef _():\n    return 1\n",
+        ["return 1"],
+    ),
     "local-traced-condition": (
         "first = pl.program_id(0) == 0\n@pl.when(first)\ndef _():\n    return 1\n",
         ["return 1"],
@@ -68,6 +72,8 @@ SILENT = {
     "static-shape-comparison": "@pl.when(x_ref.shape[0] > 4)\ndef _():\n    return 1\n",
     "lambda-returning-none": "pl.when(c)(lambda: o_ref.__setitem__(..., 1))\n",
     "loop-body-is-not-when": "@pl.loop(0, 4)\ndef _(i):\n    return None\n",
+    "helper-decorator-not-when": "deco = lambda: functools.lru_cache\n@deco()\ndef _():\n    return 1\n",
+    "helper-when-on-a-python-bool": "at = lambda flag: pl.when(flag)\n@at(True)\ndef _():\n    return 1\n",
 }
 
 

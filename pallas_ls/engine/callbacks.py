@@ -16,9 +16,11 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .kernels import KernelTarget, candidate_calls, resolve_kernel
+from .kernels import KernelTarget, candidate_calls, interpreter_for, resolve_kernel
 from .model import FunctionNode, Loc, ModuleModel
 from .names import PARTIAL, qualname
+from .values.domain import EMPTY_ENV, Func
+from .values.methods import WhenDecorator
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,10 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
             if id(decorator) in pending:
                 waiting = pending[id(decorator)]
                 found.append((waiting.api, node, model.loc(node), decorator, waiting.keywords))
+            elif WHEN in apis:
+                when = _when_made_by(decorator, node, model)
+                if when is not None:
+                    found.append((WHEN, node, model.loc(node), when, ()))
     bodies: list[CallbackBody] = []
     seen: set[tuple[int, int]] = set()
     for api, expr, loc, site, keywords in found:
@@ -138,6 +144,33 @@ def callback_bodies(model: ModuleModel, apis: tuple[CallbackApi, ...] = APIS) ->
                 bodies.append(CallbackBody(api, resolved.function, site, carry))
     bodies.sort(key=lambda b: (getattr(b.function, "lineno", 0), getattr(b.function, "col_offset", 0)))
     return bodies
+
+
+def _when_made_by(decorator: ast.expr, node: ast.AST, model: ModuleModel) -> ast.Call | None:
+    """The `pl.when(c)` call behind a decorator that calls a helper of this module making it
+    (`first_step = lambda: pl.when(pl.program_id(0) == 0)` ... `@first_step()`), as the
+    interpreter evaluates it; None for any other decorator.  Only decorators of nested defs (a
+    when body lives in a kernel) whose callee mentions `when` are evaluated."""
+    if not isinstance(decorator, ast.Call) or model.loc(node).scope is model.module_scope:
+        return None
+    interp = interpreter_for(model)
+    where = model.loc(node)
+    callees = interp.ev(decorator.func, where, EMPTY_ENV, model)
+    if not callees or not all(isinstance(f, Func) and _mentions_when(f.node) for f in callees):
+        return None
+    made = interp.ev(decorator, where, EMPTY_ENV, model)
+    calls = {id(v.call): v.call for v in made if isinstance(v, WhenDecorator) and v.call is not None}
+    if len(calls) != 1 or len(made) != 1:
+        return None
+    [call] = calls.values()
+    return call if id(call) in model.loc_of else None  # its condition is read in this module
+
+
+def _mentions_when(function: ast.AST) -> bool:
+    return any(
+        (isinstance(n, ast.Attribute) and n.attr == "when") or (isinstance(n, ast.Name) and n.id == "when")
+        for n in ast.walk(function)
+    )
 
 
 def _body_argument(api: CallbackApi, args: list[ast.expr], keywords: list[ast.keyword]) -> ast.expr | None:

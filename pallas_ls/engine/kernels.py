@@ -625,6 +625,8 @@ class LaunchFinder:
             launch.invocations.append(call)
             for argument in call.args:  # the arrays passed: their shapes are read in their context
                 launch.places.setdefault(id(argument), (loc, env, model))
+                if isinstance(argument, ast.Starred):  # `(*args)`: how many is read there too
+                    launch.places.setdefault(id(argument.value), (loc, env, model))
 
     def _launch(
         self,

@@ -27,6 +27,7 @@ from .values.domain import (
     Value,
     int_constant,
     known_sequence_length,
+    single_known_seq,
 )
 
 PREFETCH = "scalar prefetch"
@@ -170,12 +171,28 @@ def _input_count(launch: Launch, prefetch: int | None) -> int | None:
     """Inputs from the calls of the launched callable; None when unknown or inconsistent."""
     counts = set()
     for call in launch.invocations:
-        if any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        count = _positional_count(launch, call)
+        if count is None or call.keywords:
             return None
-        counts.add(len(call.args))
+        counts.add(count)
     if len(counts) != 1 or prefetch is None:
         return None
     return max(counts.pop() - prefetch, 0)
+
+
+def _positional_count(launch: Launch, call: ast.Call) -> int | None:
+    """How many positional arguments a call passes: a `*args` of a known tuple or list counts
+    its elements (`args = (x, y)` ... `f(*args)`); of anything else, unknown."""
+    count = 0
+    for argument in call.args:
+        if not isinstance(argument, ast.Starred):
+            count += 1
+            continue
+        seq = single_known_seq(launch.value_of(argument.value))
+        if seq is None:
+            return None
+        count += len(seq.elements())
+    return count
 
 
 def _outputs(values: frozenset[Value]) -> tuple[int | None, bool]:

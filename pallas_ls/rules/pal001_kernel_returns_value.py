@@ -307,7 +307,7 @@ assert (plus == x + 1).all() and (minus == x - 1).all()
 _LAYOUT_UNKNOWN_PROGRAM = (
     _LAYOUT_PRELUDE
     + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
-inputs = [x]
+inputs = jax.tree.leaves([x])
 
 
 def plus_minus(x_ref, plus, minus):

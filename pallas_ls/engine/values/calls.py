@@ -456,6 +456,9 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
             branches = [stmt.body] if taken is True else [stmt.orelse] if taken is False else [stmt.body, stmt.orelse]
             for branch in branches:
                 yield from _returns_in(branch, truth)
+        elif isinstance(stmt, ast.Match):
+            for case in _cases_taken(stmt, truth)[0]:
+                yield from _returns_in(case.body, truth)
         else:
             for name in ("body", "orelse", "finalbody"):
                 yield from _returns_in(getattr(stmt, name, None) or [], truth)
@@ -582,6 +585,9 @@ def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
         return _may_fall_through(last.body, truth) or _may_fall_through(last.orelse, truth)
     if isinstance(last, (ast.With, ast.AsyncWith)):
         return _may_fall_through(last.body, truth)
+    if isinstance(last, ast.Match):
+        cases, exhaustive = _cases_taken(last, truth)
+        return not exhaustive or any(_may_fall_through(case.body, truth) for case in cases)
     if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value is True:
         return any(isinstance(n, ast.Break) for n in ast.walk(last))
     if isinstance(last, ast.Try):
@@ -590,3 +596,46 @@ def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
         body_falls = _may_fall_through(last.orelse or last.body, truth)
         return body_falls or any(_may_fall_through(h.body, truth) for h in last.handlers)
     return True
+
+
+def _cases_taken(stmt: ast.Match, truth: Callable[..., Any]) -> tuple[list[ast.match_case], bool]:
+    """The cases of a `match` that may run, in order, and whether one of them surely does: a case
+    whose pattern is decided not to match is skipped, and none after one that surely matches."""
+    taken: list[ast.match_case] = []
+    for case in stmt.cases:
+        matches = _pattern_matches(case.pattern, stmt, truth)
+        if matches is False:
+            continue
+        taken.append(case)
+        if matches is True and case.guard is None:
+            return taken, True
+    return taken, False
+
+
+def _pattern_matches(pattern: ast.pattern, stmt: ast.Match, truth: Callable[..., Any]) -> bool | None:
+    """Does the subject match `pattern`: a capture or `_` always, a literal when the subject's
+    comparison with it folds (`case "bfloat16":`, `case None:`), an or-pattern by its parts."""
+    if isinstance(pattern, ast.MatchAs):
+        return True if pattern.pattern is None else _pattern_matches(pattern.pattern, stmt, truth)
+    if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
+        decided: bool | None = truth(_comparison(stmt.subject, pattern), stmt)
+        return decided
+    if isinstance(pattern, ast.MatchOr):
+        parts = [_pattern_matches(p, stmt, truth) for p in pattern.patterns]
+        return True if True in parts else False if all(p is False for p in parts) else None
+    return None
+
+
+def _comparison(subject: ast.expr, pattern: ast.MatchValue | ast.MatchSingleton) -> ast.Compare:
+    """`subject == value` (`is` for None/True/False) for a literal pattern, made once per pattern
+    (kept on the pattern node: the interpreter's caches are keyed by node identity)."""
+    made: ast.Compare | None = getattr(pattern, "_pallas_ls_comparison", None)
+    if made is None:
+        op: ast.cmpop
+        if isinstance(pattern, ast.MatchValue):
+            value, op = pattern.value, ast.Eq()
+        else:
+            value, op = ast.Constant(pattern.value), ast.Is()
+        made = ast.copy_location(ast.Compare(left=subject, ops=[op], comparators=[value]), pattern)
+        setattr(pattern, "_pallas_ls_comparison", made)  # noqa: B010  (a cache kept on the node)
+    return made

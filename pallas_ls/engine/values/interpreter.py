@@ -290,6 +290,7 @@ class Interpreter:
             value = self.ev(v, loc, env, model)
             if k is None:  # `**spread`
                 d = next(iter(value)) if len(value) == 1 else None
+                d = self.dict_contents(d) if isinstance(d, DictV) else d  # with what the program stored
                 if isinstance(d, DictV) and d.items is not None:
                     for spread_key, spread_value in d.items:
                         put(spread_key, spread_value)
@@ -436,6 +437,10 @@ class Interpreter:
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:
                 return repeated
+        if isinstance(expr.op, ast.BitOr) and left and right and all(isinstance(v, DictV) for v in left | right):
+            return frozenset(  # `DEFAULTS | OVERRIDES`: the right operand's keys win
+                self._dict_union(cast(DictV, a), cast(DictV, b), expr, loc) for a in left for b in right
+            )
         if isinstance(expr.op, ast.Add):
             ls, rs = single_known_seq(left), single_known_seq(right)
             if ls is not None and rs is not None and ls.kind == rs.kind:
@@ -452,6 +457,16 @@ class Interpreter:
         if any(isinstance(v, Param) for v in left | right):
             return frozenset({Array("traced")})  # in a kernel, parameters are refs (or arrays read from them)
         return frozenset({Opaque("number")})  # arithmetic never gives None
+
+    def _dict_union(self, left: DictV, right: DictV, expr: ast.BinOp, loc: Loc) -> DictV:
+        left, right = self.dict_contents(left), self.dict_contents(right)
+        toplevel = loc.scope.kind in ("module", "class")
+        if left.items is None or right.items is None:
+            return DictV(None, left.all_values() | right.all_values(), id(expr), toplevel)
+        merged = {hashable(k): (k, v) for k, v in left.items}
+        for k, v in right.items:
+            merged[hashable(k)] = (k, v)  # a key of both keeps its place; the value is the right's
+        return DictV(tuple(merged.values()), left.all_values() | right.all_values(), id(expr), toplevel)
 
     # -------------------------------------------------------------------------- names
     def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:

@@ -318,7 +318,7 @@ def external_call(
     if q == "jax.experimental.pallas.run_scoped" and args:
         return union(calls.scoped_result(interp, f, model) for f in args[0])
     if q == "jax.experimental.pallas.when":
-        return frozenset({WhenDecorator()})
+        return frozenset({WhenDecorator(call)})
     if q in VALUE_APIS:
         return frozenset({Opaque("pallas")})
     if q.startswith("numpy."):

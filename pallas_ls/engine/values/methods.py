@@ -4,6 +4,7 @@ classes `collections.namedtuple` makes: what calling them gives is computed here
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -54,6 +55,8 @@ class ArrayAt(Value):
 @dataclass(frozen=True)
 class WhenDecorator(Value):
     """`pl.when(c)`: applied to a function it runs it and returns None."""
+
+    call: ast.Call | None = None  # the `pl.when(c)` call that made it (its condition is read there)
 
 
 STR_METHODS = frozenset(

@@ -1,0 +1,12 @@
+"""out_shape=[s] * 2 makes two outputs; the kernel has one.  JAX: TypeError positional arguments."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+x = jnp.ones((8, 128), jnp.float32)
+s = jax.ShapeDtypeStruct(x.shape, x.dtype)
+print(pl.pallas_call(copy_kernel, out_shape=[s] * 2, interpret=True)(x))  # expect: PAL004

@@ -1,0 +1,18 @@
+"""A helper returns pl.when(...) for the first grid step; the decorated body returns.  JAX: TypeError cond branch outputs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+first_step = lambda: pl.when(pl.program_id(0) == 0)
+
+def kernel(x_ref, o_ref):
+    @first_step()
+    def _init():
+        o_ref[...] = jnp.zeros_like(o_ref)
+        return o_ref[...]  # expect: PAL007
+
+    o_ref[...] += x_ref[...]
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,), interpret=True)(x).sum())
