@@ -132,6 +132,11 @@ REPORTED = {
         "        return pl.pallas_call(k, out_shape=S)(x)\n",
         ["self.b"],
     ),
+    "table-filled-by-a-helper": (
+        "T = {}\ndef fill(name):\n    T[name] = jnp.ones((8, 128))\nfill('w')\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + T['w']\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["T['w']"],
+    ),
     "property-returning-a-stored-array": (
         "class M:\n    def __init__(self):\n        self._b = jnp.ones((8, 128))\n"
         "    @property\n    def b(self):\n        return self._b\n"
@@ -252,6 +257,10 @@ SILENT = {
         "    @property\n    def bias(self):\n        return jnp.zeros((8, 128)) + 1\n"
         "CFG = C()\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * CFG.table + CFG.bias\n"
         "pl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "table-filled-by-a-helper-with-its-argument": (
+        "T = {}\ndef fill(name, v):\n    T[name] = v\nfill('w', jnp.ones((8, 128)))\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + T['w']\npl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),
 }

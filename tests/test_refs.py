@@ -44,6 +44,7 @@ REPORTED = {
         "add(ns.a, ns.a)"
     ),
     "made-in-a-loop-read-twice": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, r)",
+    "pool-filled-by-a-helper": "POOL = {}\ndef allocate(name):\n    POOL[name] = jax.new_ref(x)\nallocate('a')\nadd(POOL['a'], POOL['a'])",
     "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
     "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
 }

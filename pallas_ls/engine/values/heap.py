@@ -17,7 +17,8 @@ in another module is full when a launch reads it.
 Precision: a read of a field gives what the object was made with plus every store that may target
 it.  A store inside a function may also run in calls not seen here: its reads then include
 Unknown, so a rule asserting what the field must be stays silent, while the functions it may hold
-are still candidate kernels ("may").  An object of unknown allocation site may be any object of its
+are still candidate kernels ("may") - unless the stored value does not depend on the function's
+parameters (`POOL[name] = jax.new_ref(z)`): any call stores that kind of value.  An object of unknown allocation site may be any object of its
 kind (an instance with no site, `self` inside a method, may be any instance of its class).
 """
 
@@ -390,7 +391,16 @@ class Heap:
                 # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
                 value = library.made_by_call(value, env, ("stored by", id(site.function), env))
             by_name = site.function is None and isinstance(site.receiver, ast.Name)
+            if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
+                partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
             yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value), by_name)
+
+    def _stores_the_same_in_any_call(self, site: StoreSite, loc: Loc, model: ModuleModel) -> bool:
+        """Does the stored value not depend on the function's parameters (or anything else not
+        known)?  Then a call of the function not seen here stores what the seen calls do, perhaps
+        under another key, and a read of the field holds that value, not Unknown."""
+        assert site.value is not None
+        return not self.interp.depends_on_unknown(self.interp.ev(site.value, loc, EMPTY_ENV, model))
 
     def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:
         """The environments a store is evaluated in, each with whether more may exist (calls of
