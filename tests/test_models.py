@@ -16,7 +16,7 @@ from pallas_ls.engine.values import models
 from pallas_ls.lint import analyze_source
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PL = "import collections, contextlib, dataclasses, functools, itertools, operator, typing\nimport jax\nimport jax.experimental.pallas as pl\n"
+PL = "import collections, contextlib, dataclasses, functools, itertools, operator, types, typing\nimport jax\nimport jax.experimental.pallas as pl\n"
 KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"
 
 
@@ -298,6 +298,14 @@ CASES = {
     ),
     "dict-union-operator": ('A = {"k": bad}\nB = {"k": good}\n' + launch('(A | B)["k"]'), {"good"}),
     "dict-spread-sees-stores": ('A = {}\nA["k"] = bad\n' + launch('{**A}["k"]'), {"bad"}),
+    "dunder-getitem-of-a-dict": ('T = {"a": good, "b": bad}\n' + launch('T.__getitem__("b")'), {"bad"}),
+    "mapping-proxy": ('T = {"a": good, "b": bad}\nV = types.MappingProxyType(T)\n' + launch('V["a"]'), {"good"}),
+    "partial-func": ("p = functools.partial(bad, 1)\n" + launch("p.func"), {"bad"}),
+    "class-decorator-forwarding": (
+        "class wrap:\n    def __init__(self, fn):\n        self.fn = fn\n"
+        "    def __call__(self, *args):\n        return self.fn(*args)\n" + launch("wrap(bad)"),
+        {"bad"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

@@ -137,6 +137,11 @@ REPORTED = {
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + T['w']\npl.pallas_call(k, out_shape=S)(x)\n",
         ["T['w']"],
     ),
+    "placed-with-device-put": (
+        "T = jax.device_put(np.ones((8, 128)))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + T\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["T"],
+    ),
     "property-returning-a-stored-array": (
         "class M:\n    def __init__(self):\n        self._b = jnp.ones((8, 128))\n"
         "    @property\n    def b(self):\n        return self._b\n"

@@ -229,3 +229,22 @@ def test_kernel_read_through_a_module_getattr(tmp_path):
     )
     found = findings_by_file(tmp_path, ["pkg/kernels.py", "pkg/lazy.py", "pkg/ops.py"])
     assert found == {"pkg/kernels.py": ["PAL001"], "pkg/lazy.py": [], "pkg/ops.py": []}
+
+
+def test_registry_filled_by_a_module_imported_for_its_side_effect(tmp_path):
+    """`import pkg.builtin` runs pkg/builtin.py, whose decorators fill the registry that
+    `registry.get(name)` reads: absolute imports run at import time as relative ones do."""
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/registry.py": "_K = {}\ndef register(name):\n    def wrap(fn):\n        _K[name] = fn\n"
+            "        return fn\n    return wrap\ndef get(name):\n    return _K[name]\n",
+            "pkg/builtin.py": "from pkg.registry import register\n@register('one')\ndef add_one(x_ref, o_ref):\n"
+            "    return x_ref[...] + 1\n",
+            "main.py": "from jax.experimental import pallas as pl\nimport pkg.builtin\nfrom pkg import registry\n"
+            "pl.pallas_call(registry.get('one'), s)(x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/builtin.py", "main.py"])
+    assert found == {"pkg/builtin.py": ["PAL001"], "main.py": []}

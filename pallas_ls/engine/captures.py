@@ -621,7 +621,10 @@ def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     parameter (without a default) of a `@jax.jit` function that is not static; or a numpy array
     from a numpy constructor."""
     if binding.kind == "assign" and isinstance(binding.value, ast.Call):
-        return constructor_fact(model, binding, binding.value, Loc(binding.scope, binding.stmt))
+        made = constructor_fact(model, binding, binding.value, Loc(binding.scope, binding.stmt))
+        if made is not None:
+            return made
+        return _computed_array(model, binding)  # another call the interpreter knows (`jax.device_put(a)`)
     if binding.kind == "param" and _is_traced_parameter(model, binding):
         return ArrayFact(binding, Rank.UNKNOWN, binding.node, jitted_parameter=True)
     if binding.kind == "assign" and binding.stmt is not None:

@@ -246,8 +246,10 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
         for alias in stmt.names:
             name = alias.asname or alias.name.split(".")[0]
             for b in model.module_scope.bindings.get(name, []):
-                if b.stmt is stmt and b.kind == "import" and b.qualname and b.qualname.startswith("."):
+                if b.stmt is stmt and b.kind == "import" and b.qualname:
                     binding_value(interp, b, EMPTY_ENV, model)
+            if isinstance(stmt, ast.Import) and "." in alias.name and alias.asname is None:
+                import_value(interp, alias.name, model)  # `import pkg.mod` runs pkg.mod, binds pkg
         return
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         _run_decorators(interp, stmt, model)

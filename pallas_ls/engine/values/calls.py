@@ -535,9 +535,35 @@ def _functions_of(interp: Interpreter, v: Value, bound: int, keywords: frozenset
     if isinstance(v, Instance):
         out = []
         for m in operations.class_attribute(interp, v.cls, "__call__", v):
-            out += _functions_of(interp, m, bound, keywords, depth + 1)
+            forwarded = _forwarded_to_attribute(interp, m)
+            for f in forwarded if forwarded is not None else [m]:
+                out += _functions_of(interp, f, bound, keywords, depth + 1)
         return out
     return []
+
+
+def _forwarded_to_attribute(interp: Interpreter, method: Value) -> frozenset[Value] | None:
+    """A class-based decorator's `def __call__(self, *args, **kwargs): return self.fn(*args,
+    **kwargs)`: calling the instance is calling what `self.fn` holds with the very same arguments
+    (its return value too), so that is what JAX runs as the kernel.  None for other methods."""
+    if not (isinstance(method, BoundMethod) and isinstance(method.func, Func)):
+        return None
+    node = method.func.node
+    if isinstance(node, ast.Lambda) or len(node.args.args) != 1 or node.args.vararg is None:
+        return None
+    returns = list(own_returns(node))
+    call = returns[0].value if len(returns) == 1 else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == node.args.args[0].arg
+        and [ast.unparse(a) for a in call.args] == [f"*{node.args.vararg.arg}"]
+        and [ast.unparse(k) for k in call.keywords] == ([f"**{node.args.kwarg.arg}"] if node.args.kwarg else [])
+    ):
+        return None
+    held = operations.attribute(interp, method.receiver, call.func.attr, method.func.model)
+    return held if held and all(isinstance(f, (Func, Partial, BoundMethod)) for f in held) else None
 
 
 def entry_of(value: Value) -> Entry | None:

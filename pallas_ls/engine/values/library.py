@@ -325,6 +325,9 @@ def external_call(
         return (
             frozenset({_constructed("numpy", q, args, keywords)}) if q.count(".") == 1 else frozenset({Opaque("numpy")})
         )
+    if q == "jax.device_put" and args and all(isinstance(v, Array) for v in args[0]):
+        # an array placed on a device is a jax array of its shape and dtype (a pytree stays one)
+        return frozenset(Array("jax", cast(Array, v).shape, cast(Array, v).dtype) for v in args[0])
     if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
         return frozenset({_constructed("jax", q, args, keywords)})
     if q in _LAX_ARRAYS:

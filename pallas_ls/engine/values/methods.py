@@ -193,6 +193,9 @@ class DictMethod(Value):
             if d.items is not None and known_key:
                 return d.lookup(key, default)
             return d.all_values() | default
+        if self.attr == "__getitem__" and len(args) == 1:  # `TABLE.__getitem__(name)`: the subscript
+            known_key, key = key_of(next(iter(args[0])) if len(args[0]) == 1 else None)
+            return d.lookup(key, U) if d.items is not None and known_key else d.all_values()
         if self.attr == "copy":
             return frozenset({d})
         return U

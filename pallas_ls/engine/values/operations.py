@@ -99,6 +99,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return _made_class_attribute(interp, value, attr)
     if isinstance(value, EnumMember):
         return _member_attribute(interp, value, attr)
+    if isinstance(value, Partial) and attr in ("func", "args", "keywords"):
+        return _partial_attribute(value, attr)
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
         return frozenset({Opaque("static")})  # `y_ref.shape`: a tuple, never None
     if isinstance(value, Ref):
@@ -136,6 +138,17 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, Param):
         return frozenset({methods.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
     return U
+
+
+def _partial_attribute(p: Partial, attr: str) -> frozenset[Value]:
+    """`p.func`, `p.args`, `p.keywords` of a `functools.partial` (an unknown splat hides the rest)."""
+    if attr == "func":
+        return frozenset({p.target})
+    if p.hidden:
+        return U
+    if attr == "args":
+        return frozenset({Seq("tuple", p.args)})
+    return frozenset({DictV(tuple(p.keywords), union(v for _, v in p.keywords))})
 
 
 def _made_class_attribute(interp: Interpreter, cls: MadeClass, attr: str) -> frozenset[Value]:

@@ -1,6 +1,13 @@
 """Models of `types` (see `pallas_ls.engine.models`): read as source, never imported."""
 
+from typing import Any
+
 
 class SimpleNamespace:
     """Its instances are made by the interpreter itself (`Interpreter.external_call`): each keyword
     argument a field of its own, as dataclass fields are; this class gives them their identity."""
+
+
+def MappingProxyType(mapping: Any) -> Any:  # noqa: N802  (the library's name)
+    # A read-only view: every read is the mapping's (and sees what is stored into it later).
+    return mapping

@@ -1,0 +1,14 @@
+"""A numpy array (not a jax array) closed over by the kernel: pallas_call rejects it like a jax array.  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+W = np.full((8, 128), 2.0, np.float32)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * W  # expect: PAL003
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

@@ -1,0 +1,16 @@
+"""list(map(jax.new_ref, [x, x])) makes two Refs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+x = jnp.ones((8, 128), jnp.float32)
+src, dst = list(map(jax.new_ref, [x, x]))
+pl.kernel(copy, mesh=mesh, interpret=pltpu.InterpretParams())(src, dst)
+print(jax.freeze(dst).sum())

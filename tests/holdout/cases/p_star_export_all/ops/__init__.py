@@ -1,0 +1,2 @@
+from .activations import *
+from .norms import *
