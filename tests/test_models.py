@@ -306,6 +306,15 @@ CASES = {
         "    def __call__(self, *args):\n        return self.fn(*args)\n" + launch("wrap(bad)"),
         {"bad"},
     ),
+    "loop-search-with-break": (
+        "chosen = None\nfor c in [good, bad]:\n    if c.__name__ == 'good':\n        chosen = c\n        break\n"
+        + launch("chosen"),
+        {"good"},
+    ),
+    "loop-assignment-under-an-undecided-test": (
+        "chosen = None\nfor c in [good, bad]:\n    if flag(c):\n        chosen = c\n" + launch("chosen"),
+        {"good", "bad"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

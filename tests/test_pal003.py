@@ -142,6 +142,18 @@ REPORTED = {
         "pl.pallas_call(k, out_shape=S)(x)\n",
         ["T"],
     ),
+    "member-of-a-member": (
+        "class L:\n    def __init__(self):\n        self.params = {'w': jnp.ones((8, 128)), 'b': 0.0}\n"
+        "    def __call__(self, x):\n        def k(x_ref, o_ref):\n"
+        "            o_ref[...] = x_ref[...] * self.params['w'] + self.params['b']\n"
+        "        return pl.pallas_call(k, out_shape=S)(x)\n",
+        ["self.params['w']"],
+    ),
+    "global-set-by-an-init-call": (
+        "W = None\ndef init():\n    global W\n    W = jnp.ones((8, 128))\ninit()\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * W\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["W"],
+    ),
     "property-returning-a-stored-array": (
         "class M:\n    def __init__(self):\n        self._b = jnp.ones((8, 128))\n"
         "    @property\n    def b(self):\n        return self._b\n"
@@ -266,6 +278,10 @@ SILENT = {
     "table-filled-by-a-helper-with-its-argument": (
         "T = {}\ndef fill(name, v):\n    T[name] = v\nfill('w', jnp.ones((8, 128)))\n"
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + T['w']\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "global-set-by-a-conditional-init": (
+        "W = None\ndef init():\n    global W\n    if flag:\n        W = jnp.ones((8, 128))\ninit()\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * W\npl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),
 }

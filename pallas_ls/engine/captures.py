@@ -46,6 +46,9 @@ class FreeUse:
     # and whether that member's value certainly binds a JAX operation.
     member: ast.Attribute | ast.Subscript | None = None
     member_traced: bool = False
+    # Members read from that member in turn (`self.params["w"]` after `self.params`), each with
+    # whether its value certainly binds a JAX operation: the first that is an array is captured.
+    outer_members: tuple[tuple[ast.Attribute | ast.Subscript, bool], ...] = ()
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -119,6 +122,7 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                         _meets_jax(node, parents, model, scope),
                         member,
                         member is not None and _is_traced_use(member, parents, model),
+                        _outer_members(member, parents, model),
                     )
                 )
             continue
@@ -163,8 +167,22 @@ def _is_free(name: str, scope: Scope, top: Scope) -> bool:
     return True
 
 
-def _member_read(node: ast.Name, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
-    """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name."""
+def _outer_members(
+    member: ast.Attribute | ast.Subscript | None, parents: dict[int, ast.AST], model: ModuleModel
+) -> tuple[tuple[ast.Attribute | ast.Subscript, bool], ...]:
+    """The members read from `member` in turn (`self.params["w"]` after `self.params`), each
+    with whether it is a traced use, up to four deep."""
+    found: list[tuple[ast.Attribute | ast.Subscript, bool]] = []
+    read = _member_read(member, parents) if member is not None else None
+    while read is not None and len(found) < 4:
+        found.append((read, _is_traced_use(read, parents, model)))
+        read = _member_read(read, parents)
+    return tuple(found)
+
+
+def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
+    """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name (or
+    from a member read before: `self.params["w"]`)."""
     parent = parents.get(id(node))
     if (
         isinstance(parent, ast.Attribute)

@@ -10,6 +10,7 @@ import ast
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -207,7 +208,10 @@ class ModuleModel:
                     points = self._call_points_of(scope)
                     if points:
                         return self._reaching_any(parent.bindings[name], points) + nested
-                return self.reaching(parent.bindings[name], None) + nested
+                reaching = self.reaching(parent.bindings[name], None)
+                if parent is self.module_scope and nested:
+                    reaching = self._not_overwritten_by_calls(name, reaching)
+                return reaching + nested
             parent = parent.parent
         return self._stores_from_nested(self.module_scope, name)  # bound only by `global` in functions
 
@@ -232,6 +236,33 @@ class ModuleModel:
                         stores = self._nested_stores.setdefault(id(target), {}).setdefault(declared, [])
                         stores += inner.bindings.get(declared, [])
         return self._nested_stores.get(id(scope), {}).get(name, [])
+
+    def _not_overwritten_by_calls(self, name: str, reaching: list[Binding]) -> list[Binding]:
+        """Module-level bindings of `name` that no later module-level call overwrites for sure:
+        `W = None` ... `init()`, where `init` is a module-level def whose body assigns
+        `global W` unconditionally, holds the array `init` made, not None, after the call."""
+        writers = {
+            binding.name
+            for binding in (b for bs in self.module_scope.bindings.values() for b in bs)
+            if binding.kind == "def"
+            and len(self.module_scope.bindings[binding.name]) == 1
+            and _assigns_global(cast(FunctionNode, binding.node), name)
+        }
+        if not writers:
+            return reaching
+        body = self.tree.body
+        calls = [
+            i
+            for i, stmt in enumerate(body)
+            if isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Name)
+            and stmt.value.func.id in writers
+        ]
+        if not calls:
+            return reaching
+        position = {id(stmt): i for i, stmt in enumerate(body)}
+        return [b for b in reaching if position.get(id(b.stmt), len(body)) > max(calls)]
 
     def _reaching_any(self, bindings: list[Binding], points: list[ast.AST]) -> list[Binding]:
         found: dict[int, Binding] = {}
@@ -783,3 +814,15 @@ def _holds_in_a_call(statement: ast.AST, node: ast.Name) -> bool:
         ):
             return True
     return False
+
+
+def _assigns_global(function: FunctionNode, name: str) -> bool:
+    """The def declares `global name` and assigns it in its body's own statements (not under an
+    `if`, a loop or a `try`): every call rebinds the module's `name`."""
+    if isinstance(function, ast.Lambda):
+        return False
+    declared = any(isinstance(s, ast.Global) and name in s.names for s in function.body)
+    return declared and any(
+        isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
+        for s in function.body
+    )

@@ -429,19 +429,23 @@ def _check_kernel(
 def _member_capture(
     analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse, reported: set[str]
 ) -> Iterator[Finding]:
-    """`self.bias`, `PARAMS["scale"]` read by the kernel and certainly a jax array: captured."""
-    member = use.member
-    if member is None:
+    """`self.bias`, `PARAMS["scale"]`, `self.params["w"]` read by the kernel and certainly a
+    jax array: captured (the first member of the chain that is one)."""
+    if use.member is None:
         return
-    text = analysis.source.segment(member)
     envs = {site.target.env for site in sites}
-    if text in reported or not use.member_traced or not member_is_array(analysis.model, function, member, envs):
+    for member, traced in ((use.member, use.member_traced), *use.outer_members):
+        text = analysis.source.segment(member)
+        if text in reported:
+            return
+        if not (traced and member_is_array(analysis.model, function, member, envs)):
+            continue
+        site = _rejecting_site(sites, Rank.UNKNOWN)
+        if site is None:
+            return
+        reported.add(text)
+        yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
         return
-    site = _rejecting_site(sites, Rank.UNKNOWN)
-    if site is None:
-        return
-    reported.add(text)
-    yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
 
 
 def _default_captures(

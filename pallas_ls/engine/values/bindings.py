@@ -40,6 +40,7 @@ from .domain import (
     Seq,
     U,
     Value,
+    constant_truth,
     note_read,
     single_known_seq,
     union,
@@ -176,6 +177,9 @@ def binding_value(
     if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
         return _match_capture(interp, b, env, model)
     if kind == "assign":
+        bound = env.get(b) if env.items else None
+        if bound is not None:  # a loop target in one iteration (`_per_iteration`)
+            return bound
         value = _assigned(interp, b, env, model)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = with_mutations(interp, b, value, use, env, model)
@@ -205,6 +209,9 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if isinstance(stmt, ast.Assign):
+        iterations = _per_iteration(interp, b, env, model)
+        if iterations is not None:
+            return iterations
         for target in stmt.targets:
             path = path_to(target, b.node)
             if path is not None:
@@ -237,6 +244,81 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
     if b.value is not None:  # walrus
         return interp.ev(b.value, here, env, model)
     return U
+
+
+def _per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value] | None:
+    """An assignment in a `for` loop over a known sequence, evaluated once per element with the
+    loop target bound to it: the `if`s between the loop and the assignment decide which
+    iterations assign, and a `break` after it ends the loop at the first that surely does
+    (`for k in KERNELS: if k.__name__ == "fast": chosen = k; break`).  None when it is not in
+    such a loop (or the sequence is not known)."""
+    guarded = loop_guards(model, cast(ast.stmt, b.stmt))
+    if guarded is None:
+        return None
+    loop, tests, breaks = guarded
+    if not isinstance(loop.target, ast.Name):
+        return None
+    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
+    targets = [t for t in b.scope.bindings.get(loop.target.id, []) if t.stmt is loop]
+    if seq is None or len(targets) != 1 or len(seq.elements()) > _MAX_UNROLLED:
+        return None
+    stmt = cast(ast.Assign, b.stmt)
+    out: set[Value] = set()
+    for element in seq.elements():
+        inside = env.extended([(targets[0], element)])
+        decided = [constant_truth(interp.ev(t.test, Loc(b.scope, t), inside, model)) for t, _ in tests]
+        if any(d is not None and d is not taken for d, (_, taken) in zip(decided, tests, strict=True)):
+            continue  # this iteration does not reach the assignment
+        for target in stmt.targets:
+            path = path_to(target, b.node)
+            if path is not None:
+                out |= destructure(interp.ev(stmt.value, Loc(b.scope, stmt), inside, model), path)
+        if breaks and all(d is taken for d, (_, taken) in zip(decided, tests, strict=True)):
+            break  # it surely assigns, then leaves the loop
+    return frozenset(out)
+
+
+_MAX_UNROLLED = 32
+
+
+def loop_guards(model: ModuleModel, stmt: ast.stmt) -> tuple[ast.For, list[tuple[ast.If, bool]], bool] | None:
+    """The `for` loop whose body holds `stmt` through `if` branches only, the `if`s on the way
+    (each with the branch `stmt` is in), and whether a `break` follows `stmt` in its block."""
+    parents = _statement_parents(model)
+    tests: list[tuple[ast.If, bool]] = []
+    block, child = parents.get(id(stmt), (None, None))
+    breaks = block is not None and any(isinstance(s, ast.Break) for s in block[block.index(stmt) :])
+    while child is not None:
+        parent, field = child
+        if isinstance(parent, ast.If):
+            tests.append((parent, field == "body"))
+        elif isinstance(parent, ast.For) and field == "body":
+            return parent, tests[::-1], breaks
+        else:
+            return None
+        block, child = parents.get(id(parent), (None, None))
+    return None
+
+
+def _statement_parents(model: ModuleModel) -> dict[int, tuple[list[ast.stmt], tuple[ast.stmt, str] | None]]:
+    """id(stmt) -> (the block holding it, (the statement owning that block, its field)), kept
+    on the model."""
+    found: dict[int, Any] | None = getattr(model, "_pallas_ls_statement_parents", None)
+    if found is None:
+        found = {}
+        work: list[tuple[list[ast.stmt], tuple[ast.stmt, str] | None]] = [(model.tree.body, None)]
+        while work:
+            block, owner = work.pop()
+            for stmt in block:
+                found[id(stmt)] = (block, owner)
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(stmt, field, None)
+                    if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                        work.append((inner, (stmt, field)))
+                for handler in getattr(stmt, "handlers", ()):
+                    work.append((handler.body, (handler, "body")))
+        setattr(model, "_pallas_ls_statement_parents", found)  # noqa: B010  (a cache kept on the model)
+    return found
 
 
 def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleModel) -> None:
