@@ -219,6 +219,8 @@ class ModuleModel:
         """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`
         (or, for the module, `global`): any may have run before a read in `scope` (when the
         function was called)."""
+        if self._nested_stores == {}:
+            return []  # no function of the module rebinds a name of an enclosing scope
         if self._nested_stores is None:
             self._nested_stores = {}
             for inner in self.scope_of_function.values():

@@ -284,40 +284,43 @@ _MAX_UNROLLED = 32
 def loop_guards(model: ModuleModel, stmt: ast.stmt) -> tuple[ast.For, list[tuple[ast.If, bool]], bool] | None:
     """The `for` loop whose body holds `stmt` through `if` branches only, the `if`s on the way
     (each with the branch `stmt` is in), and whether a `break` follows `stmt` in its block."""
-    parents = _statement_parents(model)
-    tests: list[tuple[ast.If, bool]] = []
-    block, child = parents.get(id(stmt), (None, None))
-    breaks = block is not None and any(isinstance(s, ast.Break) for s in block[block.index(stmt) :])
-    while child is not None:
-        parent, field = child
-        if isinstance(parent, ast.If):
-            tests.append((parent, field == "body"))
-        elif isinstance(parent, ast.For) and field == "body":
-            return parent, tests[::-1], breaks
-        else:
-            return None
-        block, child = parents.get(id(parent), (None, None))
-    return None
+    return _loop_guards_of(model).get(id(stmt))
 
 
-def _statement_parents(model: ModuleModel) -> dict[int, tuple[list[ast.stmt], tuple[ast.stmt, str] | None]]:
-    """id(stmt) -> (the block holding it, (the statement owning that block, its field)), kept
-    on the model."""
-    found: dict[int, Any] | None = getattr(model, "_pallas_ls_statement_parents", None)
-    if found is None:
-        found = {}
-        work: list[tuple[list[ast.stmt], tuple[ast.stmt, str] | None]] = [(model.tree.body, None)]
-        while work:
-            block, owner = work.pop()
-            for stmt in block:
-                found[id(stmt)] = (block, owner)
+def _loop_guards_of(model: ModuleModel) -> dict[int, tuple[ast.For, list[tuple[ast.If, bool]], bool]]:
+    """`loop_guards` of every statement that has them, found in one walk and kept on the model
+    (it is asked for every assignment the interpreter evaluates)."""
+    found: dict[int, Any] | None = getattr(model, "_pallas_ls_loop_guards", None)
+    if found is not None:
+        return found
+    found = {}
+    # (block, the guards of the statements in it: the loop and the ifs from it, or None)
+    work: list[tuple[list[ast.stmt], tuple[ast.For, tuple[tuple[ast.If, bool], ...]] | None]] = [
+        (model.tree.body, None)
+    ]
+    while work:
+        block, guards = work.pop()
+        breaks_from = [False] * (len(block) + 1)  # a `break` at this index or after it
+        for index in range(len(block) - 1, -1, -1):
+            breaks_from[index] = breaks_from[index + 1] or isinstance(block[index], ast.Break)
+        for index, stmt in enumerate(block):
+            if guards is not None:
+                found[id(stmt)] = (guards[0], list(guards[1]), breaks_from[index])
+            if isinstance(stmt, ast.For):
+                work.append((stmt.body, (stmt, ())))
+                work.append((stmt.orelse, None))
+            elif isinstance(stmt, ast.If):
+                inner = [(stmt.body, True), (stmt.orelse, False)]
+                for body, taken in inner:
+                    work.append((body, (guards[0], (*guards[1], (stmt, taken))) if guards is not None else None))
+            else:
                 for field in ("body", "orelse", "finalbody"):
-                    inner = getattr(stmt, field, None)
-                    if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                        work.append((inner, (stmt, field)))
+                    inner_block = getattr(stmt, field, None)
+                    if isinstance(inner_block, list) and inner_block and isinstance(inner_block[0], ast.stmt):
+                        work.append((inner_block, None))
                 for handler in getattr(stmt, "handlers", ()):
-                    work.append((handler.body, (handler, "body")))
-        setattr(model, "_pallas_ls_statement_parents", found)  # noqa: B010  (a cache kept on the model)
+                    work.append((handler.body, None))
+    setattr(model, "_pallas_ls_loop_guards", found)  # noqa: B010  (a cache kept on the model)
     return found
 
 

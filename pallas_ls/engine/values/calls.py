@@ -449,8 +449,8 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
         if isinstance(stmt, ast.Return):
             yield stmt
             return
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not _may_exit(stmt):
+            continue  # nothing in it returns, and what follows it runs
         if isinstance(stmt, ast.If):
             taken = truth(stmt.test, stmt)
             branches = [stmt.body] if taken is True else [stmt.orelse] if taken is False else [stmt.body, stmt.orelse]
@@ -466,6 +466,27 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
                 yield from _returns_in(inner.body, truth)
         if not _may_fall_through([stmt], truth):
             return  # what follows never runs
+
+
+def _may_exit(stmt: ast.stmt) -> bool:
+    """Does the statement hold a `return` or `raise` (not in a nested def), or a `while True`
+    loop?  Only those decide which returns are reachable (kept on the node: asked per call)."""
+    known: bool | None = getattr(stmt, "_pallas_ls_may_exit", None)
+    if known is None:
+        known = False
+        work: list[ast.AST] = [stmt]
+        while work and not known:
+            node = work.pop()
+            if isinstance(node, (ast.Return, ast.Raise)) or (
+                isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value
+            ):
+                known = True
+            elif node is stmt or not isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+            ):
+                work.extend(ast.iter_child_nodes(node))
+        setattr(stmt, "_pallas_ls_may_exit", known)  # noqa: B010  (a cache kept on the node)
+    return known
 
 
 def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
