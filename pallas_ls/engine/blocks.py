@@ -205,46 +205,54 @@ def kernel_ref_ranks(launch: Launch) -> dict[int, int]:
     """The rank of each input and output ref in VMEM as the kernel sees it, by its position among
     the kernel's refs: its BlockSpec's block without squeezed (None) dimensions, or its whole
     array where no spec is given; only where certain (a spec with a memory_space is left out)."""
+    return {position: len(shape) for position, shape in kernel_ref_shapes(launch).items()}
+
+
+def kernel_ref_shapes(launch: Launch) -> dict[int, Shape]:
+    """The shape of each input and output ref as the kernel sees it, by its position among the
+    kernel's refs, where certain: the whole array where no BlockSpec is given, or a spec's block
+    of constant dimensions (squeezed ones left out)."""
     specs = launch_specs(launch)
     layout = launch_layout(launch)
     if specs is None or layout.prefetch is None or layout.inputs is None or layout.outputs is None:
         return {}
     arrays = ref_arrays(launch)
-    ranks: dict[int, int] = {}
+    shapes: dict[int, Shape] = {}
     position = layout.prefetch
     for spec_values, count in ((specs.in_specs, layout.inputs), (specs.out_specs, layout.outputs)):
         specs_here = block_specs(spec_values) if spec_values is not None else None
         for k in range(count):
-            rank: int | None = None
-            if specs_here is None:  # no specs: each ref is its whole array
+            shape: Shape | None = None
+            if specs_here is None:
                 array = arrays.get(position + k)
-                rank = len(array.shape) if array is not None and array.shape is not None else None
+                shape = array.shape if array is not None else None
             elif len(specs_here) == count:
-                rank = _unsqueezed_rank(launch, specs_here[k])
-            if rank is not None:
-                ranks[position + k] = rank
+                shape = _unsqueezed_block(launch, specs_here[k])
+            if shape is not None:
+                shapes[position + k] = shape
         position += count
-    return ranks
+    return shapes
 
 
-def _unsqueezed_rank(launch: Launch, spec: ApiResult) -> int | None:
+def _unsqueezed_block(launch: Launch, spec: ApiResult) -> Shape | None:
     expr = api_argument(spec, "block_shape", 0)
     if expr is None or launch.interp is None or api_argument(spec, "memory_space", None) is not None:
         return None
     seq = only_value(launch.interp.ev(expr, spec.loc, spec.env, launch.interp_model(spec.loc)))
     if not isinstance(seq, Seq) or seq.elts is None:
         return None
-    rank = 0
+    dims: list[int] = []
     for element in seq.elts:
         value = only_value(element)
         if isinstance(value, (External, ApiResult)) and value.qualname in _SQUEEZED:
             continue
         if isinstance(value, Const) and value.value is None:
             continue
-        if int_constant(element) is None:
-            return None  # not a plain block dimension (pl.Element, an unknown): not certain
-        rank += 1
-    return rank
+        dim = int_constant(element)
+        if dim is None:
+            return None
+        dims.append(dim)
+    return tuple(dims)
 
 
 def spec_block_rank(launch: Launch, spec: ApiResult) -> int | None:

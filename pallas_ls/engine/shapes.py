@@ -96,3 +96,26 @@ def reshaped(shape: Shape | None, new: tuple[int, ...]) -> Shape | None:
     elif known != size:
         return None
     return new
+
+
+def broadcast(shapes: list[Shape]) -> Shape | None:
+    """NumPy broadcasting of known shapes (None: they do not broadcast)."""
+    rank = max((len(s) for s in shapes), default=0)
+    out: list[int] = []
+    for i in range(rank):
+        dims = {s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0} - {1}
+        if len(dims) > 1:
+            return None
+        out.append(dims.pop() if dims else 1)
+    return tuple(out)
+
+
+def reduced(shape: Shape, axis: int | tuple[int, ...] | None, keepdims: bool) -> Shape | None:
+    """The shape of a reduction over `axis` (None: all axes) of an array of `shape`."""
+    axes = set(range(len(shape))) if axis is None else {axis} if isinstance(axis, int) else set(axis)
+    normal = {a + len(shape) if a < 0 else a for a in axes}
+    if any(not 0 <= a < len(shape) for a in normal):
+        return None
+    if keepdims:
+        return tuple(1 if i in normal else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in normal)

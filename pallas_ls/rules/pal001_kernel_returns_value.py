@@ -11,13 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.analysis import ModuleAnalysis
+from ..engine.blocks import kernel_ref_shapes
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
-from ..engine.kernels import KernelSite, kernel_name
-from ..engine.layout import kernel_outputs, launch_layout, missing_outputs_at, refs_in_hbm, written_before
+from ..engine.kernels import KernelSite, interpreter_for, kernel_name
+from ..engine.layout import (
+    kernel_outputs,
+    launch_layout,
+    missing_outputs_at,
+    positional_parameters,
+    refs_in_hbm,
+    written_before,
+)
 from ..engine.model import FunctionNode, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
-from ..engine.values.domain import EMPTY_ENV
+from ..engine.values.domain import EMPTY_ENV, Array, only_value
 from .base import Example
 
 CODE = "PAL001"
@@ -318,6 +326,20 @@ plus, minus = pl.pallas_call(plus_minus, out_shape=shapes, interpret=True)(*inpu
 """
 )
 
+# The returned value's shape is not the output's (a reduction keeping its axis): writing it
+# into the output ref would fail too, so no write is offered (only "Return None instead", shown).
+_OTHER_SHAPE_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """
+
+def column_max(x_ref, o_ref):
+    «return jnp.max(x_ref[...], axis=0, keepdims=True)»
+
+
+out = pl.pallas_call(column_max, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+"""
+)
+
 _COMMENTS_PROGRAM = (
     _LAYOUT_PRELUDE
     + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
@@ -601,6 +623,12 @@ def add_one(x_ref, o_ref):
     Example(
         "two-results-layout-unknown-no-bulk-fix",
         _LAYOUT_UNKNOWN_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+    ),
+    Example(
+        "value-of-another-shape-no-bulk-fix",
+        _OTHER_SHAPE_PROGRAM,
         valid=False,
         jax_error="should return None",
     ),
@@ -1043,6 +1071,8 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             continue
         for node in returns:
             plan = _output_plan(analysis, function, sites, node)
+            if plan.names and _shape_differs(analysis, function, sites, node, plan.names):
+                plan = dataclasses.replace(plan, names=None)  # the write would fail: no write fix
             finding = _finding(analysis, function, sites, node)
             finding.fixes.extend(_fixes(analysis, function, node, plan))
             yield finding
@@ -1118,6 +1148,34 @@ def _output_plan(
         if len(by_name) == 1:
             return _OutputPlan(by_name, Applicability.UNSAFE, None, set(by_name) <= written, hbm)
     return _OutputPlan(None, Applicability.UNSAFE, None, False, hbm)
+
+
+def _shape_differs(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST, outputs: list[str]
+) -> bool:
+    """Is the returned value provably of another shape than the one output it would be written
+    to (`jnp.max(x_ref[...], axis=0, keepdims=True)`, (1, 128), into an (8, 128) output ref)?
+    Then `o_ref[...] = value` fails as the return did, and the write is not a fix to apply.  The
+    value is evaluated with each ref parameter bound to an array of its ref's shape."""
+    if len(sites) != 1 or len(outputs) != 1 or not isinstance(node, ast.Return) or node.value is None:
+        return False
+    site = sites[0]
+    names = positional_parameters(site)
+    shapes = kernel_ref_shapes(site.launch)
+    output = shapes.get(names.index(outputs[0])) if outputs[0] in names else None
+    scope = analysis.model.scope_of_function.get(id(function))
+    if output is None or scope is None:
+        return False
+    refs = [
+        (binding, frozenset({Array("traced", shapes[position])}))
+        for position, name in enumerate(names)
+        if position in shapes
+        for binding in scope.bindings.get(name, [])
+        if binding.kind == "param"
+    ]
+    interp = site.launch.interp or interpreter_for(analysis.model)
+    value = only_value(interp.ev(node.value, analysis.model.loc(node), site.target.env.extended(refs), analysis.model))
+    return isinstance(value, Array) and value.shape is not None and value.shape != output
 
 
 def _plan_adding_output(

@@ -432,7 +432,7 @@ class Interpreter:
         left = self.ev(expr.left, loc, env, model)
         right = self.ev(expr.right, loc, env, model)
         if any(isinstance(v, Array) for v in left | right):
-            return frozenset({library.array_of(left | right)})
+            return frozenset({library.arithmetic_result(left, right)})
         if isinstance(expr.op, ast.Mult):
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:

@@ -15,7 +15,8 @@ from ..model import (
     ModuleModel,
 )
 from ..names import ENTRY_POINTS, PARTIAL
-from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reshaped
+from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reduced, reshaped
+from ..shapes import broadcast as shapes_broadcast
 from . import bindings, calls, classes, operations
 from .domain import (
     EMPTY_ENV,
@@ -329,7 +330,7 @@ def external_call(
         # an array placed on a device is a jax array of its shape and dtype (a pytree stays one)
         return frozenset(Array("jax", cast(Array, v).shape, cast(Array, v).dtype) for v in args[0])
     if q.startswith(ARRAY_PREFIXES) and q not in _NON_ARRAY_JNP:
-        return frozenset({_constructed("jax", q, args, keywords)})
+        return frozenset({_shaped(q, args, keywords) or _constructed("jax", q, args, keywords)})
     if q in _LAX_ARRAYS:
         return frozenset({Array()})
     if q.startswith("jax.lax."):
@@ -660,6 +661,79 @@ def _constructed(
     return Array(origin)
 
 
+# Functions whose result has the shape of their (broadcast) array arguments, and reductions.
+_ELEMENTWISE = frozenset(
+    f"jax.numpy.{name}"
+    for name in (
+        "exp",
+        "log",
+        "log1p",
+        "expm1",
+        "sqrt",
+        "rsqrt",
+        "abs",
+        "negative",
+        "tanh",
+        "sin",
+        "cos",
+        "sign",
+        "floor",
+        "ceil",
+        "round",
+        "square",
+        "reciprocal",
+        "maximum",
+        "minimum",
+        "where",
+        "add",
+        "subtract",
+        "multiply",
+        "divide",
+        "power",
+        "clip",
+        "exp2",
+        "logaddexp",
+    )
+) | frozenset(f"jax.nn.{name}" for name in ("relu", "gelu", "silu", "sigmoid", "softplus", "swish", "elu", "tanh"))
+_REDUCTIONS = frozenset(
+    f"jax.numpy.{name}" for name in ("sum", "max", "min", "mean", "prod", "any", "all", "amax", "amin")
+)
+
+
+def _shaped(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> Array | None:
+    """The array an elementwise function or a reduction gives, with its shape, when its array
+    arguments' shapes are known (`jnp.max(x, axis=0, keepdims=True)` of an (8, 128) array is
+    (1, 128)); None for other functions."""
+    if q in _ELEMENTWISE:
+        operands = [only_value(a) for a in args]
+        shapes = [v.shape for v in operands if isinstance(v, Array)]
+        if not shapes or any(s is None for s in shapes) or keywords:
+            return None
+        if not all(
+            isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in operands
+        ):
+            return None
+        return Array("jax", shapes_broadcast([cast(Shape, s) for s in shapes]))
+    if q in _REDUCTIONS and args:
+        array = _single_array(args[0])
+        axis = _argument(args, keywords, 1, "axis")
+        keepdims = _argument(args, keywords, None, "keepdims")
+        if array is None or array.shape is None:
+            return None
+        axis_value = only_value(axis) if axis is not None else Const(None)
+        keep = only_value(keepdims) if keepdims is not None else Const(False)
+        if not isinstance(keep, Const) or not isinstance(keep.value, bool):
+            return None
+        if isinstance(axis_value, Const) and (axis_value.value is None or isinstance(axis_value.value, int)):
+            return Array("jax", reduced(array.shape, axis_value.value, keep.value))
+        seq = single_known_seq(axis) if axis is not None else None
+        ints = [only_value(e) for e in seq.elements()] if seq is not None else None
+        if ints is not None and all(isinstance(i, Const) and isinstance(i.value, int) for i in ints):
+            dims = tuple(cast(int, cast(Const, i).value) for i in ints)
+            return Array("jax", reduced(array.shape, dims, keep.value))
+    return None
+
+
 def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
     """The shape of a (nested) list or tuple of numbers written out, or of one number: ()."""
     value = only_value(values)
@@ -705,6 +779,18 @@ def _reshape_dims(args: list[frozenset[Value]]) -> tuple[int, ...] | None:
 def array_of(values: frozenset[Value]) -> Array:
     origins = {v.origin for v in values if isinstance(v, Array)}
     return Array("jax" if "jax" in origins or len(origins) != 1 else origins.pop())
+
+
+def arithmetic_result(left: frozenset[Value], right: frozenset[Value]) -> Array:
+    """`a + b` where one side is an array: its shape the operands' broadcast when each side is
+    one array of known shape or one number."""
+    made = array_of(left | right)
+    a, b = only_value(left), only_value(right)
+    shapes = [v.shape for v in (a, b) if isinstance(v, Array)]
+    plain = all(isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in (a, b))
+    if plain and shapes and all(s is not None for s in shapes):
+        return Array(made.origin, shapes_broadcast([cast(Shape, s) for s in shapes]))
+    return made
 
 
 def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:

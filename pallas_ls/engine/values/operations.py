@@ -462,7 +462,9 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     if isinstance(value, Ref):
         return frozenset({Array()})
     if isinstance(value, Array):
-        return frozenset({value})
+        if const == Const(Ellipsis) or value.shape is None:
+            return frozenset({value})  # `x[...]`: the whole array
+        return frozenset({Array(value.origin, None, value.dtype)})  # a part, of a shape not worked out
     if isinstance(value, methods.ArrayAt):
         return frozenset({methods.ArrayAt(value.origin)})
     if isinstance(value, Class):
