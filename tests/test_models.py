@@ -109,9 +109,16 @@ CASES = {
         "def tag(f):\n    return f\n" + launch("functools.reduce(lambda f, d: d(f), [tag, tag], bad)"),
         {"bad"},
     ),
-    "sorted": ('T = [("b", bad), ("a", good)]\n' + launch("sorted(T)[0][1]"), {"good", "bad"}),
+    "sorted": ('T = [("b", bad), ("a", good)]\n' + launch("sorted(T)[0][1]"), {"good"}),
+    "sorted-unknown-keys": ("T = [(k1, bad), (k2, good)]\n" + launch("sorted(T)[0][1]"), {"good", "bad"}),
     "reversed-known": ("T = [good, bad]\n" + launch("list(reversed(T))[0]"), {"bad"}),
-    "min-key": ("T = [(2, good), (1, bad)]\n" + launch("min(T, key=lambda p: p[0])[1]"), {"good", "bad"}),
+    "min-key": ("T = [(2, good), (1, bad)]\n" + launch("min(T, key=lambda p: p[0])[1]"), {"bad"}),
+    "max-key-first-of-equals": ("T = [(2, good), (2, bad)]\n" + launch("max(T, key=lambda p: p[0])[1]"), {"good"}),
+    "metaclass-getitem": (
+        "class M(type):\n    def __getitem__(cls, name):\n        return cls.T[name]\n"
+        "class Ops(metaclass=M):\n    T = {'g': good, 'b': bad}\n" + launch("Ops['g']"),
+        {"good"},
+    ),
     "type-of-instance": (
         "class A:\n    K = staticmethod(good)\nclass B(A):\n    K = staticmethod(bad)\n" + launch("type(B()).K"),
         {"bad"},

@@ -154,6 +154,11 @@ REPORTED = {
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * W\npl.pallas_call(k, out_shape=S)(x)\n",
         ["W"],
     ),
+    "factory-argument-in-pl-kernel": (
+        "def make(w):\n    @pl.kernel(out_type=S, mesh=mesh)\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * w\n"
+        "    return k\nmake(jnp.ones((8, 128)))(x)\n",
+        ["w"],
+    ),
     "property-returning-a-stored-array": (
         "class M:\n    def __init__(self):\n        self._b = jnp.ones((8, 128))\n"
         "    @property\n    def b(self):\n        return self._b\n"
@@ -282,6 +287,10 @@ SILENT = {
     "global-set-by-a-conditional-init": (
         "W = None\ndef init():\n    global W\n    if flag:\n        W = jnp.ones((8, 128))\ninit()\n"
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * W\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
+    "factory-argument-a-scalar-array-in-pl-kernel": (
+        "def make(w):\n    @pl.kernel(out_type=S, mesh=mesh)\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * w\n"
+        "    return k\nmake(jnp.float32(2.0))(x)\nmake(2.0)(x)\n"
     ),
     "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),
 }

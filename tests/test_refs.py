@@ -45,12 +45,23 @@ REPORTED = {
     ),
     "made-in-a-loop-read-twice": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, r)",
     "pool-filled-by-a-helper": "POOL = {}\ndef allocate(name):\n    POOL[name] = jax.new_ref(x)\nallocate('a')\nadd(POOL['a'], POOL['a'])",
+    "getter-of-a-ref-made-in-init": (
+        "class P:\n    def __init__(self):\n        self._r = jax.new_ref(x)\n    def get(self):\n        return self._r\n"
+        "p = P()\nadd(p.get(), p.get())"
+    ),
     "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
     "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
 }
 SILENT = {
     "same-array": "add(x, x)",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "two-refs-from-a-maker-method": (
+        "class P:\n    def make(self):\n        return jax.new_ref(x)\np = P()\nadd(p.make(), p.make())"
+    ),
+    "a-getter-that-makes-a-new-ref": (
+        "class P:\n    def get(self):\n        self._r = jax.new_ref(x)\n        return self._r\n"
+        "p = P()\nadd(p.get(), p.get())"
+    ),
     "two-refs-from-a-generator": "a, b = (jax.new_ref(x) for _ in range(2))\nadd(a, b)",
     "distinct-refs": "r = jax.new_ref(x)\ns = jax.new_ref(x)\nadd(r, s)",
     "reassigned": "r = jax.new_ref(x)\nv = r\nr = jax.new_ref(x)\nadd(v, r)",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import cast
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.captures import (
     ArrayFact,
     FreeUse,
     Rank,
+    certainly_jax_array,
     combined_rank,
     constructor_fact,
     defaulted_parameters,
@@ -413,6 +415,9 @@ def _check_kernel(
         if facts is None and use.member is not None:
             yield from _member_capture(analysis, function, sites, use, reported)  # `self.bias`, `P["w"]`
             continue
+        if facts is None and use.traced:
+            yield from _argument_capture(analysis, function, sites, use, reported)  # a factory's `w`
+            continue
         if facts is None or not _captured_here(use, facts):
             continue
         if use.subscript and any(f.jitted_parameter for f in facts):
@@ -445,6 +450,41 @@ def _member_capture(
             return
         reported.add(text)
         yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
+        return
+
+
+def _argument_capture(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse, reported: set[str]
+) -> Iterator[Finding]:
+    """A parameter of an enclosing function (`def make_scaler(w): @pl.kernel(...) def scale(...):
+    ... w ...`) that a call seen here binds to a jax array: the kernel that call makes captures
+    it.  Proved for that call, whatever other calls pass."""
+    bindings = outer_bindings(analysis.model, function, use.name)
+    if not bindings or any(b.kind != "param" for b in bindings):
+        return
+    for site in sites:
+        bound = [site.target.env.get(b) for b in bindings]
+        if any(v is None or not certainly_jax_array(v) for v in bound):
+            continue
+        arrays = [cast(Array, a) for v in bound for a in cast("frozenset[Value]", v)]
+        shapes = {a.shape for a in arrays}
+        rank = Rank.UNKNOWN if None in shapes else Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
+        if () in shapes and len(shapes) > 1:
+            rank = Rank.UNKNOWN
+        if _rejecting_site([site], rank) is None:
+            continue
+        owner = getattr(bindings[0].scope.node, "name", "?")
+        rank_text = "" if rank is Rank.UNKNOWN else f" {rank.value}"
+        subject = f"captures `{use.name}`, a{rank_text} jax array that a call of `{owner}` passes to it"
+        reported.add(use.name)
+        yield Finding(
+            CODE,
+            _message(function, site, subject, use.name),
+            analysis.source.node_range(use.node),
+            analysis.path,
+            SEVERITY,
+            related=_launch_related(analysis, site, sites),
+        )
         return
 
 

@@ -99,7 +99,7 @@ def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) ->
         if isinstance(base, Class):
             for hook in operations.class_attribute(interp, base, "__init_subclass__", None):
                 calls.apply(interp, unwrapped(hook), [frozenset({cls})], hooks, None, None, EMPTY_ENV, model)
-    metaclasses = dict(keywords).get("metaclass") or union(_metaclass_of(interp, b) for b in bases)
+    metaclasses = dict(keywords).get("metaclass") or union(metaclass_of(interp, b) for b in bases)
     if not metaclasses:
         return
     namespace = _class_namespace(interp, node, model)
@@ -116,7 +116,7 @@ def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) ->
                 )
 
 
-def _metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[Value]:
+def metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[Value]:
     """The metaclass a class statement inherits from a base (`class B(metaclass=M)`)."""
     if not isinstance(base, Class) or depth > 8:
         return frozenset()
@@ -125,7 +125,7 @@ def _metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset
         if k.arg == "metaclass":
             return interp.ev(k.value, where, EMPTY_ENV, base.model)
     return union(
-        _metaclass_of(interp, b, depth + 1) for e in base.node.bases for b in interp.ev(e, where, EMPTY_ENV, base.model)
+        metaclass_of(interp, b, depth + 1) for e in base.node.bases for b in interp.ev(e, where, EMPTY_ENV, base.model)
     )
 
 

@@ -499,8 +499,23 @@ def _iteration_builtin(
         seq = single_known_seq(args[0])
         if q == "reversed" and seq is not None:
             return frozenset({Seq("list", tuple(reversed(seq.elements())))})
+        keyed = _keyed(interp, seq, keywords)
+        if keyed is not None:  # `sorted(TABLE.items())`: constant keys sort as Python sorts them
+            try:
+                ordered = sorted(keyed, key=lambda pair: pair[0])  # type: ignore[arg-type,return-value]
+            except TypeError:  # keys that do not compare
+                ordered = None
+            if ordered is not None:
+                return frozenset({Seq("list", tuple(element for _, element in ordered))})
         return frozenset({Seq("list", None, operations.iterate(interp, args[0]))})
     if q in ("min", "max") and args and not any(key == "default" for key, _ in keywords):
+        keyed = _keyed(interp, single_known_seq(args[0]), keywords) if len(args) == 1 else None
+        try:  # `max(kernels, key=lambda k: k.priority)`: the first with the largest key
+            chosen = (min if q == "min" else max)(keyed, key=lambda pair: pair[0]) if keyed else None  # type: ignore[arg-type,return-value]
+        except TypeError:  # keys that do not compare
+            chosen = None
+        if chosen is not None:
+            return chosen[1]
         # One of the elements (one iterable) or of the arguments (several).
         return operations.iterate(interp, args[0]) if len(args) == 1 else union(args)
     if q in _DICT_TYPES and len(args) == 1 and not keywords:
@@ -508,6 +523,52 @@ def _iteration_builtin(
     if q in _DICT_TYPES:
         return frozenset({DictV(None, U)})
     return None
+
+
+def _keyed(
+    interp: Interpreter, seq: Seq | None, keywords: list[tuple[str, frozenset[Value]]]
+) -> list[tuple[object, frozenset[Value]]] | None:
+    """Each element of a known sequence with its sort key, when every key is a constant (the
+    element itself, a tuple of constants, or what the `key=` function gives for it); None when
+    any is not known, or another keyword (`reverse=`) is given."""
+    if seq is None or any(name != "key" for name, _ in keywords):
+        return None
+    key_functions = dict(keywords).get("key")
+    keyed: list[tuple[object, frozenset[Value]]] = []
+    for element in seq.elements():
+        if key_functions is not None:
+            element_key = union(
+                calls.apply(interp, f, [element], [], None, None, EMPTY_ENV, interp.model) for f in key_functions
+            )
+        else:
+            element_key = element
+        key = _sort_key(element_key)
+        if key is None:
+            return None
+        keyed.append((key, element))
+    return keyed
+
+
+def _sort_key(values: frozenset[Value], depth: int = 0) -> object | None:
+    """A constant as Python compares it; a tuple's elements that are not constants compare with
+    nothing (`sorted(d.items())` orders by the keys and never compares the values)."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, (str, int, float)):
+        return value.value
+    if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 3:
+        parts = [_sort_key(e, depth + 1) for e in value.elts]
+        return tuple(_Incomparable() if part is None else part for part in parts)
+    return None
+
+
+class _Incomparable:
+    """A part of a sort key that is not known: comparing it (which Python does only when the
+    parts before it are equal) raises TypeError, and the order is then not known."""
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("not known")
+
+    __gt__ = __le__ = __ge__ = __lt__
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -576,7 +637,19 @@ def made_by_call(values: frozenset[Value], env: Env, call: object) -> frozenset[
 def made_for_instance(values: frozenset[Value], env: Env, inst: Instance, method: ast.AST) -> frozenset[Value]:
     """What a method run on `inst` made and stored on it: `p.a` and `q.a` of two instances whose
     `__init__` makes a Ref are two Refs."""
-    return made_by_call(values, env, ("made for", inst.site, id(method)))
+    once = getattr(method, "name", "") in _RUN_ONCE_PER_INSTANCE
+    return made_by_call(values, env, ("made for", inst.site, id(method), once))
+
+
+# Methods that run once for each instance: a Ref they store on it is that instance's one Ref.
+_RUN_ONCE_PER_INSTANCE = frozenset({"__init__", "__post_init__", "__new__"})
+
+
+def _owned_by_an_instance(ref: Ref) -> bool:
+    """A Ref made by a method that runs once per instance and stored on it (`self._buf` set in
+    `__init__`): a method returning it later gives that same object, not a new one."""
+    tag = ref.site[0] if isinstance(ref.site, tuple) else None
+    return isinstance(tag, tuple) and len(tag) == 4 and tag[0] == "made for" and tag[3] is True
 
 
 def retag(
@@ -589,7 +662,7 @@ def retag(
         return values
     out = set()
     for v in values:
-        if isinstance(v, Ref) and v not in passed:
+        if isinstance(v, Ref) and v not in passed and not _owned_by_an_instance(v):
             v = Ref((call, v.site), v.many)
         elif isinstance(v, (Seq, DictV)) and v.site and keep_heap_objects:
             pass

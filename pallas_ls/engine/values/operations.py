@@ -468,7 +468,18 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     if isinstance(value, methods.ArrayAt):
         return frozenset({methods.ArrayAt(value.origin)})
     if isinstance(value, Class):
-        return frozenset({value})  # generics: Foo[int]
+        # `Ops["relu"]`: the metaclass's `__getitem__`, bound to the class; else a generic, Foo[int]
+        hooks = union(
+            class_attribute(interp, meta, "__getitem__", None)
+            for meta in classes.metaclass_of(interp, value)
+            if isinstance(meta, Class)
+        )
+        if hooks:
+            return union(
+                calls.apply(interp, h, [frozenset({value}), index], [], None, None, EMPTY_ENV, value.model)
+                for h in hooks
+            )
+        return frozenset({value})
     if isinstance(value, Instance):
         fields = classes.named_tuple_fields(value.cls)
         if fields is not None:  # a typing.NamedTuple is a tuple of its fields

@@ -1,0 +1,21 @@
+"""pool.get() returns the same field Ref each call; passed twice.  JAX: NotImplementedError "Cannot pass the same ref"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+class Pool:
+    def __init__(self):
+        self._buf = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+
+    def get(self):
+        return self._buf
+
+pool = Pool()
+pl.kernel(copy, mesh=mesh, interpret=pltpu.InterpretParams())(pool.get(), pool.get())  # expect: PAL002
