@@ -322,6 +322,16 @@ CASES = {
         "chosen = None\nfor c in [good, bad]:\n    if flag(c):\n        chosen = c\n" + launch("chosen"),
         {"good", "bad"},
     ),
+    "itertools-compress": (launch("next(itertools.compress([good, bad], [0, 1]))"), {"bad"}),
+    "list-index": ('N = ["g", "b"]\nK = [good, bad]\n' + launch('K[N.index("g")]'), {"good"}),
+    "getattr-default-unused": (
+        "class C:\n    k = staticmethod(good)\n" + launch('getattr(C, "k", bad)') + launch('getattr(C, "other", bad)'),
+        {"good", "bad"},
+    ),
+    "getattr-default-of-an-existing-attribute": (
+        "class C:\n    k = staticmethod(good)\n" + launch('getattr(C, "k", bad)'),
+        {"good"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

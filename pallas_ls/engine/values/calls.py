@@ -29,6 +29,7 @@ from .domain import (
     Array,
     BoundMethod,
     Class,
+    Const,
     DictV,
     Entry,
     Env,
@@ -47,6 +48,7 @@ from .domain import (
     Wrapped,
     constant_truth,
     int_constant,
+    only_value,
     single_known_seq,
     single_known_str_dict,
     union,
@@ -181,7 +183,7 @@ def apply(
         return target.call(args)
     if isinstance(target, methods.SeqMethod):
         if target.attr in ("index", "count"):
-            return frozenset({Opaque("int")})
+            return _counted(interp, target, args) or frozenset({Opaque("int")})
         if target.attr in ("append", "extend", "insert", "sort", "reverse", "clear", "remove"):
             return NONE_SET
         if target.attr == "copy":
@@ -228,6 +230,19 @@ def _field_default(interp: Interpreter, declaration: ast.AnnAssign, cls: Class) 
         if keyword.arg == "default_factory":
             return union(apply(interp, f, [], [], None, None, EMPTY_ENV, cls.model) for f in value)
     return None
+
+
+def _counted(interp: Interpreter, method: methods.SeqMethod, args: list[Any]) -> frozenset[Value] | None:
+    """`NAMES.index("tanh")`, `xs.count(v)` of a known sequence of constants and a constant."""
+    seq = interp.heap.list_contents(method.seq)
+    wanted = only_value(args[0]) if len(args) == 1 else None
+    elements = [only_value(e) for e in seq.elts] if seq.elts is not None else None
+    if not isinstance(wanted, Const) or elements is None or not all(isinstance(e, Const) for e in elements):
+        return None
+    values = [cast(Const, e).value for e in elements]
+    if method.attr == "count":
+        return frozenset({Const(values.count(wanted.value))})
+    return frozenset({Const(values.index(wanted.value))}) if wanted.value in values else None
 
 
 def _popped(interp: Interpreter, seq: Seq, args: list[frozenset[Value]]) -> frozenset[Value]:

@@ -21,6 +21,7 @@ from . import bindings, calls, classes, operations
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
+    UNKNOWN,
     ApiResult,
     Array,
     Class,
@@ -350,6 +351,8 @@ def external_call(
         named = next(iter(args[1])) if len(args[1]) == 1 else None
         if isinstance(named, Const) and isinstance(named.value, str):
             found = union(operations.attribute(interp, v, named.value, model) for v in args[0])
+            if found and UNKNOWN not in found:
+                return found  # the attribute is there: the default is not used
             return found | (args[2] if len(args) > 2 else frozenset())
         names = [v.value for v in args[1] if isinstance(v, Const) and isinstance(v.value, str)]
         if len(names) == len(args[1]):  # one of a few known names

@@ -62,3 +62,7 @@ def product(*iterables: Any, repeat: Any = 1) -> Any:
 
 def zip_longest(*iterables: Any, fillvalue: Any = None) -> Any:
     yield tuple(next(iter(iterable), fillvalue) for iterable in iterables)
+
+
+def compress(data: Any, selectors: Any) -> Any:
+    return [item for item, selected in zip(data, selectors, strict=False) if selected]
