@@ -332,6 +332,7 @@ CASES = {
         "class C:\n    k = staticmethod(good)\n" + launch('getattr(C, "k", bad)'),
         {"good"},
     ),
+    "str-split-of-a-constant": ('T = {"good": good, "bad": bad}\n' + launch('T["ops.good".split(".")[-1]]'), {"good"}),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

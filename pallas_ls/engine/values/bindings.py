@@ -252,7 +252,7 @@ def _per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel
     iterations assign, and a `break` after it ends the loop at the first that surely does
     (`for k in KERNELS: if k.__name__ == "fast": chosen = k; break`).  None when it is not in
     such a loop (or the sequence is not known)."""
-    guarded = loop_guards(model, cast(ast.stmt, b.stmt))
+    guarded = loop_guards(model, cast(ast.stmt, b.stmt), b.scope)
     if guarded is None:
         return None
     loop, tests, breaks = guarded
@@ -281,22 +281,26 @@ def _per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel
 _MAX_UNROLLED = 32
 
 
-def loop_guards(model: ModuleModel, stmt: ast.stmt) -> tuple[ast.For, list[tuple[ast.If, bool]], bool] | None:
+def loop_guards(
+    model: ModuleModel, stmt: ast.stmt, scope: Scope
+) -> tuple[ast.For, list[tuple[ast.If, bool]], bool] | None:
     """The `for` loop whose body holds `stmt` through `if` branches only, the `if`s on the way
     (each with the branch `stmt` is in), and whether a `break` follows `stmt` in its block."""
-    return _loop_guards_of(model).get(id(stmt))
+    if len(model.block_chain.get(id(stmt), ())) <= 1:
+        return None  # in its scope's own body: in no loop (asked for every assignment evaluated)
+    return _loop_guards_of(scope.node if scope.node is not None else model.tree).get(id(stmt))
 
 
-def _loop_guards_of(model: ModuleModel) -> dict[int, tuple[ast.For, list[tuple[ast.If, bool]], bool]]:
-    """`loop_guards` of every statement that has them, found in one walk and kept on the model
-    (it is asked for every assignment the interpreter evaluates)."""
-    found: dict[int, Any] | None = getattr(model, "_pallas_ls_loop_guards", None)
+def _loop_guards_of(owner: ast.AST) -> dict[int, tuple[ast.For, list[tuple[ast.If, bool]], bool]]:
+    """`loop_guards` of the statements of one scope's body (a def's, a class's or the module's,
+    not those of the scopes nested in it), found in one walk and kept on its node."""
+    found: dict[int, Any] | None = getattr(owner, "_pallas_ls_loop_guards", None)
     if found is not None:
         return found
     found = {}
     # (block, the guards of the statements in it: the loop and the ifs from it, or None)
     work: list[tuple[list[ast.stmt], tuple[ast.For, tuple[tuple[ast.If, bool], ...]] | None]] = [
-        (model.tree.body, None)
+        (getattr(owner, "body", []), None)
     ]
     while work:
         block, guards = work.pop()
@@ -306,12 +310,13 @@ def _loop_guards_of(model: ModuleModel) -> dict[int, tuple[ast.For, list[tuple[a
         for index, stmt in enumerate(block):
             if guards is not None:
                 found[id(stmt)] = (guards[0], list(guards[1]), breaks_from[index])
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue  # a scope of its own
             if isinstance(stmt, ast.For):
                 work.append((stmt.body, (stmt, ())))
                 work.append((stmt.orelse, None))
             elif isinstance(stmt, ast.If):
-                inner = [(stmt.body, True), (stmt.orelse, False)]
-                for body, taken in inner:
+                for body, taken in ((stmt.body, True), (stmt.orelse, False)):
                     work.append((body, (guards[0], (*guards[1], (stmt, taken))) if guards is not None else None))
             else:
                 for field in ("body", "orelse", "finalbody"):
@@ -320,7 +325,7 @@ def _loop_guards_of(model: ModuleModel) -> dict[int, tuple[ast.For, list[tuple[a
                         work.append((inner_block, None))
                 for handler in getattr(stmt, "handlers", ()):
                     work.append((handler.body, None))
-    setattr(model, "_pallas_ls_loop_guards", found)  # noqa: B010  (a cache kept on the model)
+    setattr(owner, "_pallas_ls_loop_guards", found)  # noqa: B010  (a cache kept on the node)
     return found
 
 

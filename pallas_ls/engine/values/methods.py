@@ -77,6 +77,11 @@ STR_METHODS = frozenset(
         "isidentifier",
         "count",
         "find",
+        # names split out of a dotted or qualified spec: `spec.split(".")[-1]`
+        "split",
+        "rsplit",
+        "partition",
+        "rpartition",
     }
 )
 
@@ -108,9 +113,13 @@ class StrMethod(Value):
 
 
 def _short(result: object) -> frozenset[Value]:
-    """A string method's result as a constant: a short string, a bool or an int."""
+    """A string method's result as a constant: a short string, a bool or an int, or a list /
+    tuple of short strings (`split`, `partition`)."""
     if isinstance(result, (bool, int)) or (isinstance(result, str) and len(result) <= 200):
         return frozenset({Const(result)})
+    if isinstance(result, (list, tuple)) and len(result) <= 32 and all(isinstance(p, str) for p in result):
+        kind = "list" if isinstance(result, list) else "tuple"
+        return frozenset({Seq(kind, tuple(frozenset({Const(p)}) for p in result))})
     return frozenset({Opaque("str")})
 
 

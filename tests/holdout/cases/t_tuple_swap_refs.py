@@ -1,0 +1,16 @@
+"""a, b = b, a swaps names, but both hold one Ref (b = a).  JAX: NotImplementedError "Cannot pass the same ref"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+a = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+b = a
+a, b = b, a
+pl.kernel(copy, mesh=mesh, interpret=pltpu.InterpretParams())(a, b)  # expect: PAL002
