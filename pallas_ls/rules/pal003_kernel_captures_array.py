@@ -466,25 +466,14 @@ def _argument_capture(
         bound = [site.target.env.get(b) for b in bindings]
         if any(v is None or not certainly_jax_array(v) for v in bound):
             continue
-        arrays = [cast(Array, a) for v in bound for a in cast("frozenset[Value]", v)]
-        shapes = {a.shape for a in arrays}
-        rank = Rank.UNKNOWN if None in shapes else Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
-        if () in shapes and len(shapes) > 1:
-            rank = Rank.UNKNOWN
+        rank = _rank_of_arrays(frozenset().union(*(cast("frozenset[Value]", v) for v in bound)))
         if _rejecting_site([site], rank) is None:
             continue
         owner = getattr(bindings[0].scope.node, "name", "?")
         rank_text = "" if rank is Rank.UNKNOWN else f" {rank.value}"
         subject = f"captures `{use.name}`, a{rank_text} jax array that a call of `{owner}` passes to it"
         reported.add(use.name)
-        yield Finding(
-            CODE,
-            _message(function, site, subject, use.name),
-            analysis.source.node_range(use.node),
-            analysis.path,
-            SEVERITY,
-            related=_launch_related(analysis, site, sites),
-        )
+        yield _finding_at(analysis, function, site, sites, use.node, subject, use.name)
         return
 
 
