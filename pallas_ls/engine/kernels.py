@@ -384,7 +384,12 @@ class LaunchFinder:
         if isinstance(v, Func):
             # A closure may launch through what it closes over: the wrapper a decorator returns
             # (`contextlib.contextmanager`'s helper holding the launching generator function).
-            return self._launches(v) or any(self._relevant(values, depth + 1) for _, values in v.env.items)
+            return self._launches(v) or any(
+                self._relevant_value(bound, depth + 1)
+                for _, values in v.env.items
+                for bound in values
+                if isinstance(bound, _CALLABLE_VALUES)  # not instances or classes: their lookups cost every keystroke
+            )
         if isinstance(v, (BoundMethod, Wrapped)):
             return self._relevant_value(v.func, depth + 1)
         if isinstance(v, Instance):
@@ -666,6 +671,10 @@ class LaunchFinder:
 
 # Roots of names that are never project code: a call through them cannot reach a wrapper.
 _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os", "sys", "re", "typing")
+
+
+# What a closure's captured values are checked for (a launching function it will call).
+_CALLABLE_VALUES = (Entry, Factory, Launched, Partial, Func)
 
 
 def _enters(stmt: ast.AST | None, call: ast.Call) -> bool:
