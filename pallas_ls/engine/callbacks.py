@@ -151,10 +151,10 @@ def _when_made_by(decorator: ast.expr, node: ast.AST, model: ModuleModel) -> ast
     (`first_step = lambda: pl.when(pl.program_id(0) == 0)` ... `@first_step()`), as the
     interpreter evaluates it; None for any other decorator.  Only decorators of nested defs (a
     when body lives in a kernel) whose callee mentions `when` are evaluated."""
-    if not isinstance(decorator, ast.Call) or model.loc(node).scope is model.module_scope:
+    where = model.loc(node)
+    if not isinstance(decorator, ast.Call) or where.scope is model.module_scope:
         return None
     interp = interpreter_for(model)
-    where = model.loc(node)
     callees = interp.ev(decorator.func, where, EMPTY_ENV, model)
     if not callees or not all(isinstance(f, Func) and _mentions_when(f.node) for f in callees):
         return None

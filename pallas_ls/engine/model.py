@@ -10,7 +10,6 @@ import ast
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import cast
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -210,7 +209,7 @@ class ModuleModel:
                         return self._reaching_any(parent.bindings[name], points) + nested
                 reaching = self.reaching(parent.bindings[name], None)
                 if parent is self.module_scope and nested:
-                    reaching = self._not_overwritten_by_calls(name, reaching)
+                    reaching = self._not_overwritten_by_calls(reaching, nested)
                 return reaching + nested
             parent = parent.parent
         return self._stores_from_nested(self.module_scope, name)  # bound only by `global` in functions
@@ -239,16 +238,19 @@ class ModuleModel:
                         stores += inner.bindings.get(declared, [])
         return self._nested_stores.get(id(scope), {}).get(name, [])
 
-    def _not_overwritten_by_calls(self, name: str, reaching: list[Binding]) -> list[Binding]:
-        """Module-level bindings of `name` that no later module-level call overwrites for sure:
-        `W = None` ... `init()`, where `init` is a module-level def whose body assigns
-        `global W` unconditionally, holds the array `init` made, not None, after the call."""
+    def _not_overwritten_by_calls(self, reaching: list[Binding], nested: list[Binding]) -> list[Binding]:
+        """Module-level bindings of a name that no later module-level call overwrites for sure:
+        `W = None` ... `init()`, where `init` is a module-level def whose own body (not under an
+        `if`, a loop or a `try`) assigns `global W`, holds what `init` made after the call.
+        `nested` are the name's `global` stores in functions."""
         writers = {
-            binding.name
-            for binding in (b for bs in self.module_scope.bindings.values() for b in bs)
-            if binding.kind == "def"
-            and len(self.module_scope.bindings[binding.name]) == 1
-            and _assigns_global(cast(FunctionNode, binding.node), name)
+            function.name
+            for store in nested
+            if isinstance(store.stmt, ast.Assign)
+            and isinstance(function := store.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and store.scope.parent is self.module_scope
+            and any(stmt is store.stmt for stmt in function.body)
+            and [b.kind for b in self.module_scope.bindings.get(function.name, [])] == ["def"]
         }
         if not writers:
             return reaching
@@ -816,15 +818,3 @@ def _holds_in_a_call(statement: ast.AST, node: ast.Name) -> bool:
         ):
             return True
     return False
-
-
-def _assigns_global(function: FunctionNode, name: str) -> bool:
-    """The def declares `global name` and assigns it in its body's own statements (not under an
-    `if`, a loop or a `try`): every call rebinds the module's `name`."""
-    if isinstance(function, ast.Lambda):
-        return False
-    declared = any(isinstance(s, ast.Global) and name in s.names for s in function.body)
-    return declared and any(
-        isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
-        for s in function.body
-    )

@@ -210,13 +210,7 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
     here = Loc(b.scope, stmt)
     if isinstance(stmt, ast.Assign):
         iterations = _per_iteration(interp, b, env, model)
-        if iterations is not None:
-            return iterations
-        for target in stmt.targets:
-            path = path_to(target, b.node)
-            if path is not None:
-                return destructure(interp.ev(stmt.value, here, env, model), path)
-        return U
+        return iterations if iterations is not None else _assigned_by(interp, b, stmt, env, model)
     if isinstance(stmt, ast.AnnAssign):
         return interp.ev(stmt.value, here, env, model) if stmt.value is not None else U
     if isinstance(stmt, ast.AugAssign):
@@ -269,16 +263,22 @@ def _per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel
         decided = [constant_truth(interp.ev(t.test, Loc(b.scope, t), inside, model)) for t, _ in tests]
         if any(d is not None and d is not taken for d, (_, taken) in zip(decided, tests, strict=True)):
             continue  # this iteration does not reach the assignment
-        for target in stmt.targets:
-            path = path_to(target, b.node)
-            if path is not None:
-                out |= destructure(interp.ev(stmt.value, Loc(b.scope, stmt), inside, model), path)
+        out |= _assigned_by(interp, b, stmt, inside, model)
         if breaks and all(d is taken for d, (_, taken) in zip(decided, tests, strict=True)):
             break  # it surely assigns, then leaves the loop
     return frozenset(out)
 
 
 _MAX_UNROLLED = 32
+
+
+def _assigned_by(interp: Interpreter, b: Binding, stmt: ast.Assign, env: Env, model: ModuleModel) -> frozenset[Value]:
+    """What `stmt` (`a = b = value`, `x, y = value`) binds to `b`'s name, evaluated in `env`."""
+    for target in stmt.targets:
+        path = path_to(target, b.node)
+        if path is not None:
+            return destructure(interp.ev(stmt.value, Loc(b.scope, stmt), env, model), path)
+    return U
 
 
 def loop_guards(

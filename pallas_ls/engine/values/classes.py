@@ -207,13 +207,17 @@ def is_dataclass(node: ast.ClassDef) -> bool:
     names = {decorator_name(d) for d in node.decorator_list}
     if names & {"dataclass", "dataclasses", "struct", "frozen"}:
         return True
-    return any(decorator_name(b) in ("NamedTuple",) for b in node.bases)
+    return _is_named_tuple(node)
+
+
+def _is_named_tuple(node: ast.ClassDef) -> bool:
+    return any(decorator_name(b) == "NamedTuple" for b in node.bases)
 
 
 def named_tuple_fields(cls: Class) -> tuple[str, ...] | None:
     """The fields of a `typing.NamedTuple` class in declaration order (`spec[0]` is the first),
     or None for other classes."""
-    if not any(decorator_name(b) == "NamedTuple" for b in cls.node.bases):
+    if not _is_named_tuple(cls.node):
         return None
     return tuple(
         stmt.target.id

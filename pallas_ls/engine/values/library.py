@@ -781,15 +781,8 @@ def _shaped(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, froz
     arguments' shapes are known (`jnp.max(x, axis=0, keepdims=True)` of an (8, 128) array is
     (1, 128)); None for other functions."""
     if q in _ELEMENTWISE:
-        operands = [only_value(a) for a in args]
-        shapes = [v.shape for v in operands if isinstance(v, Array)]
-        if not shapes or any(s is None for s in shapes) or keywords:
-            return None
-        if not all(
-            isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in operands
-        ):
-            return None
-        return Array("jax", shapes_broadcast([cast(Shape, s) for s in shapes]))
+        shape = _broadcast_of(args) if not keywords else None
+        return Array("jax", shape) if shape is not None else None
     if q in _REDUCTIONS and args:
         array = _single_array(args[0])
         axis = _argument(args, keywords, 1, "axis")
@@ -861,12 +854,20 @@ def arithmetic_result(left: frozenset[Value], right: frozenset[Value]) -> Array:
     """`a + b` where one side is an array: its shape the operands' broadcast when each side is
     one array of known shape or one number."""
     made = array_of(left | right)
-    a, b = only_value(left), only_value(right)
-    shapes = [v.shape for v in (a, b) if isinstance(v, Array)]
-    plain = all(isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in (a, b))
-    if plain and shapes and all(s is not None for s in shapes):
-        return Array(made.origin, shapes_broadcast([cast(Shape, s) for s in shapes]))
-    return made
+    shape = _broadcast_of([left, right])
+    return Array(made.origin, shape) if shape is not None else made
+
+
+def _broadcast_of(operands: list[frozenset[Value]]) -> Shape | None:
+    """The broadcast shape of operands that are each one array of known shape or one number
+    (None otherwise, or when there is no array among them)."""
+    values = [only_value(v) for v in operands]
+    if not all(isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in values):
+        return None
+    shapes = [v.shape for v in values if isinstance(v, Array)]
+    if not shapes or any(s is None for s in shapes):
+        return None
+    return shapes_broadcast([cast(Shape, s) for s in shapes])
 
 
 def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:

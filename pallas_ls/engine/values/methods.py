@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from .domain import (
     NONE_SET,
@@ -24,9 +24,6 @@ from .domain import (
     only_value,
     single_known_seq,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True)

@@ -517,8 +517,7 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out.add(v)
         elif isinstance(v, Generator):
             out |= _yielded(interp, v)
-        elif isinstance(v, Instance) and classes.named_tuple_fields(v.cls) is not None:
-            fields = classes.named_tuple_fields(v.cls) or ()
+        elif isinstance(v, Instance) and (fields := classes.named_tuple_fields(v.cls)) is not None:
             out |= union(attribute(interp, v, name, interp.model) for name in fields)
         elif isinstance(v, Instance):
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
