@@ -1,0 +1,15 @@
+"""The flag is on the plain kernel, so the fused one (which returns) is never launched.  JAX: runs."""
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def plain(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def fused(x_ref, o_ref):
+    return x_ref[...] + 1
+
+plain.fast = True
+KS = [plain, fused]
+kernel = next((k for k in KS if getattr(k, "fast", False)), plain)
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
