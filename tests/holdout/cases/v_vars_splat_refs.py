@@ -1,0 +1,20 @@
+"""*vars(pair).values() passes both fields, one Ref.  JAX: NotImplementedError "Cannot pass the same ref"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+class Pair:
+    def __init__(self, src, dst):
+        self.src = src
+        self.dst = dst
+
+r = jax.new_ref(jnp.ones((8, 128), jnp.float32))
+pair = Pair(r, r)
+pl.kernel(copy, mesh=mesh, interpret=pltpu.InterpretParams())(*vars(pair).values())  # expect: PAL002
