@@ -56,6 +56,46 @@ CASES = {
         "class T:\n    def __iter__(self):\n        return iter([good, bad])\nfor k in T():\n    " + launch("k"),
         {"good", "bad"},
     ),
+    # An iterator is advanced by each `next` of its straight-line code; elsewhere, undecided.
+    "next-after-next": ("it = iter([good, bad])\nnext(it)\n" + launch("next(it)"), {"bad"}),
+    "next-first": ("it = iter([good, bad])\n" + launch("next(it)"), {"good"}),
+    "next-in-a-loop": (
+        "it = iter([good, bad])\nfor _ in range(n):\n    next(it)\n" + launch("next(it)"),
+        {"good", "bad"},
+    ),
+    "next-after-a-call": ("it = iter([good, bad])\nconsume(it)\n" + launch("next(it)"), {"good", "bad"}),
+    "next-exhausted-default": ("it = iter([bad])\nnext(it)\n" + launch("next(it, good)"), {"good"}),
+    "enum-by-value": (
+        "import enum\nclass Op(enum.Enum):\n    A = 1\n    B = 2\nT = {Op.A: good, Op.B: bad}\n" + launch("T[Op(2)]"),
+        {"bad"},
+    ),
+    "enum-by-unknown-value": (
+        "import enum\nclass Op(enum.Enum):\n    A = 1\n    B = 2\nT = {Op.A: good, Op.B: bad}\n" + launch("T[Op(n)]"),
+        {"good", "bad"},
+    ),
+    "vars-values": (
+        "class P:\n    def __init__(self):\n        self.a = good\n        self.b = bad\n"
+        + launch("list(vars(P()).values())[1]"),
+        {"bad"},
+    ),
+    # An attribute set in a branch may be missing: the dict of attributes is not known.
+    "vars-values-conditional": (
+        "class P:\n    def __init__(self):\n        self.a = good\n        if n:\n            self.b = bad\n"
+        + launch("list(vars(P()).values())[1]"),
+        set(),
+    ),
+    "modulo-index": (launch("[good, bad][7 % 2]"), {"bad"}),
+    # A flag stored on some functions at module level: the others lack it.
+    "function-flag": (
+        "good.fast = True\n" + launch('next(k for k in (bad, good) if getattr(k, "fast", False))'),
+        {"good"},
+    ),
+    # Stored by a decorator on what it is given: other calls may flag `bad` too.
+    "function-flag-by-decorator": (
+        "def mark(f):\n    f.fast = True\n    return f\nmark(good)\n"
+        + launch('next(k for k in (bad, good) if getattr(k, "fast", False))'),
+        {"good", "bad"},
+    ),
     "generator": (
         "def gen():\n    yield good\n    yield from (bad,)\nfor k in gen():\n    " + launch("k"),
         {"good", "bad"},

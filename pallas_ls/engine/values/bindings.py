@@ -699,3 +699,53 @@ def param_binding(func: Func, name: str) -> Binding | None:
         if b.kind == "param":
             return b
     return None
+
+
+def advanced_iterator(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`next(it)` where `it = iter(<known sequence>)` in the same straight-line code, and every
+    use of `it` between is a `next(it)` of that code: the element after the ones those took.
+    None when not decided (the caller falls back to any element)."""
+    arg = call.args[0] if call.args else None
+    if not isinstance(arg, ast.Name) or loc.stmt is None:
+        return None
+    found = lookup(interp, arg.id, loc, model)
+    b = found[0] if len(found) == 1 else None
+    if b is None or b.kind != "assign" or b.scope is not loc.scope or not isinstance(b.stmt, ast.Assign):
+        return None
+    made = b.stmt.value
+    if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "iter"):
+        return None
+    if len(made.args) != 1 or lookup(interp, "iter", loc, model):
+        return None  # `iter` rebound, or the two-argument form
+    seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
+    chain = model.block_chain.get(id(b.stmt), ())
+    if seq is None or model.block_chain.get(id(loc.stmt), ()) != chain:
+        return None
+    taken = 0
+    for use in _name_loads_between(b.scope.node, arg.id, _position(b.stmt), _position(call)):
+        step = _next_call_of(model, use)
+        if step is None or model.block_chain.get(id(model.loc(step).stmt), ()) != chain:
+            return None  # passed elsewhere, or advanced in a loop or a branch
+        taken += 1
+    elements = seq.elements()
+    if taken < len(elements):
+        return elements[taken]
+    return interp.ev(call.args[1], loc, env, model) if len(call.args) > 1 else None
+
+
+def _name_loads_between(scope_node: ast.AST, name: str, start: tuple[int, int], end: tuple[int, int]) -> list[ast.Name]:
+    return [
+        n
+        for n in ast.walk(scope_node)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) and start < _position(n) < end
+    ]
+
+
+def _next_call_of(model: ModuleModel, use: ast.Name) -> ast.Call | None:
+    """The `next(use)` call `use` is the first argument of, if it is one."""
+    for call in model.calls_named(("next",)):
+        if call.args and call.args[0] is use:
+            return call
+    return None

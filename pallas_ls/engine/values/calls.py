@@ -153,6 +153,10 @@ def apply(
             unknown_kw,
         )
     if isinstance(target, Class):
+        if len(args) == 1 and not keywords and not unknown_rest and not unknown_kw:
+            member = operations.enum_member_by_value(interp, target, args[0])
+            if member is not None:
+                return member
         return _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
     if isinstance(target, Instance):
         method = operations.class_attribute(interp, target.cls, "__call__", target)

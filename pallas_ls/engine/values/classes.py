@@ -246,3 +246,47 @@ def plain_default(declaration: ast.AnnAssign) -> bool:
         return False
     annotation = ast.unparse(declaration.annotation)
     return "ClassVar" not in annotation and "InitVar" not in annotation
+
+
+def instance_dict(interp: Interpreter, inst: Instance) -> DictV | None:
+    """`vars(obj)` as a dict of known keys, when the instance's attributes are certain: a plain
+    class (no bases, decorators or attribute hooks) whose only `self.x = v` stores are top-level
+    statements of its `__init__`, each run once in order, and no other store names an attribute
+    of any object.  Otherwise None (`vars(obj)[name]` still reads the attribute)."""
+    node = inst.cls.node
+    if node.bases or node.keywords or node.decorator_list:
+        return None
+    hooks = ("__slots__", "__getattr__", "__getattribute__", "__setattr__", "__dict__")
+    if any(isinstance(s, (ast.FunctionDef, ast.Assign)) and _defines(s, hooks) for s in node.body):
+        return None
+    stores = operations.self_assignments(interp, inst.cls)
+    if _attribute_stores_in(node) != len(stores):
+        return None  # `self.a, self.b = ...`, `self.n += 1`, `setattr(self, ...)`: not all listed
+    init_body = next((s.body for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), [])
+    if any(len(sites) != 1 or sites[0][3] not in init_body for sites in stores.values()):
+        return None
+    if interp.heap.attribute(inst, None):
+        return None  # `setattr(obj, name, v)` somewhere: more attributes than `__init__` makes
+    names = sorted(stores, key=lambda attr: init_body.index(stores[attr][0][3]))
+    items = tuple((attr, operations.attribute(interp, inst, attr, inst.cls.model)) for attr in names)
+    return DictV(items)
+
+
+def _defines(stmt: ast.FunctionDef | ast.Assign, names: tuple[str, ...]) -> bool:
+    if isinstance(stmt, ast.FunctionDef):
+        return stmt.name in names
+    return any(isinstance(t, ast.Name) and t.id in names for t in stmt.targets)
+
+
+def _attribute_stores_in(node: ast.ClassDef) -> int:
+    """How many attribute stores a class body makes, in any form; a `setattr` or `__dict__` in
+    it counts as many (it can store any name)."""
+    count = 0
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
+            count += 1
+        elif (isinstance(sub, ast.Name) and sub.id in ("setattr", "vars")) or (
+            isinstance(sub, ast.Attribute) and sub.attr == "__dict__"
+        ):
+            return -1
+    return count

@@ -509,6 +509,10 @@ def fold(op: ast.operator, a: object, b: object) -> Value | None:
                 return Const(a * b)
             if isinstance(op, ast.FloorDiv) and b:
                 return Const(a // b)
+            if isinstance(op, ast.Mod) and b:
+                return Const(a % b)  # `refs[i % 2]`
+            if isinstance(op, ast.Div) and b:
+                return Const(a / b)
             # `2**20` in `vmem_limit_bytes=64 * 2**20`; small exponents only (no huge numbers).
             if (
                 isinstance(op, ast.Pow)

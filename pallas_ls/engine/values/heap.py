@@ -360,6 +360,22 @@ class Heap:
             frozenset(),
         )
 
+    def attribute_absent(self, obj: Value, attr: str) -> bool:
+        """Whether the program certainly never stores attribute `attr` on `obj` (a function
+        flagged on others: `plain.fast = True`, then `getattr(fused, "fast", False)`): the
+        analysed modules name it in stores, all at module level with known receivers, none `obj`.
+        A name no store names stays undecided (another module may set it)."""
+        sites = [(s, m) for m in self.interp.models() for s in _attribute_sites(m, attr)]
+        if not sites:
+            return False
+        for site, model in sites:
+            if site.function is not None or not isinstance(site.key, str):
+                return False  # a decorator or helper storing it on what it is given: not all seen
+            receivers = self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model)
+            if not receivers or UNKNOWN in receivers or obj in receivers:
+                return False
+        return True
+
     def _once(
         self, key: tuple[object, ...], compute: Callable[[], frozenset[Value]], in_progress: frozenset[Value]
     ) -> frozenset[Value]:

@@ -30,6 +30,7 @@ from .domain import (
     Entry,
     Env,
     External,
+    Func,
     Generator,
     Instance,
     MadeClass,
@@ -350,10 +351,12 @@ def external_call(
     if q == "getattr" and len(args) >= 2:
         named = next(iter(args[1])) if len(args[1]) == 1 else None
         if isinstance(named, Const) and isinstance(named.value, str):
-            found = union(operations.attribute(interp, v, named.value, model) for v in args[0])
-            if found and UNKNOWN not in found:
+            default = args[2] if len(args) > 2 else frozenset()
+            absent = {v for v in args[0] if default and _certainly_lacks(interp, v, named.value)}
+            found = union(operations.attribute(interp, v, named.value, model) for v in args[0] if v not in absent)
+            if found and UNKNOWN not in found and not absent:
                 return found  # the attribute is there: the default is not used
-            return found | (args[2] if len(args) > 2 else frozenset())
+            return found | default
         names = [v.value for v in args[1] if isinstance(v, Const) and isinstance(v.value, str)]
         if len(names) == len(args[1]):  # one of a few known names
             found = union(operations.attribute(interp, v, n, model) for v in args[0] for n in names)
@@ -391,7 +394,7 @@ def external_call(
     if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
-        return frozenset(Namespace(v) for v in args[0])
+        return frozenset(_namespace(interp, v) for v in args[0])
     if q == "collections.namedtuple" and len(args) >= 2:
         fields = namedtuple_fields(args[1])
         return frozenset({TupleClass(fields)}) if fields is not None else U
@@ -412,6 +415,10 @@ def external_call(
         return frozenset({MadeClass(args[1], args[2], id(call))})
     if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):
         return frozenset(cast(Instance, v).cls for v in args[0])
+    if q == "next" and call is not None and loc is not None:
+        advanced = bindings.advanced_iterator(interp, call, loc, env, model)  # `next(it)` after others
+        if advanced is not None:
+            return advanced
     iterated = _iteration_builtin(interp, q, args, keywords)
     if iterated is not None:
         return iterated
@@ -887,3 +894,15 @@ def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
         for seq in (v for v in pairs if isinstance(v, Seq))
     )
     return DictV(None, values or U)
+
+
+def _namespace(interp: Interpreter, obj: Value) -> Value:
+    """`vars(obj)`: a dict of the instance's attributes when they are certain, else a namespace
+    that reads them by name."""
+    known = classes.instance_dict(interp, obj) if isinstance(obj, Instance) else None
+    return known if known is not None else Namespace(obj)
+
+
+def _certainly_lacks(interp: Interpreter, obj: Value, attr: str) -> bool:
+    """A function of the project that no store gives attribute `attr` (while others get it)."""
+    return isinstance(obj, Func) and not attr.startswith("__") and interp.heap.attribute_absent(obj, attr)

@@ -331,6 +331,29 @@ def _enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
     return frozenset(out) or U
 
 
+def enum_member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value] | None:
+    """`Op("add")` of an enum class: the one member whose value is the constant argument (or
+    the member itself, `Op(Op.ADD)`); None when `cls` is not an enum; Unknown when undecided."""
+    if not _is_enum(interp, cls):
+        return None
+    arg = next(iter(wanted)) if len(wanted) == 1 else None
+    if isinstance(arg, EnumMember) and arg.cls == cls:
+        return wanted
+    if not isinstance(arg, Const):
+        return U
+    matches = []
+    for member in _enum_members(interp, cls):
+        if not isinstance(member, EnumMember):
+            return U
+        value = _member_attribute(interp, member, "value")
+        const = next(iter(value)) if len(value) == 1 else None
+        if not isinstance(const, Const):
+            return U  # a member of unknown value might be the one
+        if type(const.value) is type(arg.value) and const.value == arg.value:
+            matches.append(member)
+    return frozenset(matches) if len(matches) == 1 else U
+
+
 def _member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:
     """`Op.ADD.value` (what the class body assigned), `Op.ADD.name`, and the enum's methods."""
     if attr == "name":
