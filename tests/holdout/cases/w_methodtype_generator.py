@@ -1,0 +1,17 @@
+"""types.MethodType binds a generator function to an object.  JAX: error (generator)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def stream(self, x_ref, o_ref):  # expect: PAL005
+    o_ref[...] = x_ref[...] * self.scale
+    yield
+
+class Holder:
+    scale = 2.0
+
+kernel = types.MethodType(stream, Holder())
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
