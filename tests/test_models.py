@@ -373,6 +373,12 @@ CASES = {
         {"good"},
     ),
     "str-split-of-a-constant": ('T = {"good": good, "bad": bad}\n' + launch('T["ops.good".split(".")[-1]]'), {"good"}),
+    "sorted-reverse": (launch("sorted([good, bad], key=lambda k: k.__name__, reverse=True)[0]"), {"good"}),
+    "sorted-reverse-not-known": (
+        launch("sorted([good, bad], key=lambda k: k.__name__, reverse=r)[0]"),
+        {"good", "bad"},
+    ),
+    "method-type": ("class C:\n    pass\n" + launch("types.MethodType(bad, C())"), {"bad"}),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",
@@ -424,3 +430,31 @@ def test_models_are_found_by_qualified_name_only_for_public_names():
 def test_model_files_are_plain_python():
     for module in models.MODELLED_MODULES:
         ast.parse((ROOT / "pallas_ls" / "engine" / "values" / "models" / f"{module}.py").read_text(encoding="utf-8"))
+
+
+TREE = "import jax.numpy as jnp\ns = jax.ShapeDtypeStruct((8, 128), jnp.float32)\nx = jnp.ones((8, 128))\n"
+
+
+@pytest.mark.parametrize(
+    ("tree", "codes"),
+    [
+        ("(x, x)", ["PAL004"]),  # two outputs for a kernel of one
+        ("x", []),
+        ("[x]", []),  # a list of one: one output
+        ("[x, x, x]", ["PAL004"]),
+        ("{'a': x, 'b': x}", []),  # a dict is ONE parameter
+        ("unknown_tree", []),
+    ],
+)
+def test_tree_map_keeps_the_structure_of_out_shape(tree, codes):
+    """`jax.tree.map(f, tree)` has the tree's structure, `f` applied to each leaf."""
+    code = TREE + f"shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), {tree})\n"
+    code += "pl.pallas_call(good, out_shape=shapes)(x)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+def test_tree_map_of_arrays_gives_arrays_a_kernel_captures():
+    code = TREE + 'P = jax.tree.map(lambda a: a * 2, {"w": x})\n'
+    code += "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * P['w']\npl.pallas_call(k, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == ["PAL003"]
+    assert [f.code for f in analyze_source(PL + code.replace("* P['w']", "* len(P)"))] == []

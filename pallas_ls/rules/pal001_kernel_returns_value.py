@@ -293,11 +293,11 @@ assert (out == x + 1).all()
 """
 )
 
-# The out_shape is computed (`jax.tree.map`): only the kernel's signature tells its outputs, once
+# The out_shape is computed (`jax.eval_shape`): only the kernel's signature tells its outputs, once
 # the one input and the absent scratch are known from the launch.
 _SIGNATURE_ONLY_PROGRAM = (
     _LAYOUT_PRELUDE
-    + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+    + """shapes = jax.eval_shape(lambda a: (a + 1, a - 1), x)
 
 
 def plus_minus(x_ref, plus_ref, minus_ref):
@@ -314,7 +314,7 @@ assert (plus == x + 1).all() and (minus == x - 1).all()
 # shown (display-only), and no fix is applied in bulk.
 _LAYOUT_UNKNOWN_PROGRAM = (
     _LAYOUT_PRELUDE
-    + """shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), (x, x))
+    + """shapes = jax.eval_shape(lambda a: (a + 1, a - 1), x)
 inputs = jax.tree.leaves([x])
 
 

@@ -255,6 +255,8 @@ BUILTINS_VALUE = frozenset(
         "filter",
     }
 )
+# `jax.tree.map(f, tree)`: the tree's structure with `f` applied to each leaf.
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
 # Constructors of plain dicts (an OrderedDict is a dict whose order we do not need).
 _DICT_TYPES = frozenset({"dict", "collections.OrderedDict"})
 
@@ -424,6 +426,8 @@ def external_call(
         return iterated
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
+    if q in TREE_MAPS and len(args) >= 2 and not keywords and not unknown_rest:
+        return _tree_mapped(interp, args[0], args[1:], model)
     target = modelled(q)
     outer = modelled(q.rpartition(".")[0]) if target is None and q.count(".") >= 2 else None
     if outer is not None:  # `itertools.chain.from_iterable`: an attribute of a modelled class
@@ -509,10 +513,11 @@ def _iteration_builtin(
         seq = single_known_seq(args[0])
         if q == "reversed" and seq is not None:
             return frozenset({Seq("list", tuple(reversed(seq.elements())))})
-        keyed = _keyed(interp, seq, keywords)
-        if keyed is not None:  # `sorted(TABLE.items())`: constant keys sort as Python sorts them
+        reverse = _constant_flag(dict(keywords).get("reverse", frozenset({Const(False)})))
+        keyed = _keyed(interp, seq, [(name, v) for name, v in keywords if name != "reverse"])
+        if keyed is not None and reverse is not None:  # `sorted(TABLE.items())`: as Python sorts
             try:
-                ordered = sorted(keyed, key=lambda pair: pair[0])  # type: ignore[arg-type,return-value]
+                ordered = sorted(keyed, key=lambda pair: pair[0], reverse=reverse)  # type: ignore[arg-type,return-value]
             except TypeError:  # keys that do not compare
                 ordered = None
             if ordered is not None:
@@ -557,6 +562,45 @@ def _keyed(
             return None
         keyed.append((key, element))
     return keyed
+
+
+def _tree_mapped(
+    interp: Interpreter, functions: frozenset[Value], trees: list[frozenset[Value]], model: ModuleModel, depth: int = 0
+) -> frozenset[Value]:
+    """`jax.tree.map(f, tree, *rest)`: a dict, tuple or list of known items maps item by item,
+    None stays None (an empty tree), and a leaf (an array or a number) is `f` of the trees'
+    leaves; any other structure (a registered class, one not known) is Unknown."""
+    first = only_value(trees[0]) if depth < 8 else None
+    if isinstance(first, Const) and first.value is None:
+        return NONE_SET
+    if len(trees) == 1 and isinstance(first, DictV) and first.items is not None:
+        items = tuple((key, _tree_mapped(interp, functions, [value], model, depth + 1)) for key, value in first.items)
+        return frozenset({DictV(items, union(value for _, value in items))})
+    if (
+        len(trees) == 1
+        and isinstance(first, Seq)
+        and first.kind in ("list", "tuple")
+        and first.elts is not None
+        and first.names is None
+    ):
+        return frozenset(
+            {Seq(first.kind, tuple(_tree_mapped(interp, functions, [e], model, depth + 1) for e in first.elts))}
+        )
+    if first is not None and all(_is_tree_leaf(tree) for tree in trees):
+        return union(calls.apply(interp, f, list(trees), [], None, None, EMPTY_ENV, model) for f in functions)
+    return U
+
+
+def _is_tree_leaf(values: frozenset[Value]) -> bool:
+    return bool(values) and all(
+        isinstance(v, (Array, Opaque)) or (isinstance(v, Const) and isinstance(v.value, (int, float, complex)))
+        for v in values
+    )
+
+
+def _constant_flag(values: frozenset[Value]) -> bool | None:
+    value = only_value(values)
+    return value.value if isinstance(value, Const) and isinstance(value.value, bool) else None
 
 
 def _sort_key(values: frozenset[Value], depth: int = 0) -> object | None:

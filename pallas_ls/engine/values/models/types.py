@@ -11,3 +11,10 @@ class SimpleNamespace:
 def MappingProxyType(mapping: Any) -> Any:  # noqa: N802  (the library's name)
     # A read-only view: every read is the mapping's (and sees what is stored into it later).
     return mapping
+
+
+def MethodType(function: Any, instance: Any) -> Any:  # noqa: N802  (the library's name)
+    # A method bound by hand: calling it calls the function with the instance first.
+    import functools
+
+    return functools.partial(function, instance)
