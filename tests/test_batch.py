@@ -73,3 +73,47 @@ def test_unwritable_cache_directory_does_not_fail_the_check(tmp_path):
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache directory should be")
     assert codes(check_files(paths, cache_dir=str(blocker), jobs=1))["k1.py"] == ["PAL001"]
+
+
+HELPERS = """\
+import jax
+from jax.experimental import pallas as pl
+S = jax.ShapeDtypeStruct((8,), 'f4')
+def run(kernel, x):
+    return pl.pallas_call(kernel, out_shape=S)(x)
+"""
+USER = """\
+from jax.experimental import pallas as pl
+from lib.helpers import run
+def k{n}(x_ref, o_ref):
+    return x_ref[...] + {n}
+run(k{n}, x)
+"""
+
+
+def test_an_imported_module_is_summarised_once_per_check(tmp_path, monkeypatch):
+    """Issue 33: what an imported helper module may launch is found once per check (not once per
+    importing file), and the findings are those of analyses that each find it themselves."""
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib/__init__.py").write_text("")
+    (tmp_path / "lib/helpers.py").write_text(HELPERS)
+    paths = [str(tmp_path / "lib/helpers.py")]
+    for n in range(6):
+        (tmp_path / f"user{n}.py").write_text(USER.format(n=n))
+        paths.append(str(tmp_path / f"user{n}.py"))
+    summarised = []
+    real = batch.Project.launching_summary
+
+    def counting(self, model, path, asking):
+        if self.share_summaries and path not in self._summaries:
+            summarised.append(os.path.basename(path))
+        return real(self, model, path, asking)
+
+    monkeypatch.setattr(batch.Project, "launching_summary", counting)
+    shared = check_files(paths, jobs=1)
+    assert summarised == ["helpers.py"]
+    monkeypatch.setattr(batch, "_begin", lambda lint, env: setattr(batch, "_project", batch.Project(lint=lint)))
+    alone = check_files(paths, jobs=1)
+    assert codes(shared) == codes(alone)
+    assert codes(shared)["user3.py"] == ["PAL001"]
+    assert [f.message for r in shared for f in r.findings] == [f.message for r in alone for f in r.findings]

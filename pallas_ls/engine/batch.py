@@ -241,7 +241,7 @@ _project: Project | None = None
 
 def _begin(lint: Linter, environment: Environment | None) -> None:
     global _project
-    _project = Project(environment=environment, lint=lint)
+    _project = Project(environment=environment, lint=lint, share_summaries=True)
 
 
 def _analyse_all(

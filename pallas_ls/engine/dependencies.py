@@ -45,6 +45,12 @@ class Dependencies:
     def add_file(self, path: str, digest: str) -> None:
         self.files[path] = digest
 
+    def include(self, other: Dependencies) -> None:
+        """Add what `other` read (a shared summary's reads, to each analysis that uses it)."""
+        if other is not self:
+            self.lookups.update(other.lookups)
+            self.files.update(other.files)
+
     def still_hold(self, resolve: Callable[[Lookup], str | None], digest_of: Callable[[str], str]) -> bool:
         """Whether every import resolves as it did and every file read has the same text now."""
         return all(resolve(lookup) == lookup.found for lookup in self.lookups) and all(

@@ -44,7 +44,7 @@ from .values.domain import (
     Value,
     Wrapped,
 )
-from .values.interpreter import Interpreter
+from .values.interpreter import Interpreter, Loader
 from .values.operations import class_attribute, entered
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
@@ -410,6 +410,11 @@ class LaunchFinder:
         cached = self._launching.get(id(model))
         if cached is not None:
             return cached
+        if model is not self.interp.model:
+            shared = self.interp.loader.launching_summary(model)
+            if shared is not None:  # an imported module, summarised once per check
+                self._launching[id(model)] = shared
+                return shared
         found: dict[int, ast.AST] = {}
         self._launching[id(model)] = found  # recursion (modules importing each other): partial
         work: list[ast.AST] = []
@@ -1195,3 +1200,10 @@ def _touched_names(part: ModelParts) -> tuple[set[str], set[str]]:
         }
     called = {name for name, count in _module_level_calls_counted(part).items() if count}
     return bound, called
+
+
+def launching_summary(model: ModuleModel, loader: Loader) -> dict[int, ast.AST]:
+    """The functions of `model` that may launch, found as its own analysis finds them (an
+    interpreter rooted at it, `loader` resolving its imports): the same in whichever analysis
+    asks, so a project check computes it once per module."""
+    return LaunchFinder(Interpreter(model, loader))._launching_in(model)  # noqa: SLF001

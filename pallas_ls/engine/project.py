@@ -13,6 +13,7 @@ import re
 import stat  # read_file_bytes: only regular files are read (issue 15)
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .cancel import Cancelled, StopCheck, stop_if
@@ -20,7 +21,7 @@ from .dependencies import UNREADABLE, Dependencies, Lookup, text_digest
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
-from .kernels import KernelSite, KernelTarget, Launch, function_at
+from .kernels import KernelSite, KernelTarget, Launch, function_at, launching_summary
 from .model import ModuleModel
 from .names import import_statements, mentions_pallas
 from .notebook import Notebook, NotebookError, is_notebook_path
@@ -162,6 +163,15 @@ def _byte_position(data: bytes, offset: int) -> Range:
 
 
 @dataclass
+class _Summary:
+    """A module's launching functions, made once per check (None while being made)."""
+
+    model: ModuleModel
+    launching: dict[int, Any] | None = None
+    dependencies: Dependencies = field(default_factory=Dependencies)
+
+
+@dataclass
 class _Entry:
     text: str  # compared whole: equal strings compare at memcmp speed, far cheaper than hashing
     analysis: ModuleAnalysis
@@ -205,6 +215,11 @@ class Project:
     # recorded here (`check` caches what a whole cross-module phase depended on); else each
     # analysis' loader records its own (engine/dependencies.py).
     recording: Dependencies | None = None
+    # A whole-project check (files do not change while it runs) shares what each imported module
+    # may launch between the analyses that import it (`launching_summary`): issue 33, a kernel
+    # library's helpers were summarised again by every file importing them.
+    share_summaries: bool = False
+    _summaries: dict[str, _Summary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
@@ -491,10 +506,28 @@ class Project:
 
     def _forget_resolutions(self) -> None:
         self._consulted.clear()
+        self._summaries.clear()
         # Analyses read other modules' models through the loader: they are stale now too.
         self._models.clear()
         for path in [p for p, entry in self._analyses.items() if entry.loaded_others]:
             self._analyses.pop(path, None)
+
+    def launching_summary(self, model: ModuleModel, path: str, asking: Dependencies) -> dict[int, Any] | None:
+        """What the project module at `path` (read as `model`) may launch, computed once by an
+        analysis rooted at it; its reads are added to `asking`.  None when summaries are not
+        shared, or while this module's own summary is being made (modules importing each other)."""
+        if not self.share_summaries:
+            return None
+        summary = self._summaries.get(path)
+        if summary is None or summary.model is not model:
+            summary = self._summaries[path] = _Summary(model)
+            loader = _ProjectLoader(self, path)
+            summary.launching = launching_summary(model, loader)
+            summary.dependencies = loader.dependencies
+        if summary.launching is None:
+            return None
+        asking.include(summary.dependencies)
+        return summary.launching
 
     # ------------------------------------------------------------------ module loading
     def _loader(self, source: SourceFile) -> _ProjectLoader:
@@ -761,3 +794,9 @@ class _ProjectLoader(Loader):
 
     def from_environment(self, model: ModuleModel) -> bool:
         return self._paths.get(id(model)) in self._environment_paths
+
+    def launching_summary(self, model: ModuleModel) -> dict[int, Any] | None:
+        path = self._paths.get(id(model))
+        if path is None or path in self._environment_paths:
+            return None  # environment modules are followed from their package: not summarised alone
+        return self.project.launching_summary(model, path, self.dependencies)

@@ -72,6 +72,12 @@ class Loader:
         """Whether the module was read from the Python environment (followed, never checked)."""
         return False
 
+    def launching_summary(self, model: ModuleModel) -> dict[int, ast.AST] | None:
+        """The functions of an imported module that may launch, as the module's own analysis
+        finds them, when the project shares such summaries between analyses (a whole-project
+        check, where files do not change); None: find them in this analysis."""
+        return None
+
 
 NO_LOADER = Loader()
 
