@@ -211,7 +211,9 @@ class _Across:
 
     def check(self, lint: Linter) -> _AcrossResults:
         recording = Dependencies()
-        project = Project(self.roots, environment=self.environment, lint=lint, recording=recording)
+        project = Project(
+            self.roots, environment=self.environment, lint=lint, recording=recording, share_summaries=True
+        )
         targets = set()
         for path in self.launchers:
             targets |= {t for t in project.kernel_modules_launched_by(path) if t in self.requested}
