@@ -1,0 +1,25 @@
+"""A dataclass picks its kernel in __post_init__ from its mode.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+TABLE = {"copy": copy, "bump": bump}
+
+@dataclasses.dataclass
+class Op:
+    mode: str
+
+    def __post_init__(self):
+        self.kernel = TABLE[self.mode]
+
+kernel = Op("bump").kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
