@@ -379,6 +379,24 @@ CASES = {
         {"good", "bad"},
     ),
     "method-type": ("class C:\n    pass\n" + launch("types.MethodType(bad, C())"), {"bad"}),
+    # A branch of an `if` whose test is decided does not run, and a taken one overwrites.
+    "if-decided-false": ("FAST = False\nif FAST:\n    k = bad\nelse:\n    k = good\n" + launch("k"), {"good"}),
+    "if-decided-true-overwrites": ("k = good\nif 2 > 1:\n    k = bad\n" + launch("k"), {"bad"}),
+    "if-undecided": ("if flag:\n    k = bad\nelse:\n    k = good\n" + launch("k"), {"good", "bad"}),
+    "if-decided-by-the-argument": (
+        "def pick(fast):\n    if fast:\n        k = bad\n    else:\n        k = good\n    return k\n"
+        + launch("pick(False)"),
+        {"good"},
+    ),
+    "if-imported-name": (
+        "FAST = True\nif not FAST:\n    k = bad\nelse:\n    k = good\ndef f():\n    " + launch("k"),
+        {"good"},
+    ),
+    "dict-copy-with-keywords": (
+        launch('dict({"a": good, "b": good}, a=bad)["a"]') + launch('dict({"a": good, "b": good}, a=bad)["b"]'),
+        {"good", "bad"},
+    ),
+    "dict-copy-keyword-kept": (launch('dict({"a": bad, "b": bad}, a=good)["a"]'), {"good"}),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

@@ -329,6 +329,64 @@ def _loop_guards_of(owner: ast.AST) -> dict[int, tuple[ast.For, list[tuple[ast.I
     return found
 
 
+def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, model: ModuleModel) -> list[Binding]:
+    """The bindings (latest first, as `ModuleModel.reaching` gives them) that may reach a use,
+    without those in a branch of an `if` whose test is decided against it (`if FAST: k = fused`
+    with FAST False), and without those a binding in decided branches surely overwrote."""
+    if len(found) < 2 and not any(_guards_of(model, b) for b in found):
+        return found
+    out: list[Binding] = []
+    for b in found:
+        guards = _guards_of(model, b)
+        inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
+        decided = [constant_truth(interp.ev(guard.test, Loc(b.scope, guard), inside, model)) for guard, _ in guards]
+        if any(d is not None and d is not side for d, (_, side) in zip(decided, guards, strict=True)):
+            continue  # its branch is not taken
+        out.append(b)
+        taken = guards and all(d is side for d, (_, side) in zip(decided, guards, strict=True))
+        if taken and _surely_runs_before(model, b, guards[0][0], use):
+            break  # the taken branches assign it: what came before is overwritten
+    return out
+
+
+def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
+    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
+        return []
+    return _branch_guards_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt), [])
+
+
+def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If, use: Loc | None) -> bool:
+    """Whether `b`, directly in the bodies of `if`s entered from `outermost`, runs before `use`:
+    the use is after `outermost`, in a block that holds it."""
+    if use is None or use.stmt is None or use.scope is not b.scope:
+        return False
+    outer_chain = model.block_chain.get(id(outermost), ())
+    use_chain = model.block_chain.get(id(use.stmt), ())
+    return use_chain[: len(outer_chain)] == outer_chain and (
+        getattr(use.stmt, "lineno", 0) > getattr(outermost, "end_lineno", 1 << 30)
+    )
+
+
+def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If, bool]]]:
+    """For each statement of one scope's body that sits in `if` branches only (no loop, `try` or
+    `with` between), those `if`s, outermost first, with the branch it is in; kept on the node."""
+    found: dict[int, list[tuple[ast.If, bool]]] | None = getattr(owner, "_pallas_ls_branch_guards", None)
+    if found is not None:
+        return found
+    found = {}
+    work: list[tuple[list[ast.stmt], tuple[tuple[ast.If, bool], ...]]] = [(getattr(owner, "body", []), ())]
+    while work:
+        block, guards = work.pop()
+        for stmt in block:
+            if guards:
+                found[id(stmt)] = list(guards)
+            if isinstance(stmt, ast.If):
+                work.append((stmt.body, (*guards, (stmt, True))))
+                work.append((stmt.orelse, (*guards, (stmt, False))))
+    setattr(owner, "_pallas_ls_branch_guards", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
 def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleModel) -> None:
     """Evaluate what a module-level statement does when the module is imported, for the heap:
     its imports load their modules, decorators and class statements run, calls are made."""
@@ -480,7 +538,7 @@ def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozen
         return U
     interp._active.add(key)
     try:
-        bindings = mod.reaching(mod.module_scope.bindings.get(name, []), None)
+        bindings = live(interp, mod.reaching(mod.module_scope.bindings.get(name, []), None), None, EMPTY_ENV, mod)
         if bindings:
             values = union(binding_value(interp, b, EMPTY_ENV, mod) for b in bindings)
             entries = frozenset(v for v in values if isinstance(v, Entry))

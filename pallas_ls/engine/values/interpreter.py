@@ -476,7 +476,7 @@ class Interpreter:
 
     # -------------------------------------------------------------------------- names
     def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
-        reaching = bindings.lookup(self, expr.id, loc, model)
+        reaching = bindings.live(self, bindings.lookup(self, expr.id, loc, model), loc, env, model)
         if not reaching:
             return bindings.unbound_name(self, expr.id, model)
         values = union(bindings.binding_value(self, b, env, model, loc) for b in reaching)

@@ -533,6 +533,11 @@ def _iteration_builtin(
             return chosen[1]
         # One of the elements (one iterable) or of the arguments (several).
         return operations.iterate(interp, args[0]) if len(args) == 1 else union(args)
+    if q in _DICT_TYPES and len(args) == 1 and isinstance(only_value(args[0]), DictV):
+        copied = interp.dict_contents(
+            cast(DictV, only_value(args[0]))
+        )  # `dict(BASE, fast=k)`: a copy, then the keywords
+        return frozenset({_with_items(copied, keywords)})
     if q in _DICT_TYPES and len(args) == 1 and not keywords:
         return frozenset({_dict_of_pairs(operations.iterate(interp, args[0]), single_known_seq(args[0]))})
     if q in _DICT_TYPES:
@@ -919,6 +924,15 @@ def _broadcast_of(operands: list[frozenset[Value]]) -> Shape | None:
     if not shapes or any(s is None for s in shapes):
         return None
     return shapes_broadcast([cast(Shape, s) for s in shapes])
+
+
+def _with_items(d: DictV, items: list[tuple[str, frozenset[Value]]]) -> DictV:
+    """A new dict: `d`'s items, then `items` over them (a key already there keeps its place)."""
+    if d.items is None:
+        return DictV(None, d.members | union(v for _, v in items))
+    merged = dict(d.items)
+    merged.update(items)
+    return DictV(tuple(merged.items()), union(merged.values()))
 
 
 def _dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
