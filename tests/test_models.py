@@ -397,6 +397,33 @@ CASES = {
         {"good", "bad"},
     ),
     "dict-copy-keyword-kept": (launch('dict({"a": bad, "b": bad}, a=good)["a"]'), {"good"}),
+    # An except block runs only if its try body can raise what it catches.
+    "except-after-a-present-key": (
+        'T = {"a": good}\ntry:\n    k = T["a"]\nexcept KeyError:\n    k = bad\n' + launch("k"),
+        {"good"},
+    ),
+    "except-after-a-missing-key": (
+        'T = {"a": good}\ntry:\n    k = T["b"]\nexcept KeyError:\n    k = bad\n' + launch("k"),
+        {"bad"},
+    ),
+    "except-after-a-call": (
+        'T = {"a": good}\ntry:\n    k = f(T["a"])\nexcept KeyError:\n    k = bad\n' + launch("k"),
+        {"bad"},
+    ),
+    "except-of-another-error": (
+        'T = {"a": good}\ntry:\n    k = T["a"]\nexcept Exception:\n    k = bad\n' + launch("k"),
+        {"good", "bad"},
+    ),
+    "tuple-stores-on-self": (
+        "class P:\n    def __init__(self, a, b):\n        self.a, self.b = a, b\n" + launch("P(good, bad).b"),
+        {"bad"},
+    ),
+    "generator-iter-spread": (
+        "class P:\n    def __iter__(self):\n        yield good\n        yield bad\n"
+        "def pick(first, second):\n    return second\n" + launch("pick(*P())"),
+        {"bad"},
+    ),
+    "globals-items": (launch('next(v for n, v in globals().items() if n == "bad")'), {"bad"}),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .kernels import interpreter_for
 from .model import Binding, Loc, ModuleModel
 from .values.domain import EMPTY_ENV, DictV, Env, Param, Ref, RefView, Seq, Value
+from .values.operations import unpacked
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def duplicate_refs(
     rebinds = any(isinstance(n, _MAY_REBIND) for arg in [*call.args, *call.keywords] for n in ast.walk(arg))
     for expr, starred in _written_leaves(call.args):
         values = interp.ev(expr, loc, env, model)
-        leaves = _starred_leaves(values) if starred else _leaves(values)
+        leaves = _starred_leaves(unpacked(interp, values)) if starred else _leaves(values)
         # An expression that is itself one Ref (not a container of them) may be named by its
         # access path: `bufs.a` read twice is one object even where `bufs.a` may be several.
         path = None if starred or rebinds or not _is_one_ref(values) else _access_path(expr)
@@ -88,12 +89,9 @@ def _leaves(values: frozenset[Value], depth: int = 0) -> Iterator[Value]:
         yield value
 
 
-def _starred_leaves(values: frozenset[Value]) -> Iterator[Value]:
-    if len(values) == 1:
-        value = next(iter(values))
-        if isinstance(value, Seq) and value.elts is not None:
-            for element in value.elts:
-                yield from _leaves(element)
+def _starred_leaves(spread: Seq | None) -> Iterator[Value]:
+    for element in spread.elements() if spread is not None else ():
+        yield from _leaves(element)
 
 
 def _identity(value: Value, kernel_functions: dict[int, int], path: object | None) -> object | None:

@@ -30,6 +30,7 @@ from .domain import (
     BoundMethod,
     Class,
     Const,
+    DictV,
     Entry,
     Env,
     External,
@@ -41,7 +42,9 @@ from .domain import (
     U,
     Value,
     constant_truth,
+    key_of,
     note_read,
+    only_value,
     single_known_seq,
     union,
 )
@@ -338,6 +341,8 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
     out: list[Binding] = []
     for b in found:
         guards = _guards_of(model, b)
+        if _in_a_handler_never_run(interp, model, b):
+            continue
         inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
         decided = [constant_truth(interp.ev(guard.test, Loc(b.scope, guard), inside, model)) for guard, _ in guards]
         if any(d is not None and d is not side for d, (_, side) in zip(decided, guards, strict=True)):
@@ -353,6 +358,65 @@ def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
         return []
     return _branch_guards_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt), [])
+
+
+def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding) -> bool:
+    """`except KeyError: k = fallback` after a `try` body that cannot raise what the handler
+    catches: its lookups are of keys the dict certainly holds (or indexes a sequence certainly
+    has), and it calls nothing."""
+    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
+        return False
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    found = _handlers_of(owner).get(id(b.stmt))
+    if found is None:
+        return False
+    try_stmt, handler = found
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    if not all(isinstance(c, ast.Name) and c.id in _LOOKUP_ERRORS for c in caught):
+        return False
+    for stmt in try_stmt.body:
+        if not (isinstance(stmt, ast.Assign) and all(isinstance(target, ast.Name) for target in stmt.targets)):
+            return False
+        for node in ast.walk(stmt.value):
+            if isinstance(node, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+                return False
+            if isinstance(node, ast.Subscript) and not _certainly_present(interp, node, Loc(b.scope, stmt), model):
+                return False
+    return True
+
+
+# The errors a failed lookup raises: a handler of only these runs when a lookup fails.
+_LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+
+
+def _certainly_present(interp: Interpreter, node: ast.Subscript, loc: Loc, model: ModuleModel) -> bool:
+    """`d[k]` of a known dict holding the constant key, or `xs[i]` of a known sequence in range."""
+    container = only_value(interp.ev(node.value, loc, EMPTY_ENV, model))
+    known, key = key_of(only_value(interp.ev(node.slice, loc, EMPTY_ENV, model)))
+    if not known:
+        return False
+    if isinstance(container, DictV):
+        contents = interp.dict_contents(container)
+        return contents.items is not None and any(k == key for k, _ in contents.items)
+    if isinstance(container, Seq) and isinstance(key, int) and not isinstance(key, bool):
+        seq = interp.heap.list_contents(container)
+        return seq.elts is not None and -len(seq.elts) <= key < len(seq.elts)
+    return False
+
+
+def _handlers_of(owner: ast.AST) -> dict[int, tuple[ast.Try, ast.ExceptHandler]]:
+    """The statements directly in the `except` blocks of one scope's body, with their `try`."""
+    found: dict[int, tuple[ast.Try, ast.ExceptHandler]] | None = getattr(owner, "_pallas_ls_handlers", None)
+    if found is not None:
+        return found
+    found = {}
+    for stmt in _own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Try):
+            for handler in stmt.handlers:
+                for inner in handler.body:
+                    found[id(inner)] = (stmt, handler)
+    setattr(owner, "_pallas_ls_handlers", found)  # noqa: B010  (a cache kept on the node)
+    return found
 
 
 def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If, use: Loc | None) -> bool:

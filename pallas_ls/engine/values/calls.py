@@ -77,7 +77,7 @@ def _call_args(
     args: list[frozenset[Value]] = []
     for a in call.args:
         if isinstance(a, ast.Starred):
-            seq = single_known_seq(interp.ev(a.value, loc, env, model))
+            seq = operations.unpacked(interp, interp.ev(a.value, loc, env, model))
             if seq is None:
                 return args, True
             args.extend(seq.elements())

@@ -392,7 +392,7 @@ def external_call(
     if q == "super" and not args and loc is not None:
         return classes.zero_argument_super(interp, loc, env, model)
     if q == "globals" and not args:
-        return frozenset({Module(model)})  # the module's namespace: `globals()[name]` reads it
+        return frozenset({Namespace(Module(model))})  # the module's names: `globals()[name]` reads one
     if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):

@@ -6,6 +6,7 @@ subscripts, iteration (lists, dicts, generators, instances with `__iter__`) and 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..model import (
@@ -50,6 +51,7 @@ from .domain import (
     Wrapped,
     key_of,
     key_value,
+    single_known_seq,
     union,
 )
 
@@ -84,11 +86,22 @@ def call_method(interp: Interpreter, receiver: Value, name: str, args: list[froz
 
 
 # ----------------------------------------------------------------------- attributes
+# `globals().items()`: a module's namespace read as a dict (each name's value evaluated).
+_MAPPING_VIEWS = frozenset({"items", "keys", "values", "get"})
+_MAX_NAMES_LISTED = 500
+
+
 def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) -> frozenset[Value]:
     if isinstance(value, External):
         return frozenset({library.external(f"{value.qualname}.{attr}")})
     if isinstance(value, Module):
         return bindings.module_attribute(interp, value.model, attr)
+    if isinstance(value, Namespace) and isinstance(value.obj, Module) and attr in _MAPPING_VIEWS:
+        names = list(value.obj.model.module_scope.bindings)  # in the order they are first bound
+        if len(names) > _MAX_NAMES_LISTED:
+            return U
+        items = tuple((n, bindings.module_attribute(interp, value.obj.model, n)) for n in names)
+        return frozenset({methods.DictMethod(DictV(items, union(v for _, v in items)), attr)})
     if isinstance(value, Super):
         return _super_attribute(interp, value, attr)
     if isinstance(value, Instance):
@@ -453,15 +466,28 @@ def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
-                    if (
-                        isinstance(target, ast.Attribute)
-                        and isinstance(target.value, ast.Name)
-                        and target.value.id == self_name
-                    ):
-                        found.setdefault(target.attr, []).append((node.value, stmt, self_bindings[0], node))
+                    for attribute_node, part in _attribute_targets(target, node.value):
+                        if isinstance(attribute_node.value, ast.Name) and attribute_node.value.id == self_name:
+                            found.setdefault(attribute_node.attr, []).append((part, stmt, self_bindings[0], node))
     interp._instance_attrs[id(cls.node)] = found
     cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]  # a cache kept on the class node
     return found
+
+
+def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.Attribute, ast.expr]]:
+    """The attributes an assignment target stores, each with the expression of its part of the
+    value (`self.a, self.b = a, b`: `a` and `b`; of another value, `value[i]`)."""
+    if isinstance(target, ast.Attribute):
+        yield target, value
+    elif isinstance(target, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in target.elts):
+        parts = value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
+        display = len(parts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in parts)
+        for index, element in enumerate(target.elts):
+            if display:
+                part = parts[index]
+            else:  # kept with the class's stores, so the node (and what is cached by it) lasts
+                part = ast.copy_location(ast.Subscript(value, ast.Constant(index), ast.Load()), value)
+            yield from _attribute_targets(element, part)
 
 
 # ----------------------------------------------------------------------- subscripts
@@ -549,6 +575,36 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U
+
+
+def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> Seq | None:
+    """What `*x` spreads, in order, when it is known: a tuple or list of known elements, or a
+    generator (an instance's `__iter__` included) whose body is a straight run of `yield`s."""
+    seq = single_known_seq(values)
+    if seq is not None or len(values) != 1 or depth > 4:
+        return seq
+    value = next(iter(values))
+    if isinstance(value, Instance) and classes.named_tuple_fields(value.cls) is None:
+        return unpacked(interp, call_method(interp, value, "__iter__", []), depth + 1)
+    if isinstance(value, Generator):
+        return _straight_yields(interp, value)
+    return None
+
+
+def _straight_yields(interp: Interpreter, gen: Generator) -> Seq | None:
+    model = gen.func.model
+    body = getattr(gen.func.node, "body", [])
+    elements: list[frozenset[Value]] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Pass) or (
+            isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt is body[0]
+        ):
+            continue  # a docstring
+        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield) and stmt.value.value is not None):
+            return None  # a loop, a branch, a return: not a straight run
+        where = Loc(model.function_scope(gen.func.node), stmt)
+        elements.append(interp.ev(stmt.value.value, where, gen.env, model))
+    return Seq("tuple", tuple(elements))
 
 
 def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
