@@ -1,0 +1,15 @@
+"""A selector asserts the name, and is called with the writing kernel's name.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+def pick(name):
+    assert name in ("copy",)
+    return {"copy": copy, "bump": bump}[name]
+pl.pallas_call(pick("copy"), out_shape=S, interpret=True)(x)

@@ -1,0 +1,14 @@
+"""The returning kernel is popped off the list before its last element is launched.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+kernels = [copy, bump]
+kernels.pop()
+pl.pallas_call(kernels[-1], out_shape=S, interpret=True)(x)

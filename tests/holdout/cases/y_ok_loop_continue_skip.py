@@ -1,0 +1,15 @@
+"""The loop skips the returning kernel with continue before launching.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+for kernel in (copy, bump):
+    if kernel is bump:
+        continue
+    pl.pallas_call(kernel, out_shape=S, interpret=True)(x)

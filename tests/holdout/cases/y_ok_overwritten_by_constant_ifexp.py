@@ -1,0 +1,14 @@
+"""The kernel name is rebound by a constant conditional expression to the writing kernel.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+kernel = bump
+kernel = copy if True else bump
+pl.pallas_call(kernel, out_shape=S, interpret=True)(x)
