@@ -424,6 +424,20 @@ CASES = {
         {"bad"},
     ),
     "globals-items": (launch('next(v for n, v in globals().items() if n == "bad")'), {"bad"}),
+    # Containers changed in place before the use, in straight-line code.
+    "list-pop": ("ks = [good, bad]\nks.pop()\n" + launch("ks[-1]"), {"good"}),
+    "list-pop-in-a-branch": ("ks = [good, bad]\nif flag:\n    ks.pop()\n" + launch("ks[-1]"), {"good", "bad"}),
+    "list-remove-unknown": ("ks = [good, bad]\nks.remove(good)\n" + launch("ks[0]"), {"good", "bad"}),
+    "dict-del": ('t = {"g": good, "b": bad}\ndel t["b"]\nfor k in t.values():\n    ' + launch("k"), {"good"}),
+    "dict-pop": ('t = {"g": good, "b": bad}\nt.pop("b")\nfor k in t.values():\n    ' + launch("k"), {"good"}),
+    # Loop filters before the use in the loop's body.
+    "loop-continue": ("for k in (good, bad):\n    if k is bad:\n        continue\n    " + launch("k"), {"good"}),
+    "loop-break": ("for k in (good, bad):\n    if k is bad:\n        break\n    " + launch("k"), {"good"}),
+    "loop-break-first": ("for k in (bad, good):\n    if k is bad:\n        break\n    " + launch("k"), set()),
+    "loop-filter-undecided": (
+        "for k in (good, bad):\n    if flag(k):\n        continue\n    " + launch("k"),
+        {"good", "bad"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",
@@ -503,3 +517,23 @@ def test_tree_map_of_arrays_gives_arrays_a_kernel_captures():
     code += "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * P['w']\npl.pallas_call(k, out_shape=s)(x)\n"
     assert [f.code for f in analyze_source(PL + code)] == ["PAL003"]
     assert [f.code for f in analyze_source(PL + code.replace("* P['w']", "* len(P)"))] == []
+
+
+FLAGGED = "def body(x_ref, o_ref, fused=False, *, extra=False):\n    if fused or extra:\n        return x_ref[...]\n    o_ref[...] = x_ref[...]\n"
+
+
+@pytest.mark.parametrize(
+    ("kernel", "codes"),
+    [
+        ("body", []),  # both flags keep their False defaults
+        ("functools.partial(body, fused=False)", []),
+        ("functools.partial(body, fused=True)", ["PAL001"]),
+        ("functools.partial(body, extra=True)", ["PAL001"]),
+        ("functools.partial(body, fused=flag)", ["PAL001"]),  # not known: the return may run
+    ],
+)
+def test_returns_under_flags_the_launch_decides(kernel, codes):
+    """A return in a branch of a flag that a partial binds, or that keeps its default (the launch
+    passes refs only), runs only when the flag says so."""
+    code = FLAGGED + f"pl.pallas_call({kernel}, out_shape=jax.ShapeDtypeStruct((8, 128), 'f4'))(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == codes

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterator
 
 from .model import FunctionNode, Loc, ModuleModel, own_returns
-from .values.calls import returns_of
+from .values.calls import reachable_returns, returns_of
 from .values.domain import EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Value
 from .values.interpreter import Interpreter
 from .values.methods import ParamMethod, RefMethod
@@ -63,6 +63,11 @@ class ValueEvaluator:
             if self.evaluate(function.body, model.body_loc(function), env) is Ret.VALUE:
                 yield function.body
             return
-        for ret in own_returns(function):
+        # With arguments bound (`functools.partial(kernel, fused=False)`), a return in a branch
+        # those arguments decide against never runs.
+        returns = (
+            reachable_returns(self.interp, Func(function, model, env), env) if env.items else own_returns(function)
+        )
+        for ret in returns:
             if ret.value is not None and self.evaluate(ret.value, model.loc(ret), env) is Ret.VALUE:
                 yield ret

@@ -25,7 +25,7 @@ from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_return
 from .names import ENTRY_POINTS, callee_name, has_star_arguments
 from .source import SourceFile
 from .values.bindings import star_imports
-from .values.calls import bind_arguments, entry_of, functions_in
+from .values.calls import bind_arguments, entry_of, functions_in, keyword_env
 from .values.classes import def_value
 from .values.domain import (
     EMPTY_ENV,
@@ -796,7 +796,7 @@ def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[Kerne
             if key in seen:
                 continue
             seen.add(key)
-            target = KernelTarget(func.node, bound, frozenset(keywords), func.env)
+            target = KernelTarget(func.node, bound, frozenset(keywords), keyword_env(launch.kernel_values, func))
             if func.model is model:
                 launch_path = None
                 launch_source = None

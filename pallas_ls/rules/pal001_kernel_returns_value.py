@@ -16,6 +16,7 @@ from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import (
+    defaulted_parameters,
     kernel_outputs,
     launch_layout,
     missing_outputs_at,
@@ -25,7 +26,7 @@ from ..engine.layout import (
 )
 from ..engine.model import FunctionNode, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
-from ..engine.values.domain import EMPTY_ENV, Array, only_value
+from ..engine.values.domain import EMPTY_ENV, Array, Env, only_value
 from .base import Example
 
 CODE = "PAL001"
@@ -1054,12 +1055,30 @@ EXAMPLES += FORMS
 def _value_returns(analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]) -> list[ast.AST]:
     """The returns that give a value, on their own or in the closure some launch made the kernel in
     (a factory's `activation` parameter bound to `jax.nn.relu`)."""
-    envs = [EMPTY_ENV] + [s.target.env for s in sites if s.target.env.items]
+    envs = [_call_env(analysis, s) for s in sites]  # EMPTY_ENV for a site that binds nothing
     found: dict[int, ast.AST] = {}
     for env in dict.fromkeys(envs):
         for node in analysis.values.value_returns(function, env):
             found.setdefault(id(node), node)
     return sorted(found.values(), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+
+def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
+    """The environment JAX calls the kernel of `site` in, as far as it is known: its closure,
+    the keywords a partial binds, and the defaults of the parameters the launch never fills."""
+    env = site.target.env
+    scope = analysis.model.scope_of_function.get(id(site.function))
+    defaulted = defaulted_parameters(site, launch_layout(site.launch))
+    if scope is None or not defaulted:
+        return env
+    interp = analysis.values.interp
+    where = analysis.model.loc(site.function)
+    bound = []
+    for arg, default in defaulted:
+        params = [b for b in scope.bindings.get(arg.arg, []) if b.kind == "param"]
+        if len(params) == 1 and env.get(params[0]) is None:
+            bound.append((params[0], interp.ev(default, where, EMPTY_ENV, analysis.model)))
+    return env.extended(bound) if bound else env
 
 
 def check(analysis: ModuleAnalysis) -> Iterator[Finding]:

@@ -183,9 +183,14 @@ def binding_value(
         bound = env.get(b) if env.items else None
         if bound is not None:  # a loop target in one iteration (`_per_iteration`)
             return bound
+        filtered = _loop_target_at(interp, b, use, env, model) if use is not None else None
+        if filtered is not None:
+            return filtered
         value = _assigned(interp, b, env, model)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = with_mutations(interp, b, value, use, env, model)
+        if use is not None and any(isinstance(v, DictV) for v in value):
+            value = with_deletions(interp, b, value, use, env, model)
         return value
     return U
 
@@ -282,6 +287,46 @@ def _assigned_by(interp: Interpreter, b: Binding, stmt: ast.Assign, env: Env, mo
         if path is not None:
             return destructure(interp.ev(stmt.value, Loc(b.scope, stmt), env, model), path)
     return U
+
+
+def _loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel) -> frozenset[Value] | None:
+    """A `for` loop's target read in the loop's body after `if test: continue` / `if test: break`
+    statements: the elements of a known sequence that reach the read (a `continue` decided true
+    skips one, a `break` decided true ends the loop).  None when no such filter applies."""
+    loop = b.stmt
+    if not isinstance(loop, ast.For) or loop.target is not b.node or use.scope is not b.scope or use.stmt is None:
+        return None
+    line = getattr(use.stmt, "lineno", 0)
+    index = next((i for i, s in enumerate(loop.body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+    filters = [s for s in loop.body[: index or 0] if _loop_filter(s) is not None]
+    if not filters:
+        return None
+    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
+    if seq is None or len(seq.elements()) > _MAX_UNROLLED:
+        return None
+    out: set[Value] = set()
+    for element in seq.elements():
+        inside = env.extended([(b, element)])
+        outcomes = [
+            (constant_truth(interp.ev(cast(ast.If, f).test, Loc(b.scope, f), inside, model)), _loop_filter(f))
+            for f in filters
+        ]
+        reached = next((kind for decided, kind in outcomes if decided is True), None)
+        if reached == "break":
+            break  # the loop ends at this element
+        if reached is None:
+            out |= element
+    return frozenset(out) or U
+
+
+def _loop_filter(stmt: ast.stmt) -> str | None:
+    """ "continue" / "break" for `if test: continue` / `if test: break` (no else), else None."""
+    if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1:
+        if isinstance(stmt.body[0], ast.Continue):
+            return "continue"
+        if isinstance(stmt.body[0], ast.Break):
+            return "break"
+    return None
 
 
 def loop_guards(
@@ -554,18 +599,91 @@ def with_mutations(
         elif m.method == "insert" and len(args) == 2:
             known = False
             members |= args[1]
+        elif m.method == "pop" and known and len(args) <= 1:
+            index = only_value(args[0]) if args else Const(-1)
+            if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):
+                out.pop(index.value)  # `kernels.pop()`: the last one is gone
+            else:
+                known = False
+        elif m.method == "reverse" and not args:
+            out.reverse()
+        elif m.method == "clear" and not args:
+            out = []
         else:
-            known = False
+            known = False  # `remove`, `sort`, ...: what is left is not known
     if known:
         return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
     return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+# The methods that change a list in place (`sort` and `remove` leave it unknown).
+_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort")
+
+
+def with_deletions(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A dict display bound to a name, with the keys `del name[k]` / `name.pop(k)` removed in its
+    own straight-line code before the use (elsewhere: the dict's keys are not known)."""
+    deletions = _deletions_of(model, b)
+    if not deletions:
+        return value
+    use_pos = _position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    bound_pos = _position(b.stmt)
+    chain = model.block_chain.get(id(b.stmt), ())
+    out: set[Value] = set()
+    for d in value:
+        if not isinstance(d, DictV):
+            out.add(d)
+            continue
+        items = list(interp.dict_contents(d).items or ()) if d.items is not None else None
+        for node, key_expr in deletions:
+            where = model.loc(node) if isinstance(node, ast.Call) else Loc(b.scope, node)
+            if not (bound_pos < _position(node) < use_pos):
+                continue
+            known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
+            if (
+                items is None
+                or not known
+                or where.scope is not b.scope
+                or model.block_chain.get(id(where.stmt), ()) != chain
+            ):
+                items = None  # in a loop or a branch, or a key not known
+                continue
+            items = [(k, v) for k, v in items if k != key]
+        out.add(
+            DictV(tuple(items), union(v for _, v in items), d.site, d.toplevel)
+            if items is not None
+            else DictV(None, d.members, d.site, d.toplevel)
+        )
+    return frozenset(out)
+
+
+def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:
+    """`del name[k]` statements and `name.pop(k)` calls of `b`'s name in its scope: (node, key)."""
+    found: list[tuple[ast.AST, ast.expr]] = []
+    for call in model.calls_with_attribute(("pop",)):
+        receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        if isinstance(receiver, ast.Name) and receiver.id == b.name and call.args:
+            found.append((call, call.args[0]))
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    for stmt in _own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == b.name
+                ):
+                    found.append((stmt, target.slice))
+    return found
 
 
 def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
     by_name = interp._mutations.get(id(model))
     if by_name is None:
         by_name = {}
-        for call in model.calls_with_attribute(("append", "extend", "insert")):
+        for call in model.calls_with_attribute(_LIST_MUTATIONS):
             receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
             if isinstance(receiver, ast.Name):
                 by_name.setdefault(receiver.id, []).append(Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only

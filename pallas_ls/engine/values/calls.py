@@ -560,6 +560,29 @@ def functions_in(interp: Interpreter, values: frozenset[Value]) -> list[tuple[Fu
     return out
 
 
+def keyword_env(values: frozenset[Value], func: Func) -> Env:
+    """`func`'s closure with the parameters that `functools.partial(func, name=v)` binds by
+    keyword bound to their values, when every partial of `func` in `values` binds them alike
+    (the kernel's branches on a flag are then decided)."""
+    partials = [v for v in values if isinstance(v, Partial) and v.target == func and not v.hidden]
+    if not partials or len(partials) != sum(1 for v in values if _calls_func(v, func)):
+        return func.env
+    common = dict(partials[0].keywords)
+    if any(dict(p.keywords) != common for p in partials[1:]):
+        return func.env
+    scope = func.model.scope_of_function.get(id(func.node))
+    extra = []
+    for name, value in common.items():
+        params = [b for b in scope.bindings.get(name, []) if b.kind == "param"] if scope is not None else []
+        if len(params) == 1:
+            extra.append((params[0], value))
+    return func.env.extended(extra) if extra else func.env
+
+
+def _calls_func(v: Value, func: Func) -> bool:
+    return v == func or (isinstance(v, Partial) and v.target == func)
+
+
 def _functions_of(interp: Interpreter, v: Value, bound: int, keywords: frozenset[str], depth: int) -> list[Any]:
     if depth > 6:
         return []
