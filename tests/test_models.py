@@ -438,6 +438,19 @@ CASES = {
         "for k in (good, bad):\n    if flag(k):\n        continue\n    " + launch("k"),
         {"good", "bad"},
     ),
+    # JAX runs on Python 3.10 or later.
+    "version-check": (
+        "import sys\nif sys.version_info >= (3, 9):\n    k = good\nelse:\n    k = bad\n" + launch("k"),
+        {"good"},
+    ),
+    "version-check-below": (
+        "import sys\nif sys.version_info < (3, 10):\n    k = bad\nelse:\n    k = good\n" + launch("k"),
+        {"good"},
+    ),
+    "version-check-undecided": (
+        "import sys\nif sys.version_info >= (3, 12):\n    k = good\nelse:\n    k = bad\n" + launch("k"),
+        {"good", "bad"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

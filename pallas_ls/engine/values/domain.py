@@ -580,6 +580,9 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         else:
             return None
         return same if isinstance(op, ast.Is) else not same
+    version = _version_compared(op, a, b)
+    if version is not None:
+        return version
     if not isinstance(a, Const):
         return None
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, Seq) and b.elts is not None:
@@ -596,6 +599,33 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         return bool(compare(a.value, container)) if compare is not None else None
     except TypeError:
         return None
+
+
+# JAX runs on Python 3.10 or later: `sys.version_info >= (3, 8)` is true wherever a kernel runs.
+_OLDEST_PYTHON = (3, 10)
+_FLIPPED: dict[type, type] = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
+
+
+def _version_compared(op: ast.cmpop, a: Value | None, b: Value | None) -> bool | None:
+    """`sys.version_info` compared with a tuple of ints, when every Python JAX runs on agrees."""
+    if isinstance(b, External) and b.qualname == "sys.version_info" and type(op) in _FLIPPED:
+        a, b, op = b, a, _FLIPPED[type(op)]()
+    if not (isinstance(a, External) and a.qualname == "sys.version_info" and isinstance(b, Seq) and b.elts):
+        return None
+    parts = [only_value(e) for e in b.elts]
+    if not all(isinstance(p, Const) and type(p.value) is int for p in parts):
+        return None
+    bound = tuple(cast(Const, p).value for p in parts)
+    oldest = _OLDEST_PYTHON
+    if isinstance(op, ast.GtE) and oldest >= bound:
+        return True
+    if isinstance(op, ast.Gt) and oldest > bound:
+        return True
+    if isinstance(op, ast.Lt) and oldest >= bound:
+        return False
+    if isinstance(op, ast.LtE) and oldest > bound:
+        return False
+    return None
 
 
 def _module_level_def(value: Value) -> bool:
