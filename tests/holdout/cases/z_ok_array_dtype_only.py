@@ -1,0 +1,11 @@
+"""The kernel reads only the dtype of a module-level jax array.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+W = jnp.full((8, 128), 2.0, jnp.bfloat16)
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...].astype(W.dtype).astype(jnp.float32)
+pl.pallas_call(kernel, out_shape=S, interpret=True)(x)
