@@ -320,3 +320,19 @@ def test_message_names_kernel_origin_and_fix():
     assert "jnp.ones(...)" in finding.message and "as an input" in finding.message
     assert any("bound here" in r.message for r in finding.related)
     assert any("launched by pallas_call" in r.message for r in finding.related)
+
+
+DEBUG_BRANCH = """
+W = jnp.ones((8, 128))
+DEBUG = {flag}
+def k(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    if DEBUG:
+        o_ref[...] += W
+pl.pallas_call(k, out_shape=S)(x)
+"""
+
+
+@pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["W"]), ("flag()", ["W"])])
+def test_a_branch_a_constant_decides_against_is_not_traced(flag, expected):
+    assert pal003(DEBUG_BRANCH.format(flag=flag)) == expected

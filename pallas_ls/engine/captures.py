@@ -23,7 +23,7 @@ from .kernels import interpreter_for
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
 from .values.bindings import binding_value
-from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value
+from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value, constant_truth
 from .values.operations import computed_on_read
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -101,6 +101,10 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                 stack.append((node.body, inner, comp_names))
             stack.extend((e, scope, comp_names) for e in reversed(outer))
             continue
+        if isinstance(node, ast.If):
+            # A branch a module constant decides against is never traced (`if DEBUG:`).
+            stack.extend((child, scope, comp_names) for child in reversed(_traced_parts(model, node, scope)))
+            continue
         if isinstance(node, _COMPREHENSIONS):
             bound = comp_names | _comprehension_targets(node)
             parts: list[tuple[ast.AST, frozenset[str]]] = []
@@ -129,6 +133,13 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
         stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
     return uses
+
+
+def _traced_parts(model: ModuleModel, node: ast.If, scope: Scope) -> list[ast.AST]:
+    """An `if` statement's test and the branches of it that may run while the kernel is traced."""
+    truth = constant_truth(interpreter_for(model).ev(node.test, Loc(scope, node), EMPTY_ENV, model))
+    branches = [node.body] if truth is True else [node.orelse] if truth is False else [node.body, node.orelse]
+    return [node.test, *(stmt for branch in branches for stmt in branch)]
 
 
 def outer_bindings(model: ModuleModel, function: FunctionNode, name: str) -> list[Binding]:
