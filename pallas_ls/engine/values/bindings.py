@@ -381,8 +381,8 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
     """The bindings (latest first, as `ModuleModel.reaching` gives them) that may reach a use,
     without those in a branch of an `if` whose test is decided against it (`if FAST: k = fused`
     with FAST False), and without those a binding in decided branches surely overwrote."""
-    if len(found) < 2 and not any(_guards_of(model, b) for b in found):
-        return found
+    if len(found) < 2:
+        return found  # one definition: if its branch never ran, the read fails anyway
     out: list[Binding] = []
     for b in found:
         guards = _guards_of(model, b)

@@ -1,0 +1,21 @@
+"""A dataclass config made with fused=True sets the partial flag.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def body(x_ref, o_ref, *, fused=False):
+    if fused:
+        return x_ref[...] * 2  # expect: PAL001
+    o_ref[...] = x_ref[...]
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    fused: bool = False
+
+cfg = Config(fused=True)
+print(pl.pallas_call(functools.partial(body, fused=cfg.fused), out_shape=S, interpret=True)(x).sum())
