@@ -451,6 +451,12 @@ CASES = {
         "import sys\nif sys.version_info >= (3, 12):\n    k = good\nelse:\n    k = bad\n" + launch("k"),
         {"good", "bad"},
     ),
+    "reduce-folds-in-order": (
+        'L = [{"k": bad}, {"k": good}]\n' + launch('functools.reduce(operator.or_, L)["k"]'),
+        {"good"},
+    ),
+    "reduce-with-initial": (launch("functools.reduce(lambda a, b: a, [bad], good)"), {"good"}),
+    "reduce-unknown-sequence": (launch("functools.reduce(lambda a, b: b, ks)"), set()),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

@@ -426,6 +426,10 @@ def external_call(
         return iterated
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
+    if q == "functools.reduce" and len(args) in (2, 3) and not keywords and not unknown_rest:
+        folded = _folded(interp, args, model)
+        if folded is not None:
+            return folded
     if q in TREE_MAPS and len(args) >= 2 and not keywords and not unknown_rest:
         return _tree_mapped(interp, args[0], args[1:], model)
     target = modelled(q)
@@ -567,6 +571,28 @@ def _keyed(
             return None
         keyed.append((key, element))
     return keyed
+
+
+def _folded(interp: Interpreter, args: list[frozenset[Value]], model: ModuleModel) -> frozenset[Value] | None:
+    """`functools.reduce(f, xs[, initial])` over a known sequence, folded in order (each step
+    sees the value of the one before: `reduce(operator.or_, layers)` lets the last layer win);
+    None when the sequence is not known (the model in models/functools.py takes it)."""
+    seq = single_known_seq(args[1])
+    if seq is None or len(seq.elements()) > _MAX_FOLDED:
+        return None
+    items = list(seq.elements())
+    if len(args) == 3:
+        value = args[2]
+    elif items:
+        value = items.pop(0)
+    else:
+        return U  # TypeError: an empty sequence and no initial value
+    for item in items:
+        value = union(calls.apply(interp, f, [value, item], [], None, None, EMPTY_ENV, model) for f in args[0])
+    return value
+
+
+_MAX_FOLDED = 32
 
 
 def _tree_mapped(

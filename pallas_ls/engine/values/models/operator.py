@@ -42,3 +42,80 @@ def methodcaller(name: str, *args: Any, **kwargs: Any) -> Any:
 
 def getitem(a: Any, b: Any) -> Any:
     return a[b]
+
+
+# The operators as functions (`functools.reduce(operator.or_, layers)`): each is its operator.
+def add(a: Any, b: Any) -> Any:
+    return a + b
+
+
+def sub(a: Any, b: Any) -> Any:
+    return a - b
+
+
+def mul(a: Any, b: Any) -> Any:
+    return a * b
+
+
+def floordiv(a: Any, b: Any) -> Any:
+    return a // b
+
+
+def truediv(a: Any, b: Any) -> Any:
+    return a / b
+
+
+def mod(a: Any, b: Any) -> Any:
+    return a % b
+
+
+def or_(a: Any, b: Any) -> Any:
+    return a | b
+
+
+def and_(a: Any, b: Any) -> Any:
+    return a & b
+
+
+def concat(a: Any, b: Any) -> Any:
+    return a + b
+
+
+def eq(a: Any, b: Any) -> Any:
+    return a == b
+
+
+def ne(a: Any, b: Any) -> Any:
+    return a != b
+
+
+def lt(a: Any, b: Any) -> Any:
+    return a < b
+
+
+def le(a: Any, b: Any) -> Any:
+    return a <= b
+
+
+def gt(a: Any, b: Any) -> Any:
+    return a > b
+
+
+def ge(a: Any, b: Any) -> Any:
+    return a >= b
+
+
+def is_(a: Any, b: Any) -> Any:
+    return a is b
+
+
+def is_not(a: Any, b: Any) -> Any:
+    return a is not b
+
+
+def not_(a: Any) -> Any:
+    return not a
+
+
+def contains(a: Any, b: Any) -> Any:
+    return b in a
