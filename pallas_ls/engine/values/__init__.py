@@ -50,7 +50,10 @@ Where things are (each module's docstring says more)
 - `domain.py`: the abstract values (`Func`, `Class`, `Instance`, `DictV`, `Seq`, `Ref`, `Array`,
   ...), environments, budgets, and small pure helpers on value sets (`only_value`, `shape_of`).
 - `bindings.py`: what a name is bound to: reaching definitions, parameters, imports and module
-  attributes, statements run for their effects (`run_statement`), lists mutated in place.
+  attributes, statements run for their effects (`run_statement`).
+- `flow.py`: control flow: which definitions reach a read (branches a constant decides, except
+  blocks that never run, loops per element and their continue / break filters), and containers
+  changed in place before it (list mutations, dict deletions, iterators advanced by `next`).
 - `operations.py`: Python's operations on values: attribute access (MRO, descriptors, `super()`),
   subscripts, iteration, `with`.
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
@@ -58,6 +61,8 @@ Where things are (each module's docstring says more)
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
   natively (tables of APIs, array constructors and methods).
+- `iteration.py`: builtins over sequences (`iter`, `next`, `zip`, `sorted`, `min` / `max`, `dict(pairs)`,
+  `functools.reduce`, `jax.tree.map`): known sequences stay known.
 - `methods.py`: values that are methods of other values (Ref, array, list, dict and string
   methods, `prop.setter`, `cls.__subclasses__`) and namedtuple classes.
 - `heap.py`: the abstract heap: stores into objects anywhere in the program.

@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import bindings, calls, library, operations
+from . import bindings, calls, flow, library, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -100,7 +100,7 @@ class Interpreter:
         self._instance_attrs: dict[int, dict[str, list[Any]]] = {}
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
         self._module_calls: dict[tuple[int, str], list[Any]] = {}
-        self._mutations: dict[int, dict[str, list[bindings.Mutation]]] = {}
+        self._mutations: dict[int, dict[str, list[flow.Mutation]]] = {}
         self.loop_statements: dict[int, frozenset[int]] = {}  # by scope node: statements in its loops
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
         self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
@@ -476,7 +476,7 @@ class Interpreter:
 
     # -------------------------------------------------------------------------- names
     def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
-        reaching = bindings.live(self, bindings.lookup(self, expr.id, loc, model), loc, env, model)
+        reaching = flow.live(self, bindings.lookup(self, expr.id, loc, model), loc, env, model)
         if not reaching:
             return bindings.unbound_name(self, expr.id, model)
         values = union(bindings.binding_value(self, b, env, model, loc) for b in reaching)

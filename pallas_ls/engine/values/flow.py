@@ -1,0 +1,471 @@
+"""Control flow as the interpreter reads it: which definitions of a name reach a read, and what
+a container holds by then.
+
+- Branches: a definition in a branch of an `if` whose test is decided against it never reaches a
+  read, one in decided branches overwrites what came before, and an `except` block after a body
+  that cannot raise what it catches never runs (`live`).
+- Loops: an assignment in a `for` loop over a known sequence is evaluated per element
+  (`per_iteration`), and the loop's target read after `if test: continue` / `break` holds the
+  elements that pass (`loop_target_at`).
+- Containers changed in place in the straight-line code before a read: a list's `append`,
+  `extend`, `pop`, ... (`with_mutations`), a dict's `del d[k]` / `d.pop(k)` (`with_deletions`), an
+  iterator advanced by `next(it)` (`advanced_iterator`).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from ..model import Binding, Loc, ModuleModel, Scope
+from . import bindings, operations
+from .domain import (
+    EMPTY_ENV,
+    Const,
+    DictV,
+    Env,
+    Seq,
+    U,
+    Value,
+    constant_truth,
+    key_of,
+    only_value,
+    single_known_seq,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+@dataclass
+class Mutation:
+    """A list mutated in place: `name.append(x)` / `name.extend(xs)` / `name.insert(i, x)`."""
+
+    call: ast.Call
+    method: str
+
+
+def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value] | None:
+    """An assignment in a `for` loop over a known sequence, evaluated once per element with the
+    loop target bound to it: the `if`s between the loop and the assignment decide which
+    iterations assign, and a `break` after it ends the loop at the first that surely does
+    (`for k in KERNELS: if k.__name__ == "fast": chosen = k; break`).  None when it is not in
+    such a loop (or the sequence is not known)."""
+    guarded = loop_guards(model, cast(ast.stmt, b.stmt), b.scope)
+    if guarded is None:
+        return None
+    loop, tests, breaks = guarded
+    if not isinstance(loop.target, ast.Name):
+        return None
+    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
+    targets = [t for t in b.scope.bindings.get(loop.target.id, []) if t.stmt is loop]
+    if seq is None or len(targets) != 1 or len(seq.elements()) > _MAX_UNROLLED:
+        return None
+    stmt = cast(ast.Assign, b.stmt)
+    out: set[Value] = set()
+    for element in seq.elements():
+        inside = env.extended([(targets[0], element)])
+        decided = [constant_truth(interp.ev(t.test, Loc(b.scope, t), inside, model)) for t, _ in tests]
+        if any(d is not None and d is not taken for d, (_, taken) in zip(decided, tests, strict=True)):
+            continue  # this iteration does not reach the assignment
+        out |= bindings.assigned_by(interp, b, stmt, inside, model)
+        if breaks and all(d is taken for d, (_, taken) in zip(decided, tests, strict=True)):
+            break  # it surely assigns, then leaves the loop
+    return frozenset(out)
+
+
+_MAX_UNROLLED = 32
+
+
+def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel) -> frozenset[Value] | None:
+    """A `for` loop's target read in the loop's body after `if test: continue` / `if test: break`
+    statements: the elements of a known sequence that reach the read (a `continue` decided true
+    skips one, a `break` decided true ends the loop).  None when no such filter applies."""
+    loop = b.stmt
+    if not isinstance(loop, ast.For) or loop.target is not b.node or use.scope is not b.scope or use.stmt is None:
+        return None
+    line = getattr(use.stmt, "lineno", 0)
+    index = next((i for i, s in enumerate(loop.body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+    filters = [s for s in loop.body[: index or 0] if _loop_filter(s) is not None]
+    if not filters:
+        return None
+    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
+    if seq is None or len(seq.elements()) > _MAX_UNROLLED:
+        return None
+    out: set[Value] = set()
+    for element in seq.elements():
+        inside = env.extended([(b, element)])
+        outcomes = [
+            (constant_truth(interp.ev(cast(ast.If, f).test, Loc(b.scope, f), inside, model)), _loop_filter(f))
+            for f in filters
+        ]
+        reached = next((kind for decided, kind in outcomes if decided is True), None)
+        if reached == "break":
+            break  # the loop ends at this element
+        if reached is None:
+            out |= element
+    return frozenset(out) or U
+
+
+def _loop_filter(stmt: ast.stmt) -> str | None:
+    """ "continue" / "break" for `if test: continue` / `if test: break` (no else), else None."""
+    if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1:
+        if isinstance(stmt.body[0], ast.Continue):
+            return "continue"
+        if isinstance(stmt.body[0], ast.Break):
+            return "break"
+    return None
+
+
+def loop_guards(
+    model: ModuleModel, stmt: ast.stmt, scope: Scope
+) -> tuple[ast.For, list[tuple[ast.If, bool]], bool] | None:
+    """The `for` loop whose body holds `stmt` through `if` branches only, the `if`s on the way
+    (each with the branch `stmt` is in), and whether a `break` follows `stmt` in its block."""
+    if len(model.block_chain.get(id(stmt), ())) <= 1:
+        return None  # in its scope's own body: in no loop (asked for every assignment evaluated)
+    return _loop_guards_of(scope.node if scope.node is not None else model.tree).get(id(stmt))
+
+
+def _loop_guards_of(owner: ast.AST) -> dict[int, tuple[ast.For, list[tuple[ast.If, bool]], bool]]:
+    """`loop_guards` of the statements of one scope's body (a def's, a class's or the module's,
+    not those of the scopes nested in it), found in one walk and kept on its node."""
+    found: dict[int, Any] | None = getattr(owner, "_pallas_ls_loop_guards", None)
+    if found is not None:
+        return found
+    found = {}
+    # (block, the guards of the statements in it: the loop and the ifs from it, or None)
+    work: list[tuple[list[ast.stmt], tuple[ast.For, tuple[tuple[ast.If, bool], ...]] | None]] = [
+        (getattr(owner, "body", []), None)
+    ]
+    while work:
+        block, guards = work.pop()
+        breaks_from = [False] * (len(block) + 1)  # a `break` at this index or after it
+        for index in range(len(block) - 1, -1, -1):
+            breaks_from[index] = breaks_from[index + 1] or isinstance(block[index], ast.Break)
+        for index, stmt in enumerate(block):
+            if guards is not None:
+                found[id(stmt)] = (guards[0], list(guards[1]), breaks_from[index])
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue  # a scope of its own
+            if isinstance(stmt, ast.For):
+                work.append((stmt.body, (stmt, ())))
+                work.append((stmt.orelse, None))
+            elif isinstance(stmt, ast.If):
+                for body, taken in ((stmt.body, True), (stmt.orelse, False)):
+                    work.append((body, (guards[0], (*guards[1], (stmt, taken))) if guards is not None else None))
+            else:
+                for field in ("body", "orelse", "finalbody"):
+                    inner_block = getattr(stmt, field, None)
+                    if isinstance(inner_block, list) and inner_block and isinstance(inner_block[0], ast.stmt):
+                        work.append((inner_block, None))
+                for handler in getattr(stmt, "handlers", ()):
+                    work.append((handler.body, None))
+    setattr(owner, "_pallas_ls_loop_guards", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
+def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, model: ModuleModel) -> list[Binding]:
+    """The bindings (latest first, as `ModuleModel.reaching` gives them) that may reach a use,
+    without those in a branch of an `if` whose test is decided against it (`if FAST: k = fused`
+    with FAST False), and without those a binding in decided branches surely overwrote."""
+    if len(found) < 2:
+        return found  # one definition: if its branch never ran, the read fails anyway
+    out: list[Binding] = []
+    for b in found:
+        guards = _guards_of(model, b)
+        if _in_a_handler_never_run(interp, model, b):
+            continue
+        inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
+        decided = [constant_truth(interp.ev(guard.test, Loc(b.scope, guard), inside, model)) for guard, _ in guards]
+        if any(d is not None and d is not side for d, (_, side) in zip(decided, guards, strict=True)):
+            continue  # its branch is not taken
+        out.append(b)
+        taken = guards and all(d is side for d, (_, side) in zip(decided, guards, strict=True))
+        if taken and _surely_runs_before(model, b, guards[0][0], use):
+            break  # the taken branches assign it: what came before is overwritten
+    return out
+
+
+def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
+    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
+        return []
+    return _branch_guards_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt), [])
+
+
+def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding) -> bool:
+    """`except KeyError: k = fallback` after a `try` body that cannot raise what the handler
+    catches: its lookups are of keys the dict certainly holds (or indexes a sequence certainly
+    has), and it calls nothing."""
+    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
+        return False
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    found = _handlers_of(owner).get(id(b.stmt))
+    if found is None:
+        return False
+    try_stmt, handler = found
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    if not all(isinstance(c, ast.Name) and c.id in _LOOKUP_ERRORS for c in caught):
+        return False
+    for stmt in try_stmt.body:
+        if not (isinstance(stmt, ast.Assign) and all(isinstance(target, ast.Name) for target in stmt.targets)):
+            return False
+        for node in ast.walk(stmt.value):
+            if isinstance(node, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+                return False
+            if isinstance(node, ast.Subscript) and not _certainly_present(interp, node, Loc(b.scope, stmt), model):
+                return False
+    return True
+
+
+# The errors a failed lookup raises: a handler of only these runs when a lookup fails.
+_LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+
+
+def _certainly_present(interp: Interpreter, node: ast.Subscript, loc: Loc, model: ModuleModel) -> bool:
+    """`d[k]` of a known dict holding the constant key, or `xs[i]` of a known sequence in range."""
+    container = only_value(interp.ev(node.value, loc, EMPTY_ENV, model))
+    known, key = key_of(only_value(interp.ev(node.slice, loc, EMPTY_ENV, model)))
+    if not known:
+        return False
+    if isinstance(container, DictV):
+        contents = interp.dict_contents(container)
+        return contents.items is not None and any(k == key for k, _ in contents.items)
+    if isinstance(container, Seq) and isinstance(key, int) and not isinstance(key, bool):
+        seq = interp.heap.list_contents(container)
+        return seq.elts is not None and -len(seq.elts) <= key < len(seq.elts)
+    return False
+
+
+def _handlers_of(owner: ast.AST) -> dict[int, tuple[ast.Try, ast.ExceptHandler]]:
+    """The statements directly in the `except` blocks of one scope's body, with their `try`."""
+    found: dict[int, tuple[ast.Try, ast.ExceptHandler]] | None = getattr(owner, "_pallas_ls_handlers", None)
+    if found is not None:
+        return found
+    found = {}
+    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Try):
+            for handler in stmt.handlers:
+                for inner in handler.body:
+                    found[id(inner)] = (stmt, handler)
+    setattr(owner, "_pallas_ls_handlers", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
+def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If, use: Loc | None) -> bool:
+    """Whether `b`, directly in the bodies of `if`s entered from `outermost`, runs before `use`:
+    the use is after `outermost`, in a block that holds it."""
+    if use is None or use.stmt is None or use.scope is not b.scope:
+        return False
+    outer_chain = model.block_chain.get(id(outermost), ())
+    use_chain = model.block_chain.get(id(use.stmt), ())
+    return use_chain[: len(outer_chain)] == outer_chain and (
+        getattr(use.stmt, "lineno", 0) > getattr(outermost, "end_lineno", 1 << 30)
+    )
+
+
+def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If, bool]]]:
+    """For each statement of one scope's body that sits in `if` branches only (no loop, `try` or
+    `with` between), those `if`s, outermost first, with the branch it is in; kept on the node."""
+    found: dict[int, list[tuple[ast.If, bool]]] | None = getattr(owner, "_pallas_ls_branch_guards", None)
+    if found is not None:
+        return found
+    found = {}
+    work: list[tuple[list[ast.stmt], tuple[tuple[ast.If, bool], ...]]] = [(getattr(owner, "body", []), ())]
+    while work:
+        block, guards = work.pop()
+        for stmt in block:
+            if guards:
+                found[id(stmt)] = list(guards)
+            if isinstance(stmt, ast.If):
+                work.append((stmt.body, (*guards, (stmt, True))))
+                work.append((stmt.orelse, (*guards, (stmt, False))))
+    setattr(owner, "_pallas_ls_branch_guards", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
+def with_mutations(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A list display bound to a name, grown by `.append` / `.extend` before the use."""
+    mutations = _mutations_of(interp, b, model)
+    if not mutations:
+        return value
+    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    bound_pos = bindings.position(b.stmt)
+    chain = model.block_chain.get(id(b.stmt), ())
+    elts = single_known_seq(value)
+    members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
+    known = elts is not None and len(value) == 1
+    out = list(elts.elements()) if elts is not None and known else []
+    for m in mutations:
+        where = model.loc(m.call)
+        if not (bound_pos < bindings.position(m.call) < use_pos):
+            continue
+        if where.scope is not b.scope:
+            known = False
+        if model.block_chain.get(id(where.stmt), ()) != chain:
+            known = False  # inside a loop or a branch: how often it runs is not known
+        later = [x for x in bindings.lookup(interp, b.name, where, model) if x is not b]
+        if later:
+            continue  # the name means another list by then
+        args = [interp.ev(a, where, env, model) for a in m.call.args]
+        if m.method == "append" and len(args) == 1:
+            out.append(args[0])
+            members |= args[0]
+        elif m.method == "extend" and len(args) == 1:
+            seq = single_known_seq(args[0])
+            if seq is not None:
+                out.extend(seq.elements())
+                members |= seq.all_members()
+            else:
+                known = False
+                members |= operations.iterate(interp, args[0])
+        elif m.method == "insert" and len(args) == 2:
+            known = False
+            members |= args[1]
+        elif m.method == "pop" and known and len(args) <= 1:
+            index = only_value(args[0]) if args else Const(-1)
+            if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):
+                out.pop(index.value)  # `kernels.pop()`: the last one is gone
+            else:
+                known = False
+        elif m.method == "reverse" and not args:
+            out.reverse()
+        elif m.method == "clear" and not args:
+            out = []
+        else:
+            known = False  # `remove`, `sort`, ...: what is left is not known
+    if known:
+        return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
+    return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+# The methods that change a list in place (`sort` and `remove` leave it unknown).
+_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort")
+
+
+def with_deletions(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A dict display bound to a name, with the keys `del name[k]` / `name.pop(k)` removed in its
+    own straight-line code before the use (elsewhere: the dict's keys are not known)."""
+    deletions = _deletions_of(model, b)
+    if not deletions:
+        return value
+    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    bound_pos = bindings.position(b.stmt)
+    chain = model.block_chain.get(id(b.stmt), ())
+    out: set[Value] = set()
+    for d in value:
+        if not isinstance(d, DictV):
+            out.add(d)
+            continue
+        items = list(interp.dict_contents(d).items or ()) if d.items is not None else None
+        for node, key_expr in deletions:
+            where = model.loc(node) if isinstance(node, ast.Call) else Loc(b.scope, node)
+            if not (bound_pos < bindings.position(node) < use_pos):
+                continue
+            known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
+            if (
+                items is None
+                or not known
+                or where.scope is not b.scope
+                or model.block_chain.get(id(where.stmt), ()) != chain
+            ):
+                items = None  # in a loop or a branch, or a key not known
+                continue
+            items = [(k, v) for k, v in items if k != key]
+        out.add(
+            DictV(tuple(items), union(v for _, v in items), d.site, d.toplevel)
+            if items is not None
+            else DictV(None, d.members, d.site, d.toplevel)
+        )
+    return frozenset(out)
+
+
+def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:
+    """`del name[k]` statements and `name.pop(k)` calls of `b`'s name in its scope: (node, key)."""
+    found: list[tuple[ast.AST, ast.expr]] = []
+    for call in model.calls_with_attribute(("pop",)):
+        receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        if isinstance(receiver, ast.Name) and receiver.id == b.name and call.args:
+            found.append((call, call.args[0]))
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == b.name
+                ):
+                    found.append((stmt, target.slice))
+    return found
+
+
+def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
+    by_name = interp._mutations.get(id(model))
+    if by_name is None:
+        by_name = {}
+        for call in model.calls_with_attribute(_LIST_MUTATIONS):
+            receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+            if isinstance(receiver, ast.Name):
+                by_name.setdefault(receiver.id, []).append(Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        interp._mutations[id(model)] = by_name
+    return by_name.get(b.name, [])
+
+
+def advanced_iterator(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`next(it)` where `it = iter(<known sequence>)` in the same straight-line code, and every
+    use of `it` between is a `next(it)` of that code: the element after the ones those took.
+    None when not decided (the caller falls back to any element)."""
+    arg = call.args[0] if call.args else None
+    if not isinstance(arg, ast.Name) or loc.stmt is None:
+        return None
+    found = bindings.lookup(interp, arg.id, loc, model)
+    b = found[0] if len(found) == 1 else None
+    if b is None or b.kind != "assign" or b.scope is not loc.scope or not isinstance(b.stmt, ast.Assign):
+        return None
+    made = b.stmt.value
+    if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "iter"):
+        return None
+    if len(made.args) != 1 or bindings.lookup(interp, "iter", loc, model):
+        return None  # `iter` rebound, or the two-argument form
+    seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
+    chain = model.block_chain.get(id(b.stmt), ())
+    if seq is None or model.block_chain.get(id(loc.stmt), ()) != chain:
+        return None
+    taken = 0
+    for use in _name_loads_between(b.scope.node, arg.id, bindings.position(b.stmt), bindings.position(call)):
+        step = _next_call_of(model, use)
+        if step is None or model.block_chain.get(id(model.loc(step).stmt), ()) != chain:
+            return None  # passed elsewhere, or advanced in a loop or a branch
+        taken += 1
+    elements = seq.elements()
+    if taken < len(elements):
+        return elements[taken]
+    return interp.ev(call.args[1], loc, env, model) if len(call.args) > 1 else None
+
+
+def _name_loads_between(scope_node: ast.AST, name: str, start: tuple[int, int], end: tuple[int, int]) -> list[ast.Name]:
+    return [
+        n
+        for n in ast.walk(scope_node)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and start < bindings.position(n) < end
+    ]
+
+
+def _next_call_of(model: ModuleModel, use: ast.Name) -> ast.Call | None:
+    """The `next(use)` call `use` is the first argument of, if it is one."""
+    for call in model.calls_named(("next",)):
+        if call.args and call.args[0] is use:
+            return call
+    return None

@@ -1,0 +1,257 @@
+"""Builtins over sequences, evaluated by what iterating gives: `iter`, `next`, `zip`, `enumerate`,
+`map`, `sorted`, `reversed`, `min` / `max` (in Python's order when the sort keys are constants),
+`dict(pairs)` and `dict(mapping, **kw)`, `functools.reduce` folded in order, and `jax.tree.map`
+over a tree of known structure.  Known sequences stay known (`dict(zip(names, kernels))` pairs each
+name with its kernel); anything else is one of the elements, or Unknown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ..model import ModuleModel
+from . import calls, library, operations
+from .domain import (
+    EMPTY_ENV,
+    NONE_SET,
+    Array,
+    Const,
+    DictV,
+    Generator,
+    Opaque,
+    Seq,
+    U,
+    Value,
+    only_value,
+    single_known_seq,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+# `jax.tree.map(f, tree)`: the tree's structure with `f` applied to each leaf.
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+
+
+def iteration_builtin(
+    interp: Interpreter, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> frozenset[Value] | None:
+    """`iter`, `next`, `zip`, `enumerate` and `dict(pairs)` by what iterating gives: known
+    sequences stay known (`dict(zip(names, kernels))` pairs each name with its kernel)."""
+    if q == "iter" and len(args) == 1:
+        return frozenset(v for v in args[0] if isinstance(v, (Seq, Generator))) or frozenset(
+            {Seq("list", None, operations.iterate(interp, args[0]))}
+        )
+    if q == "next" and args:
+        return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
+    if q == "zip" and args and all(name == "strict" for name, _ in keywords):
+        seqs = [single_known_seq(a) for a in args]
+        if all(seq is not None for seq in seqs):
+            length = min(len(cast(Seq, seq).elements()) for seq in seqs)
+            return frozenset(
+                {
+                    Seq(
+                        "list",
+                        tuple(
+                            frozenset({Seq("tuple", tuple(cast(Seq, seq).elements()[i] for seq in seqs))})
+                            for i in range(length)
+                        ),
+                    )
+                }
+            )
+        return frozenset(
+            {Seq("list", None, frozenset({Seq("tuple", tuple(operations.iterate(interp, a) for a in args))}))}
+        )
+    if q == "enumerate" and args:
+        seq = single_known_seq(args[0])
+        if seq is not None and not keywords and len(args) == 1:
+            return frozenset(
+                {
+                    Seq(
+                        "list",
+                        tuple(
+                            frozenset({Seq("tuple", (frozenset({Const(i)}), e))}) for i, e in enumerate(seq.elements())
+                        ),
+                    )
+                }
+            )
+        return frozenset(
+            {
+                Seq(
+                    "list",
+                    None,
+                    frozenset({Seq("tuple", (frozenset({Opaque("int")}), operations.iterate(interp, args[0])))}),
+                )
+            }
+        )
+    if q in ("sorted", "reversed") and len(args) == 1:
+        seq = single_known_seq(args[0])
+        if q == "reversed" and seq is not None:
+            return frozenset({Seq("list", tuple(reversed(seq.elements())))})
+        reverse = _constant_flag(dict(keywords).get("reverse", frozenset({Const(False)})))
+        keyed = _keyed(interp, seq, [(name, v) for name, v in keywords if name != "reverse"])
+        if keyed is not None and reverse is not None:  # `sorted(TABLE.items())`: as Python sorts
+            try:
+                ordered = sorted(keyed, key=lambda pair: pair[0], reverse=reverse)  # type: ignore[arg-type,return-value]
+            except TypeError:  # keys that do not compare
+                ordered = None
+            if ordered is not None:
+                return frozenset({Seq("list", tuple(element for _, element in ordered))})
+        return frozenset({Seq("list", None, operations.iterate(interp, args[0]))})
+    if q in ("min", "max") and args and not any(key == "default" for key, _ in keywords):
+        keyed = _keyed(interp, single_known_seq(args[0]), keywords) if len(args) == 1 else None
+        try:  # `max(kernels, key=lambda k: k.priority)`: the first with the largest key
+            chosen = (min if q == "min" else max)(keyed, key=lambda pair: pair[0]) if keyed else None  # type: ignore[arg-type,return-value]
+        except TypeError:  # keys that do not compare
+            chosen = None
+        if chosen is not None:
+            return chosen[1]
+        # One of the elements (one iterable) or of the arguments (several).
+        return operations.iterate(interp, args[0]) if len(args) == 1 else union(args)
+    if q in library.DICT_TYPES and len(args) == 1 and isinstance(only_value(args[0]), DictV):
+        copied = interp.dict_contents(
+            cast(DictV, only_value(args[0]))
+        )  # `dict(BASE, fast=k)`: a copy, then the keywords
+        return frozenset({with_items(copied, keywords)})
+    if q in library.DICT_TYPES and len(args) == 1 and not keywords:
+        return frozenset({dict_of_pairs(operations.iterate(interp, args[0]), single_known_seq(args[0]))})
+    if q in library.DICT_TYPES:
+        return frozenset({DictV(None, U)})
+    return None
+
+
+def _keyed(
+    interp: Interpreter, seq: Seq | None, keywords: list[tuple[str, frozenset[Value]]]
+) -> list[tuple[object, frozenset[Value]]] | None:
+    """Each element of a known sequence with its sort key, when every key is a constant (the
+    element itself, a tuple of constants, or what the `key=` function gives for it); None when
+    any is not known, or another keyword (`reverse=`) is given."""
+    if seq is None or any(name != "key" for name, _ in keywords):
+        return None
+    key_functions = dict(keywords).get("key")
+    keyed: list[tuple[object, frozenset[Value]]] = []
+    for element in seq.elements():
+        if key_functions is not None:
+            element_key = union(
+                calls.apply(interp, f, [element], [], None, None, EMPTY_ENV, interp.model) for f in key_functions
+            )
+        else:
+            element_key = element
+        key = _sort_key(element_key)
+        if key is None:
+            return None
+        keyed.append((key, element))
+    return keyed
+
+
+def folded(interp: Interpreter, args: list[frozenset[Value]], model: ModuleModel) -> frozenset[Value] | None:
+    """`functools.reduce(f, xs[, initial])` over a known sequence, folded in order (each step
+    sees the value of the one before: `reduce(operator.or_, layers)` lets the last layer win);
+    None when the sequence is not known (the model in models/functools.py takes it)."""
+    seq = single_known_seq(args[1])
+    if seq is None or len(seq.elements()) > _MAX_FOLDED:
+        return None
+    items = list(seq.elements())
+    if len(args) == 3:
+        value = args[2]
+    elif items:
+        value = items.pop(0)
+    else:
+        return U  # TypeError: an empty sequence and no initial value
+    for item in items:
+        value = union(calls.apply(interp, f, [value, item], [], None, None, EMPTY_ENV, model) for f in args[0])
+    return value
+
+
+_MAX_FOLDED = 32
+
+
+def tree_mapped(
+    interp: Interpreter, functions: frozenset[Value], trees: list[frozenset[Value]], model: ModuleModel, depth: int = 0
+) -> frozenset[Value]:
+    """`jax.tree.map(f, tree, *rest)`: a dict, tuple or list of known items maps item by item,
+    None stays None (an empty tree), and a leaf (an array or a number) is `f` of the trees'
+    leaves; any other structure (a registered class, one not known) is Unknown."""
+    first = only_value(trees[0]) if depth < 8 else None
+    if isinstance(first, Const) and first.value is None:
+        return NONE_SET
+    if len(trees) == 1 and isinstance(first, DictV) and first.items is not None:
+        items = tuple((key, tree_mapped(interp, functions, [value], model, depth + 1)) for key, value in first.items)
+        return frozenset({DictV(items, union(value for _, value in items))})
+    if (
+        len(trees) == 1
+        and isinstance(first, Seq)
+        and first.kind in ("list", "tuple")
+        and first.elts is not None
+        and first.names is None
+    ):
+        return frozenset(
+            {Seq(first.kind, tuple(tree_mapped(interp, functions, [e], model, depth + 1) for e in first.elts))}
+        )
+    if first is not None and all(_is_tree_leaf(tree) for tree in trees):
+        return union(calls.apply(interp, f, list(trees), [], None, None, EMPTY_ENV, model) for f in functions)
+    return U
+
+
+def _is_tree_leaf(values: frozenset[Value]) -> bool:
+    return bool(values) and all(
+        isinstance(v, (Array, Opaque)) or (isinstance(v, Const) and isinstance(v.value, (int, float, complex)))
+        for v in values
+    )
+
+
+def _constant_flag(values: frozenset[Value]) -> bool | None:
+    value = only_value(values)
+    return value.value if isinstance(value, Const) and isinstance(value.value, bool) else None
+
+
+def _sort_key(values: frozenset[Value], depth: int = 0) -> object | None:
+    """A constant as Python compares it; a tuple's elements that are not constants compare with
+    nothing (`sorted(d.items())` orders by the keys and never compares the values)."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, (str, int, float)):
+        return value.value
+    if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 3:
+        parts = [_sort_key(e, depth + 1) for e in value.elts]
+        return tuple(_Incomparable() if part is None else part for part in parts)
+    return None
+
+
+class _Incomparable:
+    """A part of a sort key that is not known: comparing it (which Python does only when the
+    parts before it are equal) raises TypeError, and the order is then not known."""
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("not known")
+
+    __gt__ = __le__ = __ge__ = __lt__
+
+
+def with_items(d: DictV, items: list[tuple[str, frozenset[Value]]]) -> DictV:
+    """A new dict: `d`'s items, then `items` over them (a key already there keeps its place)."""
+    if d.items is None:
+        return DictV(None, d.members | union(v for _, v in items))
+    merged = dict(d.items)
+    merged.update(items)
+    return DictV(tuple(merged.items()), union(merged.values()))
+
+
+def dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
+    """`dict(iterable)` of (key, value) pairs: known keys when every pair is a known 2-tuple."""
+    if known is not None:
+        items: list[tuple[object, frozenset[Value]]] = []
+        for element in known.elements():
+            pair = single_known_seq(element)
+            key = only_value(pair.elements()[0]) if pair is not None and len(pair.elements()) == 2 else None
+            if pair is None or not isinstance(key, Const):
+                break
+            items.append((key.value, pair.elements()[1]))
+        else:
+            return DictV(tuple(items), union(v for _, v in items))
+    values = union(
+        seq.elements()[1] if seq.elts is not None and len(seq.elements()) == 2 else U
+        for seq in (v for v in pairs if isinstance(v, Seq))
+    )
+    return DictV(None, values or U)
