@@ -65,6 +65,8 @@ CASES = {
     ),
     "next-after-a-call": ("it = iter([good, bad])\nconsume(it)\n" + launch("next(it)"), {"good", "bad"}),
     "next-exhausted-default": ("it = iter([bad])\nnext(it)\n" + launch("next(it, good)"), {"good"}),
+    "for-after-next": ("it = iter([bad, good])\nnext(it)\nfor k in it:\n    " + launch("k"), {"good"}),
+    "for-over-a-fresh-iterator": ("it = iter([bad, good])\nfor k in it:\n    " + launch("k"), {"good", "bad"}),
     "enum-by-value": (
         "import enum\nclass Op(enum.Enum):\n    A = 1\n    B = 2\nT = {Op.A: good, Op.B: bad}\n" + launch("T[Op(2)]"),
         {"bad"},

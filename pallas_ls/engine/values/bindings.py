@@ -225,7 +225,9 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
         path = path_to(stmt.target, b.node)
         if path is None:
             return U
-        return destructure(operations.iterate(interp, interp.ev(stmt.iter, here, env, model)), path)
+        left = flow.remaining_elements(interp, stmt.iter, here, env, model)  # `for x in it` after `next(it)`
+        iterated = frozenset({left}) if left is not None else interp.ev(stmt.iter, here, env, model)
+        return destructure(operations.iterate(interp, iterated), path)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         for item in stmt.items:
             path = path_to(item.optional_vars, b.node) if item.optional_vars is not None else None

@@ -425,6 +425,27 @@ def advanced_iterator(
     use of `it` between is a `next(it)` of that code: the element after the ones those took.
     None when not decided (the caller falls back to any element)."""
     arg = call.args[0] if call.args else None
+    state = _iterator_state(interp, arg, call, loc, env, model) if arg is not None else None
+    if state is None:
+        return None
+    elements, taken = state
+    if taken < len(elements):
+        return elements[taken]
+    return interp.ev(call.args[1], loc, env, model) if len(call.args) > 1 else None
+
+
+def remaining_elements(interp: Interpreter, expr: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> Seq | None:
+    """`for x in it` after `next(it)` calls (as `advanced_iterator` reads them): the elements
+    left; None when `expr` is not such an iterator."""
+    state = _iterator_state(interp, expr, expr, loc, env, model)
+    return Seq("list", tuple(state[0][state[1] :])) if state is not None else None
+
+
+def _iterator_state(
+    interp: Interpreter, arg: ast.expr, here: ast.AST, loc: Loc, env: Env, model: ModuleModel
+) -> tuple[tuple[frozenset[Value], ...], int] | None:
+    """For a name bound to `iter(<known sequence>)` in the straight-line code of `loc`, whose
+    every use before `here` is a `next(name)` of that code: the elements and how many those took."""
     if not isinstance(arg, ast.Name) or loc.stmt is None:
         return None
     found = bindings.lookup(interp, arg.id, loc, model)
@@ -441,15 +462,12 @@ def advanced_iterator(
     if seq is None or model.block_chain.get(id(loc.stmt), ()) != chain:
         return None
     taken = 0
-    for use in _name_loads_between(b.scope.node, arg.id, bindings.position(b.stmt), bindings.position(call)):
+    for use in _name_loads_between(b.scope.node, arg.id, bindings.position(b.stmt), bindings.position(here)):
         step = _next_call_of(model, use)
         if step is None or model.block_chain.get(id(model.loc(step).stmt), ()) != chain:
             return None  # passed elsewhere, or advanced in a loop or a branch
         taken += 1
-    elements = seq.elements()
-    if taken < len(elements):
-        return elements[taken]
-    return interp.ev(call.args[1], loc, env, model) if len(call.args) > 1 else None
+    return seq.elements(), taken
 
 
 def _name_loads_between(scope_node: ast.AST, name: str, start: tuple[int, int], end: tuple[int, int]) -> list[ast.Name]:
