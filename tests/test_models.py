@@ -459,6 +459,18 @@ CASES = {
     ),
     "reduce-with-initial": (launch("functools.reduce(lambda a, b: a, [bad], good)"), {"good"}),
     "reduce-unknown-sequence": (launch("functools.reduce(lambda a, b: b, ks)"), set()),
+    "tuple-keys": ("T = {(128, 128): good, (64, 64): bad}\nbm = 128\n" + launch("T[(bm, bm)]"), {"good"}),
+    "tuple-keys-unknown-part": ("T = {(128, 128): good, (64, 64): bad}\n" + launch("T[(bm, 128)]"), {"good", "bad"}),
+    "tuple-keys-get": ("T = {(1, 'a'): bad, (1, 'b'): good}\n" + launch("T.get((1, 'b'))"), {"good"}),
+    # A few constants on a side: decided when every combination agrees.
+    "each-constant-folded": (
+        "def pick(n):\n    return good if n % 2 == 0 else bad\nfor n in (2, 4):\n    " + launch("pick(n)"),
+        {"good"},
+    ),
+    "each-constant-disagrees": (
+        "def pick(n):\n    return good if n % 2 == 0 else bad\nfor n in (2, 3):\n    " + launch("pick(n)"),
+        {"good", "bad"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

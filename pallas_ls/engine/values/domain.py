@@ -203,16 +203,30 @@ class EnumMember(Value):
 
 
 def key_value(key: object) -> Value:
-    """A known dict key as a value: an enum member, or a constant."""
-    return key if isinstance(key, EnumMember) else Const(key)
+    """A known dict key as a value: an enum member, a constant, or a tuple of those."""
+    if isinstance(key, EnumMember):
+        return key
+    if isinstance(key, _TupleKey):
+        return Seq("tuple", tuple(frozenset({key_value(part)}) for part in key))
+    return Const(key)
 
 
-def key_of(value: Value | None) -> tuple[bool, object]:
-    """(known, key): the dict key a value certainly is (a constant's value, or an enum member)."""
+class _TupleKey(tuple):  # type: ignore[type-arg]  # a tuple key's parts, as known keys
+    """A dict key that is a tuple of known keys (`BLOCKS[(bm, bn)]`); a tuple subclass, so it
+    compares and hashes as the tuple Python would use."""
+
+
+def key_of(value: Value | None, depth: int = 0) -> tuple[bool, object]:
+    """(known, key): the dict key a value certainly is (a constant's value, an enum member, or a
+    tuple of those)."""
     if isinstance(value, Const):
         return True, value.value
     if isinstance(value, EnumMember):
         return True, value
+    if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 4:
+        parts = [key_of(only_value(e), depth + 1) for e in value.elts]
+        if all(known for known, _ in parts):
+            return True, _TupleKey(part for _, part in parts)
     return False, None
 
 
@@ -562,6 +576,10 @@ def compared(ops: list[ast.cmpop], parts: list[frozenset[Value]]) -> bool | None
 
 
 def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) -> bool | None:
+    if (len(left) > 1 or len(right) > 1) and len(left) * len(right) <= 16:
+        # A few values on a side (`n == 0` for n in 2 or 4): decided when every pair agrees.
+        outcomes = {_compared(op, frozenset({a}), frozenset({b})) for a in left for b in right}
+        return outcomes.pop() if len(outcomes) == 1 else None
     a, b = only_value(left), only_value(right)
     if isinstance(op, (ast.Is, ast.IsNot)):
         if a is None or b is None:

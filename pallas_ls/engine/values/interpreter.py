@@ -83,6 +83,10 @@ NO_LOADER = Loader()
 
 
 # --------------------------------------------------------------------------- interpreter
+# How many pairs of constants an operation is folded for (each with each).
+_MAX_FOLDED_PAIRS = 16
+
+
 class Interpreter:
     """Evaluates expressions of one module (and the project modules it imports) to value sets.
 
@@ -454,12 +458,11 @@ class Interpreter:
             if any(isinstance(v, Seq) for v in left | right):
                 seqs = [v for v in left | right if isinstance(v, Seq)]
                 return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
-        if len(left) == 1 and len(right) == 1:
-            a, b = next(iter(left)), next(iter(right))
-            if isinstance(a, Const) and isinstance(b, Const):
-                folded = fold(expr.op, a.value, b.value)
-                if folded is not None:
-                    return frozenset({folded})
+        if len(left) * len(right) <= _MAX_FOLDED_PAIRS and all(isinstance(v, Const) for v in left | right):
+            # Each constant with each (`n % 2` for n in 2 or 4 is 0): known when every pair folds.
+            pairs = [fold(expr.op, cast(Const, a).value, cast(Const, b).value) for a in left for b in right]
+            if pairs and all(folded is not None for folded in pairs):
+                return frozenset(cast(list[Value], pairs))
         if any(isinstance(v, Param) for v in left | right):
             return frozenset({Array("traced")})  # in a kernel, parameters are refs (or arrays read from them)
         return frozenset({Opaque("number")})  # arithmetic never gives None

@@ -1,0 +1,13 @@
+"""The kernel returns early with a bare return.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    if x_ref.shape[0] > 100:
+        return
+    o_ref[...] += 1
+pl.pallas_call(kernel, out_shape=S, interpret=True)(x)
