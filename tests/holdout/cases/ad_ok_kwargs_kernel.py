@@ -1,0 +1,10 @@
+"""A kernel with **unused takes the refs positionally.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def kernel(x_ref, o_ref, **unused):
+    o_ref[...] = x_ref[...]
+pl.pallas_call(kernel, out_shape=S, interpret=True)(x)
