@@ -1,0 +1,21 @@
+"""pl.when inside a pl.loop body applied to a body that returns.  JAX: TypeError (cond branches)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+    @pl.loop(0, 2)
+    def _(i):
+        @pl.when(i == 0)
+        def _():
+            o_ref[...] += 1
+            return o_ref[...]  # expect: PAL007
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
