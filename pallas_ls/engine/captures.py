@@ -511,11 +511,28 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
         return certainly_traced(expr.operand, model, scope, depth + 1)
     if isinstance(expr, ast.Name):
         bindings = scope.bindings.get(expr.id) or []
+        if len(bindings) == 1 and _is_loop_index(bindings[0], model):
+            return True
         return bool(bindings) and all(
             b.kind == "assign" and b.value is not None and certainly_traced(b.value, model, scope, depth + 1)
             for b in bindings
         )
     return False
+
+
+_LOOP_DECORATORS = frozenset({"jax.experimental.pallas.loop", "jax._src.pallas.helpers.loop"})
+
+
+def _is_loop_index(binding: Binding, model: ModuleModel) -> bool:
+    """The index parameter of a `@pl.loop(lower, upper)` body: a traced value (fori_loop's)."""
+    function = binding.scope.node
+    if binding.kind != "param" or binding.param_index != 0 or not isinstance(function, ast.FunctionDef):
+        return False
+    where = model.loc(function)
+    return any(
+        isinstance(d, ast.Call) and not d.keywords and qualname(d.func, where, model) in _LOOP_DECORATORS
+        for d in function.decorator_list
+    )
 
 
 # ------------------------------------------------------------------------------- array facts

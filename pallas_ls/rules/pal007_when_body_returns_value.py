@@ -38,7 +38,8 @@ A condition that may be a Python `bool`: only a condition that is certainly trac
 (it calls `pl.program_id` / `pl.num_programs` or a `jnp` / `lax` function, reads a ref, compares or
 combines such values, or is a non-bool literal such as `1`). So `pl.when(True)`,
 `pl.when(x_ref.shape[0] > 4)`, `pl.when(has_bias)` (a flag bound by `functools.partial`) and a
-condition pallas-ls cannot see through (a loop index, a module-level name) stay silent. Also a bare `return`,
+condition pallas-ls cannot see through (a `fori_loop` body's index, a module-level name) stay silent; the index
+of a `@pl.loop(lower, upper)` body is traced. Also a bare `return`,
 `return None`, returns of values that are None (`return pltpu.sync_copy(...)`, a
 call of a function that returns None), returns inside functions nested in the body, and returns
 whose value cannot be known statically.
@@ -98,6 +99,18 @@ EXAMPLES = [
         «return ()»
 
     pl.when(x_ref[0, 0] >= 0)(increment)
+""",
+        valid=False,
+    ),
+    _example(
+        "condition-on-a-pl-loop-index",
+        """
+    @pl.loop(0, 2)
+    def _(i):
+        @pl.when(i == 0)
+        def _():
+            o_ref[...] += 1
+            «return o_ref[...]»
 """,
         valid=False,
     ),
