@@ -471,6 +471,17 @@ CASES = {
         "def pick(n):\n    return good if n % 2 == 0 else bad\nfor n in (2, 3):\n    " + launch("pick(n)"),
         {"good", "bad"},
     ),
+    # `or` / `and` as Python evaluates them, and `in` a set of constants.
+    "or-default": (
+        "MODE = 'g'\nT = {'g': good, 'b': bad}\ndef pick(mode=None):\n    return T[mode or MODE]\n" + launch("pick()"),
+        {"good"},
+    ),
+    "or-unknown-left": ("T = {'g': good, 'b': bad}\n" + launch("T[m or 'g']"), {"good", "bad"}),
+    "and-false-left": (launch("(0 and bad) or good"), {"good"}),
+    "in-a-set": (
+        "ON = {'good'}\nfor k in (good, bad):\n    if k.__name__ not in ON:\n        continue\n    " + launch("k"),
+        {"good"},
+    ),
     "contextmanager-yields-a-launch": (
         "@contextlib.contextmanager\ndef launching(k):\n    yield pl.pallas_call(k, out_shape=s)\n"
         "with launching(bad) as run:\n    run(x)\n",

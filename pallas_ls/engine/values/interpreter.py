@@ -202,8 +202,7 @@ class Interpreter:
                     return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
             return frozenset({Opaque("number")})
         if isinstance(expr, ast.BoolOp):
-            values = [self.ev(v, loc, env, model) for v in expr.values]
-            return union(values)
+            return self._boolop(expr, loc, env, model)
         if isinstance(expr, ast.Compare):
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
             if any(isinstance(v, Array) for p in parts for v in p):
@@ -214,6 +213,10 @@ class Interpreter:
             return self.ev(expr.value, loc, env, model)
         if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
             return self._comprehension(expr, loc, env, model)
+        if isinstance(expr, ast.Set) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+            elements = [only_value(self.ev(e, loc, env, model)) for e in expr.elts]
+            if all(isinstance(e, Const) and isinstance(e.value, (str, int, float)) for e in elements):
+                return frozenset({Const(frozenset(cast(Const, e).value for e in elements))})  # `x in {"a", "b"}`
         if isinstance(expr, (ast.SetComp, ast.Set)):
             return frozenset({Opaque("set")})
         if isinstance(expr, ast.DictComp):
@@ -437,6 +440,22 @@ class Interpreter:
         if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
             return None
         return len(range(*bounds))  # type: ignore[arg-type]  # None was ruled out just before
+
+    def _boolop(self, expr: ast.BoolOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        """`a or b` / `a and b` as Python evaluates it: an operand whose truth is known either ends
+        the evaluation (its value is the result) or is passed over; an unknown one may be either."""
+        stops_at = isinstance(expr.op, ast.Or)  # `or` stops at a true operand, `and` at a false one
+        out: set[Value] = set()
+        for index, operand in enumerate(expr.values):
+            value = self.ev(operand, loc, env, model)
+            truth = constant_truth(value)
+            if index == len(expr.values) - 1 or truth is stops_at:
+                out |= value
+                if truth is stops_at:
+                    break
+            elif truth is None:
+                out |= value
+        return frozenset(out)
 
     def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         left = self.ev(expr.left, loc, env, model)

@@ -1,0 +1,10 @@
+"""The kernel is passed through jax.named_call.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+print(pl.pallas_call(jax.named_call(kernel, name="copy"), out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,12 @@
+"""A bare return inside a jax.named_scope block.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def kernel(x_ref, o_ref):
+    with jax.named_scope("copy"):
+        o_ref[...] = x_ref[...]
+        return
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

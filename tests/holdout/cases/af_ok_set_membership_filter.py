@@ -1,0 +1,16 @@
+"""A loop skips kernels whose names are not in a set of enabled names.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+ENABLED = {"copy"}
+for k in (copy, bump):
+    if k.__name__ not in ENABLED:
+        continue
+    print(pl.pallas_call(k, out_shape=S, interpret=True)(x).sum())

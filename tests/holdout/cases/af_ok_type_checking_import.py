@@ -1,0 +1,13 @@
+"""An import under `if typing.TYPE_CHECKING:` beside a writing kernel.  JAX: runs."""
+import functools, sys
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+import typing
+if typing.TYPE_CHECKING:
+    from jax import Array
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
