@@ -429,7 +429,8 @@ CASES = {
     # Containers changed in place before the use, in straight-line code.
     "list-pop": ("ks = [good, bad]\nks.pop()\n" + launch("ks[-1]"), {"good"}),
     "list-pop-in-a-branch": ("ks = [good, bad]\nif flag:\n    ks.pop()\n" + launch("ks[-1]"), {"good", "bad"}),
-    "list-remove-unknown": ("ks = [good, bad]\nks.remove(good)\n" + launch("ks[0]"), {"good", "bad"}),
+    "list-remove": ("ks = [good, bad]\nks.remove(good)\n" + launch("ks[0]"), {"bad"}),
+    "list-remove-unknown": ("ks = [good, bad]\nks.remove(k)\n" + launch("ks[0]"), {"good", "bad"}),
     "dict-del": ('t = {"g": good, "b": bad}\ndel t["b"]\nfor k in t.values():\n    ' + launch("k"), {"good"}),
     "dict-pop": ('t = {"g": good, "b": bad}\nt.pop("b")\nfor k in t.values():\n    ' + launch("k"), {"good"}),
     # Loop filters before the use in the loop's body.

@@ -22,9 +22,11 @@ from ..model import Binding, Loc, ModuleModel, Scope
 from . import bindings, operations
 from .domain import (
     EMPTY_ENV,
+    Class,
     Const,
     DictV,
     Env,
+    Func,
     Seq,
     U,
     Value,
@@ -336,11 +338,27 @@ def with_mutations(
             out.reverse()
         elif m.method == "clear" and not args:
             out = []
+        elif m.method == "remove" and known and len(args) == 1 and _removable(args[0], out) is not None:
+            out.pop(cast(int, _removable(args[0], out)))  # `kernels.remove(bump)`: its first occurrence
         else:
-            known = False  # `remove`, `sort`, ...: what is left is not known
+            known = False  # `sort`, a `remove` of what is not surely there: what is left is not known
     if known:
         return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
     return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int | None:
+    """The index `xs.remove(value)` removes: the first element that is certainly `value` (one
+    module-level function, class or constant), when no element before it may be equal to it."""
+    wanted = only_value(value)
+    if not isinstance(wanted, (Const, Func, Class)) or (isinstance(wanted, Func) and wanted.env.items):
+        return None
+    for index, element in enumerate(elements):
+        if element == value:
+            return index
+        if wanted in element or any(not isinstance(e, (Const, Func, Class)) for e in element):
+            return None  # may be equal to it: which one goes is not known
+    return None
 
 
 # The methods that change a list in place (`sort` and `remove` leave it unknown).
