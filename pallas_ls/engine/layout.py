@@ -258,29 +258,16 @@ def positional_parameters(site: KernelSite) -> list[str]:
     return [n for n in names if n not in site.target.bound_keywords]
 
 
-def defaulted_parameters(site: KernelSite, layout: Layout) -> list[tuple[ast.arg, ast.expr]]:
-    """The kernel's parameters JAX never fills, which keep their defaults: positional ones past
-    the refs the launch passes (when it is known how many), and keyword-only ones that are not
-    scratch keywords (partial-bound ones are the partial's)."""
-    function = site.function
-    if isinstance(function, ast.Lambda):
-        return []
-    out: list[tuple[ast.arg, ast.expr]] = []
-    total = layout.total
-    positional = positional_args(function)
-    defaults = function.args.defaults
-    first_default = len(positional) - len(defaults)
-    passed = site.target.bound_positional + total if total is not None else None
-    for index, arg in enumerate(positional):
-        if passed is not None and index >= max(passed, first_default) and arg.arg not in site.target.bound_keywords:
-            out.append((arg, defaults[index - first_default]))
-    if layout.scratch is None:
-        return out  # scratch keywords not known: any keyword-only parameter may be one
-    for arg, default in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True):
-        filled = arg.arg in layout.scratch_keywords or arg.arg in site.target.bound_keywords
-        if default is not None and not filled:
-            out.append((arg, default))
-    return out
+def left_to_default(site: KernelSite, name: str, index: int | None) -> bool:
+    """JAX's call of the kernel at this launch certainly leaves the parameter `name` (at
+    positional `index`, None for keyword-only) to its default: no partial binds it, no scratch
+    keyword fills it, and it is past the refs the launch passes positionally."""
+    layout = launch_layout(site.launch)
+    if name in site.target.bound_keywords or name in layout.scratch_keywords:
+        return False
+    if index is None:
+        return True
+    return layout.total is not None and index >= site.target.bound_positional + layout.total
 
 
 def parameter_roles(site: KernelSite, layout: Layout) -> list[ParameterRole]:

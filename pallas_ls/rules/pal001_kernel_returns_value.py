@@ -12,13 +12,14 @@ from typing import Any
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import kernel_ref_shapes
+from ..engine.captures import defaulted_parameters
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import (
-    defaulted_parameters,
     kernel_outputs,
     launch_layout,
+    left_to_default,
     missing_outputs_at,
     positional_parameters,
     refs_in_hbm,
@@ -1067,14 +1068,17 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
     """The environment JAX calls the kernel of `site` in, as far as it is known: its closure,
     the keywords a partial binds, and the defaults of the parameters the launch never fills."""
     env = site.target.env
-    scope = analysis.model.scope_of_function.get(id(site.function))
-    defaulted = defaulted_parameters(site, launch_layout(site.launch))
-    if scope is None or not defaulted:
+    function = site.function
+    scope = analysis.model.scope_of_function.get(id(function))
+    if scope is None or isinstance(function, ast.Lambda):
         return env
+    scratch_known = launch_layout(site.launch).scratch is not None
     interp = analysis.values.interp
-    where = analysis.model.loc(site.function)
+    where = analysis.model.loc(function)
     bound = []
-    for arg, default in defaulted:
+    for arg, default, index in defaulted_parameters(function):
+        if not left_to_default(site, arg.arg, index) or (index is None and not scratch_known):
+            continue  # filled by the launch (or, scratch keywords not known, it may be)
         params = [b for b in scope.bindings.get(arg.arg, []) if b.kind == "param"]
         if len(params) == 1 and env.get(params[0]) is None:
             bound.append((params[0], interp.ev(default, where, EMPTY_ENV, analysis.model)))

@@ -24,7 +24,7 @@ from ..engine.captures import (
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, kernel_name
-from ..engine.layout import launch_layout
+from ..engine.layout import left_to_default
 from ..engine.model import FunctionNode, ModuleModel
 from ..engine.values.domain import Array, Value
 from .base import Example
@@ -483,7 +483,7 @@ def _default_captures(
     """A parameter that JAX never fills keeps its default: an array default is a captured constant."""
     model = analysis.model
     for arg, default, index in defaulted_parameters(function):
-        unfilled = [s for s in sites if _left_to_default(s, arg.arg, index)]
+        unfilled = [s for s in sites if left_to_default(s, arg.arg, index)]
         if arg.arg in reported or not unfilled:
             continue
         facts = _default_facts(model, function, arg, default)
@@ -547,16 +547,6 @@ def _rank_of_arrays(values: frozenset[Value]) -> Rank:
     if None in shapes or len(shapes) != 1:
         return Rank.UNKNOWN
     return Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
-
-
-def _left_to_default(site: KernelSite, name: str, index: int | None) -> bool:
-    """JAX's call of the kernel at this launch certainly leaves the parameter to its default."""
-    layout = launch_layout(site.launch)
-    if name in site.target.bound_keywords or name in layout.scratch_keywords:
-        return False
-    if index is None:
-        return True
-    return layout.total is not None and index >= site.target.bound_positional + layout.total
 
 
 def _default_facts(
