@@ -61,21 +61,27 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
     loop, tests, breaks = guarded
     if not isinstance(loop.target, ast.Name):
         return None
-    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
+    seq = _unrolled(interp, loop, b.scope, env, model)
     targets = [t for t in b.scope.bindings.get(loop.target.id, []) if t.stmt is loop]
-    if seq is None or len(targets) != 1 or len(seq.elements()) > _MAX_UNROLLED:
+    if seq is None or len(targets) != 1:
         return None
     stmt = cast(ast.Assign, b.stmt)
     out: set[Value] = set()
     for element in seq.elements():
         inside = env.extended([(targets[0], element)])
-        decided = [constant_truth(interp.ev(t.test, Loc(b.scope, t), inside, model)) for t, _ in tests]
-        if any(d is not None and d is not taken for d, (_, taken) in zip(decided, tests, strict=True)):
+        reached, surely = _branches_taken(interp, tests, b.scope, inside, model)
+        if not reached:
             continue  # this iteration does not reach the assignment
         out |= bindings.assigned_by(interp, b, stmt, inside, model)
-        if breaks and all(d is taken for d, (_, taken) in zip(decided, tests, strict=True)):
+        if breaks and surely:
             break  # it surely assigns, then leaves the loop
     return frozenset(out)
+
+
+def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> Seq | None:
+    """The known sequence a `for` loop runs over, when it is short enough to follow element by element."""
+    seq = single_known_seq(interp.ev(loop.iter, Loc(scope, loop), env, model))
+    return seq if seq is not None and len(seq.elements()) <= _MAX_UNROLLED else None
 
 
 _MAX_UNROLLED = 32
@@ -93,8 +99,8 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
     filters = [s for s in loop.body[: index or 0] if _loop_filter(s) is not None]
     if not filters:
         return None
-    seq = single_known_seq(interp.ev(loop.iter, Loc(b.scope, loop), env, model))
-    if seq is None or len(seq.elements()) > _MAX_UNROLLED:
+    seq = _unrolled(interp, loop, b.scope, env, model)
+    if seq is None:
         return None
     out: set[Value] = set()
     for element in seq.elements():
@@ -181,14 +187,24 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
         if _in_a_handler_never_run(interp, model, b):
             continue
         inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
-        decided = [constant_truth(interp.ev(guard.test, Loc(b.scope, guard), inside, model)) for guard, _ in guards]
-        if any(d is not None and d is not side for d, (_, side) in zip(decided, guards, strict=True)):
+        reached, surely = _branches_taken(interp, guards, b.scope, inside, model)
+        if not reached:
             continue  # its branch is not taken
         out.append(b)
-        taken = guards and all(d is side for d, (_, side) in zip(decided, guards, strict=True))
-        if taken and _surely_runs_before(model, b, guards[0][0], use):
+        if guards and surely and _surely_runs_before(model, b, guards[0][0], use):
             break  # the taken branches assign it: what came before is overwritten
     return out
+
+
+def _branches_taken(
+    interp: Interpreter, guards: list[tuple[ast.If, bool]], scope: Scope, env: Env, model: ModuleModel
+) -> tuple[bool, bool]:
+    """Whether the branches `guards` name (each `if` with the side a statement is in) may all be
+    taken in `env`, and whether they surely all are (every test decided their way)."""
+    decided = [constant_truth(interp.ev(test.test, Loc(scope, test), env, model)) for test, _ in guards]
+    sides = [side for _, side in guards]
+    reached = all(d is None or d is side for d, side in zip(decided, sides, strict=True))
+    return reached, all(d is side for d, side in zip(decided, sides, strict=True))
 
 
 def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
@@ -295,21 +311,17 @@ def with_mutations(
     mutations = _mutations_of(interp, b, model)
     if not mutations:
         return value
-    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
-    bound_pos = bindings.position(b.stmt)
-    chain = model.block_chain.get(id(b.stmt), ())
     elts = single_known_seq(value)
     members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
     known = elts is not None and len(value) == 1
     out = list(elts.elements()) if elts is not None and known else []
     for m in mutations:
         where = model.loc(m.call)
-        if not (bound_pos < bindings.position(m.call) < use_pos):
+        placed = _placed(model, b, m.call, where, use)
+        if placed is None:
             continue
-        if where.scope is not b.scope:
-            known = False
-        if model.block_chain.get(id(where.stmt), ()) != chain:
-            known = False  # inside a loop or a branch: how often it runs is not known
+        if not placed:
+            known = False  # in another scope, a loop or a branch: how often it runs is not known
         later = [x for x in bindings.lookup(interp, b.name, where, model) if x is not b]
         if later:
             continue  # the name means another list by then
@@ -347,6 +359,17 @@ def with_mutations(
     return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
 
 
+def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc) -> bool | None:
+    """Where a change of the object `b` binds (`xs.pop()`, `del d[k]` at `node`) stands: None
+    when it is not between the binding and the use; True in the binding's own straight-line code,
+    so it runs once, in order; False elsewhere (another scope, a loop, a branch)."""
+    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    if not bindings.position(b.stmt) < bindings.position(node) < use_pos:
+        return None
+    same_block = model.block_chain.get(id(where.stmt), ()) == model.block_chain.get(id(b.stmt), ())
+    return where.scope is b.scope and same_block
+
+
 def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int | None:
     """The index `xs.remove(value)` removes: the first element that is certainly `value` (one
     module-level function, class or constant), when no element before it may be equal to it."""
@@ -373,9 +396,6 @@ def with_deletions(
     deletions = _deletions_of(model, b)
     if not deletions:
         return value
-    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
-    bound_pos = bindings.position(b.stmt)
-    chain = model.block_chain.get(id(b.stmt), ())
     out: set[Value] = set()
     for d in value:
         if not isinstance(d, DictV):
@@ -384,15 +404,11 @@ def with_deletions(
         items = list(interp.dict_contents(d).items or ()) if d.items is not None else None
         for node, key_expr in deletions:
             where = model.loc(node) if isinstance(node, ast.Call) else Loc(b.scope, node)
-            if not (bound_pos < bindings.position(node) < use_pos):
+            placed = _placed(model, b, node, where, use)
+            if placed is None:
                 continue
             known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
-            if (
-                items is None
-                or not known
-                or where.scope is not b.scope
-                or model.block_chain.get(id(where.stmt), ()) != chain
-            ):
+            if items is None or not known or not placed:
                 items = None  # in a loop or a branch, or a key not known
                 continue
             items = [(k, v) for k, v in items if k != key]
