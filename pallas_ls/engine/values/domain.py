@@ -575,8 +575,12 @@ def compared(ops: list[ast.cmpop], parts: list[frozenset[Value]]) -> bool | None
     return result
 
 
+# How many pairs of constants an operation or comparison is decided for (each with each).
+MAX_FOLDED_PAIRS = 16
+
+
 def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) -> bool | None:
-    if (len(left) > 1 or len(right) > 1) and len(left) * len(right) <= 16:
+    if (len(left) > 1 or len(right) > 1) and len(left) * len(right) <= MAX_FOLDED_PAIRS:
         # A few values on a side (`n == 0` for n in 2 or 4): decided when every pair agrees.
         outcomes = {_compared(op, frozenset({a}), frozenset({b})) for a in left for b in right}
         return outcomes.pop() if len(outcomes) == 1 else None

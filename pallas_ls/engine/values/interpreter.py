@@ -21,6 +21,7 @@ from . import bindings, calls, flow, library, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
+    MAX_FOLDED_PAIRS,
     MAX_FSTRING_CHOICES,
     MAX_REPEAT,
     MAY_NAME_OBJECTS,
@@ -83,10 +84,6 @@ NO_LOADER = Loader()
 
 
 # --------------------------------------------------------------------------- interpreter
-# How many pairs of constants an operation is folded for (each with each).
-_MAX_FOLDED_PAIRS = 16
-
-
 class Interpreter:
     """Evaluates expressions of one module (and the project modules it imports) to value sets.
 
@@ -477,7 +474,7 @@ class Interpreter:
             if any(isinstance(v, Seq) for v in left | right):
                 seqs = [v for v in left | right if isinstance(v, Seq)]
                 return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
-        if len(left) * len(right) <= _MAX_FOLDED_PAIRS and all(isinstance(v, Const) for v in left | right):
+        if len(left) * len(right) <= MAX_FOLDED_PAIRS and all(isinstance(v, Const) for v in left | right):
             # Each constant with each (`n % 2` for n in 2 or 4 is 0): known when every pair folds.
             pairs = [fold(expr.op, cast(Const, a).value, cast(Const, b).value) for a in left for b in right]
             if pairs and all(folded is not None for folded in pairs):
