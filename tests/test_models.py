@@ -488,6 +488,20 @@ CASES = {
         "with launching(bad) as run:\n    run(x)\n",
         {"bad"},
     ),
+    # A bool is an int where a sequence is indexed.
+    "bool-index": ("FUSED = False\n" + launch("(good, bad)[FUSED]"), {"good"}),
+    "bool-index-true": ("FUSED = True\n" + launch("[good, bad][FUSED]"), {"bad"}),
+    # `pl.pallas_call(**spec)`: the kernel is one of the dict's keywords.
+    "splatted-kernel": ("spec = dict(kernel=bad, out_shape=s)\npl.pallas_call(**spec)(x)\n", {"bad"}),
+    "splatted-unknown": ("pl.pallas_call(**spec)(x)\n", set()),
+    # A defaultdict's factory gives what a key it lacks reads; its initial items are known.
+    "defaultdict-present": ("T = collections.defaultdict(lambda: bad, {'g': good})\n" + launch("T['g']"), {"good"}),
+    "defaultdict-missing": ("T = collections.defaultdict(lambda: bad, g=good)\n" + launch("T['b']"), {"bad"}),
+    "defaultdict-stored": (
+        "T = collections.defaultdict(lambda: good, {'g': good})\nT['b'] = bad\n" + launch("T['b']"),
+        {"bad"},
+    ),
+    "dict-of-pairs-stored": ("T = dict([('g', good)])\nT['b'] = bad\n" + launch("T['b']"), {"bad"}),
 }
 
 
@@ -582,3 +596,17 @@ def test_returns_under_flags_the_launch_decides(kernel, codes):
     passes refs only), runs only when the flag says so."""
     code = FLAGGED + f"pl.pallas_call({kernel}, out_shape=jax.ShapeDtypeStruct((8, 128), 'f4'))(x)\n"
     assert [f.code for f in analyze_source(PL + code)] == codes
+
+
+@pytest.mark.parametrize(
+    ("spec", "codes"),
+    [
+        ("dict(out_shape=[s, s])", ["PAL004"]),  # two outputs for a kernel of one, read through **
+        ("dict(out_shape=s)", []),
+        ("{'out_shape': s, **more}", []),  # keys not all known: the splat hides the arguments
+        ("unknown", []),
+    ],
+)
+def test_a_splatted_dict_of_known_keys_is_read_as_keywords(spec, codes):
+    code = f"spec = {spec}\npl.pallas_call(good, **spec)(x)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes

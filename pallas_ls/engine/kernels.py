@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
 from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
-from .names import ENTRY_POINTS, callee_name, has_star_arguments
+from .names import ENTRY_POINTS, callee_name
 from .source import SourceFile
 from .values.bindings import star_imports
 from .values.calls import bind_arguments, entry_of, functions_in, keyword_env
@@ -43,6 +43,7 @@ from .values.domain import (
     U,
     Value,
     Wrapped,
+    single_known_str_dict,
 )
 from .values.interpreter import Interpreter, Loader
 from .values.operations import class_attribute, entered
@@ -299,6 +300,7 @@ class LaunchFinder:
         self._launching: dict[int, dict[int, ast.AST]] = {}  # id(model) -> its launching functions
         self._contexts: dict[int, int] = {}
         self._decorator_launches: dict[int, bool] = {}
+        self._splat_items: dict[tuple[int, str], ast.expr] = {}  # `spec["kernel"]` of `**spec`
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -505,11 +507,14 @@ class LaunchFinder:
         for expr in call.args:
             args.append(expr)
             places[id(expr)] = (loc, env, model)
+        hidden = _hides_arguments(target)
         for k in call.keywords:
-            if k.arg:
-                keywords.append((k.arg, k.value))
-                places[id(k.value)] = (loc, env, model)
-        entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords), _hides_arguments(target))
+            splat = None if k.arg else self._splatted(k.value, loc, env, model)
+            hidden = hidden or (splat is None and not k.arg)
+            for name, expr in [(k.arg, k.value)] if k.arg else splat or []:
+                keywords.append((name, expr))
+                places[id(expr)] = (loc, env, model)
+        entry = EntryValue(entry_point.kind, tuple(args), tuple(keywords), hidden)
         slot: list[ast.expr] | list[frozenset[Value]] | None = _kernel_slot(entry)
         if slot is None:
             return None
@@ -520,7 +525,7 @@ class LaunchFinder:
         if not slot:
             arg_places = tuple((e, *places[id(e)][:2]) for e in entry.args)
             kw_places = tuple((n, e, *places[id(e)][:2]) for n, e in entry.keywords)
-            hidden = entry.hidden or has_star_arguments(call)
+            hidden = entry.hidden or any(isinstance(a, ast.Starred) for a in call.args)
             return frozenset({Factory(entry_point.kind, arg_places, kw_places, call, hidden)})
         launch = self._launch(
             entry_point.kind,
@@ -572,6 +577,23 @@ class LaunchFinder:
             keywords += more_keywords
             places.update(more_places)
         return args, keywords, places
+
+    def _splatted(self, splat: ast.expr, loc: Loc, env: Env, model: ModuleModel) -> list[tuple[str, ast.expr]] | None:
+        """`pl.pallas_call(**spec)` with `spec` a dict of known string keys: each key a keyword
+        whose expression is `spec["key"]`, read where the call is (the kernel included); None for
+        a splat we cannot read, which hides the launch's arguments from the rules that count them."""
+        d = single_known_str_dict(self.interp.ev(splat, loc, env, model))
+        if d is None:
+            return None
+        keywords = []
+        for key in (cast(str, k) for k, _ in d.known_items()):
+            # Made once per splat and key: what is cached by a node's id must see the same node.
+            item = self._splat_items.get((id(splat), key))
+            if item is None:
+                item = ast.copy_location(ast.Subscript(splat, ast.Constant(key), ast.Load()), splat)
+                self._splat_items[(id(splat), key)] = item
+            keywords.append((key, item))
+        return keywords
 
     def _starred_kernel(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> list[frozenset[Value]] | None:
         """`pl.pallas_call(*args, **kwargs)` in a helper: the kernel is the first starred element."""

@@ -144,7 +144,10 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
 def arguments_visible(launch: Launch) -> bool:
     """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
     scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
-    if launch.entry.hidden or (isinstance(launch.node, ast.Call) and has_star_arguments(launch.node)):
+    # A `**spec` splat of a dict whose keys are known is read as keywords (EntryValue.hidden says
+    # when one is not); `*args` positional arguments are not.
+    node = launch.node
+    if launch.entry.hidden or (isinstance(node, ast.Call) and any(isinstance(a, ast.Starred) for a in node.args)):
         return False
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 

@@ -314,6 +314,9 @@ class DictV(Value):
     # and whether it was made at module or class level, where import-time code may fill it.
     site: int = 0
     toplevel: bool = False
+    # What reading a key it lacks gives: a defaultdict's factory product (None: a KeyError).  It is
+    # in `members` too, for when the keys stop being known.
+    missing: frozenset[Value] | None = None
 
     # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
     # made once per dict (not a scan of its items), and the hash is taken once.

@@ -413,7 +413,7 @@ def with_deletions(
                 continue
             items = [(k, v) for k, v in items if k != key]
         out.add(
-            DictV(tuple(items), union(v for _, v in items), d.site, d.toplevel)
+            DictV(tuple(items), union(v for _, v in items) | (d.missing or frozenset()), d.site, d.toplevel, d.missing)
             if items is not None
             else DictV(None, d.members, d.site, d.toplevel)
         )

@@ -492,7 +492,8 @@ class Heap:
                 if items is not None:
                     old = items.get(hashable(k))
                     items[hashable(k)] = (k, v | old[1] if old is not None else v)
-        return DictV(tuple(items.values()) if items is not None else None, frozenset(members), d.site, d.toplevel)
+        known = tuple(items.values()) if items is not None else None
+        return DictV(known, frozenset(members), d.site, d.toplevel, d.missing)
 
     # --------------------------------------------------------------- import-time code
     def run_import_time(self) -> None:

@@ -263,6 +263,14 @@ def external(qualname: str) -> Value:
     return Entry(kind) if kind is not None else External(qualname)
 
 
+def _made_at(value: Value, call: ast.Call, loc: Loc | None) -> Value:
+    """A new dict `call` made, as one object of the heap: the stores into it are its items."""
+    if not isinstance(value, DictV):
+        return value
+    toplevel = loc is not None and loc.scope.kind in ("module", "class")
+    return DictV(value.items, value.members, id(call), toplevel, value.missing)
+
+
 def external_call(
     interp: Interpreter,
     q: str,
@@ -370,12 +378,27 @@ def external_call(
         if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
             return frozenset({Const(size)})
     if q == "collections.defaultdict":
-        # Keys unknown; a missing key reads what the factory makes.
+        # A missing key reads what the factory makes; the items are those of `dict(*rest, **kw)`.
         made = (
             union(calls.apply(interp, f, [], [], None, None, EMPTY_ENV, model) for f in args[0]) if args else NONE_SET
         )
         toplevel = loc is not None and loc.scope.kind in ("module", "class")
-        return frozenset({DictV(None, made, id(call) if call is not None else 0, toplevel)})
+        site = id(call) if call is not None else 0
+        mapping = only_value(args[1]) if len(args) == 2 else None
+        if isinstance(mapping, DictV):
+            # The mapping's items as written, not as stores fill it: those stores are read from
+            # every store's receiver, and this one's may be the name being bound (a cycle).
+            initial: frozenset[Value] | None = frozenset({iteration.with_items(mapping, keywords)})
+        elif len(args) > 1:
+            initial = iteration.iteration_builtin(interp, "dict", args[1:], keywords)
+        else:  # `defaultdict(f, a=k)`: the keywords are the items
+            initial = frozenset({DictV(tuple(keywords), union(v for _, v in keywords))}) if keywords else None
+        base = only_value(initial) if initial else None
+        if isinstance(base, DictV) and base.items is not None:
+            return frozenset({DictV(base.items, base.members | made, site, toplevel, made)})
+        if initial:  # items not known: any of them, or what the factory makes
+            made |= base.members if isinstance(base, DictV) else U
+        return frozenset({DictV(None, made, site, toplevel)})
     if q == "functools.partialmethod" and args:
         return frozenset(
             Wrapped("partialmethod", Partial(f, tuple(args[1:]), tuple(keywords), hidden=True)) for f in args[0]
@@ -419,6 +442,8 @@ def external_call(
         if advanced is not None:
             return advanced
     iterated = iteration.iteration_builtin(interp, q, args, keywords)
+    if iterated is not None and q in DICT_TYPES and call is not None:
+        return frozenset(_made_at(v, call, loc) for v in iterated)  # `d = dict(BASE)`, then `d[k] = f`
     if iterated is not None:
         return iterated
     if q == "dataclasses.replace" and args:

@@ -496,15 +496,15 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     known_key, key = key_of(const)
     if isinstance(value, Seq):
         value = interp.heap.list_contents(value)
-        if value.elts is not None and isinstance(key, int) and not isinstance(key, bool):
+        if value.elts is not None and isinstance(key, int):  # a bool is an int: (plain, fused)[flag]
             if -len(value.elts) <= key < len(value.elts):
-                return value.elts[key]
+                return value.elts[int(key)]
             return U
         return value.all_members() | U if value.elts is None else value.all_members()
     if isinstance(value, DictV):
         value = interp.dict_contents(value)
         if value.items is not None and known_key:
-            return value.lookup(key, U)
+            return value.lookup(key, U if value.missing is None else value.missing)
         return value.all_values()
     if isinstance(value, RefView):
         return frozenset({value.ref})
@@ -532,8 +532,8 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     if isinstance(value, Instance):
         fields = classes.named_tuple_fields(value.cls)
         if fields is not None:  # a typing.NamedTuple is a tuple of its fields
-            if isinstance(key, int) and not isinstance(key, bool) and -len(fields) <= key < len(fields):
-                return attribute(interp, value, fields[key], interp.model)
+            if isinstance(key, int) and -len(fields) <= key < len(fields):
+                return attribute(interp, value, fields[int(key)], interp.model)
             return union(attribute(interp, value, name, interp.model) for name in fields) | U
         return call_method(interp, value, "__getitem__", [index])
     if isinstance(value, Namespace):  # `vars(obj)[name]`

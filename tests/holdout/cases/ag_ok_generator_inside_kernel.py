@@ -1,0 +1,17 @@
+"""The kernel sums a generator expression and defines a helper generator; it is no generator itself.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    def rows():
+        yield x_ref[...]
+        yield x_ref[...] * 2
+    o_ref[...] = sum(r for r in rows())
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

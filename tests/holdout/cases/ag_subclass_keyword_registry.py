@@ -1,0 +1,29 @@
+"""Subclasses register themselves by a class keyword (class BumpOp(Op, name="bump")) through __init_subclass__.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+class Op:
+    registry = {}
+
+    def __init_subclass__(cls, name, **kwargs):
+        super().__init_subclass__(**kwargs)
+        Op.registry[name] = cls
+
+class CopyOp(Op, name="copy"):
+    kernel = staticmethod(copy)
+
+class BumpOp(Op, name="bump"):
+    kernel = staticmethod(bump)
+
+kernel = Op.registry["bump"].kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

@@ -1,0 +1,19 @@
+"""An instance of a class with __call__ is the kernel; __call__ writes.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Scaled:
+    def __init__(self, factor):
+        self.factor = factor
+        self.__name__ = "scaled"
+
+    def __call__(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...] * self.factor
+
+print(pl.pallas_call(Scaled(2.0), out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,23 @@
+"""A jitted launcher whose static mode is passed explicitly as "copy".  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+KERNELS = {"copy": copy, "bump": bump}
+
+@functools.partial(jax.jit, static_argnames="mode")
+def run(x, mode):
+    return pl.pallas_call(KERNELS[mode], out_shape=S, interpret=True)(x)
+
+print(run(x, mode="copy").sum())

@@ -1,0 +1,17 @@
+"""out_shape=[S] * NUM with NUM = 2 and a kernel of two outputs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+NUM = 2
+
+def kernel(x_ref, a_ref, b_ref):
+    a_ref[...] = x_ref[...]
+    b_ref[...] = x_ref[...]
+
+print(pl.pallas_call(kernel, out_shape=[S] * NUM, interpret=True)(x)[1].sum())
