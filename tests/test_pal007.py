@@ -94,3 +94,15 @@ def test_not_also_reported_as_pal001():
     )
     codes = [f.code for f in analyze_source(text, "t.py")]
     assert codes == ["PAL007"]
+
+
+@pytest.mark.parametrize(
+    ("debug", "expected"), [("False", []), ("True", ["return o_ref[...]"]), ("flag()", ["return o_ref[...]"])]
+)
+def test_a_return_under_a_module_constant_runs_only_when_it_is_true(debug, expected):
+    """`if DEBUG: return ...` in a when body, with the module's `DEBUG = False`, never runs."""
+    body = "@pl.when(pl.program_id(0) == 0)\ndef _():\n    if DEBUG:\n        return o_ref[...]\n"
+    text = f"{HEADER}DEBUG = {debug}\ndef k(x_ref, o_ref):\n{textwrap.indent(body, '    ')}pl.pallas_call(k, out_shape=s)(x)\n"
+    lines = text.splitlines()
+    found = [f for f in analyze_source(text, "t.py") if f.code == "PAL007"]
+    assert [lines[f.range.start.line][f.range.start.column : f.range.end.column] for f in found] == expected

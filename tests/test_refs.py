@@ -51,10 +51,16 @@ REPORTED = {
     ),
     "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
     "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
+    # functools.partial binds the first ref; the call passes it again.
+    "bound-by-a-partial": "import functools\nr = jax.new_ref(x)\nfunctools.partial(add, r)(r)",
+    "bound-in-a-helper": (
+        "import functools\ndef bind(ref):\n    return functools.partial(add, ref)\nr = jax.new_ref(x)\nbind(r)(r)"
+    ),
 }
 SILENT = {
     "same-array": "add(x, x)",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "bound-by-a-partial-another-passed": "import functools\nr, s = jax.new_ref(x), jax.new_ref(x)\nfunctools.partial(add, r)(s)",
     "two-refs-from-a-maker-method": (
         "class P:\n    def make(self):\n        return jax.new_ref(x)\np = P()\nadd(p.make(), p.make())"
     ),

@@ -126,3 +126,15 @@ def test_noqa_suppresses():
         + "def k(x_ref, o_ref):\n    return 1  # noqa: PAL001\ndef j(x_ref, o_ref):\n    return 1  # noqa\ndef m(x_ref, o_ref):\n    return 1  # noqa: PAL002\npl.pallas_call(k, s)\npl.pallas_call(j, s)\npl.pallas_call(m, s)\n"
     )
     assert [f.message.split("`")[1] for f in analyze_source(code, "t.py") if f.code == "PAL001"] == ["m"]
+
+
+@pytest.mark.parametrize(
+    ("debug", "codes"),
+    [("False", []), ("0", []), ("True", ["PAL001"]), ("os.environ.get('DEBUG')", ["PAL001"])],
+)
+def test_a_kernel_return_under_a_module_constant_runs_only_when_it_is_true(debug, codes):
+    """`if DEBUG: return o_ref[...]` with the module's `DEBUG = False`: the return never runs."""
+    code = f"import os\n{HEADER}DEBUG = {debug}\n"
+    code += "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n    if DEBUG:\n        return o_ref[...]\n"
+    code += "pl.pallas_call(k, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(code)] == codes

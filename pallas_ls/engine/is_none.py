@@ -12,7 +12,7 @@ import ast
 import enum
 from collections.abc import Iterator
 
-from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .model import FunctionNode, Loc, ModuleModel
 from .values.calls import reachable_returns, returns_of
 from .values.domain import EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Value
 from .values.interpreter import Interpreter
@@ -63,11 +63,8 @@ class ValueEvaluator:
             if self.evaluate(function.body, model.body_loc(function), env) is Ret.VALUE:
                 yield function.body
             return
-        # With arguments bound (`functools.partial(kernel, fused=False)`), a return in a branch
-        # those arguments decide against never runs.
-        returns = (
-            reachable_returns(self.interp, Func(function, model, env), env) if env.items else own_returns(function)
-        )
-        for ret in returns:
+        # A return in a branch decided against never runs: by arguments bound
+        # (`functools.partial(kernel, fused=False)`) or by module constants (`if DEBUG:`).
+        for ret in reachable_returns(self.interp, Func(function, model, env), env):
             if ret.value is not None and self.evaluate(ret.value, model.loc(ret), env) is Ret.VALUE:
                 yield ret

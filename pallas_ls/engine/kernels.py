@@ -91,6 +91,9 @@ class Launch:
     loc: Loc  # where the launch's own arguments are evaluated
     model: ModuleModel  # the module the launch is written in
     invocations: list[ast.Call] = field(default_factory=list)
+    # Invocations through functools.partial: calls made up of the partial's arguments and the
+    # call's (they are not in the source as one call: no fix edits them).
+    through_partial: set[int] = field(default_factory=set)
     env: Env = EMPTY_ENV  # the calling context (a wrapper's parameters bound by one of its calls)
     kernel_values: frozenset[Value] = frozenset()
     interp: Interpreter | None = None
@@ -301,6 +304,7 @@ class LaunchFinder:
         self._contexts: dict[int, int] = {}
         self._decorator_launches: dict[int, bool] = {}
         self._splat_items: dict[tuple[int, str], ast.expr] = {}  # `spec["kernel"]` of `**spec`
+        self._partial_invocations: dict[tuple[int, int], ast.Call] = {}  # see _through_partial
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -651,14 +655,39 @@ class LaunchFinder:
         launch.kernel_values = values
         return frozenset({Launched(launch)})
 
-    def _invocation(self, launched: Launched, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
+    def _invocation(
+        self, launched: Launched, call: ast.Call, loc: Loc, env: Env, model: ModuleModel, partial: Partial | None = None
+    ) -> None:
         launch = cast(Launch, launched.launch)  # the interpreter holds it as an identity only
+        if partial is not None:
+            call = self._through_partial(launch, partial, call, loc, env, model)
         if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
             for argument in call.args:  # the arrays passed: their shapes are read in their context
                 launch.places.setdefault(id(argument), (loc, env, model))
                 if isinstance(argument, ast.Starred):  # `(*args)`: how many is read there too
                     launch.places.setdefault(id(argument.value), (loc, env, model))
+
+    def _through_partial(
+        self, launch: Launch, partial: Partial, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+    ) -> ast.Call:
+        """The call the kernel's callable receives from `functools.partial(run, *bound)(*args)`:
+        `run(*bound, *args)`, each bound argument read where the partial was made.  A bound `**`
+        splat we cannot read leaves a keyword, so the refs are not counted."""
+        key = (id(call), id(partial))
+        made = self._partial_invocations.get(key)
+        if made is None:
+            bound = [expr for expr, _, _ in partial.arg_exprs]
+            keywords = [ast.keyword(name, expr) for name, expr, _, _ in partial.keyword_exprs] + call.keywords
+            if partial.hidden or len(partial.arg_exprs) != len(partial.args):
+                keywords.append(ast.keyword(None, ast.Constant(None)))
+            made = ast.copy_location(ast.Call(call.func, bound + call.args, keywords), call)
+            self._partial_invocations[key] = made
+        launch.through_partial.add(id(made))
+        launch.places.setdefault(id(made), (loc, env, model))
+        for expr, where, bound_env in partial.arg_exprs:
+            launch.places.setdefault(id(expr), (where, bound_env, _model_of_loc(where, model, self.interp)))
+        return made
 
     def _launch(
         self,

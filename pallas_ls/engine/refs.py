@@ -9,7 +9,7 @@ Ref is new at each call of the helper) or a ref parameter of a kernel.  Aliases 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .kernels import interpreter_for
@@ -27,19 +27,29 @@ class RefArgument:
 
 
 def duplicate_refs(
-    call: ast.Call, loc: Loc, model: ModuleModel, kernel_functions: dict[int, int], env: Env = EMPTY_ENV
+    call: ast.Call,
+    loc: Loc,
+    model: ModuleModel,
+    kernel_functions: dict[int, int],
+    env: Env = EMPTY_ENV,
+    places: Mapping[int, tuple[Loc, Env, ModuleModel]] | None = None,
 ) -> Iterator[tuple[RefArgument, RefArgument]]:
     """(first, repeated) pairs of arguments of one call that are certainly the same Ref.
 
     The call's positional arguments are flattened as JAX flattens them (tuples, lists, dicts,
     `*args` of a known tuple) through the interpreter, so a tuple of refs held in a variable,
     `bufs[0], bufs[0]` and `a = b = jax.new_ref(x)` are seen.  Keyword arguments are left out: a
-    kernel made by pl.kernel / mpmd_map takes none (JAX fails on them first)."""
+    kernel made by pl.kernel / mpmd_map takes none (JAX fails on them first).  `places`: where
+    an argument is read when not at `loc` (one bound by functools.partial elsewhere)."""
     interp = interpreter_for(model)
     first_by_origin: dict[object, RefArgument] = {}
     rebinds = any(isinstance(n, _MAY_REBIND) for arg in [*call.args, *call.keywords] for n in ast.walk(arg))
-    for expr, starred in _written_leaves(call.args):
-        values = interp.ev(expr, loc, env, model)
+    for expr, starred, (where, where_env, where_model) in (
+        (expr, starred, (places or {}).get(id(arg), (loc, env, model)))
+        for arg in call.args
+        for expr, starred in _written_leaves([arg])
+    ):
+        values = interp.ev(expr, where, where_env, where_model)
         leaves = _starred_leaves(unpacked(interp, values)) if starred else _leaves(values)
         # An expression that is itself one Ref (not a container of them) may be named by its
         # access path: `bufs.a` read twice is one object even where `bufs.a` may be several.

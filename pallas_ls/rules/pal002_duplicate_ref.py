@@ -257,9 +257,12 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             if id(call) in seen:
                 continue
             seen.add(id(call))
-            for first, repeated in duplicate_refs(call, model.loc(call), model, kernel_functions):
+            partial = id(call) in launch.through_partial  # `functools.partial(run, r)(s)`
+            places = launch.places if partial else None
+            loc = launch.places[id(call)][0] if partial else model.loc(call)
+            for first, repeated in duplicate_refs(call, loc, model, kernel_functions, places=places):
                 finding = _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
-                fix = _merge_fix(analysis, launch, call, first.expr, repeated.expr)
+                fix = None if partial else _merge_fix(analysis, launch, call, first.expr, repeated.expr)
                 if fix is not None:
                     finding.fixes.append(fix)
                 yield finding

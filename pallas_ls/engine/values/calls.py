@@ -138,6 +138,11 @@ def apply(
         entry = entry_of(target)
         if entry is not None and call is not None:
             return _entry_call(interp, target, call, loc, env, model)
+        if isinstance(target.target, Launched) and call is not None:
+            # `functools.partial(run, r)(s)`: the kernel receives the bound arguments first.
+            if interp.on_invocation is not None:
+                interp.on_invocation(target.target, call, loc, env, model, target)
+            return frozenset({Array()})
         merged = dict(target.keywords)
         merged.update(dict(keywords))
         return apply(
@@ -455,9 +460,10 @@ def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
 
 def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:
     """The function's own returns, but for those in a branch whose test is constant for `env`
-    and those after a statement that certainly returns or raises."""
+    (or without it: `if DEBUG:` with a module's `DEBUG = False`) and those after a statement that
+    certainly returns or raises."""
     node = func.node
-    if not env.items or isinstance(node, ast.Lambda):  # a lambda has no return statement
+    if isinstance(node, ast.Lambda):  # a lambda has no return statement
         yield from own_returns(node)
         return
     yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env))

@@ -1,0 +1,25 @@
+"""getattr(holder, name) reads the same attribute twice through two names that are equal.  JAX: NotImplementedError "Cannot pass the same ref into a mpmd map multiple times"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    copy(src_ref, dst_ref)
+
+class Holder:
+    def __init__(self, x):
+        self.buf = jax.new_ref(x)
+
+x = jnp.ones((8, 128), jnp.float32)
+h = Holder(x)
+a_name = "buf"
+b_name = "b" + "uf"
+run(getattr(h, a_name), getattr(h, b_name))  # expect: PAL002

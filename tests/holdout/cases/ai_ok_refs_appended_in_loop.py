@@ -1,0 +1,22 @@
+"""Refs made in a loop and appended: refs[0] and refs[1] are distinct.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+def copy(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    copy(src_ref, dst_ref)
+
+x = jnp.ones((8, 128), jnp.float32)
+refs = []
+for _ in range(2):
+    refs.append(jax.new_ref(x))
+run(refs[0], refs[1])
+print(jax.freeze(refs[1]).sum())
