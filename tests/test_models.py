@@ -502,6 +502,17 @@ CASES = {
         {"bad"},
     ),
     "dict-of-pairs-stored": ("T = dict([('g', good)])\nT['b'] = bad\n" + launch("T['b']"), {"bad"}),
+    # A metaclass's `super().__new__(mcs, name, bases, ns)` makes the class it registers.
+    "metaclass-new-registry": (
+        "R = {}\nclass Meta(type):\n    def __new__(mcs, name, bases, ns):\n"
+        "        cls = super().__new__(mcs, name, bases, ns)\n        R[name.lower()] = cls\n        return cls\n"
+        "class Good(metaclass=Meta):\n    k = staticmethod(good)\nclass Bad(metaclass=Meta):\n    k = staticmethod(bad)\n"
+        + launch("R['good'].k"),
+        {"good"},
+    ),
+    # `list(gen())` of a generator that yields a straight run of values: those values, in order.
+    "list-of-a-generator": ("def gen():\n    yield good\n    yield bad\n" + launch("list(gen())[0]"), {"good"}),
+    "tuple-of-a-generator": ("def gen():\n    yield good\n    yield bad\n" + launch("tuple(gen())[-1]"), {"bad"}),
 }
 
 

@@ -347,7 +347,7 @@ def external_call(
     if q in ("list", "tuple"):
         if not args:
             return frozenset({Seq(q, ())})
-        seq = single_known_seq(args[0])
+        seq = operations.unpacked(interp, args[0])  # a known sequence, or a generator's straight yields
         if seq is not None:
             return frozenset({Seq(q, seq.elts)})
         return frozenset({Seq(q, None, operations.iterate(interp, args[0]))})
@@ -433,6 +433,9 @@ def external_call(
             items = tuple((key_of(only_value(k))[1], value) for k in keys.elements())
             return frozenset({DictV(items, value, id(call) if call is not None else 0)})
         return frozenset({DictV(None, value)})
+    if q == "type.__new__" and len(args) == 4 and not keywords:
+        # `type.__new__(mcs, name, bases, ns)` in a metaclass (`super().__new__(...)`): the class
+        return frozenset({MadeClass(args[2], args[3], id(call))})
     if q == "type" and len(args) == 3 and not keywords:
         return frozenset({MadeClass(args[1], args[2], id(call))})
     if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):

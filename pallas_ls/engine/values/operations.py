@@ -204,6 +204,8 @@ def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Va
                             BoundMethod(v.func, sup.receiver) if isinstance(v, BoundMethod) else v for v in found
                         )
                     return found
+            elif isinstance(base, External) and base.qualname == "type":  # a metaclass's `super().__new__`
+                return frozenset({External(f"type.{attr}")})
     return U
 
 

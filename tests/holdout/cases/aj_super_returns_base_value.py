@@ -1,0 +1,20 @@
+"""An override returns what super()'s kernel returns: a value.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Base:
+    def kernel(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+        return o_ref[...]
+
+class Fast(Base):
+    def kernel(self, x_ref, o_ref):
+        return super().kernel(x_ref, o_ref)  # expect: PAL001
+
+print(pl.pallas_call(Fast().kernel, out_shape=S, interpret=True)(x).sum())
