@@ -513,6 +513,19 @@ CASES = {
     # `list(gen())` of a generator that yields a straight run of values: those values, in order.
     "list-of-a-generator": ("def gen():\n    yield good\n    yield bad\n" + launch("list(gen())[0]"), {"good"}),
     "tuple-of-a-generator": ("def gen():\n    yield good\n    yield bad\n" + launch("tuple(gen())[-1]"), {"bad"}),
+    # A launcher explored with an argument it returns early for does not reach its launch.
+    "guard-returns-before-launch": (
+        "def run(k):\n    if k is bad:\n        return None\n    " + launch("k") + "run(good)\nrun(bad)\n",
+        {"good"},
+    ),
+    "guard-raises-before-launch": (
+        "def run(k):\n    if k.__name__ == 'good':\n        raise ValueError\n    " + launch("k") + "run(good)\nrun(bad)\n",
+        {"bad"},
+    ),
+    "guard-undecided": (
+        "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
+        {"good", "bad"},
+    ),
 }
 
 

@@ -25,7 +25,7 @@ from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_return
 from .names import ENTRY_POINTS, callee_name
 from .source import SourceFile
 from .values.bindings import star_imports
-from .values.calls import bind_arguments, entry_of, functions_in, keyword_env
+from .values.calls import bind_arguments, entry_of, functions_in, keyword_env, reaches
 from .values.classes import def_value
 from .values.domain import (
     EMPTY_ENV,
@@ -482,7 +482,8 @@ class LaunchFinder:
         self._explored.add(key)
         self._contexts[id(func.node)] = self._contexts.get(id(func.node), 0) + 1
         for call in calls:
-            self._maybe_launch(call, func.model.loc(call), env, func.model)
+            if reaches(self.interp, func, env, call):  # not after `if kernel is bad: return`
+                self._maybe_launch(call, func.model.loc(call), env, func.model)
         for node in self._decorated_in(func):
             if self._launching_decorators(node, func.model):
                 def_value(self.interp, node, func.model, env)

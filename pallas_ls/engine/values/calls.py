@@ -469,6 +469,41 @@ def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast
     yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
 
 
+def reaches(interp: Interpreter, func: Func, env: Env, node: ast.AST) -> bool:
+    """Whether running `func` with `env` can get to `node` (written in its own body): not when a
+    statement before it certainly returns or raises, or an `if` on its way is decided against it
+    (`if kernel is bump: return None` before the launch, explored with `bump`)."""
+    if isinstance(func.node, ast.Lambda) or not env.items:
+        return True
+    return _reaches(func.node.body, node, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
+
+
+def _reaches(body: list[ast.stmt], node: ast.AST, truth: Callable[..., Any]) -> bool:
+    for stmt in body:
+        if _encloses(stmt, node):
+            if isinstance(stmt, ast.If) and not _encloses(stmt.test, node):
+                in_body = any(_encloses(s, node) for s in stmt.body)
+                if truth(stmt.test, stmt) is (not in_body):
+                    return False
+                return _reaches(stmt.body if in_body else stmt.orelse, node, truth)
+            for block in (getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")):
+                if isinstance(block, list) and any(isinstance(s, ast.stmt) and _encloses(s, node) for s in block):
+                    return _reaches(block, node, truth)
+            return True  # in the statement's own expressions (or a handler or case: not followed)
+        if not _may_fall_through([stmt], truth):
+            return False
+    return True
+
+
+def _encloses(outer: ast.AST, inner: ast.AST) -> bool:
+    """Whether `inner`'s source span lies within `outer`'s (both nodes of one module)."""
+    start = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
+    end = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
+    return start <= (getattr(inner, "lineno", -1), getattr(inner, "col_offset", -1)) and (
+        getattr(inner, "end_lineno", 0) or 0,
+        getattr(inner, "end_col_offset", 0) or 0,
+    ) <= end
+
 def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
     for stmt in body:
         if isinstance(stmt, ast.Return):
