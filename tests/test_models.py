@@ -503,7 +503,7 @@ CASES = {
     ),
     "dict-of-pairs-stored": ("T = dict([('g', good)])\nT['b'] = bad\n" + launch("T['b']"), {"bad"}),
     # A metaclass's `super().__new__(mcs, name, bases, ns)` makes the class it registers.
-    "metaclass-new-registry": (
+    "metaclass-super-new-makes-the-class": (
         "R = {}\nclass Meta(type):\n    def __new__(mcs, name, bases, ns):\n"
         "        cls = super().__new__(mcs, name, bases, ns)\n        R[name.lower()] = cls\n        return cls\n"
         "class Good(metaclass=Meta):\n    k = staticmethod(good)\nclass Bad(metaclass=Meta):\n    k = staticmethod(bad)\n"
@@ -519,7 +519,9 @@ CASES = {
         {"good"},
     ),
     "guard-raises-before-launch": (
-        "def run(k):\n    if k.__name__ == 'good':\n        raise ValueError\n    " + launch("k") + "run(good)\nrun(bad)\n",
+        "def run(k):\n    if k.__name__ == 'good':\n        raise ValueError\n    "
+        + launch("k")
+        + "run(good)\nrun(bad)\n",
         {"bad"},
     ),
     "guard-undecided": (

@@ -499,10 +499,15 @@ def _encloses(outer: ast.AST, inner: ast.AST) -> bool:
     """Whether `inner`'s source span lies within `outer`'s (both nodes of one module)."""
     start = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
     end = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
-    return start <= (getattr(inner, "lineno", -1), getattr(inner, "col_offset", -1)) and (
-        getattr(inner, "end_lineno", 0) or 0,
-        getattr(inner, "end_col_offset", 0) or 0,
-    ) <= end
+    return (
+        start <= (getattr(inner, "lineno", -1), getattr(inner, "col_offset", -1))
+        and (
+            getattr(inner, "end_lineno", 0) or 0,
+            getattr(inner, "end_col_offset", 0) or 0,
+        )
+        <= end
+    )
+
 
 def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
     for stmt in body:

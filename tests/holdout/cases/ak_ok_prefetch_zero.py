@@ -1,0 +1,16 @@
+"""PrefetchScalarGridSpec with num_scalar_prefetch=0.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+spec = pl.BlockSpec((8, 128), lambda i: (0, 0))
+gs = pltpu.PrefetchScalarGridSpec(num_scalar_prefetch=0, grid=(1,), in_specs=[spec], out_specs=spec)
+print(pl.pallas_call(kernel, out_shape=S, grid_spec=gs, interpret=True)(x).sum())
