@@ -336,3 +336,27 @@ pl.pallas_call(k, out_shape=S)(x)
 @pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["W"]), ("flag()", ["W"])])
 def test_a_branch_a_constant_decides_against_is_not_traced(flag, expected):
     assert pal003(DEBUG_BRANCH.format(flag=flag)) == expected
+
+
+BOUND_METHOD = """
+class Scaler:
+    def __init__(self, w):
+        self.w = w
+    def kernel(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...] * self.w
+pl.pallas_call({kernel}, out_shape=S)(x)
+"""
+
+
+@pytest.mark.parametrize(
+    ("kernel", "expected"),
+    [
+        ("Scaler(jnp.full((8, 128), 2.0)).kernel", ["self.w"]),  # bound to an instance holding an array
+        ("Scaler(2.0).kernel", []),  # a Python float
+        ("Scaler(unknown).kernel", []),  # not known: never a guess
+        ("Scaler.kernel", []),  # read from the class: its first parameter is a ref
+    ],
+)
+def test_a_bound_method_kernel_reads_its_instance(kernel, expected):
+    """`pl.pallas_call(s.kernel, ...)`: `self.w` is read from the instance the method is bound to."""
+    assert pal003(BOUND_METHOD.format(kernel=kernel)) == expected

@@ -192,3 +192,18 @@ def test_def_ranges():
     assert (name.start.column, name.end.column) == (11, 17)
     method = tree.body[1].body[0]
     assert def_name_range(source, method).start.column == 8
+
+
+@pytest.mark.parametrize(
+    ("inputs", "reported"),
+    [
+        ("[x * i for i in range(3)]", True),  # arithmetic elements: how many is still known
+        ("[x * i for i in (0, 1, 2)]", True),
+        ("[x * i for i in range(1)]", False),
+        ("[x * i for i in range(n)]", False),  # not known: silent
+        ("[x * i for i in range(3) if i]", False),  # an `if` keeps an unknown number
+    ],
+)
+def test_star_unpacked_comprehension_counts_its_elements(inputs, reported):
+    code = f"def k(x_ref, o_ref):\n    pass\nxs = {inputs}\npl.pallas_call(k, out_shape=S)(*xs)\n"
+    assert bool(pal004(code)) is reported

@@ -25,8 +25,8 @@ from ..engine.captures import (
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, kernel_name
 from ..engine.layout import left_to_default
-from ..engine.model import FunctionNode, ModuleModel
-from ..engine.values.domain import Array, Value
+from ..engine.model import FunctionNode, ModuleModel, positional_args
+from ..engine.values.domain import Array, BoundMethod, Env, Value
 from .base import Example
 
 CODE = "PAL003"
@@ -429,16 +429,23 @@ def _check_kernel(
         yield _finding(analysis, function, site, use, facts, sites)
     yield from _default_captures(analysis, function, sites, reported)
     yield from _partial_captures(analysis, function, sites, reported)
+    yield from _receiver_captures(analysis, function, sites, reported)
 
 
 def _member_capture(
-    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse, reported: set[str]
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    use: FreeUse,
+    reported: set[str],
+    envs: set[Env] | None = None,
 ) -> Iterator[Finding]:
     """`self.bias`, `PARAMS["scale"]`, `self.params["w"]` read by the kernel and certainly a
-    jax array: captured (the first member of the chain that is one)."""
+    jax array: captured (the first member of the chain that is one).  `envs`: the environments
+    the kernel runs in (default: the closures its launches made it in)."""
     if use.member is None:
         return
-    envs = {site.target.env for site in sites}
+    envs = envs if envs is not None else {site.target.env for site in sites}
     for member, traced in ((use.member, use.member_traced), *use.outer_members):
         text = analysis.source.segment(member)
         if text in reported:
@@ -451,6 +458,30 @@ def _member_capture(
         reported.add(text)
         yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
         return
+
+
+def _receiver_captures(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
+) -> Iterator[Finding]:
+    """A method launched bound to an instance (`pl.pallas_call(scaler.kernel, ...)`): what it reads
+    from its first parameter (`self.w`) is read from that instance, set in `__init__` or anywhere."""
+    params = positional_args(function)
+    scope = analysis.model.scope_of_function.get(id(function))
+    found = scope.bindings.get(params[0].arg, []) if params and scope is not None else []
+    if len(found) != 1 or found[0].kind != "param":
+        return
+    envs = set()
+    for site in sites:
+        bound_to = [
+            v
+            for v in site.launch.kernel_values
+            if isinstance(v, BoundMethod) and getattr(v.func, "node", None) is function
+        ]
+        if not bound_to:
+            return  # launched as a plain function too: its first parameter is not known
+        envs.add(site.target.env.extended([(found[0], frozenset(v.receiver for v in bound_to))]))
+    for use in parameter_uses(analysis.model, function, params[0].arg):
+        yield from _member_capture(analysis, function, sites, use, reported, envs)
 
 
 def _argument_capture(

@@ -330,6 +330,7 @@ class Interpreter:
         """`[S for _ in range(3)]`: three elements when the count is constant and the element does
         not depend on the loop variable (then it is evaluated once); else elements unknown."""
         [*generators] = expr.generators
+        count = None
         if len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
             count = self._range_length(generators[0].iter, loc, env, model)
             targets = {n.id for n in ast.walk(generators[0].target) if isinstance(n, ast.Name)}
@@ -345,7 +346,15 @@ class Interpreter:
                 )
         scope = model.scope_of_function.get(id(expr))
         if scope is None or not isinstance(expr.elt, MAY_NAME_OBJECTS):
-            return frozenset({Seq("list", None, U)})  # arithmetic, strings: nothing a rule follows
+            # Arithmetic, strings: nothing a rule follows but how many (`[x * i for i in range(3)]`
+            # star-unpacked into a launch's inputs).
+            if count is None and len(generators) == 1 and not generators[0].ifs and not generators[0].is_async:
+                over = single_known_seq(self.ev(generators[0].iter, loc, env, model))
+                count = len(over.elements()) if over is not None else None
+            if count is not None and count <= MAX_REPEAT:
+                element = self.ev(expr.elt, Loc(scope, None), env, model) if scope is not None else U
+                return frozenset({Seq("list", (element,) * count)})
+            return frozenset({Seq("list", None, U)})
         unrolled = self._unrolled(expr, scope, loc, env, model)
         if unrolled is not None:
             elements, exact = unrolled

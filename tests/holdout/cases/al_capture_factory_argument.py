@@ -1,0 +1,16 @@
+"""A factory's inner kernel closes over the array passed to the factory.  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def make_kernel(w):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * w  # expect: PAL003
+    return kernel
+
+print(pl.pallas_call(make_kernel(x * 2), out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,16 @@
+"""The kernel reads params['w'] from a dict comprehension of jax arrays.  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+params = {name: jnp.full((8, 128), v, jnp.float32) for name, v in (("w", 2.0), ("b", 1.0))}
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * params["w"]  # expect: PAL003
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

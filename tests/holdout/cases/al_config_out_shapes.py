@@ -1,0 +1,19 @@
+"""out_shape read from a frozen dataclass config holding two structs; the kernel has one output.  JAX: TypeError (arguments)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    outs: tuple
+
+plan = Plan(outs=(S, S))
+print(pl.pallas_call(kernel, out_shape=plan.outs, interpret=True)(x))  # expect: PAL004

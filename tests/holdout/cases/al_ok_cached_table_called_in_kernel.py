@@ -1,0 +1,18 @@
+"""The kernel calls a functools.cache helper that makes a jax array: made while the kernel is traced, not captured.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+@functools.cache
+def table():
+    return jnp.arange(128, dtype=jnp.float32)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + table()
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
