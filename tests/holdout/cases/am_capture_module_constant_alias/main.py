@@ -1,0 +1,12 @@
+"""The kernel reads C.TABLE, a jax array of a constants module imported as C.  JAX: ValueError "captures constants"."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+import consts as C
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * C.SCALE + C.TABLE  # expect: PAL003
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
