@@ -524,6 +524,17 @@ CASES = {
         + "run(good)\nrun(bad)\n",
         {"bad"},
     ),
+    # `cls` in a classmethod or `__init_subclass__` is the class: a store through it fills the class.
+    "classmethod-decorator-appends": (
+        "class S:\n    ks = []\n    @classmethod\n    def add(cls, fn):\n        cls.ks.append(fn)\n        return fn\n"
+        "@S.add\ndef k1(x, o):\n    o[...] = x[...]\n" + launch("S.ks[0]"),
+        {"k1"},
+    ),
+    "init-subclass-sets-the-kernel": (
+        "class B:\n    k = staticmethod(bad)\n    def __init_subclass__(cls, **kw):\n        cls.k = staticmethod(good)\n"
+        "class C(B):\n    pass\n" + launch("C.k"),
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -165,12 +165,30 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
         and scope.parent.kind == "class"
         and positional_args(site.function)[:1]
         and positional_args(site.function)[0].arg == receiver.id
+        and not _receives_the_class(site.function)
     ):
         return dataclasses.replace(site, on_self=True)
     bindings = scope.bindings.get(receiver.id, []) if scope is not None else []
     if bindings and all(b.kind == "assign" and _makes_container(b.value) for b in bindings):
         return dataclasses.replace(site, fresh_local=True)
     return site
+
+
+def _receives_the_class(function: FunctionNode) -> bool:
+    """A method whose first parameter is its class, not an instance: a store through it
+    (`cls.kernel = k` in `__init_subclass__`) is a store on a class like any other."""
+    if isinstance(function, ast.Lambda):
+        return False
+    names = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in function.decorator_list}
+    return function.name == "__init_subclass__" or "classmethod" in names
+
+
+def _names_its_class(function: FunctionNode | None, name: str) -> bool:
+    """`cls` in a classmethod or `__init_subclass__`: the class, as its own name would be."""
+    if function is None or not _receives_the_class(function):
+        return False
+    first = positional_args(function)[:1]
+    return bool(first) and first[0].arg == name
 
 
 def _makes_container(value: ast.expr | None) -> bool:
@@ -287,7 +305,9 @@ class Heap:
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value
         scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
-        if not isinstance(root, ast.Name) or (scope is not None and root.id in scope.bindings):
+        if not isinstance(root, ast.Name) or (
+            scope is not None and root.id in scope.bindings and not _names_its_class(site.function, root.id)
+        ):
             return False  # a parameter or a local: the object comes from the function's arguments
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 

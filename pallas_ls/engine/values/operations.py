@@ -249,6 +249,8 @@ def _defining_class(
         return cls, union(
             bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
         )
+    if _made_with_hooks(interp, cls):
+        interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
     stored = interp.heap.attribute(cls, attr)
     if stored:
         return cls, stored
@@ -259,6 +261,24 @@ def _defining_class(
                 if found is not None:
                     return found
     return None
+
+
+def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
+    """Whether a base of the class defines `__init_subclass__`, which runs when the class is made."""
+    if not cls.node.bases:
+        return False
+    key = ("made-with-hooks", cls)
+    known = interp._memo.get(key)  # noqa: SLF001  (the interpreter's memo of this analysis)
+    if known is None:
+        where = cls.model.loc(cls.node)
+        hooked = any(
+            isinstance(base, Class) and _defining_class(interp, base, "__init_subclass__") is not None
+            for expr in cls.node.bases
+            for base in interp.ev(expr, where, EMPTY_ENV, cls.model)
+        )
+        known = frozenset({Const(hooked)})
+        interp._memo[key] = known  # noqa: SLF001
+    return Const(True) in known
 
 
 def computed_on_read(interp: Interpreter, objects: frozenset[Value], attr: str) -> bool:
