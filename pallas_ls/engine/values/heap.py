@@ -520,9 +520,9 @@ class Heap:
         """Evaluate what runs when the loaded modules are imported (decorators, class statements,
         module-level calls and loops, the imports themselves), once per module, until no new
         module is loaded."""
-        if self._running:
-            return
         interp = self.interp
+        if self._running or all(id(m) in self._ran for m in interp.models()):
+            return  # asked again with nothing new loaded (each class with hooks asks): nothing to run
         # The run starts in the middle of a read (the one that asked for it): what it evaluates
         # may see that read's object half-filled.  So it only records calls for the heap, and
         # forgets the values it computed; nor does it report launches to the launch finder.

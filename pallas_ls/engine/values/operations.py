@@ -264,21 +264,50 @@ def _defining_class(
 
 
 def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
-    """Whether a base of the class defines `__init_subclass__`, which runs when the class is made."""
+    """Whether a base of the class defines an `__init_subclass__` that sets attributes on the class
+    it is called for (`cls.kernel = k`): it runs when the class is made."""
     if not cls.node.bases:
         return False
     key = ("made-with-hooks", cls)
     known = interp._memo.get(key)  # noqa: SLF001  (the interpreter's memo of this analysis)
     if known is None:
         where = cls.model.loc(cls.node)
-        hooked = any(
-            isinstance(base, Class) and _defining_class(interp, base, "__init_subclass__") is not None
+        hooks = [
+            _defining_class(interp, base, "__init_subclass__") if isinstance(base, Class) else None
             for expr in cls.node.bases
             for base in interp.ev(expr, where, EMPTY_ENV, cls.model)
+        ]
+        hooked = any(
+            isinstance(hook, Func) and _sets_attributes_on_first_parameter(hook.node)
+            for found in hooks
+            if found is not None
+            for hook in found[1]
         )
         known = frozenset({Const(hooked)})
         interp._memo[key] = known  # noqa: SLF001
     return Const(True) in known
+
+
+def _sets_attributes_on_first_parameter(function: ast.AST) -> bool:
+    """`cls.name = v` or `setattr(cls, ...)` in the function's body, `cls` its first parameter."""
+    params = getattr(getattr(function, "args", None), "args", [])
+    if not params:
+        return False
+    first = params[0].arg
+    for node in ast.walk(function):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == first for t in targets):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == first
+        ):
+            return True
+    return False
 
 
 def computed_on_read(interp: Interpreter, objects: frozenset[Value], attr: str) -> bool:
