@@ -490,23 +490,19 @@ def _reaches(body: list[ast.stmt], node: ast.AST, truth: Callable[..., Any]) -> 
                 if isinstance(block, list) and any(isinstance(s, ast.stmt) and _encloses(s, node) for s in block):
                     return _reaches(block, node, truth)
             return True  # in the statement's own expressions (or a handler or case: not followed)
-        if not _may_fall_through([stmt], truth):
+        if _may_exit(stmt) and not _may_fall_through([stmt], truth):
             return False
     return True
 
 
-def _encloses(outer: ast.AST, inner: ast.AST) -> bool:
-    """Whether `inner`'s source span lies within `outer`'s (both nodes of one module)."""
-    start = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
-    end = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
-    return (
-        start <= (getattr(inner, "lineno", -1), getattr(inner, "col_offset", -1))
-        and (
-            getattr(inner, "end_lineno", 0) or 0,
-            getattr(inner, "end_col_offset", 0) or 0,
-        )
-        <= end
-    )
+def _encloses(outer: ast.stmt | ast.expr, inner: ast.AST) -> bool:
+    """Whether `inner`'s source span lies within `outer`'s (both nodes of one parsed module)."""
+    line = getattr(inner, "lineno", -1)
+    if not outer.lineno <= line <= (outer.end_lineno or 0):
+        return False
+    start = (line, getattr(inner, "col_offset", -1))
+    end = (getattr(inner, "end_lineno", 0) or 0, getattr(inner, "end_col_offset", 0) or 0)
+    return (outer.lineno, outer.col_offset) <= start and end <= (outer.end_lineno or 0, outer.end_col_offset or 0)
 
 
 def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
@@ -535,23 +531,32 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
 
 def _may_exit(stmt: ast.stmt) -> bool:
     """Does the statement hold a `return` or `raise` (not in a nested def), or a `while True`
-    loop?  Only those decide which returns are reachable (kept on the node: asked per call)."""
+    loop?  Only those decide which returns are reachable (kept on each statement asked about:
+    asked per call).  Only statements are looked into: an expression holds none of them."""
     known: bool | None = getattr(stmt, "_pallas_ls_may_exit", None)
     if known is None:
-        known = False
-        work: list[ast.AST] = [stmt]
-        while work and not known:
-            node = work.pop()
-            if isinstance(node, (ast.Return, ast.Raise)) or (
-                isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value
-            ):
-                known = True
-            elif node is stmt or not isinstance(
-                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-            ):
-                work.extend(ast.iter_child_nodes(node))
+        if isinstance(stmt, (ast.Return, ast.Raise)) or (
+            isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and stmt.test.value
+        ):
+            known = True
+        else:
+            known = any(
+                _may_exit(inner)
+                for inner in _inner_statements(stmt)
+                if not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            )
         setattr(stmt, "_pallas_ls_may_exit", known)  # noqa: B010  (a cache kept on the node)
     return known
+
+
+def _inner_statements(stmt: ast.stmt) -> Iterator[ast.stmt]:
+    """The statements of a compound statement's blocks (its handlers' and match cases' too)."""
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list):
+            yield from (s for s in block if isinstance(s, ast.stmt))
+    for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
+        yield from inner.body
 
 
 def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
