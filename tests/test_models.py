@@ -535,6 +535,9 @@ CASES = {
         "class C(B):\n    pass\n" + launch("C.k"),
         {"good"},
     ),
+    # `map(f, xs)` of a known sequence: f of each element, in order.
+    "map-of-a-known-list": ("ks = list(map(lambda k: k, [good, bad]))\n" + launch("ks[0]"), {"good"}),
+    "map-unpacked": ("a, b = map(lambda k: k, [bad, good])\n" + launch("b"), {"good"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -51,6 +51,9 @@ REPORTED = {
     ),
     "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
     "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
+    "namedtuple-star-unpacked": (
+        "import typing\nclass B(typing.NamedTuple):\n    a: object\n    b: object\nr = jax.new_ref(x)\nadd(*B(a=r, b=r))"
+    ),
     # functools.partial binds the first ref; the call passes it again.
     "bound-by-a-partial": "import functools\nr = jax.new_ref(x)\nfunctools.partial(add, r)(r)",
     "bound-in-a-helper": (
@@ -60,6 +63,10 @@ REPORTED = {
 SILENT = {
     "same-array": "add(x, x)",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "namedtuple-two-refs": (
+        "import typing\nclass B(typing.NamedTuple):\n    a: object\n    b: object\n"
+        "add(*B(a=jax.new_ref(x), b=jax.new_ref(x)))"
+    ),
     "bound-by-a-partial-another-passed": "import functools\nr, s = jax.new_ref(x), jax.new_ref(x)\nfunctools.partial(add, r)(s)",
     "two-refs-from-a-maker-method": (
         "class P:\n    def make(self):\n        return jax.new_ref(x)\np = P()\nadd(p.make(), p.make())"

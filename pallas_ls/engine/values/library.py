@@ -404,6 +404,23 @@ def external_call(
             Wrapped("partialmethod", Partial(f, tuple(args[1:]), tuple(keywords), hidden=True)) for f in args[0]
         )
     if q == "map" and len(args) >= 2 and not keywords:
+        known = [operations.unpacked(interp, a) for a in args[1:]]
+        if all(k is not None for k in known) and len({len(cast(Seq, k).elements()) for k in known}) == 1:
+            # `map(f, xs)` of known sequences: f of each element, in order
+            columns = zip(*(cast(Seq, k).elements() for k in known), strict=True)
+            return frozenset(
+                {
+                    Seq(
+                        "list",
+                        tuple(
+                            union(
+                                calls.apply(interp, f, list(column), [], None, None, EMPTY_ENV, model) for f in args[0]
+                            )
+                            for column in columns
+                        ),
+                    )
+                }
+            )
         made = union(
             calls.apply(interp, f, [operations.iterate(interp, a) for a in args[1:]], [], None, None, EMPTY_ENV, model)
             for f in args[0]

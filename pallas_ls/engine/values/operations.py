@@ -635,7 +635,10 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
     if seq is not None or len(values) != 1 or depth > 4:
         return seq
     value = next(iter(values))
-    if isinstance(value, Instance) and classes.named_tuple_fields(value.cls) is None:
+    fields = classes.named_tuple_fields(value.cls) if isinstance(value, Instance) else None
+    if isinstance(value, Instance) and fields is not None:  # a typing.NamedTuple: its fields in order
+        return Seq("tuple", tuple(attribute(interp, value, name, interp.model) for name in fields))
+    if isinstance(value, Instance):
         return unpacked(interp, call_method(interp, value, "__iter__", []), depth + 1)
     if isinstance(value, Generator):
         return _straight_yields(interp, value)
