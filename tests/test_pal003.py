@@ -360,3 +360,18 @@ pl.pallas_call({kernel}, out_shape=S)(x)
 def test_a_bound_method_kernel_reads_its_instance(kernel, expected):
     """`pl.pallas_call(s.kernel, ...)`: `self.w` is read from the instance the method is bound to."""
     assert pal003(BOUND_METHOD.format(kernel=kernel)) == expected
+
+
+@pytest.mark.parametrize(
+    ("default", "expected"),
+    [
+        ("(jnp.ones((8, 128)),)", ["ws[0]"]),  # a tuple default holding a jax array, read by index
+        ("(2.0,)", []),  # a Python float
+        ("(unknown,)", []),
+    ],
+)
+def test_a_default_holding_arrays_read_by_member_is_captured(default, expected):
+    code = (
+        f"def k(x_ref, o_ref, ws={default}):\n    o_ref[...] = x_ref[...] * ws[0]\npl.pallas_call(k, out_shape=S)(x)\n"
+    )
+    assert pal003(code) == expected

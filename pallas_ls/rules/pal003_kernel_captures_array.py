@@ -23,7 +23,7 @@ from ..engine.captures import (
     partial_bound_arrays,
 )
 from ..engine.findings import Finding, Related, Severity
-from ..engine.kernels import KernelSite, kernel_name
+from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
 from ..engine.model import FunctionNode, ModuleModel, positional_args
 from ..engine.values.domain import Array, BoundMethod, Env, Value
@@ -519,6 +519,7 @@ def _default_captures(
             continue
         facts = _default_facts(model, function, arg, default)
         if facts is None:
+            yield from _default_member_captures(analysis, function, unfilled, arg, default, reported)
             continue
         site = _rejecting_site(unfilled, combined_rank(facts))
         use = next(
@@ -533,6 +534,27 @@ def _default_captures(
             continue
         reported.add(arg.arg)
         yield _finding(analysis, function, site, use, facts, sites, default=default)
+
+
+def _default_member_captures(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    unfilled: list[KernelSite],
+    arg: ast.arg,
+    default: ast.expr,
+    reported: set[str],
+) -> Iterator[Finding]:
+    """A default that holds jax arrays (`ws=(W,)`), read by member (`ws[0]`): captured."""
+    model = analysis.model
+    scope = model.scope_of_function.get(id(function))
+    found = scope.bindings.get(arg.arg, []) if scope is not None else []
+    if len(found) != 1 or found[0].kind != "param":
+        return
+    interp = interpreter_for(model)
+    where = model.loc(function)  # a default is evaluated where the def is
+    envs = {s.target.env.extended([(found[0], interp.ev(default, where, s.target.env, model))]) for s in unfilled}
+    for use in parameter_uses(model, function, arg.arg):
+        yield from _member_capture(analysis, function, unfilled, use, reported, envs)
 
 
 def _partial_captures(
