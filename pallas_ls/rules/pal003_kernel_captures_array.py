@@ -25,7 +25,7 @@ from ..engine.captures import (
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
-from ..engine.model import FunctionNode, ModuleModel, positional_args
+from ..engine.model import Binding, FunctionNode, ModuleModel, positional_args
 from ..engine.values.domain import Array, BoundMethod, Env, Value
 from .base import Example
 
@@ -466,9 +466,8 @@ def _receiver_captures(
     """A method launched bound to an instance (`pl.pallas_call(scaler.kernel, ...)`): what it reads
     from its first parameter (`self.w`) is read from that instance, set in `__init__` or anywhere."""
     params = positional_args(function)
-    scope = analysis.model.scope_of_function.get(id(function))
-    found = scope.bindings.get(params[0].arg, []) if params and scope is not None else []
-    if len(found) != 1 or found[0].kind != "param":
+    binding = _parameter_binding(analysis.model, function, params[0].arg) if params else None
+    if binding is None:
         return
     envs = set()
     for site in sites:
@@ -479,7 +478,7 @@ def _receiver_captures(
         ]
         if not bound_to:
             return  # launched as a plain function too: its first parameter is not known
-        envs.add(site.target.env.extended([(found[0], frozenset(v.receiver for v in bound_to))]))
+        envs.add(site.target.env.extended([(binding, frozenset(v.receiver for v in bound_to))]))
     for use in parameter_uses(analysis.model, function, params[0].arg):
         yield from _member_capture(analysis, function, sites, use, reported, envs)
 
@@ -546,15 +545,21 @@ def _default_member_captures(
 ) -> Iterator[Finding]:
     """A default that holds jax arrays (`ws=(W,)`), read by member (`ws[0]`): captured."""
     model = analysis.model
-    scope = model.scope_of_function.get(id(function))
-    found = scope.bindings.get(arg.arg, []) if scope is not None else []
-    if len(found) != 1 or found[0].kind != "param":
+    binding = _parameter_binding(model, function, arg.arg)
+    if binding is None:
         return
     interp = interpreter_for(model)
     where = model.loc(function)  # a default is evaluated where the def is
-    envs = {s.target.env.extended([(found[0], interp.ev(default, where, s.target.env, model))]) for s in unfilled}
+    envs = {s.target.env.extended([(binding, interp.ev(default, where, s.target.env, model))]) for s in unfilled}
     for use in parameter_uses(model, function, arg.arg):
         yield from _member_capture(analysis, function, unfilled, use, reported, envs)
+
+
+def _parameter_binding(model: ModuleModel, function: FunctionNode, name: str) -> Binding | None:
+    """The binding of the function's parameter `name`, when nothing in its body rebinds it."""
+    scope = model.scope_of_function.get(id(function))
+    found = scope.bindings.get(name, []) if scope is not None else []
+    return found[0] if len(found) == 1 and found[0].kind == "param" else None
 
 
 def _partial_captures(
