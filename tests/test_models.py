@@ -538,6 +538,15 @@ CASES = {
     # `map(f, xs)` of a known sequence: f of each element, in order.
     "map-of-a-known-list": ("ks = list(map(lambda k: k, [good, bad]))\n" + launch("ks[0]"), {"good"}),
     "map-unpacked": ("a, b = map(lambda k: k, [bad, good])\n" + launch("b"), {"good"}),
+    # itertools.zip_longest of known sequences pads the shorter ones with `fillvalue`.
+    "zip-longest-fill": (
+        "T = dict(itertools.zip_longest(['g', 'b'], [good], fillvalue=bad))\n" + launch("T['b']"),
+        {"bad"},
+    ),
+    "zip-longest-present": (
+        "T = dict(itertools.zip_longest(['g', 'b'], [good], fillvalue=bad))\n" + launch("T['g']"),
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -51,6 +51,10 @@ REPORTED = {
     ),
     "chained-assignment": "a = b = jax.new_ref(x)\nadd(a, b)",
     "itertools-repeat-splat": "import itertools\nr = jax.new_ref(x)\nadd(*itertools.repeat(r, 2))",
+    # Checked in the arguments of a call seen of the function holding the launch.
+    "defaulted-to-the-first-in-a-launcher": (
+        "def launch(src, dst=None):\n    dst = src if dst is None else dst\n    add(src, dst)\nlaunch(jax.new_ref(x))"
+    ),
     "namedtuple-star-unpacked": (
         "import typing\nclass B(typing.NamedTuple):\n    a: object\n    b: object\nr = jax.new_ref(x)\nadd(*B(a=r, b=r))"
     ),
@@ -63,6 +67,10 @@ REPORTED = {
 SILENT = {
     "same-array": "add(x, x)",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
+    "defaulted-but-passed-in-a-launcher": (
+        "def launch(src, dst=None):\n    dst = src if dst is None else dst\n    add(src, dst)\n"
+        "launch(jax.new_ref(x), jax.new_ref(x))"
+    ),
     "namedtuple-two-refs": (
         "import typing\nclass B(typing.NamedTuple):\n    a: object\n    b: object\n"
         "add(*B(a=jax.new_ref(x), b=jax.new_ref(x)))"

@@ -59,6 +59,10 @@ ENTRY_LABELS = {
 }
 
 
+# Environments kept per invocation of a launched callable (each one's arguments checked apart).
+MAX_INVOCATION_ENVS = 8
+
+
 @dataclass(frozen=True)
 class EntryValue:
     """An entry point with its arguments as written (partial-bound ones first)."""
@@ -94,6 +98,9 @@ class Launch:
     # Invocations through functools.partial: calls made up of the partial's arguments and the
     # call's (they are not in the source as one call: no fix edits them).
     through_partial: set[int] = field(default_factory=set)
+    # The environments each invocation was evaluated in (a launcher explored with the arguments
+    # of one of its calls: `def launch(src, dst=None)` called as `launch(r)`), by id(call).
+    invocation_envs: dict[int, list[Env]] = field(default_factory=dict)
     env: Env = EMPTY_ENV  # the calling context (a wrapper's parameters bound by one of its calls)
     kernel_values: frozenset[Value] = frozenset()
     interp: Interpreter | None = None
@@ -444,6 +451,7 @@ class LaunchFinder:
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 mark(model.loc(node))
+                work.append(node)  # `@pl.kernel def run`: a function calling `run(...)` launches
         while work:
             stop_if(self.should_stop)
             function = work.pop()
@@ -662,6 +670,9 @@ class LaunchFinder:
         launch = cast(Launch, launched.launch)  # the interpreter holds it as an identity only
         if partial is not None:
             call = self._through_partial(launch, partial, call, loc, env, model)
+        envs = launch.invocation_envs.setdefault(id(call), [])
+        if env.items and env not in envs and len(envs) < MAX_INVOCATION_ENVS:
+            envs.append(env)
         if all(c is not call for c in launch.invocations):
             launch.invocations.append(call)
             for argument in call.args:  # the arrays passed: their shapes are read in their context

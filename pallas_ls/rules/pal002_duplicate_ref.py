@@ -9,9 +9,10 @@ from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Fix, Related, Severity
 from ..engine.kernels import KernelSite, Launch, interpreter_for
 from ..engine.layout import launch_layout, positional_parameters
-from ..engine.refs import duplicate_refs
+from ..engine.model import Loc, ModuleModel
+from ..engine.refs import RefArgument, duplicate_refs
 from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
-from ..engine.values.domain import EMPTY_ENV, Param, Ref
+from ..engine.values.domain import EMPTY_ENV, Env, Param, Ref
 from .base import Example
 
 CODE = "PAL002"
@@ -260,12 +261,30 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             partial = id(call) in launch.through_partial  # `functools.partial(run, r)(s)`
             places = launch.places if partial else None
             loc = launch.places[id(call)][0] if partial else model.loc(call)
-            for first, repeated in duplicate_refs(call, loc, model, kernel_functions, places=places):
+            for first, repeated in _duplicates_in_any_context(launch, call, loc, model, kernel_functions, places):
                 finding = _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
                 fix = None if partial else _merge_fix(analysis, launch, call, first.expr, repeated.expr)
                 if fix is not None:
                     finding.fixes.append(fix)
                 yield finding
+
+
+def _duplicates_in_any_context(
+    launch: Launch,
+    call: ast.Call,
+    loc: Loc,
+    model: ModuleModel,
+    kernel_functions: dict[int, int],
+    places: dict[int, tuple[Loc, Env, ModuleModel]] | None,
+) -> list[tuple[RefArgument, RefArgument]]:
+    """The call's arguments that are the same Ref as it is written (any caller), or in the
+    arguments of one call seen of the function it is in (`launch(r)` of `def launch(src,
+    dst=None): dst = src if dst is None else dst; run(src, dst)`): proved for that call."""
+    for env in [EMPTY_ENV, *launch.invocation_envs.get(id(call), [])]:
+        found = list(duplicate_refs(call, loc, model, kernel_functions, env=env, places=places))
+        if found:
+            return found
+    return []
 
 
 def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, repeated: ast.expr) -> Finding:

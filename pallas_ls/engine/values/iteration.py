@@ -46,6 +46,14 @@ def iteration_builtin(
         )
     if q == "next" and args:
         return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
+    if q == "itertools.zip_longest" and args and all(name == "fillvalue" for name, _ in keywords):
+        seqs = [single_known_seq(a) for a in args]
+        if all(seq is not None for seq in seqs):  # the shorter ones padded with `fillvalue`
+            fill = dict(keywords).get("fillvalue", NONE_SET)
+            columns = [cast(Seq, seq).elements() for seq in seqs]
+            length = max(len(column) for column in columns)
+            rows = (tuple(c[i] if i < len(c) else fill for c in columns) for i in range(length))
+            return frozenset({Seq("list", tuple(frozenset({Seq("tuple", row)}) for row in rows))})
     if q == "zip" and args and all(name == "strict" for name, _ in keywords):
         seqs = [single_known_seq(a) for a in args]
         if all(seq is not None for seq in seqs):
