@@ -547,6 +547,14 @@ CASES = {
         "T = dict(itertools.zip_longest(['g', 'b'], [good], fillvalue=bad))\n" + launch("T['g']"),
         {"good"},
     ),
+    # Selection helpers: the first of a dict's values, a dict's keys sorted, a dtype's name.
+    "next-of-iter-values": ("T = {'g': good, 'b': bad}\n" + launch("next(iter(T.values()))"), {"good"}),
+    "sorted-keys-of-a-dict": ("T = {'z': bad, 'a': good}\n" + launch("T[sorted(T)[0]]"), {"good"}),
+    "dtype-name-key": (
+        "import jax.numpy as jnp\nxs = jnp.ones((8, 128), jnp.bfloat16)\nT = {'float32': good, 'bfloat16': bad}\n"
+        + launch("T[xs.dtype.name]"),
+        {"bad"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -461,6 +461,17 @@ def external_call(
         advanced = flow.advanced_iterator(interp, call, loc, env, model)  # `next(it)` after others
         if advanced is not None:
             return advanced
+        fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
+        reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
+        if (
+            isinstance(fresh, ast.Call)
+            and isinstance(fresh.func, ast.Name)
+            and fresh.func.id == "iter"
+            and not reordered
+        ):
+            seq = operations.unpacked(interp, args[0])  # `next(iter(xs))`: the first element
+            if seq is not None and seq.elements():
+                return seq.elements()[0]
     iterated = iteration.iteration_builtin(interp, q, args, keywords)
     if iterated is not None and q in DICT_TYPES and call is not None:
         return frozenset(_made_at(v, call, loc) for v in iterated)  # `d = dict(BASE)`, then `d[k] = f`

@@ -120,6 +120,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({RefView(value)}) if attr == "at" else frozenset({methods.RefMethod(attr, value)})
     if isinstance(value, RefView):
         return frozenset({methods.RefMethod(attr, value.ref)})
+    if isinstance(value, DType) and attr == "name" and value.name:
+        return frozenset({Const(value.name)})  # `x.dtype.name`: "bfloat16"
     if isinstance(value, Array):
         if attr in _STATIC_ARRAY_ATTRIBUTES:
             return _static_array_attribute(value, attr)
@@ -635,6 +637,11 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
     if seq is not None or len(values) != 1 or depth > 4:
         return seq
     value = next(iter(values))
+    if isinstance(value, DictV):  # `*d`, `sorted(d)`: its keys, in order
+        filled = interp.dict_contents(value)
+        return (
+            Seq("list", tuple(frozenset({key_value(k)}) for k, _ in filled.items)) if filled.items is not None else None
+        )
     fields = classes.named_tuple_fields(value.cls) if isinstance(value, Instance) else None
     if isinstance(value, Instance) and fields is not None:  # a typing.NamedTuple: its fields in order
         return Seq("tuple", tuple(attribute(interp, value, name, interp.model) for name in fields))
