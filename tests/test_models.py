@@ -555,6 +555,13 @@ CASES = {
         + launch("T[xs.dtype.name]"),
         {"bad"},
     ),
+    # A loop over (name, fn) pairs, each iteration with both targets bound; enumerate's start.
+    "loop-over-items-by-name": (
+        "T = {'g': good, 'b': bad}\nk = None\nfor name, fn in T.items():\n    if name == 'g':\n        k = fn\n"
+        + launch("k"),
+        {"good"},
+    ),
+    "enumerate-start": ("T = dict(enumerate([good, bad], start=1))\n" + launch("T[2]"), {"bad"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

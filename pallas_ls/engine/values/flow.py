@@ -59,16 +59,14 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
     if guarded is None:
         return None
     loop, tests, breaks = guarded
-    if not isinstance(loop.target, ast.Name):
-        return None
-    seq = _unrolled(interp, loop, b.scope, env, model)
-    targets = [t for t in b.scope.bindings.get(loop.target.id, []) if t.stmt is loop]
-    if seq is None or len(targets) != 1:
+    targets = _loop_targets(loop, b.scope)
+    seq = _unrolled(interp, loop, b.scope, env, model) if targets is not None else None
+    if seq is None or targets is None:
         return None
     stmt = cast(ast.Assign, b.stmt)
     out: set[Value] = set()
     for element in seq.elements():
-        inside = env.extended([(targets[0], element)])
+        inside = env.extended((t, bindings.destructure(element, path)) for t, path in targets)
         reached, surely = _branches_taken(interp, tests, b.scope, inside, model)
         if not reached:
             continue  # this iteration does not reach the assignment
@@ -76,6 +74,20 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
         if breaks and surely:
             break  # it surely assigns, then leaves the loop
     return frozenset(out)
+
+
+def _loop_targets(loop: ast.For, scope: Scope) -> list[tuple[Binding, list[Any]]] | None:
+    """The names a `for` loop binds (`k`, or `name, fn` of `for name, fn in T.items()`), each
+    with where it sits in the target; None when a name is bound elsewhere in the scope too."""
+    names = [n for n in ast.walk(loop.target) if isinstance(n, ast.Name)]
+    found = []
+    for name in names:
+        bound = [t for t in scope.bindings.get(name.id, []) if t.stmt is loop]
+        path = bindings.path_to(loop.target, name)
+        if len(bound) != 1 or path is None or not names:
+            return None
+        found.append((bound[0], path))
+    return found or None
 
 
 def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> Seq | None:

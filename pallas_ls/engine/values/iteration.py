@@ -22,6 +22,7 @@ from .domain import (
     Seq,
     U,
     Value,
+    int_constant,
     only_value,
     single_known_seq,
     union,
@@ -74,13 +75,16 @@ def iteration_builtin(
         )
     if q == "enumerate" and args:
         seq = single_known_seq(args[0])
-        if seq is not None and not keywords and len(args) == 1:
+        given = args[1] if len(args) > 1 else dict(keywords).get("start", frozenset({Const(0)}))
+        start = int_constant(given) if len(args) + len(keywords) <= 2 else None
+        if seq is not None and start is not None:  # `enumerate(xs, start=1)`
             return frozenset(
                 {
                     Seq(
                         "list",
                         tuple(
-                            frozenset({Seq("tuple", (frozenset({Const(i)}), e))}) for i, e in enumerate(seq.elements())
+                            frozenset({Seq("tuple", (frozenset({Const(i)}), e))})
+                            for i, e in enumerate(seq.elements(), start)
                         ),
                     )
                 }
