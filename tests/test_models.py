@@ -562,6 +562,13 @@ CASES = {
         {"good"},
     ),
     "enumerate-start": ("T = dict(enumerate([good, bad], start=1))\n" + launch("T[2]"), {"bad"}),
+    # Models: ExitStack.enter_context, functools.update_wrapper, typing.cast.
+    "exitstack-enter-context": (
+        "with contextlib.ExitStack() as st:\n    k = st.enter_context(contextlib.nullcontext(bad))\n" + launch("k"),
+        {"bad"},
+    ),
+    "update-wrapper": (launch("functools.update_wrapper(lambda x, o: good(x, o), good)"), {"<lambda>"}),
+    "typing-cast": (launch("typing.cast(typing.Callable, bad)"), {"bad"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

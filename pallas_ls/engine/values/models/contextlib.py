@@ -30,3 +30,19 @@ class nullcontext:  # noqa: N801  (the library's name)
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+class ExitStack:
+    """`with ExitStack() as stack: k = stack.enter_context(cm)`: what `cm.__enter__()` gives."""
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def enter_context(self, cm: Any) -> Any:
+        return cm.__enter__()
+
+    def callback(self, callback: Any, *args: Any, **kwds: Any) -> Any:
+        return callback

@@ -34,3 +34,7 @@ class singledispatch:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.implementation(*args, **kwargs)
+
+
+def update_wrapper(wrapper: Any, wrapped: Any, *args: Any, **kwds: Any) -> Any:
+    return wrapper
