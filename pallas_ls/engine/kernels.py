@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
 from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
-from .names import ENTRY_POINTS, callee_name
+from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .source import SourceFile
 from .values.bindings import star_imports
 from .values.calls import bind_arguments, entry_of, functions_in, keyword_env, reaches
@@ -538,7 +538,7 @@ class LaunchFinder:
         if not slot:
             arg_places = tuple((e, *places[id(e)][:2]) for e in entry.args)
             kw_places = tuple((n, e, *places[id(e)][:2]) for n, e in entry.keywords)
-            hidden = entry.hidden or any(isinstance(a, ast.Starred) for a in call.args)
+            hidden = entry.hidden or has_star_positionals(call)
             return frozenset({Factory(entry_point.kind, arg_places, kw_places, call, hidden)})
         launch = self._launch(
             entry_point.kind,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
-from .names import has_star_arguments, keyword_argument
+from .names import has_star_arguments, has_star_positionals, keyword_argument
 from .values.domain import (
     EMPTY_ENV,
     ApiResult,
@@ -142,12 +142,10 @@ def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
 
 
 def arguments_visible(launch: Launch) -> bool:
-    """Every argument of the launch is written out: no `*args` / `**kwargs` (which may carry
-    scratch or a grid spec), and no keyword spelled the way an older JAX spelled it."""
-    # A `**spec` splat of a dict whose keys are known is read as keywords (EntryValue.hidden says
-    # when one is not); `*args` positional arguments are not.
-    node = launch.node
-    if launch.entry.hidden or (isinstance(node, ast.Call) and any(isinstance(a, ast.Starred) for a in node.args)):
+    """Every argument of the launch is written out: no `*args`, no `**kwargs` that cannot be read
+    as keywords (they may carry scratch or a grid spec: EntryValue.hidden says when one cannot),
+    and no keyword spelled the way an older JAX spelled it."""
+    if launch.entry.hidden or (isinstance(launch.node, ast.Call) and has_star_positionals(launch.node)):
         return False
     return all(launch.entry.keyword(k) is None for k in _LEGACY_KEYWORDS.get(launch.kind, ()))
 

@@ -103,7 +103,12 @@ def callee_name(call: ast.Call) -> str | None:
 
 def has_star_arguments(call: ast.Call) -> bool:
     """`f(*args)` or `f(**kwargs)`: arguments we cannot see."""
-    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+    return has_star_positionals(call) or any(k.arg is None for k in call.keywords)
+
+
+def has_star_positionals(call: ast.Call) -> bool:
+    """`f(*args)`: positional arguments we cannot count (a `**spec` splat may still be read)."""
+    return any(isinstance(a, ast.Starred) for a in call.args)
 
 
 def mentions_pallas(text: str) -> bool:

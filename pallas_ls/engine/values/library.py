@@ -263,12 +263,17 @@ def external(qualname: str) -> Value:
     return Entry(kind) if kind is not None else External(qualname)
 
 
+def _allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:
+    """A new container's identity on the heap: the call that made it (0: made from a value, no
+    call), and whether it was made at module or class level, where import-time code may fill it."""
+    return (id(call) if call is not None else 0), loc is not None and loc.scope.kind in ("module", "class")
+
+
 def _made_at(value: Value, call: ast.Call, loc: Loc | None) -> Value:
     """A new dict `call` made, as one object of the heap: the stores into it are its items."""
     if not isinstance(value, DictV):
         return value
-    toplevel = loc is not None and loc.scope.kind in ("module", "class")
-    return DictV(value.items, value.members, id(call), toplevel, value.missing)
+    return DictV(value.items, value.members, *_allocation(call, loc), value.missing)
 
 
 def external_call(
@@ -352,8 +357,7 @@ def external_call(
             return frozenset({Seq(q, seq.elts)})
         return frozenset({Seq(q, None, operations.iterate(interp, args[0]))})
     if q in DICT_TYPES and not args:
-        toplevel = loc is not None and loc.scope.kind in ("module", "class")
-        site = id(call) if call is not None else 0
+        site, toplevel = _allocation(call, loc)
         return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
     if q == "getattr" and len(args) >= 2:
         named = next(iter(args[1])) if len(args[1]) == 1 else None
@@ -382,8 +386,7 @@ def external_call(
         made = (
             union(calls.apply(interp, f, [], [], None, None, EMPTY_ENV, model) for f in args[0]) if args else NONE_SET
         )
-        toplevel = loc is not None and loc.scope.kind in ("module", "class")
-        site = id(call) if call is not None else 0
+        site, toplevel = _allocation(call, loc)
         mapping = only_value(args[1]) if len(args) == 2 else None
         if isinstance(mapping, DictV):
             # The mapping's items as written, not as stores fill it: those stores are read from
