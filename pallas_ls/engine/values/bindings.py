@@ -191,7 +191,7 @@ def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> froze
         if owner is not None and owner.kind == "class":
             decorators = {classes.decorator_name(d) for d in function.decorator_list}
             cls = Class(cast(ast.ClassDef, owner.node), model)  # the scope of a class
-            if "classmethod" in decorators:
+            if classes.receives_the_class(function):
                 return frozenset({cls})
             if "staticmethod" not in decorators:
                 return frozenset({Instance(cls)})

@@ -193,6 +193,16 @@ def zero_argument_super(interp: Interpreter, loc: Loc, env: Env, model: ModuleMo
     return frozenset(Super(cls, r) for r in receivers if isinstance(r, (Instance, Class))) or U
 
 
+def receives_the_class(function: FunctionNode) -> bool:
+    """A method whose first parameter is its class, not an instance: a `classmethod`, and
+    `__init_subclass__` / `__class_getitem__`, which Python makes classmethods implicitly."""
+    if isinstance(function, ast.Lambda):
+        return False
+    return function.name in ("__init_subclass__", "__class_getitem__") or "classmethod" in {
+        decorator_name(d) for d in function.decorator_list
+    }
+
+
 def decorator_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
 from ..names import callee_name
-from . import bindings, library, operations
+from . import bindings, classes, library, operations
 from .domain import EMPTY_ENV, UNKNOWN, Const, DictV, Env, Instance, Seq, U, Value, hashable, union
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
         and scope.parent.kind == "class"
         and positional_args(site.function)[:1]
         and positional_args(site.function)[0].arg == receiver.id
-        and not _receives_the_class(site.function)
+        and not classes.receives_the_class(site.function)
     ):
         return dataclasses.replace(site, on_self=True)
     bindings = scope.bindings.get(receiver.id, []) if scope is not None else []
@@ -174,18 +174,10 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
     return site
 
 
-def _receives_the_class(function: FunctionNode) -> bool:
-    """A method whose first parameter is its class, not an instance: a store through it
-    (`cls.kernel = k` in `__init_subclass__`) is a store on a class like any other."""
-    if isinstance(function, ast.Lambda):
-        return False
-    names = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in function.decorator_list}
-    return function.name == "__init_subclass__" or "classmethod" in names
-
-
 def _names_its_class(function: FunctionNode | None, name: str) -> bool:
-    """`cls` in a classmethod or `__init_subclass__`: the class, as its own name would be."""
-    if function is None or not _receives_the_class(function):
+    """`cls` in a classmethod or `__init_subclass__`: the class, as its own name would be (a
+    store through it is a store on a class like any other)."""
+    if function is None or not classes.receives_the_class(function):
         return False
     first = positional_args(function)[:1]
     return bool(first) and first[0].arg == name
@@ -395,6 +387,18 @@ class Heap:
             if not receivers or UNKNOWN in receivers or obj in receivers:
                 return False
         return True
+
+    @staticmethod
+    def sets_attributes_through(model: ModuleModel, function: FunctionNode, name: str) -> bool:
+        """Whether `function` stores an attribute on what its name `name` holds (`cls.kernel = k`,
+        `setattr(cls, n, v)`), as the module's store sites say."""
+        return any(
+            site.kind == "attr"
+            and site.function is function
+            and isinstance(site.receiver, ast.Name)
+            and site.receiver.id == name
+            for site in store_sites(model)
+        )
 
     def _once(
         self, key: tuple[object, ...], compute: Callable[[], frozenset[Value]], in_progress: frozenset[Value]

@@ -280,7 +280,9 @@ def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
             for base in interp.ev(expr, where, EMPTY_ENV, cls.model)
         ]
         hooked = any(
-            isinstance(hook, Func) and _sets_attributes_on_first_parameter(hook.node)
+            isinstance(hook, Func)
+            and bool(first := positional_args(hook.node)[:1])
+            and interp.heap.sets_attributes_through(hook.model, hook.node, first[0].arg)
             for found in hooks
             if found is not None
             for hook in found[1]
@@ -288,28 +290,6 @@ def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
         known = frozenset({Const(hooked)})
         interp._memo[key] = known  # noqa: SLF001
     return Const(True) in known
-
-
-def _sets_attributes_on_first_parameter(function: ast.AST) -> bool:
-    """`cls.name = v` or `setattr(cls, ...)` in the function's body, `cls` its first parameter."""
-    params = getattr(getattr(function, "args", None), "args", [])
-    if not params:
-        return False
-    first = params[0].arg
-    for node in ast.walk(function):
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == first for t in targets):
-            return True
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "setattr"
-            and node.args
-            and isinstance(node.args[0], ast.Name)
-            and node.args[0].id == first
-        ):
-            return True
-    return False
 
 
 def computed_on_read(interp: Interpreter, objects: frozenset[Value], attr: str) -> bool:
