@@ -473,36 +473,28 @@ def reaches(interp: Interpreter, func: Func, env: Env, node: ast.AST) -> bool:
     """Whether running `func` with `env` can get to `node` (written in its own body): not when a
     statement before it certainly returns or raises, or an `if` on its way is decided against it
     (`if kernel is bump: return None` before the launch, explored with `bump`)."""
-    if isinstance(func.node, ast.Lambda) or not env.items:
+    where = func.model.loc(node).stmt
+    if isinstance(func.node, ast.Lambda) or not env.items or where is None:
         return True
-    return _reaches(func.node.body, node, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
+    enclosing = set(func.model.block_chain.get(id(where), ()))  # the blocks holding its statement
+    return _reaches(func.node.body, where, enclosing, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
 
 
-def _reaches(body: list[ast.stmt], node: ast.AST, truth: Callable[..., Any]) -> bool:
+def _reaches(body: list[ast.stmt], target: ast.AST, enclosing: set[int], truth: Callable[..., Any]) -> bool:
     for stmt in body:
-        if _encloses(stmt, node):
-            if isinstance(stmt, ast.If) and not _encloses(stmt.test, node):
-                in_body = any(_encloses(s, node) for s in stmt.body)
-                if truth(stmt.test, stmt) is (not in_body):
-                    return False
-                return _reaches(stmt.body if in_body else stmt.orelse, node, truth)
-            for block in (getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")):
-                if isinstance(block, list) and any(isinstance(s, ast.stmt) and _encloses(s, node) for s in block):
-                    return _reaches(block, node, truth)
-            return True  # in the statement's own expressions (or a handler or case: not followed)
+        if stmt is target:
+            return True
+        blocks = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
+        inner = next((b for b in blocks if isinstance(b, list) and id(b) in enclosing), None)
+        if inner is not None:
+            if isinstance(stmt, ast.If) and truth(stmt.test, stmt) is (inner is not stmt.body):
+                return False  # the branch holding it is decided against
+            return _reaches(inner, target, enclosing, truth)
+        if any(id(h.body) in enclosing for h in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []):
+            return True  # in an except handler or a match case: not followed
         if _may_exit(stmt) and not _may_fall_through([stmt], truth):
             return False
     return True
-
-
-def _encloses(outer: ast.stmt | ast.expr, inner: ast.AST) -> bool:
-    """Whether `inner`'s source span lies within `outer`'s (both nodes of one parsed module)."""
-    line = getattr(inner, "lineno", -1)
-    if not outer.lineno <= line <= (outer.end_lineno or 0):
-        return False
-    start = (line, getattr(inner, "col_offset", -1))
-    end = (getattr(inner, "end_lineno", 0) or 0, getattr(inner, "end_col_offset", 0) or 0)
-    return (outer.lineno, outer.col_offset) <= start and end <= (outer.end_lineno or 0, outer.end_col_offset or 0)
 
 
 def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
