@@ -497,6 +497,14 @@ CASES = {
     # A defaultdict's factory gives what a key it lacks reads; its initial items are known.
     "defaultdict-present": ("T = collections.defaultdict(lambda: bad, {'g': good})\n" + launch("T['g']"), {"good"}),
     "defaultdict-missing": ("T = collections.defaultdict(lambda: bad, g=good)\n" + launch("T['b']"), {"bad"}),
+    "defaultdict-empty-missing": (
+        "T = collections.defaultdict(lambda: good)\ndef put(k, f):\n    T[k] = f\nput('b', bad)\n" + launch("T['g']"),
+        {"good"},
+    ),
+    "defaultdict-empty-stored": (
+        "T = collections.defaultdict(lambda: good)\ndef put(k, f):\n    T[k] = f\nput('b', bad)\n" + launch("T['b']"),
+        {"bad"},
+    ),
     "defaultdict-stored": (
         "T = collections.defaultdict(lambda: good, {'g': good})\nT['b'] = bad\n" + launch("T['b']"),
         {"bad"},

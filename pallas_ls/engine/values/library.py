@@ -394,8 +394,8 @@ def external_call(
             initial: frozenset[Value] | None = frozenset({iteration.with_items(mapping, keywords)})
         elif len(args) > 1:
             initial = iteration.iteration_builtin(interp, "dict", args[1:], keywords)
-        else:  # `defaultdict(f, a=k)`: the keywords are the items
-            initial = frozenset({DictV(tuple(keywords), union(v for _, v in keywords))}) if keywords else None
+        else:  # `defaultdict(f)` starts empty; `defaultdict(f, a=k)`: the keywords are the items
+            initial = frozenset({DictV(tuple(keywords), union(v for _, v in keywords))})
         base = only_value(initial) if initial else None
         if isinstance(base, DictV) and base.items is not None:
             return frozenset({DictV(base.items, base.members | made, site, toplevel, made)})
