@@ -31,6 +31,20 @@ def launch(expr: str) -> str:
 
 CASES = {
     "attrgetter": ("class K:\n    f = staticmethod(bad)\n" + launch('operator.attrgetter("f")(K)'), {"bad"}),
+    # A dotted name reads one attribute per part; attrgetter of several names gives a tuple.
+    "attrgetter-dotted": (
+        "class Ops:\n    fused = staticmethod(bad)\n    plain = staticmethod(good)\nclass K:\n    ops = Ops\n"
+        + launch('operator.attrgetter("ops.plain")(K)'),
+        {"good"},
+    ),
+    "attrgetter-dotted-tuple": (
+        "class Ops:\n    fused = staticmethod(bad)\nclass K:\n    ops = Ops\n"
+        + launch('operator.attrgetter("ops", "ops.fused")(K)[1]'),
+        {"bad"},
+    ),
+    # range with constant bounds is a known sequence: indexes and map over it select by position.
+    "range-map": (launch("list(map(lambda i: (good, bad)[i], range(1, 2)))[0]"), {"bad"}),
+    "range-index": (launch("(good, bad)[range(3)[1]]"), {"bad"}),
     "itemgetter": ('T = {"a": good, "b": bad}\n' + launch('operator.itemgetter("b")(T)'), {"bad"}),
     "methodcaller": (
         "class K:\n    def pick(self, n):\n        return {'g': good}[n]\n"

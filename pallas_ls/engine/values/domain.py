@@ -276,7 +276,7 @@ class Seq(Value):
     """A tuple or list.  `elts` is every element in order when the length is known; otherwise
     `elts` is None and `members` holds what the elements can be."""
 
-    kind: str  # "tuple" | "list"
+    kind: str  # "tuple" | "list" | "range" (constant bounds, short)
     elts: tuple[frozenset[Value], ...] | None = None
     members: frozenset[Value] = frozenset()
     site: int = 0  # a list's allocation site (id of its display), for the heap; 0: not followed

@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import bindings, calls, flow, library, operations
+from . import bindings, calls, flow, iteration, library, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -442,10 +442,8 @@ class Interpreter:
             and 1 <= len(expr.args) <= 3
         ):
             return None
-        bounds = [int_constant(self.ev(a, loc, env, model)) for a in expr.args]
-        if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
-            return None
-        return len(range(*bounds))  # type: ignore[arg-type]  # None was ruled out just before
+        ints = iteration.constant_range([int_constant(self.ev(a, loc, env, model)) for a in expr.args])
+        return None if ints is None else len(ints)
 
     def _boolop(self, expr: ast.BoolOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         """`a or b` / `a and b` as Python evaluates it: an operand whose truth is known either ends

@@ -47,6 +47,10 @@ def iteration_builtin(
         )
     if q == "next" and args:
         return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
+    if q == "range" and 1 <= len(args) <= 3 and not keywords:
+        made = _short_range([int_constant(a) for a in args])
+        if made is not None:
+            return made
     if q == "itertools.zip_longest" and args and all(name == "fillvalue" for name, _ in keywords):
         seqs = [single_known_seq(a) for a in args]
         if all(seq is not None for seq in seqs):  # the shorter ones padded with `fillvalue`
@@ -213,6 +217,25 @@ def _is_tree_leaf(values: frozenset[Value]) -> bool:
         isinstance(v, (Array, Opaque)) or (isinstance(v, Const) and isinstance(v.value, (int, float, complex)))
         for v in values
     )
+
+
+# A range longer than this stays an opaque `range` (its elements are ints, its length unknown).
+_MAX_RANGE = 32
+
+
+def constant_range(bounds: list[int | None]) -> range | None:
+    """The range of `range(*bounds)` when every bound is a constant int (and the step is not 0)."""
+    if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
+        return None
+    return range(*cast(list[int], bounds))
+
+
+def _short_range(bounds: list[int | None]) -> frozenset[Value] | None:
+    """`range(2)` with constant bounds: its ints, in order (`map(lambda _: r, range(2))`)."""
+    ints = constant_range(bounds)
+    if ints is None or len(ints) > _MAX_RANGE:
+        return None
+    return frozenset({Seq("range", tuple(frozenset({Const(i)}) for i in ints))})
 
 
 def _constant_flag(values: frozenset[Value]) -> bool | None:

@@ -3,17 +3,25 @@
 from typing import Any
 
 
+def _dotted_attribute(obj: Any, name: str) -> Any:
+    # `attrgetter("ops.fused")` reads `obj.ops.fused`: one attribute per dotted part.
+    head, dot, rest = name.partition(".")
+    if dot:
+        return _dotted_attribute(getattr(obj, head), rest)
+    return getattr(obj, name)
+
+
 def attrgetter(*names: str) -> Any:
     if len(names) == 1:
         name = names[0]
 
         def get_one(obj: Any) -> Any:
-            return getattr(obj, name)
+            return _dotted_attribute(obj, name)
 
         return get_one
 
     def get_all(obj: Any) -> Any:
-        return tuple(getattr(obj, name) for name in names)
+        return tuple(_dotted_attribute(obj, name) for name in names)
 
     return get_all
 
