@@ -282,9 +282,28 @@ CASES = {
         "import copy\nclass C:\n    def __init__(self):\n        self.k = bad\n" + launch("copy.copy(C()).k"),
         {"bad"},
     ),
+    # A module-level call of a def whose own body assigns `global K` overwrites K for what follows;
+    # under an `if` it may not.
     "global-rebound-in-a-function": (
         "K = good\ndef setup():\n    global K\n    K = bad\nsetup()\n" + launch("K"),
+        {"bad"},
+    ),
+    "global-maybe-rebound-in-a-function": (
+        "K = good\ndef setup(f):\n    global K\n    if f:\n        K = bad\nsetup(flag)\n" + launch("K"),
         {"good", "bad"},
+    ),
+    # Python calls `__class_getitem__` for `C[key]` (a classmethod without the decorator), and the
+    # `__set_name__` of each object a class body makes, when the class is made.
+    "class-getitem": (
+        "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
+        + launch("T['g']"),
+        {"good"},
+    ),
+    "set-name-registry": (
+        "R = {}\nclass Slot:\n    def __init__(self, fn):\n        self.fn = fn\n"
+        "    def __set_name__(self, owner, name):\n        R[name] = self.fn\n"
+        "class Ops:\n    fast = Slot(bad)\n    plain = Slot(good)\n" + launch("R['fast']"),
+        {"bad"},
     ),
     "match-mapping-capture": (
         "def pick(spec):\n    match spec:\n        case {'kernel': k}:\n            return k\n    return good\n"

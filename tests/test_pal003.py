@@ -363,6 +363,19 @@ def test_a_bound_method_kernel_reads_its_instance(kernel, expected):
 
 
 @pytest.mark.parametrize(
+    ("w", "expected"),
+    [("jnp.arange(128.0)", ["type(self).W"]), ("3.0", []), ("unknown", [])],
+)
+def test_a_method_kernel_reads_its_class_through_type_of_self(w, expected):
+    """`type(self).W`: the class attribute of the instance the method is bound to."""
+    code = (
+        f"class K:\n    W = {w}\n    def kernel(self, x_ref, o_ref):\n        o_ref[...] = x_ref[...] * type(self).W\n"
+        "pl.pallas_call(K().kernel, out_shape=S)(x)\n"
+    )
+    assert pal003(code) == expected
+
+
+@pytest.mark.parametrize(
     ("default", "expected"),
     [
         ("(jnp.ones((8, 128)),)", ["ws[0]"]),  # a tuple default holding a jax array, read by index

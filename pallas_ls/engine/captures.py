@@ -193,8 +193,10 @@ def _outer_members(
 
 def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
     """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name (or
-    from a member read before: `self.params["w"]`)."""
+    from a member read before: `self.params["w"]`), or from the name's class (`type(self).w`)."""
     parent = parents.get(id(node))
+    if isinstance(parent, ast.Call) and _is_type_of(parent, node):
+        node, parent = parent, parents.get(id(parent))
     if (
         isinstance(parent, ast.Attribute)
         and parent.value is node
@@ -211,6 +213,12 @@ def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> ast.Attribute |
     ):
         return parent
     return None
+
+
+def _is_type_of(call: ast.Call, node: ast.expr) -> bool:
+    """`type(node)`: the builtin's one-argument form, the class of its argument."""
+    func = call.func
+    return isinstance(func, ast.Name) and func.id == "type" and call.args == [node] and not call.keywords
 
 
 def _is_parameter_of_top(name: str, scope: Scope, top: Scope) -> bool:

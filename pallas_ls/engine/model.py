@@ -198,7 +198,10 @@ class ModuleModel:
         if name in scope.bindings and name not in scope.nonlocal_names:
             # A comprehension's targets are bound for all of it (its Loc is the enclosing statement).
             reaching = self.reaching(scope.bindings[name], None if scope.kind == "comprehension" else stmt)
-            return reaching + self._stores_from_nested(scope, name)
+            nested = self._stores_from_nested(scope, name)
+            if scope is self.module_scope and nested and stmt is not None:
+                reaching = self._not_overwritten_by_calls(reaching, nested, stmt)
+            return reaching + nested
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
@@ -238,11 +241,14 @@ class ModuleModel:
                         stores += inner.bindings.get(declared, [])
         return self._nested_stores.get(id(scope), {}).get(name, [])
 
-    def _not_overwritten_by_calls(self, reaching: list[Binding], nested: list[Binding]) -> list[Binding]:
+    def _not_overwritten_by_calls(
+        self, reaching: list[Binding], nested: list[Binding], read: ast.AST | None = None
+    ) -> list[Binding]:
         """Module-level bindings of a name that no later module-level call overwrites for sure:
         `W = None` ... `init()`, where `init` is a module-level def whose own body (not under an
         `if`, a loop or a `try`) assigns `global W`, holds what `init` made after the call.
-        `nested` are the name's `global` stores in functions."""
+        `nested` are the name's `global` stores in functions; `read`: a module-level statement
+        reading the name (only the calls before it count), else a function's read at run time."""
         writers = {
             function.name
             for store in nested
@@ -262,6 +268,7 @@ class ModuleModel:
             and isinstance(stmt.value, ast.Call)
             and isinstance(stmt.value.func, ast.Name)
             and stmt.value.func.id in writers
+            and (read is None or (stmt.end_lineno or stmt.lineno) < getattr(read, "lineno", 0))
         ]
         if not calls:
             return reaching

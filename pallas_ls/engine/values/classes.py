@@ -87,18 +87,21 @@ def class_value(interp: Interpreter, node: ast.ClassDef, model: ModuleModel, env
 
 
 def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) -> None:
-    """What a class statement runs when it executes, for the heap: its decorators, its bases'
-    `__init_subclass__`, its metaclass's `__new__` and `__init__`."""
+    """What a class statement runs when it executes, for the heap: its decorators, the
+    `__set_name__` of the objects its body makes, its bases' `__init_subclass__`, its
+    metaclass's `__new__` and `__init__`."""
     class_value(interp, node, model, EMPTY_ENV)
     cls = Class(node, model)
+    _set_names(interp, cls)
     where = model.loc(node)
     keywords = [(k.arg, interp.ev(k.value, where, EMPTY_ENV, model)) for k in node.keywords if k.arg]
     hooks = [(k, v) for k, v in keywords if k != "metaclass"]
     bases = union(interp.ev(b, where, EMPTY_ENV, model) for b in node.bases)
     for base in bases:
         if isinstance(base, Class):
-            for hook in operations.class_attribute(interp, base, "__init_subclass__", None):
-                calls.apply(interp, unwrapped(hook), [frozenset({cls})], hooks, None, None, EMPTY_ENV, model)
+            # found on the base, bound to the class being made (a classmethod, implicitly)
+            for hook in operations.class_attribute(interp, base, "__init_subclass__", None, owner=cls):
+                calls.apply(interp, hook, [], hooks, None, None, EMPTY_ENV, model)
     metaclasses = dict(keywords).get("metaclass") or union(metaclass_of(interp, b) for b in bases)
     if not metaclasses:
         return
@@ -114,6 +117,24 @@ def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) ->
                 calls.apply(
                     interp, unwrapped(hook), [receiver, name, base_tuple, namespace], [], None, None, EMPTY_ENV, model
                 )
+
+
+def _set_names(interp: Interpreter, cls: Class) -> None:
+    """`fused = Slot(bump)` in a class body: Python calls `Slot.__set_name__(slot, cls, "fused")`
+    when the class is made (descriptors registering themselves under their names)."""
+    model = cls.model
+    for stmt in cls.node.body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+            continue  # an object made by the class body is a call's result
+        names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+        for made in interp.ev(stmt.value, model.loc(stmt), EMPTY_ENV, model):
+            if not isinstance(made, Instance):
+                continue
+            for hook in operations.class_attribute(interp, made.cls, "__set_name__", made):
+                for name in names:
+                    calls.apply(
+                        interp, hook, [frozenset({cls}), frozenset({Const(name)})], [], None, None, EMPTY_ENV, model
+                    )
 
 
 def metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[Value]:
@@ -193,12 +214,16 @@ def zero_argument_super(interp: Interpreter, loc: Loc, env: Env, model: ModuleMo
     return frozenset(Super(cls, r) for r in receivers if isinstance(r, (Instance, Class))) or U
 
 
+# Methods Python makes classmethods without a decorator.
+IMPLICIT_CLASSMETHODS = frozenset({"__init_subclass__", "__class_getitem__"})
+
+
 def receives_the_class(function: FunctionNode) -> bool:
     """A method whose first parameter is its class, not an instance: a `classmethod`, and
     `__init_subclass__` / `__class_getitem__`, which Python makes classmethods implicitly."""
     if isinstance(function, ast.Lambda):
         return False
-    return function.name in ("__init_subclass__", "__class_getitem__") or "classmethod" in {
+    return function.name in IMPLICIT_CLASSMETHODS or "classmethod" in {
         decorator_name(d) for d in function.decorator_list
     }
 

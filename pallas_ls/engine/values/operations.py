@@ -550,7 +550,8 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     if isinstance(value, methods.ArrayAt):
         return frozenset({methods.ArrayAt(value.origin)})
     if isinstance(value, Class):
-        # `Ops["relu"]`: the metaclass's `__getitem__`, bound to the class; else a generic, Foo[int]
+        # `Ops["relu"]`: the metaclass's `__getitem__`, bound to the class; else `__class_getitem__`;
+        # else a generic, Foo[int]
         hooks = union(
             class_attribute(interp, meta, "__getitem__", None)
             for meta in classes.metaclass_of(interp, value)
@@ -561,6 +562,10 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
                 calls.apply(interp, h, [frozenset({value}), index], [], None, None, EMPTY_ENV, value.model)
                 for h in hooks
             )
+        # else the class's own `__class_getitem__` (a classmethod implicitly: bound to the class)
+        class_getitem = class_attribute(interp, value, "__class_getitem__", None)
+        if class_getitem:
+            return union(calls.apply(interp, h, [index], [], None, None, EMPTY_ENV, value.model) for h in class_getitem)
         return frozenset({value})
     if isinstance(value, Instance):
         fields = classes.named_tuple_fields(value.cls)
@@ -710,6 +715,8 @@ def _bind_attribute(
         if v.kind == "property" and instance is not None:
             return calls.apply(interp, v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
         return U
+    if isinstance(v, Func) and attr in classes.IMPLICIT_CLASSMETHODS:
+        return frozenset({BoundMethod(v, cls)})
     if isinstance(v, Func) and instance is not None:
         return frozenset({BoundMethod(v, instance)})
     return frozenset({v})

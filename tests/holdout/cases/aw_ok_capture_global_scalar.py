@@ -1,0 +1,19 @@
+"""A kernel reads a global Python float set by a function's `global` statement.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+W = None
+
+def init():
+    global W
+    W = 2.0
+
+init()
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * W
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
