@@ -294,6 +294,41 @@ CASES = {
     ),
     # Python calls `__class_getitem__` for `C[key]` (a classmethod without the decorator), and the
     # `__set_name__` of each object a class body makes, when the class is made.
+    # isinstance / issubclass decided when the types are the program's classes or builtins.
+    "isinstance-dispatch": (
+        "class A:\n    pass\nclass B(A):\n    pass\nclass C:\n    pass\n"
+        "def pick(cfg):\n    if isinstance(cfg, A):\n        return bad\n    return good\n" + launch("pick(C())"),
+        {"good"},
+    ),
+    "isinstance-subclass-instance": (
+        "class A:\n    pass\nclass B(A):\n    pass\n" + launch("bad if isinstance(B(), (int, A)) else good"),
+        {"bad"},
+    ),
+    "isinstance-constant": (launch("bad if isinstance(8, str) else good"), {"good"}),
+    "isinstance-undecided-library-base": (
+        "import abc\nclass A(abc.ABC):\n    pass\nclass C:\n    pass\n" + launch("bad if isinstance(C(), A) else good"),
+        {"good", "bad"},
+    ),
+    "issubclass-filter": (
+        "class A:\n    k = staticmethod(good)\nclass B(A):\n    k = staticmethod(bad)\nclass C:\n    k = staticmethod(bad)\n"
+        + launch("[c for c in (A, C) if issubclass(c, A)][-1].k"),
+        {"good"},
+    ),
+    # A class is a known dict key (`{Fast: fused}[type(cfg)]`); vars(cls) lists its body in order.
+    "class-keyed-table": (
+        "class A:\n    pass\nclass B:\n    pass\nT = {A: bad, B: good}\n" + launch("T[type(B())]"),
+        {"good"},
+    ),
+    "vars-of-a-class-items": (
+        "class Ops:\n    k_first = staticmethod(bad)\n    k_second = staticmethod(good)\n"
+        + launch("next(f for n, f in vars(Ops).items() if n.startswith('k_'))"),
+        {"bad"},
+    ),
+    "dataclass-asdict": (
+        "@dataclasses.dataclass\nclass Cfg:\n    k: typing.Any\n    n: int = 1\n"
+        + launch("dataclasses.asdict(Cfg(bad))['k']"),
+        {"bad"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

@@ -105,7 +105,7 @@ def create_class(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) ->
     metaclasses = dict(keywords).get("metaclass") or union(metaclass_of(interp, b) for b in bases)
     if not metaclasses:
         return
-    namespace = _class_namespace(interp, node, model)
+    namespace = class_namespace(interp, node, model)
     name = frozenset({Const(node.name)})
     base_tuple = frozenset({Seq("tuple", tuple(frozenset({b}) for b in bases))})
     for meta in metaclasses:
@@ -150,7 +150,7 @@ def metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[
     )
 
 
-def _class_namespace(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) -> frozenset[Value]:
+def class_namespace(interp: Interpreter, node: ast.ClassDef, model: ModuleModel) -> frozenset[Value]:
     """A class body's names as the dict a metaclass receives (`ns["kernel"]`)."""
     scope = model.scope_of_function.get(id(node))
     if scope is None:
@@ -272,6 +272,27 @@ def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, fro
         fields = dict(v.fields)
         fields.update(changes)
         out.add(Instance(v.cls, v.init_env, tuple(fields.items())))
+    return frozenset(out)
+
+
+def dataclass_as_dict(interp: Interpreter, instances: frozenset[Value], depth: int = 0) -> frozenset[Value]:
+    """`dataclasses.asdict(obj)`: a dict of the fields in declaration order (a field holding a
+    dataclass instance is one in turn), for a dataclass without bases; else Unknown."""
+    out: set[Value] = set()
+    for v in instances:
+        if not isinstance(v, Instance) or not is_dataclass(v.cls.node) or v.cls.node.bases or depth > 4:
+            return U
+        items = []
+        for stmt in v.cls.node.body:
+            if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+                continue
+            if "ClassVar" in ast.unparse(stmt.annotation):
+                continue
+            value = operations.attribute(interp, v, stmt.target.id, v.cls.model)
+            if any(isinstance(e, Instance) and is_dataclass(e.cls.node) for e in value):
+                value = dataclass_as_dict(interp, value, depth + 1)
+            items.append((stmt.target.id, value))
+        out.add(DictV(tuple(items), union(value for _, value in items)))
     return frozenset(out)
 
 

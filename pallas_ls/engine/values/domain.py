@@ -203,8 +203,8 @@ class EnumMember(Value):
 
 
 def key_value(key: object) -> Value:
-    """A known dict key as a value: an enum member, a constant, or a tuple of those."""
-    if isinstance(key, EnumMember):
+    """A known dict key as a value: an enum member, a class, a constant, or a tuple of those."""
+    if isinstance(key, (EnumMember, Class)):
         return key
     if isinstance(key, _TupleKey):
         return Seq("tuple", tuple(frozenset({key_value(part)}) for part in key))
@@ -217,11 +217,11 @@ class _TupleKey(tuple):  # type: ignore[type-arg]  # a tuple key's parts, as kno
 
 
 def key_of(value: Value | None, depth: int = 0) -> tuple[bool, object]:
-    """(known, key): the dict key a value certainly is (a constant's value, an enum member, or a
-    tuple of those)."""
+    """(known, key): the dict key a value certainly is (a constant's value, an enum member, a
+    class of the program: `{Fast: fused}[type(cfg)]`, or a tuple of those)."""
     if isinstance(value, Const):
         return True, value.value
-    if isinstance(value, EnumMember):
+    if isinstance(value, (EnumMember, Class)):
         return True, value
     if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 4:
         parts = [key_of(only_value(e), depth + 1) for e in value.elts]

@@ -17,7 +17,7 @@ from ..model import (
 from ..names import ENTRY_POINTS, PARTIAL
 from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reduced, reshaped
 from ..shapes import broadcast as shapes_broadcast
-from . import bindings, calls, classes, flow, iteration, operations
+from . import bindings, calls, classes, flow, iteration, operations, typetests
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -467,12 +467,11 @@ def external_call(
         fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
         reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
         if (
-            isinstance(fresh, ast.Call)
-            and isinstance(fresh.func, ast.Name)
-            and fresh.func.id == "iter"
-            and not reordered
-        ):
-            seq = operations.unpacked(interp, args[0])  # `next(iter(xs))`: the first element
+            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id == "iter")
+            or isinstance(fresh, ast.GeneratorExp)
+        ) and not reordered:
+            # `next(iter(xs))`, `next(f for n, f in T.items() if ...)`: the first element
+            seq = operations.unpacked(interp, args[0])
             if seq is not None and seq.elements():
                 return seq.elements()[0]
     iterated = iteration.iteration_builtin(interp, q, args, keywords)
@@ -482,6 +481,12 @@ def external_call(
         return iterated
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
+    if q == "dataclasses.asdict" and len(args) == 1 and not keywords:
+        return classes.dataclass_as_dict(interp, args[0])
+    if q in ("isinstance", "issubclass") and not keywords and not unknown_rest:
+        decided = typetests.type_test(interp, q, args)
+        if decided is not None:
+            return decided
     if q == "functools.reduce" and len(args) in (2, 3) and not keywords and not unknown_rest:
         folded = iteration.folded(interp, args, model)
         if folded is not None:

@@ -51,6 +51,7 @@ from .domain import (
     Wrapped,
     key_of,
     key_value,
+    only_value,
     single_known_seq,
     union,
 )
@@ -102,6 +103,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
             return U
         items = tuple((n, bindings.module_attribute(interp, value.obj.model, n)) for n in names)
         return frozenset({methods.DictMethod(DictV(items, union(v for _, v in items)), attr)})
+    if isinstance(value, Namespace) and isinstance(value.obj, Class) and attr in _MAPPING_VIEWS:
+        return _class_dict_view(interp, value.obj, attr)
     if isinstance(value, Super):
         return _super_attribute(interp, value, attr)
     if isinstance(value, Instance):
@@ -153,6 +156,23 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, Param):
         return frozenset({methods.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
     return U
+
+
+def _class_dict_view(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:
+    """`vars(Ops).items()`: the class body's names in order, as the objects the body made (a
+    staticmethod object, not its function), after the `__module__` (and `__doc__`) Python puts
+    first; the dunders it adds after them vary by version and are never functions.  Unknown when
+    the program stores attributes on the class elsewhere too."""
+    if interp.heap.attribute(cls, None):
+        return U
+    body = only_value(classes.class_namespace(interp, cls.node, cls.model))
+    if not isinstance(body, DictV) or body.items is None:
+        return U
+    head: list[tuple[object, frozenset[Value]]] = [("__module__", frozenset({Opaque("str")}))]
+    if ast.get_docstring(cls.node, clean=False) is not None:
+        head.append(("__doc__", frozenset({Opaque("str")})))
+    items = (*head, *body.items)
+    return frozenset({methods.DictMethod(DictV(items, union(v for _, v in items)), attr)})
 
 
 def _partial_attribute(p: Partial, attr: str) -> frozenset[Value]:

@@ -1,0 +1,123 @@
+"""`isinstance` and `issubclass` decided, when the types involved are known: the selectors that
+dispatch on a config's class (`if isinstance(cfg, Fast): return fused`) pick one branch.
+
+A subject's type is known for an instance of a class of the program (its class), a constant, a
+tuple, list or dict; a class's ancestors are known when every base is a class of the program (or
+`object`).  Anything else (a base from a library, a metaclass that may define `__instancecheck__`,
+`abc` registration) leaves the test undecided: None, and the caller's result stays an opaque bool.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .domain import EMPTY_ENV, Class, Const, DictV, External, Instance, Seq, Value
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+# Builtin types by the name the interpreter gives them (`External("int")`).
+_BUILTIN_TYPES: dict[str, type] = {
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "str": str,
+    "tuple": tuple,
+    "list": list,
+    "dict": dict,
+    "set": set,
+    "frozenset": frozenset,
+    "object": object,
+}
+_MAX_DEPTH = 8
+
+# A type: a class of the program, or a builtin type.
+TypeValue = Class | type
+
+
+def type_test(interp: Interpreter, q: str, args: list[frozenset[Value]]) -> frozenset[Value] | None:
+    """`isinstance(x, T)` / `issubclass(C, T)`: the constant bools it can give, or None when a
+    subject's type or a target's ancestry is not known."""
+    if len(args) != 2:
+        return None
+    targets = _targets(args[1])
+    if targets is None or not args[0]:
+        return None
+    results: set[Value] = set()
+    for subject in args[0]:
+        subject_type = _type_of(subject) if q == "isinstance" else subject if isinstance(subject, Class) else None
+        if subject_type is None:
+            return None
+        decided = _is_subtype(interp, subject_type, targets)
+        if decided is None:
+            return None
+        results.add(Const(decided))
+    return frozenset(results)
+
+
+def _targets(values: frozenset[Value]) -> list[TypeValue] | None:
+    """The types of `T` (a class, a builtin type, or a tuple of them)."""
+    if len(values) != 1:
+        return None
+    (value,) = values
+    if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None:
+        found: list[TypeValue] = []
+        for element in value.elts:
+            inner = _targets(element)
+            if inner is None:
+                return None
+            found += inner
+        return found
+    if isinstance(value, Class):
+        return [value]
+    if isinstance(value, External) and value.qualname in _BUILTIN_TYPES:
+        return [_BUILTIN_TYPES[value.qualname]]
+    return None
+
+
+def _type_of(subject: Value) -> TypeValue | None:
+    if isinstance(subject, Instance):
+        return subject.cls
+    if isinstance(subject, Const):
+        return type(subject.value)
+    if isinstance(subject, Seq) and subject.kind in ("tuple", "list") and subject.names is None:
+        return tuple if subject.kind == "tuple" else list
+    if isinstance(subject, DictV):
+        return dict
+    return None
+
+
+def _is_subtype(interp: Interpreter, subject: TypeValue, targets: list[TypeValue]) -> bool | None:
+    if isinstance(subject, type):  # a builtin type: no class of the program is its ancestor
+        return any(isinstance(t, type) and issubclass(subject, t) for t in targets)
+    ancestors = _ancestors(interp, subject)
+    if ancestors is None:
+        return None
+    for target in targets:
+        if target is object or (isinstance(target, Class) and any(a.node is target.node for a in ancestors)):
+            return True
+    # False only when no target may claim the subject some other way (`__instancecheck__`,
+    # `abc` registration: a metaclass or a base from outside the program).
+    if any(isinstance(t, Class) and _ancestors(interp, t) is None for t in targets):
+        return None
+    return False
+
+
+def _ancestors(interp: Interpreter, cls: Class, depth: int = 0) -> list[Class] | None:
+    """The class and its bases, transitively, when each is a class of the program (or `object`)
+    made without a metaclass; None otherwise."""
+    if depth > _MAX_DEPTH or cls.node.keywords:
+        return None
+    found = [cls]
+    where = cls.model.loc(cls.node)
+    for base in cls.node.bases:
+        values = interp.ev(base, where, EMPTY_ENV, cls.model)
+        if values == frozenset({External("object")}):
+            continue
+        if len(values) != 1 or not isinstance(next(iter(values)), Class):
+            return None
+        inherited = _ancestors(interp, next(iter(values)), depth + 1)  # type: ignore[arg-type]
+        if inherited is None:
+            return None
+        found += inherited
+    return found

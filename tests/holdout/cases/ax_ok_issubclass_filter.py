@@ -1,0 +1,27 @@
+"""issubclass filters implementation classes; the returning one is filtered out.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+class Base:
+    kernel = staticmethod(copy)
+
+class Fast(Base):
+    kernel = staticmethod(copy)
+
+class Other:
+    kernel = staticmethod(bump)
+
+impls = [Base, Fast, Other]
+chosen = [c for c in impls if issubclass(c, Base)]
+kernel = chosen[-1].kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

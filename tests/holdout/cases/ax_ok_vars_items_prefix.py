@@ -1,0 +1,21 @@
+"""The first class attribute whose name has a prefix, found through vars(cls).items(). (the valid twin).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+class Ops:
+    other_bump = staticmethod(bump)
+    k_copy = staticmethod(copy)
+
+kernel = next(fn for name, fn in vars(Ops).items() if name.startswith("k_"))
+kernel = kernel.__func__ if isinstance(kernel, staticmethod) else kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
