@@ -362,6 +362,32 @@ def test_a_bound_method_kernel_reads_its_instance(kernel, expected):
     assert pal003(BOUND_METHOD.format(kernel=kernel)) == expected
 
 
+HELPER = """
+W = {w}
+def scaled(v):
+    return v * {read}
+def twice(v):
+    return scaled(v) * 2
+def k(x_ref, o_ref):
+    o_ref[...] = {call}(x_ref[...])
+pl.pallas_call(k, out_shape=S)(x)
+"""
+
+
+@pytest.mark.parametrize(
+    ("w", "read", "call", "expected"),
+    [
+        ("jnp.ones((8, 128))", "W", "scaled", ["W"]),  # a helper the kernel calls reads a global array
+        ("jnp.ones((8, 128))", "W", "twice", ["W"]),  # through a helper of a helper
+        ("jnp.ones((8, 128))", "W.shape[0]", "scaled", []),  # static metadata only
+        ("2.0", "W", "scaled", []),  # a Python float
+    ],
+)
+def test_a_helper_the_kernel_calls_captures_what_it_reads(w, read, call, expected):
+    """JAX traces the helpers a kernel calls: a global array they read is captured by the kernel."""
+    assert pal003(HELPER.format(w=w, read=read, call=call)) == expected
+
+
 @pytest.mark.parametrize(
     ("w", "expected"),
     [("jnp.arange(128.0)", ["type(self).W"]), ("3.0", []), ("unknown", [])],

@@ -38,6 +38,14 @@ REPORTED = {
     "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
+    # A memoised factory hands back the same object for the same arguments.
+    "memoised-factory": (
+        "import functools\n@functools.cache\ndef buf():\n    return jax.new_ref(x)\nadd(buf(), buf())"
+    ),
+    "lru-cached-factory-same-constant": (
+        "import functools\n@functools.lru_cache(maxsize=None)\ndef buf(n):\n    return jax.new_ref(x)\n"
+        "add(buf(1), buf(1))"
+    ),
     "kernel-ref-parameter": ("@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"),
     "namespace-filled-in-a-loop": (
         "import types\nns = types.SimpleNamespace()\nfor n in ('a', 'b'):\n    setattr(ns, n, jax.new_ref(x))\n"
@@ -106,6 +114,13 @@ SILENT = {
     ),
     "loop-read-between-calls": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, f(r))",
     "unknown-values": "add(a, a)",
+    "memoised-factory-other-arguments": (
+        "import functools\n@functools.cache\ndef buf(n):\n    return jax.new_ref(x)\nadd(buf(1), buf(2))"
+    ),
+    "memoised-factory-unknown-arguments": (
+        "import functools\n@functools.cache\ndef buf(n):\n    return jax.new_ref(x)\nadd(buf(a), buf(a))"
+    ),
+    "unmemoised-factory": "def buf():\n    return jax.new_ref(x)\nadd(buf(), buf())",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",
     "partial-bound-parameter-is-not-a-ref": (
         "import functools\ndef k(n, a_ref):\n    add(n, n)\npl.kernel(functools.partial(k, 3), mesh=m)"

@@ -17,7 +17,7 @@ import ast
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .kernels import interpreter_for
 from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
@@ -59,6 +59,33 @@ def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
     Default values and decorators of the function itself are evaluated outside it and do not count.
     """
     return _reads(model, function, _is_free)
+
+
+# How deep helpers of helpers are followed from a kernel.
+_HELPER_DEPTH = 2
+
+
+def called_helpers(model: ModuleModel, function: FunctionNode) -> list[FunctionNode]:
+    """The module-level defs the function calls by name (`scaled(x)`), and the ones they call,
+    two levels deep: they run while the function is traced.  A name bound more than once, or to
+    anything but one module-level def, is not followed."""
+    found: list[FunctionNode] = []
+    frontier = [function]
+    for _ in range(_HELPER_DEPTH):
+        called: list[FunctionNode] = []
+        for caller in frontier:
+            for node in ast.walk(caller):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                bindings = model.module_scope.bindings.get(node.func.id, [])
+                if len(bindings) != 1 or bindings[0].kind != "def":
+                    continue
+                helper = cast(FunctionNode, bindings[0].node)
+                if helper is not function and all(helper is not h for h in found + called):
+                    called.append(helper)
+        found += called
+        frontier = called
+    return found
 
 
 def parameter_uses(model: ModuleModel, function: FunctionNode, name: str) -> list[FreeUse]:

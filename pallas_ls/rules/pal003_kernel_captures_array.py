@@ -11,6 +11,7 @@ from ..engine.captures import (
     ArrayFact,
     FreeUse,
     Rank,
+    called_helpers,
     certainly_jax_array,
     combined_rank,
     constructor_fact,
@@ -45,8 +46,9 @@ enclosing `@jax.jit` function (which jit turns into a traced array). Also a nump
 default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
 refs), a parameter that `functools.partial` binds to a jax array
 (`partial(kernel, bias=jnp.ones(...))`), and a member such as `self.bias`, `PARAMS["scale"]` or
-`p.weight` of the object a kernel factory was called with that is a jax array on every path. A
-read counts when it
+`p.weight` of the object a kernel factory was called with that is a jax array on every path.
+Module-level helpers the kernel calls by name (and the ones they call) are traced with it: a
+global array they read is reported in the helper. A read counts when it
 certainly binds a JAX operation on the value, which is what makes the array a constant of the
 kernel: arithmetic and comparisons, a store into a ref (`o_ref[...] = c`), a `jnp` / `lax`
 function, a reduction method (`c.sum()`), `c.T`, `c.at[...]` — also through indexing and through
@@ -101,6 +103,25 @@ def add_bias(x_ref, o_ref):
 
 
 pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "array-read-by-a-helper",
+        _PALLAS_CALL
+        + """weights = jnp.full((8, 128), 2.0, jnp.float32)
+
+
+def weighted(v):
+    return v * «weights»
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = weighted(x_ref[...])
+
+
+pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
 """,
         valid=False,
         jax_error=_ERROR,
@@ -430,6 +451,29 @@ def _check_kernel(
     yield from _default_captures(analysis, function, sites, reported)
     yield from _partial_captures(analysis, function, sites, reported)
     yield from _receiver_captures(analysis, function, sites, reported)
+    yield from _helper_captures(analysis, function, sites, reported)
+
+
+def _helper_captures(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
+) -> Iterator[Finding]:
+    """A module-level helper the kernel calls (`o_ref[...] = scaled(x_ref[...])`) runs while the
+    kernel is traced: a global array it reads is captured by the kernel too.  Reported in the
+    helper, once per helper and name."""
+    model = analysis.model
+    for helper in called_helpers(model, function):
+        for use in free_uses(model, helper):
+            key = f"{getattr(helper, 'name', '?')}:{use.name}"
+            if key in reported or use.name.endswith("_ref") or not (use.traced or use.meets_jax):
+                continue
+            facts = names_array(model, outer_bindings(model, helper, use.name))
+            if facts is None or not _captured_here(use, facts) or any(f.jitted_parameter for f in facts):
+                continue
+            site = _rejecting_site(sites, combined_rank(facts))
+            if site is None:
+                continue
+            reported.add(key)
+            yield _finding(analysis, function, site, use, facts, sites, through=helper)
 
 
 def _member_capture(
@@ -661,8 +705,11 @@ def _finding(
     facts: list[ArrayFact],
     sites: list[KernelSite],
     default: ast.expr | None = None,
+    through: FunctionNode | None = None,
 ) -> Finding:
-    if default is None:
+    if through is not None:
+        subject = f"calls `{kernel_name(through)}`, which captures `{use.name}`, {_describe(analysis, facts[0])}"
+    elif default is None:
         subject = f"captures `{use.name}`, {_describe(analysis, facts[0])}"
     else:
         subject = (

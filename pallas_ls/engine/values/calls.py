@@ -103,6 +103,26 @@ def _call_keywords(
     return keywords, unknown
 
 
+# Decorators that memoise a function: a call with the same arguments hands back the same object.
+_MEMOISING = frozenset({"cache", "lru_cache"})
+
+
+def _cached_call(target: Func, args: list[Any], keywords: list[Any]) -> tuple[object, ...] | None:
+    """What identifies the object a memoised function returns (`@functools.cache def buffer():
+    return jax.new_ref(x)`: every `buffer()` is the same Ref): the function and its constant
+    arguments.  None for a function that is not memoised, or arguments not all constants."""
+    node = target.node
+    if isinstance(node, ast.Lambda) or not any(
+        classes.decorator_name(d.func if isinstance(d, ast.Call) else d) in _MEMOISING for d in node.decorator_list
+    ):
+        return None
+    values = [only_value(a) for a in args] + [only_value(v) for _, v in keywords]
+    if not all(isinstance(v, Const) for v in values):
+        return None
+    names = tuple(name for name, _ in keywords)
+    return ("memoised", id(node), tuple(values), names)
+
+
 def apply(
     interp: Interpreter,
     target: Value,
@@ -120,7 +140,9 @@ def apply(
         if interp.on_function_call is not None and call is not None:
             interp.on_function_call(target, args, keywords, unknown_rest, unknown_kw)
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
-        return library.fresh_refs(result, args, keywords, call) if call is not None else result
+        if call is None:
+            return result
+        return library.fresh_refs(result, args, keywords, _cached_call(target, args, keywords) or call)
     if isinstance(target, BoundMethod):
         return apply(
             interp,

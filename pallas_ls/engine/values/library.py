@@ -524,7 +524,7 @@ def external_call(
 
 
 # ---------------------------------------------------------------------------- helpers
-def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], call: ast.Call) -> frozenset[Value]:
+def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], call: object) -> frozenset[Value]:
     """A Ref a function makes is a new object at every call: tag it with the call, so that
     `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the
     tuples, lists and dicts it returns too (`return {"k": new_ref(x), "v": new_ref(y)}`)."""

@@ -1,0 +1,15 @@
+"""A kernel reads a module array made by jnp.array of a list.  JAX: the kernel captures a constant (a jax array)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+TABLE = jnp.array([1.0, 2.0, 3.0, 4.0])
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * TABLE[1]  # expect: PAL003
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

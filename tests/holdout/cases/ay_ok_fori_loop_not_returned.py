@@ -1,0 +1,14 @@
+"""A kernel runs lax.fori_loop and stores its result.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    n = jax.lax.fori_loop(0, 2, lambda i, acc: acc + 1, 0)
+    o_ref[...] = x_ref[...] * n
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
