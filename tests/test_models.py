@@ -258,6 +258,13 @@ CASES = {
     ),
     "itertools-starmap": (launch("list(itertools.starmap(lambda a, b: b, [(good, bad)]))[0]"), {"bad"}),
     "itertools-product": ("for k, n in itertools.product([bad], [1, 2]):\n    " + launch("k"), {"bad"}),
+    # Comprehensions with several `for`s unroll over known sequences, in order.
+    "nested-comprehension-order": (launch("[k for g in [[good], [bad, good]] for k in g][1]"), {"bad"}),
+    "nested-comprehension-filtered": (
+        launch("[k for g in [[good], [bad]] for k in g if k is not good][0]"),
+        {"bad"},
+    ),
+    "chain-from-iterable-order": (launch("list(itertools.chain.from_iterable([[bad], [good]]))[-1]"), {"good"}),
     "itertools-zip-longest": ("for k, n in itertools.zip_longest([bad], [1]):\n    " + launch("k"), {"bad"}),
     "itertools-chain-from-iterable": ("for k in itertools.chain.from_iterable([[bad]]):\n    " + launch("k"), {"bad"}),
     "functools-singledispatch": (

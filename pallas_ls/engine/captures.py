@@ -49,6 +49,7 @@ class FreeUse:
     # Members read from that member in turn (`self.params["w"]` after `self.params`), each with
     # whether its value certainly binds a JAX operation: the first that is an array is captured.
     outer_members: tuple[tuple[ast.Attribute | ast.Subscript, bool], ...] = ()
+    called: bool = False  # the use is the callee of a call (`helper(x)`)
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -65,19 +66,19 @@ def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
 _HELPER_DEPTH = 2
 
 
-def called_helpers(model: ModuleModel, function: FunctionNode) -> list[FunctionNode]:
+def called_helpers(
+    model: ModuleModel, function: FunctionNode, uses_of: Callable[[FunctionNode], list[FreeUse]]
+) -> list[FunctionNode]:
     """The module-level defs the function calls by name (`scaled(x)`), and the ones they call,
     two levels deep: they run while the function is traced.  A name bound more than once, or to
-    anything but one module-level def, is not followed."""
+    anything but one module-level def, is not followed.  `uses_of`: a function's free uses."""
     found: list[FunctionNode] = []
     frontier = [function]
     for _ in range(_HELPER_DEPTH):
         called: list[FunctionNode] = []
         for caller in frontier:
-            for node in ast.walk(caller):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                    continue
-                bindings = model.module_scope.bindings.get(node.func.id, [])
+            for use in uses_of(caller):
+                bindings = model.module_scope.bindings.get(use.name, []) if use.called else []
                 if len(bindings) != 1 or bindings[0].kind != "def":
                     continue
                 helper = cast(FunctionNode, bindings[0].node)
@@ -154,12 +155,18 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                         member,
                         member is not None and _is_traced_use(member, parents, model),
                         _outer_members(member, parents, model),
+                        _is_callee(node, parents),
                     )
                 )
             continue
         stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
     return uses
+
+
+def _is_callee(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    parent = parents.get(id(node))
+    return isinstance(parent, ast.Call) and parent.func is node
 
 
 def _traced_parts(model: ModuleModel, node: ast.If, scope: Scope) -> list[ast.AST]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 from ..engine.analysis import ModuleAnalysis
@@ -412,20 +412,30 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
     grouped: dict[int, tuple[FunctionNode, list[KernelSite]]] = {}
     for site in analysis.all_sites:
         grouped.setdefault(id(site.function), (site.function, []))[1].append(site)
+    known_uses: dict[int, list[FreeUse]] = {}  # a helper several kernels call is read once
+
+    def uses_of(function: FunctionNode) -> list[FreeUse]:
+        if id(function) not in known_uses:
+            known_uses[id(function)] = free_uses(analysis.model, function)
+        return known_uses[id(function)]
+
     for function, sites in grouped.values():
         kinds = {site.launch.kind for site in sites}
         if not kinds & (_ALL_ARRAYS | _NON_SCALAR):
             continue
-        yield from _check_kernel(analysis, function, sites, kinds)
+        yield from _check_kernel(analysis, function, sites, uses_of)
 
 
 def _check_kernel(
-    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], kinds: set[str]
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    uses_of: Callable[[FunctionNode], list[FreeUse]],
 ) -> Iterator[Finding]:
     model = analysis.model
     reported: set[str] = set()
     facts_by_name: dict[str, list[ArrayFact] | None] = {}
-    for use in free_uses(model, function):
+    for use in uses_of(function):
         if use.name in reported or use.name.endswith("_ref"):
             continue  # named like a Ref: a Ref may be captured
         if not (use.traced or use.meets_jax or use.member_traced):
@@ -451,18 +461,22 @@ def _check_kernel(
     yield from _default_captures(analysis, function, sites, reported)
     yield from _partial_captures(analysis, function, sites, reported)
     yield from _receiver_captures(analysis, function, sites, reported)
-    yield from _helper_captures(analysis, function, sites, reported)
+    yield from _helper_captures(analysis, function, sites, reported, uses_of)
 
 
 def _helper_captures(
-    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    reported: set[str],
+    uses_of: Callable[[FunctionNode], list[FreeUse]],
 ) -> Iterator[Finding]:
     """A module-level helper the kernel calls (`o_ref[...] = scaled(x_ref[...])`) runs while the
     kernel is traced: a global array it reads is captured by the kernel too.  Reported in the
     helper, once per helper and name."""
     model = analysis.model
-    for helper in called_helpers(model, function):
-        for use in free_uses(model, helper):
+    for helper in called_helpers(model, function, uses_of):
+        for use in uses_of(helper):
             key = f"{getattr(helper, 'name', '?')}:{use.name}"
             if key in reported or use.name.endswith("_ref") or not (use.traced or use.meets_jax):
                 continue

@@ -156,7 +156,7 @@ def run_case(case: Case) -> Outcome:
 
 def run_in_one_process(cases: list[Case]) -> list[Outcome]:
     """Single-file cases run one after another by tests/jax_runner.py, which imports jax once and
-    resets its config and caches between programs: a case costs its own run, not a Python and a
+    resets its config between programs: a case costs its own run, not a Python and a
     jax import each (151 of the suite's 320 s went to those, issue 33).  A runner that dies is
     not a verdict: its cases run again one process each."""
     if not cases:

@@ -366,32 +366,37 @@ class Interpreter:
     def _unrolled(
         self, expr: ast.ListComp | ast.GeneratorExp | ast.DictComp, scope: Scope, loc: Loc, env: Env, model: ModuleModel
     ) -> tuple[list[Env], bool] | None:
-        """A comprehension of one `for` over a known sequence, element by element: the
-        environments that bind its targets to each element its `if`s may keep, and whether the
+        """A comprehension whose `for`s run over known sequences, element by element (`[x for g in
+        groups for x in g]`: each later `for` in the environments the earlier ones bound): the
+        environments that bind its targets to each combination its `if`s may keep, and whether the
         `if`s were all decided (then the elements are known in order).  None: not unrollable."""
-        [*generators] = expr.generators
-        if len(generators) != 1 or generators[0].is_async:
-            return None
-        generator = generators[0]
-        seq = single_known_seq(self.ev(generator.iter, loc, env, model))
-        if seq is None or len(seq.elements()) > MAX_REPEAT:
-            return None
-        targets = [
-            (b, path)
-            for found in scope.bindings.values()
-            for b in found
-            if b.kind == "other" and (path := bindings.path_to(generator.target, b.node)) is not None
-        ]
-        kept: list[Env] = []
-        exact = True
         inside = Loc(scope, None)
-        for element in seq.elements():
-            bound = env.extended((b, bindings.destructure(element, path)) for b, path in targets)
-            truths = [constant_truth(self.ev(test, inside, bound, model)) for test in generator.ifs]
-            if False in truths:
-                continue  # this element is certainly filtered out
-            exact = exact and None not in truths
-            kept.append(bound)
+        kept: list[Env] = [env]
+        exact = True
+        for index, generator in enumerate(expr.generators):
+            if generator.is_async:
+                return None
+            targets = [
+                (b, path)
+                for found in scope.bindings.values()
+                for b in found
+                if b.kind == "other" and (path := bindings.path_to(generator.target, b.node)) is not None
+            ]
+            extended: list[Env] = []
+            for outer in kept:
+                # The first iterable is evaluated in the enclosing scope, the others inside.
+                iterable = self.ev(generator.iter, loc if index == 0 else inside, outer, model)
+                seq = single_known_seq(iterable)
+                if seq is None or len(extended) + len(seq.elements()) > MAX_REPEAT:
+                    return None
+                for element in seq.elements():
+                    bound = outer.extended((b, bindings.destructure(element, path)) for b, path in targets)
+                    truths = [constant_truth(self.ev(test, inside, bound, model)) for test in generator.ifs]
+                    if False in truths:
+                        continue  # this element is certainly filtered out
+                    exact = exact and None not in truths
+                    extended.append(bound)
+            kept = extended
         return kept, exact
 
     def _dict_comprehension(self, expr: ast.DictComp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:

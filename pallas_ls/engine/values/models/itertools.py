@@ -13,8 +13,8 @@ class chain:
 
     @staticmethod
     def from_iterable(iterables: Any) -> Any:
-        for iterable in iterables:
-            yield from iterable
+        # a list, not a lazy generator: the elements of known groups stay in order
+        return [item for iterable in iterables for item in iterable]
 
 
 def islice(iterable: Any, *args: Any) -> Any:

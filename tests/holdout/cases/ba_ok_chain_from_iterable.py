@@ -1,0 +1,19 @@
+"""The last kernel of itertools.chain.from_iterable over groups (copy).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+GROUPS = [[bump], [copy]]
+kernel = list(itertools.chain.from_iterable(GROUPS))[-1]
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
