@@ -336,6 +336,28 @@ CASES = {
         + launch("dataclasses.asdict(Cfg(bad))['k']"),
         {"bad"},
     ),
+    # Attributes and super() follow the C3 MRO: in a diamond the second base comes before the
+    # shared root.
+    "diamond-mro": (
+        "class A:\n    k = staticmethod(good)\nclass B(A):\n    pass\nclass C(A):\n    k = staticmethod(bad)\n"
+        "class D(B, C):\n    pass\n" + launch("D.k"),
+        {"bad"},
+    ),
+    "diamond-super": (
+        "class A:\n    def pick(self):\n        return good\nclass B(A):\n    def pick(self):\n        return super().pick()\n"
+        "class C(A):\n    def pick(self):\n        return bad\nclass D(B, C):\n    pass\n" + launch("D().pick()"),
+        {"bad"},
+    ),
+    "super-of-a-plain-chain": (
+        "class A:\n    def pick(self):\n        return bad\nclass B(A):\n    def pick(self):\n        return super().pick()\n"
+        + launch("B().pick()"),
+        {"bad"},
+    ),
+    "enum-members-by-name": (
+        "import enum\nclass M(enum.Enum):\n    A = 'a'\n    B = 'b'\nT = {'a': good, 'b': bad}\n"
+        + launch("next(T[m.value] for n, m in M.__members__.items() if n == 'B')"),
+        {"bad"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

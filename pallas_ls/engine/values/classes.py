@@ -137,6 +137,54 @@ def _set_names(interp: Interpreter, cls: Class) -> None:
                     )
 
 
+# ------------------------------------------------------------------------ the MRO
+_MAX_MRO_DEPTH = 8
+
+
+def class_mro(interp: Interpreter, cls: Class, depth: int = 0) -> list[Value] | None:
+    """`cls.__mro__` by Python's C3 linearisation (`class Both(Left, Right)` with both deriving
+    from `Base`: Both, Left, Right, Base).  A base from a library stands for itself (its own
+    ancestors are no class of the program).  None when a base is not one known value, or the
+    bases cannot be linearised (Python would refuse the class)."""
+    if depth > _MAX_MRO_DEPTH:
+        return None
+    if cls in interp.mros:
+        return interp.mros[cls]
+    where = cls.model.loc(cls.node)
+    lines: list[list[Value]] = []
+    bases: list[Value] = []
+    for expr in cls.node.bases:
+        values = interp.ev(expr, where, EMPTY_ENV, cls.model)
+        if len(values) != 1:
+            interp.mros[cls] = None
+            return None
+        (base,) = values
+        if base == External("object"):
+            continue
+        line = class_mro(interp, base, depth + 1) if isinstance(base, Class) else [base]
+        if line is None:
+            interp.mros[cls] = None
+            return None
+        lines.append(line)
+        bases.append(base)
+    merged = _c3_merge([*lines, bases])
+    result = None if merged is None else [cls, *merged]
+    interp.mros[cls] = result
+    return result
+
+
+def _c3_merge(lines: list[list[Value]]) -> list[Value] | None:
+    lines = [list(line) for line in lines if line]
+    out: list[Value] = []
+    while lines:
+        head = next((line[0] for line in lines if not any(line[0] in other[1:] for other in lines)), None)
+        if head is None:
+            return None  # no consistent order
+        out.append(head)
+        lines = [rest for line in lines if (rest := line[1:] if line[0] == head else line)]
+    return out
+
+
 def metaclass_of(interp: Interpreter, base: Value, depth: int = 0) -> frozenset[Value]:
     """The metaclass a class statement inherits from a base (`class B(metaclass=M)`)."""
     if not isinstance(base, Class) or depth > 8:

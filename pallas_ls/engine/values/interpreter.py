@@ -96,6 +96,7 @@ class Interpreter:
         self._memo: dict[tuple[Any, ...], frozenset[Value]] = {}
         self._active: set[tuple[Any, ...]] = set()
         self._summaries: dict[tuple[Any, ...], frozenset[Value]] = {}
+        self.mros: dict[Value, list[Value] | None] = {}  # classes.class_mro's answers
         self._eval_depth = 0
         self._call_depth = 0
         self._instance_attrs: dict[int, dict[str, list[Any]]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model import (
     Loc,
@@ -213,9 +213,25 @@ def _made_class_attribute(interp: Interpreter, cls: MadeClass, attr: str) -> fro
 
 
 def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Value]:
-    """`super().attr`: looked up on the bases of the class `super()` was written in."""
-    where = sup.cls.model.loc(sup.cls.node)
+    """`super().attr`: looked up on the classes after the one `super()` was written in, in the MRO
+    of the receiver's class (in a diamond, a sibling before the shared base); when that MRO is
+    not known, on the bases of the class `super()` was written in."""
     instance = sup.receiver if isinstance(sup.receiver, Instance) else None
+    receiver_class = instance.cls if instance is not None else sup.receiver
+    mro = classes.class_mro(interp, receiver_class) if isinstance(receiver_class, Class) else None
+    after = next((mro[i + 1 :] for i, c in enumerate(mro) if c == sup.cls), None) if mro is not None else None
+    if after is not None:
+        for klass in after:
+            if isinstance(klass, External) and klass.qualname == "type":  # a metaclass's `super().__new__`
+                return frozenset({External(f"type.{attr}")})
+            if not isinstance(klass, Class) or _own_attribute(interp, klass, attr) is None:
+                continue
+            found = class_attribute(interp, klass, attr, instance, owner=cast(Class, receiver_class))
+            if isinstance(sup.receiver, Class):  # in a classmethod: bound to the class
+                return frozenset(BoundMethod(v.func, sup.receiver) if isinstance(v, BoundMethod) else v for v in found)
+            return found
+        return U
+    where = sup.cls.model.loc(sup.cls.node)
     for base_expr in sup.cls.node.bases:
         for base in interp.ev(base_expr, where, EMPTY_ENV, sup.cls.model):
             if isinstance(base, Class):
@@ -245,6 +261,9 @@ def class_attribute(
             return frozenset({Const(cls.node.name)})
         if attr == "__dict__" and instance is None:
             return frozenset({Namespace(cls)})
+        if attr == "__members__" and instance is None and _is_enum(interp, cls):
+            members = _enum_members_by_name(interp, cls)  # `Mode.__members__.items()`
+            return frozenset({DictV(members, union(v for _, v in members))})
         return frozenset()
     holder, values = found
     if _makes_members(values, attr) and _is_enum(interp, holder):
@@ -263,19 +282,17 @@ def _defining_class(
 ) -> tuple[Class, frozenset[Value]] | None:
     """The class of `cls`'s MRO whose namespace holds `attr` (its body, or a store into the class:
     `setattr(cls, name, fn)`, `Cls.attr = v`), and the values held there."""
+    if depth == 0 and (mro := classes.class_mro(interp, cls)) is not None:
+        for klass in mro:
+            if isinstance(klass, Class) and (held := _own_attribute(interp, klass, attr)) is not None:
+                return klass, held
+        return None
+    # Bases whose values are not known one by one (`class C(A if f else B)`): each base in turn.
     if depth > 8:
         return cls, U
-    class_scope = cls.model.scope_of_function.get(id(cls.node))
-    in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
-    if in_body:
-        return cls, union(
-            bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None)
-        )
-    if _made_with_hooks(interp, cls):
-        interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
-    stored = interp.heap.attribute(cls, attr)
-    if stored:
-        return cls, stored
+    held = _own_attribute(interp, cls, attr)
+    if held is not None:
+        return cls, held
     for base in cls.node.bases:
         for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
             if isinstance(base_value, Class):
@@ -283,6 +300,17 @@ def _defining_class(
                 if found is not None:
                     return found
     return None
+
+
+def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value] | None:
+    """`attr` in the class's own namespace: its body, or a store into the class."""
+    class_scope = cls.model.scope_of_function.get(id(cls.node))
+    in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
+    if in_body:
+        return union(bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None))
+    if _made_with_hooks(interp, cls):
+        interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
+    return interp.heap.attribute(cls, attr) or None
 
 
 def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
@@ -386,15 +414,21 @@ def _makes_members(values: frozenset[Value], attr: str) -> bool:
 
 
 def _enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
-    """The members of an enum class, in body order, for `for op in Op`."""
+    """The members of an enum class, for `for op in Op`."""
+    return union(v for _, v in _enum_members_by_name(interp, cls)) or U
+
+
+def _enum_members_by_name(interp: Interpreter, cls: Class) -> tuple[tuple[object, frozenset[Value]], ...]:
+    """(name, member) of each member of an enum class, in body order."""
     scope = cls.model.scope_of_function.get(id(cls.node))
     if scope is None:
-        return U
-    out: set[Value] = set()
-    for name in scope.bindings:
-        found = class_attribute(interp, cls, name, None)
-        out |= {v for v in found if isinstance(v, EnumMember)}
-    return frozenset(out) or U
+        return ()
+    found = ((name, class_attribute(interp, cls, name, None)) for name in scope.bindings)
+    return tuple(
+        (name, members)
+        for name, values in found
+        if (members := frozenset(v for v in values if isinstance(v, EnumMember)))
+    )
 
 
 def enum_member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value] | None:

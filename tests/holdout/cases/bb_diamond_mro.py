@@ -1,0 +1,28 @@
+"""A diamond: the class attribute comes from the second base before the shared root (C3 order).  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+class Base:
+    kernel = staticmethod(copy)
+
+class Left(Base):
+    pass
+
+class Right(Base):
+    kernel = staticmethod(bump)
+
+class Both(Left, Right):
+    pass
+
+kernel = Both.kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

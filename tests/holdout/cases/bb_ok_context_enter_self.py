@@ -1,0 +1,27 @@
+"""A context manager whose __enter__ returns itself holds the kernel. (the valid twin).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+class Scope:
+    def __init__(self, kernel):
+        self.kernel = kernel
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+with Scope(copy) as scope:
+    kernel = scope.kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

@@ -1,0 +1,26 @@
+"""A base-class property reads a mode a subclass overrides.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+class Config:
+    mode = "plain"
+
+    @property
+    def kernel(self):
+        return {"plain": copy, "fused": bump}[self.mode]
+
+class FusedConfig(Config):
+    mode = "fused"
+
+kernel = FusedConfig().kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
