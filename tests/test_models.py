@@ -358,6 +358,25 @@ CASES = {
         + launch("next(T[m.value] for n, m in M.__members__.items() if n == 'B')"),
         {"bad"},
     ),
+    # A generator's yields are known in order through decided ifs and loops over known sequences.
+    "generator-loop-filter-dict": (
+        "T = [('g', good), ('b', bad), ('n', None)]\ndef usable():\n    for n, f in T:\n        if f is not None:\n"
+        "            yield n, f\n" + launch("dict(usable())['g']"),
+        {"good"},
+    ),
+    "generator-loop-list-order": (
+        "def ks():\n    for k in (good, bad):\n        yield k\n" + launch("list(ks())[1]"),
+        {"bad"},
+    ),
+    "generator-undecided-if": (
+        "def ks(f):\n    for k in (good, bad):\n        if f:\n            yield k\n" + launch("list(ks(flag))[0]"),
+        {"good", "bad"},
+    ),
+    # `self.__dict__.update(options)` stores an attribute per item.
+    "dict-update-attributes": (
+        "class C:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n" + launch("C(k=bad, n=1).k"),
+        {"bad"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

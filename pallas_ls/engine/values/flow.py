@@ -59,7 +59,7 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
     if guarded is None:
         return None
     loop, tests, breaks = guarded
-    targets = _loop_targets(loop, b.scope)
+    targets = loop_targets(loop, b.scope)
     seq = _unrolled(interp, loop, b.scope, env, model) if targets is not None else None
     if seq is None or targets is None:
         return None
@@ -76,7 +76,7 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
     return frozenset(out)
 
 
-def _loop_targets(loop: ast.For, scope: Scope) -> list[tuple[Binding, list[Any]]] | None:
+def loop_targets(loop: ast.For, scope: Scope) -> list[tuple[Binding, list[Any]]] | None:
     """The names a `for` loop binds (`k`, or `name, fn` of `for name, fn in T.items()`), each
     with where it sits in the target; None when a name is bound elsewhere in the scope too."""
     names = [n for n in ast.walk(loop.target) if isinstance(n, ast.Name)]

@@ -33,7 +33,20 @@ from typing import TYPE_CHECKING, cast
 from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
 from ..names import callee_name
 from . import bindings, classes, library, operations
-from .domain import EMPTY_ENV, UNKNOWN, Const, DictV, Env, Instance, Seq, U, Value, hashable, union
+from .domain import (
+    EMPTY_ENV,
+    UNKNOWN,
+    Const,
+    DictV,
+    Env,
+    Instance,
+    Seq,
+    U,
+    Value,
+    hashable,
+    single_known_str_dict,
+    union,
+)
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -72,6 +85,8 @@ class StoreSite:
     # `self.x = v` in a method: an instance field the interpreter reads from the class's methods
     # with the constructor's arguments (`Interpreter.instance_attribute`), not through the heap.
     on_self: bool = False
+    # `obj.__dict__.update(mapping)`: an attribute store per item of the mapping (key None).
+    items: bool = False
 
 
 def store_sites(model: ModuleModel) -> list[StoreSite]:
@@ -221,6 +236,9 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
             func, args = call.func, call.args
             if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
                 continue
+            if kind == "update" and isinstance(func.value, ast.Attribute) and func.value.attr == "__dict__":
+                yield from _namespace_update(part, call, func.value.value)
+                continue
             if kind == "item" and len(args) == 2:
                 yield StoreSite("item", func.value, args[0], args[1], call, _holder(part, call))
             elif kind == "append" and args:
@@ -235,6 +253,18 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
                     key = ast.Constant(keyword.arg) if keyword.arg is not None else None
                     store = "item" if keyword.arg is not None else "update"
                     yield StoreSite(store, func.value, key, keyword.value, call, _holder(part, call))
+
+
+def _namespace_update(part: ModelParts, call: ast.Call, receiver: ast.expr) -> Iterator[StoreSite]:
+    """`obj.__dict__.update(options, name=v)`: attribute stores, one per item and keyword."""
+    holder = _holder(part, call)
+    if len(call.args) == 1:
+        yield StoreSite("attr", receiver, None, call.args[0], call, holder, items=True)
+    for keyword in call.keywords:
+        if keyword.arg is not None:
+            yield StoreSite("attr", receiver, keyword.arg, keyword.value, call, holder)
+        else:
+            yield StoreSite("attr", receiver, None, keyword.value, call, holder, items=True)
 
 
 def _holder(part: ModelParts, call: ast.Call) -> FunctionNode | None:
@@ -433,6 +463,9 @@ class Heap:
             by_name = site.function is None and isinstance(site.receiver, ast.Name)
             if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
                 partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
+            if site.items:
+                yield from _item_stores(value, partial or interp.depends_on_unknown(value))
+                continue
             yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value), by_name)
 
     def _stores_the_same_in_any_call(self, site: StoreSite, loc: Loc, model: ModuleModel) -> bool:
@@ -567,6 +600,17 @@ class Store:
     partial: bool  # the store may also run in ways not seen: reads include Unknown
     # `name.append(v)` at module level: the interpreter's straight-line reading of `name` has it.
     by_name: bool = False
+
+
+def _item_stores(mapping: frozenset[Value] | None, partial: bool) -> Iterator[Store]:
+    """`obj.__dict__.update(mapping)` evaluated: an attribute store per item of a dict of known
+    string keys; else one store of any attribute, of any value."""
+    d = single_known_str_dict(mapping) if mapping is not None else None
+    if d is None:
+        yield Store("attr", None, None, True)
+        return
+    for name, value in d.known_items():
+        yield Store("attr", frozenset({Const(name)}), value, partial)
 
 
 def _decorator_attributes(model: ModuleModel) -> frozenset[str]:

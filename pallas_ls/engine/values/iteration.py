@@ -133,7 +133,7 @@ def iteration_builtin(
         )  # `dict(BASE, fast=k)`: a copy, then the keywords
         return frozenset({with_items(copied, keywords)})
     if q in library.DICT_TYPES and len(args) == 1 and not keywords:
-        return frozenset({dict_of_pairs(operations.iterate(interp, args[0]), single_known_seq(args[0]))})
+        return frozenset({dict_of_pairs(operations.iterate(interp, args[0]), operations.unpacked(interp, args[0]))})
     if q in library.DICT_TYPES:
         return frozenset({DictV(None, U)})
     return None

@@ -16,7 +16,7 @@ from ..model import (
     own_yields,
     positional_args,
 )
-from . import bindings, calls, classes, library, methods
+from . import bindings, calls, classes, flow, library, methods
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -31,6 +31,7 @@ from .domain import (
     DictV,
     DType,
     EnumMember,
+    Env,
     External,
     Func,
     Generator,
@@ -49,6 +50,7 @@ from .domain import (
     Unknown,
     Value,
     Wrapped,
+    constant_truth,
     key_of,
     key_value,
     only_value,
@@ -692,19 +694,47 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
 
 
 def _straight_yields(interp: Interpreter, gen: Generator) -> Seq | None:
-    model = gen.func.model
+    """The values a generator yields, in order, when its body is made of `yield x` statements,
+    `if`s whose tests are decided, and `for` loops over known sequences (`for name, fn in TABLE:
+    if fn is not None: yield name, fn`); None for anything else (a `return`, a `break`, a loop
+    over what is not known)."""
     body = getattr(gen.func.node, "body", [])
     elements: list[frozenset[Value]] = []
-    for stmt in body:
-        if isinstance(stmt, ast.Pass) or (
-            isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt is body[0]
-        ):
-            continue  # a docstring
-        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield) and stmt.value.value is not None):
-            return None  # a loop, a branch, a return: not a straight run
-        where = Loc(model.function_scope(gen.func.node), stmt)
-        elements.append(interp.ev(stmt.value.value, where, gen.env, model))
+    scope = gen.func.model.function_scope(gen.func.node)
+    if not _yields_of(interp, gen, body, scope, gen.env, elements):
+        return None
     return Seq("tuple", tuple(elements))
+
+
+_MAX_YIELDS = 32
+
+
+def _yields_of(
+    interp: Interpreter, gen: Generator, body: list[ast.stmt], scope: Scope, env: Env, out: list[frozenset[Value]]
+) -> bool:
+    model = gen.func.model
+    for stmt in body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue  # a docstring
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield) and stmt.value.value is not None:
+            out.append(interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
+        elif isinstance(stmt, ast.If):
+            truth = constant_truth(interp.ev(stmt.test, Loc(scope, stmt), env, model))
+            if truth is None or not _yields_of(interp, gen, stmt.body if truth else stmt.orelse, scope, env, out):
+                return False
+        elif isinstance(stmt, ast.For) and not stmt.orelse and (targets := flow.loop_targets(stmt, scope)):
+            seq = single_known_seq(interp.ev(stmt.iter, Loc(scope, stmt), env, model))
+            if seq is None or len(seq.elements()) > _MAX_YIELDS:
+                return False
+            for element in seq.elements():
+                inside = env.extended((t, bindings.destructure(element, path)) for t, path in targets)
+                if not _yields_of(interp, gen, stmt.body, scope, inside, out):
+                    return False
+        else:
+            return False  # a return, a break, an assignment: not followed
+        if len(out) > _MAX_YIELDS:
+            return False
+    return True
 
 
 def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
