@@ -377,6 +377,20 @@ CASES = {
         "class C:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n" + launch("C(k=bad, n=1).k"),
         {"bad"},
     ),
+    # `d.setdefault(k, v)` stores nothing once a module-level statement surely stored k.
+    "setdefault-keeps-the-first": (
+        "R = {}\nR.setdefault('m', good)\nk = R.setdefault('m', bad)\n" + launch("k"),
+        {"good"},
+    ),
+    "setdefault-after-a-pop": (
+        "R = {}\nR.setdefault('m', good)\nR.pop('m')\nk = R.setdefault('m', bad)\n" + launch("k"),
+        {"good", "bad"},
+    ),
+    "get-after-a-pop": ("R = {}\nR['m'] = good\nR.pop('m')\n" + launch("R.get('m', bad)"), {"good", "bad"}),
+    "setdefault-in-a-function": (
+        "R = {}\ndef add(f):\n    R.setdefault('m', f)\nadd(good)\nadd(bad)\n" + launch("R['m']"),
+        {"good", "bad"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

@@ -466,7 +466,15 @@ class Heap:
             if site.items:
                 yield from _item_stores(value, partial or interp.depends_on_unknown(value))
                 continue
-            yield Store(site.kind, key, value, partial or interp.depends_on_unknown(value), by_name)
+            yield Store(
+                site.kind,
+                key,
+                value,
+                partial or interp.depends_on_unknown(value),
+                by_name,
+                _top_level_line(site, model, loc),
+                isinstance(site.node, ast.Call) and getattr(site.node.func, "attr", None) == "setdefault",
+            )
 
     def _stores_the_same_in_any_call(self, site: StoreSite, loc: Loc, model: ModuleModel) -> bool:
         """Does the stored value not depend on the function's parameters (or anything else not
@@ -525,8 +533,12 @@ class Heap:
         items: dict[object, tuple[object, frozenset[Value]]] | None = (
             {hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
         )
+        if stores and self.removes_items(d):
+            items = None  # stores and removals interleave: which keys remain is not followed
         members = set(d.members)
         for store in stores:
+            if store.setdefault and items is not None and _surely_there(d, stores, store):
+                continue  # `d.setdefault(k, v)` after `k` was surely stored: stores nothing
             value = store.value if store.value is not None else U
             if store.partial:
                 value = value | {UNKNOWN}
@@ -551,6 +563,28 @@ class Heap:
                     items[hashable(k)] = (k, v | old[1] if old is not None else v)
         known = tuple(items.values()) if items is not None else None
         return DictV(known, frozenset(members), d.site, d.toplevel, d.missing)
+
+    def removes_items(self, d: DictV) -> bool:
+        """Whether the program may remove items of the dict made at `d.site` (`d.pop(k)`,
+        `popitem`, `clear`, `del d[k]`): then its items are not known from its stores alone."""
+        # Kept as the heap keeps its reads (a set, not empty when it does), so that a removal whose
+        # receiver reads the dict itself sees "no" instead of asking again.
+        return bool(self._once(("removes-items", d.site), lambda: self._removes_items(d.site), frozenset()))
+
+    def _removes_items(self, site: int) -> frozenset[Value]:
+        interp = self.interp
+
+        def is_it(values: frozenset[Value]) -> bool:
+            return any(isinstance(v, DictV) and v.site == site for v in values)
+
+        for model in interp.models():
+            for call in model.calls_with_attribute(["pop", "popitem", "clear"]):
+                if is_it(interp.ev(call.func.value, model.loc(call), EMPTY_ENV, model)):  # type: ignore[attr-defined]  # attribute calls only
+                    return frozenset({Const(True)})
+            for name in _deleted_from(model):  # `del NAME[k]`, NAME read as the module's
+                if is_it(interp.ev(name, Loc(model.module_scope, None), EMPTY_ENV, model)):
+                    return frozenset({Const(True)})
+        return frozenset()
 
     # --------------------------------------------------------------- import-time code
     def run_import_time(self) -> None:
@@ -600,6 +634,43 @@ class Store:
     partial: bool  # the store may also run in ways not seen: reads include Unknown
     # `name.append(v)` at module level: the interpreter's straight-line reading of `name` has it.
     by_name: bool = False
+    # A module-level statement of its own (not in a function, branch or loop): its line, for the
+    # order of such stores; None for the others, which may run at any time.
+    line: int | None = None
+    setdefault: bool = False  # `d.setdefault(k, v)`: stores only when `k` is not there yet
+
+
+def _deleted_from(model: ModuleModel) -> list[ast.Name]:
+    """The names of `del NAME[k]` statements anywhere in the module (kept on the model)."""
+    found: list[ast.Name] | None = getattr(model, "_pallas_ls_deleted_from", None)
+    if found is None:
+        found = [
+            target.value
+            for node in ast.walk(model.tree)
+            if isinstance(node, ast.Delete)
+            for target in node.targets
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+        ]
+        model._pallas_ls_deleted_from = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
+def _surely_there(d: DictV, stores: list[Store], setdefault: Store) -> bool:
+    """Whether a `setdefault`'s key is surely in the dict when it runs: one of the dict's own
+    items, or stored by a module-level statement of its own on an earlier line."""
+    key = _only_const(setdefault.key)
+    if key is None or setdefault.line is None:
+        return False
+    if d.items is not None and any(hashable(k) == hashable(key) for k, _ in d.items):
+        return True
+    return any(
+        s.kind == "item"
+        and not s.partial
+        and s.line is not None
+        and s.line < setdefault.line
+        and _only_const(s.key) == key
+        for s in stores
+    )
 
 
 def _item_stores(mapping: frozenset[Value] | None, partial: bool) -> Iterator[Store]:
@@ -653,6 +724,13 @@ def _only_const(values: frozenset[Value] | str | None) -> object | None:
 def _single_dict(values: frozenset[Value]) -> DictV | None:
     dicts = [v for v in values if isinstance(v, DictV)]
     return dicts[0] if len(dicts) == 1 and len(values) == 1 else None
+
+
+def _top_level_line(site: StoreSite, model: ModuleModel, loc: Loc) -> int | None:
+    """The line of a store that is a module-level statement of its own (or the call of one)."""
+    if site.function is not None or not any(stmt is loc.stmt for stmt in model.tree.body):
+        return None
+    return getattr(loc.stmt, "lineno", None)
 
 
 def _loc(site: StoreSite, model: ModuleModel) -> Loc:
