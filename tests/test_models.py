@@ -391,6 +391,21 @@ CASES = {
         "R = {}\ndef add(f):\n    R.setdefault('m', f)\nadd(good)\nadd(bad)\n" + launch("R['m']"),
         {"good", "bad"},
     ),
+    # A class body runs when its class statement does: a name it reads has its value there.
+    "class-body-reads-at-its-statement": (
+        "K = bad\nclass Op:\n    k = staticmethod(K)\nK = good\n" + launch("Op.k"),
+        {"bad"},
+    ),
+    # A parameter's default is one object for every call: stores through it fill it.
+    "default-dict-filled-through-a-parameter": (
+        "R = {}\ndef register(fn, registry=R):\n    registry[fn.__name__] = fn\nregister(bad)\n" + launch("R['bad']"),
+        {"bad"},
+    ),
+    "default-dict-handed-back": (
+        "def register(fn, registry={}):\n    registry[fn.__name__] = fn\n    return registry\nregister(good)\n"
+        + launch("register(bad)['good']"),
+        {"good"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

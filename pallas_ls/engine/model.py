@@ -206,6 +206,11 @@ class ModuleModel:
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
                 nested = self._stores_from_nested(parent, name)
+                class_statement = self._running_class_statement(scope) if parent is self.module_scope else None
+                if class_statement is not None:
+                    # a class body runs when its class statement does: the name as it is there
+                    reaching = self.reaching(parent.bindings[name], class_statement)
+                    return self._not_overwritten_by_calls(reaching, nested, class_statement) + nested
                 if parent is self.module_scope and len(parent.bindings[name]) > 1:
                     points = self._call_points_of(scope)
                     if points:
@@ -216,6 +221,15 @@ class ModuleModel:
                 return reaching + nested
             parent = parent.parent
         return self._stores_from_nested(self.module_scope, name)  # bound only by `global` in functions
+
+    def _running_class_statement(self, scope: Scope) -> ast.AST | None:
+        """The module-level class statement whose body (or a class body nested in it) `scope` is:
+        what it reads, it reads when that statement runs.  None for any other scope."""
+        outermost = None
+        while scope.kind == "class" and scope.parent is not None:
+            outermost = scope.node
+            scope = scope.parent
+        return outermost if scope is self.module_scope else None
 
     def _stores_from_nested(self, scope: Scope, name: str) -> list[Binding]:
         """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`

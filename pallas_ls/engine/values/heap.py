@@ -189,6 +189,15 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
     return site
 
 
+def _parameter_default(function: FunctionNode, name: str) -> ast.expr | None:
+    """The default value expression of the function's parameter `name`, if it has one."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    return next((d for a, d in pairs if a.arg == name), None)
+
+
 def _names_its_class(function: FunctionNode | None, name: str) -> bool:
     """`cls` in a classmethod or `__init_subclass__`: the class, as its own name would be (a
     store through it is a store on a class like any other)."""
@@ -327,10 +336,16 @@ class Heap:
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value
         scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
-        if not isinstance(root, ast.Name) or (
-            scope is not None and root.id in scope.bindings and not _names_its_class(site.function, root.id)
-        ):
-            return False  # a parameter or a local: the object comes from the function's arguments
+        if not isinstance(root, ast.Name):
+            return False
+        if scope is not None and root.id in scope.bindings and not _names_its_class(site.function, root.id):
+            # a parameter or a local: the object comes from the function's arguments, or from a
+            # parameter's default (`def register(fn, registry=REGISTRY)`), one object for every call
+            default = _parameter_default(cast(FunctionNode, site.function), root.id)
+            if default is None:
+                return False
+            where = model.loc(cast(ast.AST, site.function))
+            return any(matches(v) for v in self.interp.ev(default, where, EMPTY_ENV, model))
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 
     def _candidates(

@@ -618,6 +618,8 @@ def retag(
             v = Ref((call, v.site), v.many)
         elif isinstance(v, (Seq, DictV)) and v.site and keep_heap_objects:
             pass
+        elif isinstance(v, DictV) and v.site and v.toplevel:
+            pass  # a dict made at module or class level (a default `registry={}`): one object, handed back
         elif isinstance(v, Seq) and v.known:
             v = Seq(
                 v.kind,

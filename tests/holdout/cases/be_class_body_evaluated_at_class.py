@@ -1,0 +1,23 @@
+"""A class attribute keeps the value a name had when the class body ran.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+DEFAULT = bump
+
+class Op:
+    kernel = staticmethod(DEFAULT)
+
+DEFAULT = copy
+print(pl.pallas_call(Op.kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,26 @@
+"""Decorators append kernels in definition order; the first is launched.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+chosen = []
+
+def pick(fn):
+    chosen.append(fn)
+    return fn
+
+@pick
+def first(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+@pick
+def second(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+kernel = chosen[0]
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,23 @@
+"""A launcher's default is the value DEFAULT had when the def ran, not its later value.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+DEFAULT = bump
+
+def launch(v, kernel=DEFAULT):
+    return pl.pallas_call(kernel, out_shape=S, interpret=True)(v)
+
+DEFAULT = copy
+print(launch(x).sum())

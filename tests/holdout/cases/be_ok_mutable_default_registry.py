@@ -1,0 +1,24 @@
+"""A mutable default dict shared by every call of a register function. (the valid twin).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def register(fn, registry={}):
+    registry[fn.__name__] = fn
+    return registry
+
+register(copy)
+table = register(bump)
+kernel = table["copy"]
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,19 @@
+"""A kernel def launched, then redefined with a return: the launch traced the first def.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+out = pl.pallas_call(kernel, out_shape=S, interpret=True)(x)
+
+def kernel(x_ref, o_ref):
+    return x_ref[...] + 1
+
+print(out.sum())
