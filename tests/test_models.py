@@ -406,6 +406,25 @@ CASES = {
         + launch("register(bad)['good']"),
         {"good"},
     ),
+    # Reflection: dir() sorted, inspect.getmembers with a predicate, locals(), a descriptor's __func__.
+    "dir-of-a-class-sorted": (
+        "class Ops:\n    k_b = staticmethod(good)\n    k_a = staticmethod(bad)\n"
+        + launch("getattr(Ops, [n for n in dir(Ops) if n.startswith('k_')][0])"),
+        {"bad"},
+    ),
+    "inspect-getmembers-functions": (
+        "import inspect\nclass Ops:\n    zed = staticmethod(good)\n    abc = staticmethod(bad)\n"
+        + launch("inspect.getmembers(Ops, inspect.isfunction)[0][1]"),
+        {"bad"},
+    ),
+    "locals-of-a-function": (
+        "def pick():\n    plain = good\n    fused = bad\n    return locals()['plain']\n" + launch("pick()"),
+        {"good"},
+    ),
+    "staticmethod-func": (
+        "class Ops:\n    k = staticmethod(bad)\n" + launch("vars(Ops)['k'].__func__"),
+        {"bad"},
+    ),
     "class-getitem": (
         "class T:\n    def __class_getitem__(cls, key):\n        return {'g': good, 'b': bad}[key]\n"
         + launch("T['g']"),

@@ -130,6 +130,7 @@ def unbound_name(interp: Interpreter, name: str, model: ModuleModel) -> frozense
             "getattr",
             "super",
             "globals",
+            "locals",
         )
         or name in library.BUILTINS_VALUE
     ):

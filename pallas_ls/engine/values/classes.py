@@ -173,6 +173,26 @@ def class_mro(interp: Interpreter, cls: Class, depth: int = 0) -> list[Value] | 
     return result
 
 
+# What `dir()` lists for any class besides its own names: `object`'s attributes and the ones
+# every class gets.  Read from the Python running the analysis (a few differ across versions).
+_EVERY_CLASS_DIR = frozenset(dir(object)) | {"__dict__", "__module__", "__weakref__", "__doc__"}
+
+
+def class_dir(interp: Interpreter, cls: Class) -> frozenset[Value]:
+    """`dir(cls)`: its names and its ancestors', sorted; Unknown when an ancestor is not a class
+    of the program, or the program stores attributes on one (names not all known)."""
+    mro = class_mro(interp, cls)
+    if mro is None or not all(isinstance(c, Class) for c in mro):
+        return U
+    names = set(_EVERY_CLASS_DIR)
+    for klass in cast("list[Class]", mro):
+        if interp.heap.attribute(klass, None):
+            return U
+        scope = klass.model.scope_of_function.get(id(klass.node))
+        names |= set(scope.bindings) if scope is not None else set()
+    return frozenset({Seq("list", tuple(frozenset({Const(n)}) for n in sorted(names)))})
+
+
 def _c3_merge(lines: list[list[Value]]) -> list[Value] | None:
     lines = [list(line) for line in lines if line]
     out: list[Value] = []

@@ -433,6 +433,10 @@ def external_call(
         return classes.zero_argument_super(interp, loc, env, model)
     if q == "globals" and not args:
         return frozenset({Namespace(Module(model))})  # the module's names: `globals()[name]` reads one
+    if q == "locals" and not args and loc is not None:
+        return _locals(interp, loc, env, model)
+    if q == "dir" and len(args) == 1 and len(args[0]) == 1 and isinstance(only_value(args[0]), Class):
+        return classes.class_dir(interp, cast(Class, only_value(args[0])))
     if q == "vars" and len(args) == 1 and all(isinstance(v, Module) for v in args[0]):
         return args[0]
     if q == "vars" and len(args) == 1 and all(isinstance(v, (Instance, Class)) for v in args[0]):
@@ -524,6 +528,21 @@ def external_call(
 
 
 # ---------------------------------------------------------------------------- helpers
+def _locals(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+    """`locals()`: at module level the module's namespace; in a function a dict of the names it
+    has bound by then (`return locals()[name]`)."""
+    if loc.scope.kind == "module":
+        return frozenset({Namespace(Module(model))})
+    if loc.scope.kind != "function":
+        return U
+    items = []
+    for name in loc.scope.bindings:
+        found = model.reaching(loc.scope.bindings[name], loc.stmt)
+        if found:
+            items.append((name, union(bindings.binding_value(interp, b, env, model) for b in found)))
+    return frozenset({DictV(tuple(items), union(v for _, v in items))})
+
+
 def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], call: object) -> frozenset[Value]:
     """A Ref a function makes is a new object at every call: tag it with the call, so that
     `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the

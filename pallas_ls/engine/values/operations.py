@@ -89,6 +89,26 @@ def call_method(interp: Interpreter, receiver: Value, name: str, args: list[froz
 
 
 # ----------------------------------------------------------------------- attributes
+# The attributes every class has from `object` (`__init__`, `__eq__`, ...), for a class none of
+# whose own ancestors defines them.
+OBJECT_ATTRIBUTES = frozenset(dir(object)) - {"__class__", "__doc__"}
+
+
+def _every_class_attribute(cls: Class, attr: str) -> frozenset[Value] | None:
+    """What a class of the program holds for an attribute every class has, when neither it nor
+    its ancestors define it: `__module__`, `__doc__`, `__class__`, and `object`'s methods."""
+    if attr == "__module__":
+        return frozenset({Opaque("str")})
+    if attr == "__doc__":
+        doc = ast.get_docstring(cls.node, clean=False)
+        return frozenset({Const(doc)})
+    if attr == "__class__" and not cls.node.keywords:
+        return frozenset({External("type")})
+    if attr in OBJECT_ATTRIBUTES or attr == "__weakref__":
+        return frozenset({External(f"object.{attr}")})
+    return None
+
+
 # `globals().items()`: a module's namespace read as a dict (each name's value evaluated).
 _MAPPING_VIEWS = frozenset({"items", "keys", "values", "get"})
 _MAX_NAMES_LISTED = 500
@@ -153,6 +173,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
         return frozenset({methods.PropertyMethod(value, attr)})
+    if isinstance(value, Wrapped) and value.kind in ("static", "class") and attr == "__func__":
+        return frozenset({value.func})  # `vars(Ops)["k"].__func__`
     if isinstance(value, Wrapped):
         return U
     if isinstance(value, Param):
@@ -263,6 +285,10 @@ def class_attribute(
             return frozenset({Const(cls.node.name)})
         if attr == "__dict__" and instance is None:
             return frozenset({Namespace(cls)})
+        if instance is None and classes.class_mro(interp, cls) is not None:
+            every = _every_class_attribute(cls, attr)  # `getattr(Ops, "__init__")`: object's
+            if every is not None:
+                return every
         if attr == "__members__" and instance is None and _is_enum(interp, cls):
             members = _enum_members_by_name(interp, cls)  # `Mode.__members__.items()`
             return frozenset({DictV(members, union(v for _, v in members))})
@@ -632,6 +658,9 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         return call_method(interp, value, "__getitem__", [index])
     if isinstance(value, Namespace):  # `vars(obj)[name]`
         names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
+        if names and len(names) == len(index) and isinstance(value.obj, Class):
+            # the class's own namespace, as its body made it (a staticmethod object, not its function)
+            return union(_own_attribute(interp, value.obj, n) or U for n in names)
         if names and len(names) == len(index):
             return union(attribute(interp, value.obj, n, interp.model) for n in names)
         return U

@@ -9,9 +9,24 @@ tuple, list or dict; a class's ancestors are known when every base is a class of
 
 from __future__ import annotations
 
+import types
 from typing import TYPE_CHECKING
 
-from .domain import EMPTY_ENV, Class, Const, DictV, External, Instance, Seq, Value
+from .domain import (
+    EMPTY_ENV,
+    BoundMethod,
+    Class,
+    Const,
+    DictV,
+    External,
+    Func,
+    Instance,
+    Namespace,
+    Opaque,
+    Seq,
+    Value,
+    Wrapped,
+)
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -28,7 +43,16 @@ _BUILTIN_TYPES: dict[str, type] = {
     "set": set,
     "frozenset": frozenset,
     "object": object,
+    "type": type,
+    "staticmethod": staticmethod,
+    "classmethod": classmethod,
+    "property": property,
+    "types.FunctionType": types.FunctionType,
+    "types.MethodType": types.MethodType,
+    "types.BuiltinFunctionType": types.BuiltinFunctionType,
 }
+# The types of the objects the interpreter holds for functions and descriptors.
+_WRAPPED_TYPES: dict[str, type] = {"static": staticmethod, "class": classmethod, "property": property}
 _MAX_DEPTH = 8
 
 # A type: a class of the program, or a builtin type.
@@ -84,6 +108,22 @@ def _type_of(subject: Value) -> TypeValue | None:
         return tuple if subject.kind == "tuple" else list
     if isinstance(subject, DictV):
         return dict
+    if isinstance(subject, Func):
+        return types.FunctionType  # a def or a lambda
+    if isinstance(subject, BoundMethod):
+        return types.MethodType
+    if isinstance(subject, Class):
+        return type if not subject.node.keywords else None  # a metaclass may be any subclass of type
+    if isinstance(subject, Wrapped):
+        return _WRAPPED_TYPES.get(subject.kind)
+    if isinstance(subject, External) and subject.qualname.startswith("object."):
+        return types.WrapperDescriptorType  # `object.__init__` and friends, read on a class
+    if isinstance(subject, External) and subject.qualname in _BUILTIN_TYPES:
+        return type  # `int`, `type` themselves: classes
+    if isinstance(subject, Opaque) and subject.kind in _BUILTIN_TYPES:
+        return _BUILTIN_TYPES[subject.kind]  # an `int` or `str` whose value is not known
+    if isinstance(subject, Namespace):
+        return types.MappingProxyType if isinstance(subject.obj, Class) else dict
     return None
 
 

@@ -1,0 +1,20 @@
+"""A class's __dict__ items in body order, dunders skipped; the first is launched.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+class Ops:
+    first = staticmethod(bump)
+    second = staticmethod(copy)
+
+kernel = [v for k, v in Ops.__dict__.items() if not k.startswith("_")][0].__func__
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
