@@ -38,6 +38,9 @@ REPORTED = {
     "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
+    # In every iteration of a loop over a known sequence, the same Ref twice.
+    "each-iteration": "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[(i + 2) % 2])",
+    "one-iteration": "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[0])",
     # A memoised factory hands back the same object for the same arguments.
     "memoised-factory": (
         "import functools\n@functools.cache\ndef buf():\n    return jax.new_ref(x)\nadd(buf(), buf())"
@@ -114,6 +117,7 @@ SILENT = {
     ),
     "loop-read-between-calls": "for i in range(2):\n    r = jax.new_ref(x)\n    add(r, f(r))",
     "unknown-values": "add(a, a)",
+    "no-iteration": "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[(i + 1) % 2])",
     "memoised-factory-other-arguments": (
         "import functools\n@functools.cache\ndef buf(n):\n    return jax.new_ref(x)\nadd(buf(1), buf(2))"
     ),
@@ -162,3 +166,11 @@ def test_tuple_unpacking_alias_and_starred_list():
 def test_keyword_arguments_are_not_counted():
     # JAX rejects the keyword itself first ("unexpected keyword argument"): a different error.
     assert duplicates("r = jax.new_ref(x)\nadd(r, b_ref=r)") == []
+
+
+def test_a_duplicate_in_one_iteration_has_no_fix():
+    """Merging the arguments is right only where they are one Ref as written: not where one
+    iteration of a loop makes them so."""
+    code = "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[0])"
+    findings = [f for f in analyze_source(HEADER + code, "t.py") if f.code == "PAL002"]
+    assert len(findings) == 1 and not [f for f in findings[0].fixes if not f.suppression]

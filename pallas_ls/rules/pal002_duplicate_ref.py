@@ -12,6 +12,7 @@ from ..engine.layout import launch_layout, positional_parameters
 from ..engine.model import Loc, ModuleModel
 from ..engine.refs import RefArgument, duplicate_refs
 from ..engine.rewrite import remove_argument, remove_parameter, rename_uses
+from ..engine.values import flow
 from ..engine.values.domain import EMPTY_ENV, Env, Param, Ref
 from .base import Example
 
@@ -261,9 +262,12 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             partial = id(call) in launch.through_partial  # `functools.partial(run, r)(s)`
             places = launch.places if partial else None
             loc = launch.places[id(call)][0] if partial else model.loc(call)
-            for first, repeated in _duplicates_in_any_context(launch, call, loc, model, kernel_functions, places):
+            found, as_written = _duplicates_in_any_context(launch, call, loc, model, kernel_functions, places)
+            for first, repeated in found:
                 finding = _finding(analysis, launch.kind, launch.label, first.expr, repeated.expr)
-                fix = None if partial else _merge_fix(analysis, launch, call, first.expr, repeated.expr)
+                # merging the arguments is right only where they are the same Ref in every context
+                fixable = as_written and not partial
+                fix = _merge_fix(analysis, launch, call, first.expr, repeated.expr) if fixable else None
                 if fix is not None:
                     finding.fixes.append(fix)
                 yield finding
@@ -276,15 +280,17 @@ def _duplicates_in_any_context(
     model: ModuleModel,
     kernel_functions: dict[int, int],
     places: dict[int, tuple[Loc, Env, ModuleModel]] | None,
-) -> list[tuple[RefArgument, RefArgument]]:
+) -> tuple[list[tuple[RefArgument, RefArgument]], bool]:
     """The call's arguments that are the same Ref as it is written (any caller), or in the
     arguments of one call seen of the function it is in (`launch(r)` of `def launch(src,
-    dst=None): dst = src if dst is None else dst; run(src, dst)`): proved for that call."""
-    for env in [EMPTY_ENV, *launch.invocation_envs.get(id(call), [])]:
+    dst=None): dst = src if dst is None else dst; run(src, dst)`), or in one iteration of the
+    loop around it: proved for that call or iteration.  With whether they are so as written."""
+    iterations = flow.iteration_envs(interpreter_for(model), loc, EMPTY_ENV, model) if places is None else []
+    for env in [EMPTY_ENV, *launch.invocation_envs.get(id(call), []), *iterations]:
         found = list(duplicate_refs(call, loc, model, kernel_functions, env=env, places=places))
         if found:
-            return found
-    return []
+            return found, env is EMPTY_ENV
+    return [], True
 
 
 def _finding(analysis: ModuleAnalysis, kind: str, label: str, first: ast.expr, repeated: ast.expr) -> Finding:

@@ -97,6 +97,22 @@ def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model:
 
 
 _MAX_UNROLLED = 32
+# Iterations of a loop around a statement checked one by one (`iteration_envs`).
+_MAX_ITERATION_ENVS = 8
+
+
+def iteration_envs(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> list[Env]:
+    """One environment per iteration of the `for` loop around `loc`'s statement (its targets bound
+    to each element of a known, short sequence): `for i in range(2): run(bufs[i], bufs[(i + 2) % 2])`
+    passes one Ref twice in every iteration, which the loop target's values all at once hide."""
+    if loc.stmt is None or not isinstance(loc.stmt, ast.stmt):
+        return []
+    guarded = loop_guards(model, loc.stmt, loc.scope)
+    targets = loop_targets(guarded[0], loc.scope) if guarded is not None else None
+    seq = _unrolled(interp, guarded[0], loc.scope, env, model) if guarded is not None and targets else None
+    if seq is None or targets is None or len(seq.elements()) > _MAX_ITERATION_ENVS:
+        return []
+    return [env.extended((t, bindings.destructure(e, path)) for t, path in targets) for e in seq.elements()]
 
 
 def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel) -> frozenset[Value] | None:
