@@ -25,8 +25,11 @@ DOCS = """
 ## What it does
 Reports a Ref passed more than once to a single call of a callable made by `pl.kernel(...)`,
 `mpmd_map(...)` or `pallas_call(...)`, counting tuples, lists, dicts and `*[...]` written in the
-call, aliases (`v = r`, `a, b = r, r`) and `.at[...]` views of the same ref. Keyword arguments
-are not counted: JAX rejects a keyword argument to these callables before it looks for duplicates.
+call, aliases (`v = r`, `a, b = r, r`) and `.at[...]` views of the same ref. A call inside a
+function is also checked with the arguments of each call of that function seen in the project,
+and a call inside a `for` loop over a known short sequence in each iteration (`bufs[i]` and
+`bufs[(i + 2) % 2]`). Keyword arguments are not counted: JAX rejects a keyword argument to these
+callables before it looks for duplicates.
 
 ## Why is this bad?
 `pl.kernel` and `mpmd_map` flatten their arguments and refuse to alias one Ref with itself:
@@ -49,6 +52,7 @@ the call (`f(r, r)` inside the loop).
 ## How to fix
 For `pl.kernel` / `mpmd_map`: pass the ref once and use the one kernel parameter for both roles
 (the quick fix does this when the kernel is launched only there, both arguments are whole refs
+in every context (not only in one caller's or one iteration's)
 and no binding in the kernel captures the renamed name; it is unsafe, applied only with
 `--unsafe-fixes`: the kernel's signature changes and one buffer plays two roles), or make a second ref
 (`jax.new_ref(x)` again) when two buffers are really meant. For `pallas_call`, whose inputs are
