@@ -374,6 +374,46 @@ pl.pallas_call(k, out_shape=S)(x)
 """
 
 
+OP_CLASS = """
+class Op:
+    def __init__(self, bias):
+        self.bias = bias
+    def kernel(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...] + self.bias
+    def __call__(self, x):
+        return pl.pallas_call(self.kernel, out_shape=S)(x)
+Op({bias})(x)
+"""
+
+
+@pytest.mark.parametrize(
+    ("bias", "expected"),
+    [("jnp.ones((8, 128))", ["self.bias"]), ("1.0", []), ("unknown", [])],
+)
+def test_a_method_launched_by_its_own_class_reads_the_instance_a_call_made(bias, expected):
+    """`self.kernel` launched in `__call__`: the instance `Op(...)` was called on proves the capture
+    (the launch in `__call__` for any instance does not)."""
+    assert pal003(OP_CLASS.format(bias=bias)) == expected
+
+
+CLOSURE_LOCAL = """
+def make(p):
+    w = p.weight
+    def k(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * w
+    return k
+class P:
+    def __init__(self, weight):
+        self.weight = weight
+pl.pallas_call(make(P({w})), out_shape=S)(x)
+"""
+
+
+@pytest.mark.parametrize(("w", "expected"), [("jnp.ones((8, 128))", ["w"]), ("2.0", []), ("unknown", [])])
+def test_a_local_of_the_enclosing_function_holding_an_array_is_captured(w, expected):
+    assert pal003(CLOSURE_LOCAL.format(w=w)) == expected
+
+
 @pytest.mark.parametrize(
     ("w", "read", "call", "expected"),
     [

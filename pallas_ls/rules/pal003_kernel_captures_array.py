@@ -27,6 +27,7 @@ from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
 from ..engine.model import Binding, FunctionNode, ModuleModel, positional_args
+from ..engine.values.bindings import binding_value
 from ..engine.values.domain import Array, BoundMethod, Env, Value
 from .base import Example
 
@@ -46,7 +47,9 @@ enclosing `@jax.jit` function (which jit turns into a traced array). Also a nump
 default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
 refs), a parameter that `functools.partial` binds to a jax array
 (`partial(kernel, bias=jnp.ones(...))`), and a member such as `self.bias`, `PARAMS["scale"]` or
-`p.weight` of the object a kernel factory was called with that is a jax array on every path.
+`p.weight` of the object a kernel factory was called with that is a jax array on every path
+(for a method, `self.bias` of the instance one launch was made for), and a local of an enclosing
+function that holds a jax array in the closure a launch made the kernel in (`w = p.weight`).
 Module-level helpers the kernel calls by name (and the ones they call) are traced with it: a
 global array they read is reported in the helper. A read counts when it
 certainly binds a JAX operation on the value, which is what makes the array a constant of the
@@ -522,12 +525,14 @@ def _receiver_captures(
     analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], reported: set[str]
 ) -> Iterator[Finding]:
     """A method launched bound to an instance (`pl.pallas_call(scaler.kernel, ...)`): what it reads
-    from its first parameter (`self.w`) is read from that instance, set in `__init__` or anywhere."""
+    from its first parameter (`self.w`) is read from that instance, set in `__init__` or anywhere.
+    Proved by one launch's instance (`Op(Config(bias=jnp.ones(...)))(x)` launching `self.kernel`
+    in `__call__`), whatever the instances of other launches hold."""
     params = positional_args(function)
     binding = _parameter_binding(analysis.model, function, params[0].arg) if params else None
     if binding is None:
         return
-    envs = set()
+    envs = []
     for site in sites:
         bound_to = [
             v
@@ -536,22 +541,30 @@ def _receiver_captures(
         ]
         if not bound_to:
             return  # launched as a plain function too: its first parameter is not known
-        envs.add(site.target.env.extended([(binding, frozenset(v.receiver for v in bound_to))]))
+        envs.append(site.target.env.extended([(binding, frozenset(v.receiver for v in bound_to))]))
     for use in parameter_uses(analysis.model, function, params[0].arg):
-        yield from _member_capture(analysis, function, sites, use, reported, envs)
+        for env in envs:
+            yield from _member_capture(analysis, function, sites, use, reported, {env})
 
 
 def _argument_capture(
     analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], use: FreeUse, reported: set[str]
 ) -> Iterator[Finding]:
     """A parameter of an enclosing function (`def make_scaler(w): @pl.kernel(...) def scale(...):
-    ... w ...`) that a call seen here binds to a jax array: the kernel that call makes captures
-    it.  Proved for that call, whatever other calls pass."""
+    ... w ...`), or a local it assigns (`scale = self.scale`), that a call seen here binds to a
+    jax array: the kernel that call makes captures it.  Proved for that call, whatever other
+    calls pass."""
     bindings = outer_bindings(analysis.model, function, use.name)
-    if not bindings or any(b.kind != "param" for b in bindings):
+    # parameters, or locals an enclosing function assigns (`scale = self.scale`), read in the
+    # closure the kernel was made in
+    if not bindings or any(b.kind not in ("param", "assign") or b.scope.kind != "function" for b in bindings):
         return
+    interp = interpreter_for(analysis.model)
     for site in sites:
-        bound = [site.target.env.get(b) for b in bindings]
+        bound = [
+            site.target.env.get(b) if b.kind == "param" else binding_value(interp, b, site.target.env, analysis.model)
+            for b in bindings
+        ]
         if any(v is None or not certainly_jax_array(v) for v in bound):
             continue
         rank = _rank_of_arrays(frozenset().union(*(cast("frozenset[Value]", v) for v in bound)))
