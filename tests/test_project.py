@@ -248,3 +248,37 @@ def test_registry_filled_by_a_module_imported_for_its_side_effect(tmp_path):
     )
     found = findings_by_file(tmp_path, ["pkg/builtin.py", "main.py"])
     assert found == {"pkg/builtin.py": ["PAL001"], "main.py": []}
+
+
+def test_a_name_of_the_package_init_imported_relatively(tmp_path):
+    """`from . import REGISTRY` in a submodule is the package __init__'s REGISTRY (there is no
+    module `.REGISTRY`); the __init__ imports that submodule only for its stores."""
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "REGISTRY = {}\nfrom . import impls  # noqa: F401\n",
+            "pkg/impls.py": "from . import REGISTRY\n"
+            + KERNELS
+            + "REGISTRY['one'] = add_one\nREGISTRY['two'] = good\n",
+            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import REGISTRY\n"
+            "pl.pallas_call(REGISTRY['one'], s)(x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/impls.py", "main.py"])
+    assert found == {"pkg/impls.py": ["PAL001"], "main.py": []}
+
+
+def test_a_package_name_imported_relatively_selects_nothing_else(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "REGISTRY = {}\nfrom . import impls  # noqa: F401\n",
+            "pkg/impls.py": "from . import REGISTRY\n"
+            + KERNELS
+            + "REGISTRY['one'] = add_one\nREGISTRY['two'] = good\n",
+            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import REGISTRY\n"
+            "pl.pallas_call(REGISTRY['two'], s)(x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/impls.py", "main.py"])
+    assert found == {"pkg/impls.py": [], "main.py": []}

@@ -97,6 +97,7 @@ class ModelParts:
     # "wrap" (a function of an imported module, whatever its name).
     calls_by_root: dict[str, list[ast.Call]] = field(default_factory=dict)
     statements: list[ast.stmt] = field(default_factory=list)  # the top-level statements it was built from
+    deletes: list[ast.Delete] = field(default_factory=list)  # `del ...` statements, anywhere
 
     def index_call(self, call: ast.Call) -> None:
         func = call.func
@@ -180,6 +181,10 @@ class ModuleModel:
                 for key, calls in getattr(part, kind).items():
                     merged.setdefault(key, []).extend(calls)
         return merged
+
+    def delete_statements(self) -> list[ast.Delete]:
+        """Every `del ...` statement of the module."""
+        return [d for p in self._parts for d in p.deletes]
 
     @property
     def calls_of_calls(self) -> list[ast.Call]:
@@ -561,6 +566,8 @@ class _Builder:
                 self._expr(stmt.value, loc, function)
             return
         # Expr, Assert, Raise, Delete, Pass, Break, Continue, TypeAlias, ...
+        if isinstance(stmt, ast.Delete):
+            self.model.deletes.append(stmt)
         for child in ast.iter_child_nodes(stmt):
             if isinstance(child, ast.expr):
                 self._expr(child, loc, function)

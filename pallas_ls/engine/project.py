@@ -564,7 +564,8 @@ class Project:
             search = self._search_roots(from_path)
         for cut in range(len(parts), -1, -1):
             for directory in search:
-                module_file = _module_file(directory, parts[:cut])
+                # `from . import REGISTRY`: no module `.REGISTRY`, a name of the package's __init__
+                module_file = _module_file(directory, parts[:cut]) if cut or not level else _package_init(directory)
                 if module_file is not None:
                     return module_file, parts[cut:]
         return None
@@ -742,6 +743,11 @@ def _module_file(directory: str, parts: list[str]) -> str | None:
     if os.path.isfile(init):
         return init
     return None
+
+
+def _package_init(directory: str) -> str | None:
+    init = os.path.join(directory, "__init__.py")
+    return init if os.path.isfile(init) else None
 
 
 class _ProjectLoader(Loader):

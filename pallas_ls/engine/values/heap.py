@@ -264,6 +264,28 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
                     yield StoreSite(store, func.value, key, keyword.value, call, _holder(part, call))
 
 
+def _imports_for_effect(model: ModuleModel) -> bool:
+    """Whether the module imports a module of its package only for what importing it does
+    (`from . import impls  # registers`: a name the module never reads), a module whose
+    import-time stores into this module's objects are seen only once it is loaded.  Kept on the
+    model."""
+    found: bool | None = getattr(model, "_pallas_ls_imports_for_effect", None)
+    if found is None:
+        imported = {
+            alias.asname or alias.name
+            for stmt in model.tree.body
+            if isinstance(stmt, ast.ImportFrom) and stmt.level > 0
+            for alias in stmt.names
+        }
+        found = bool(imported) and bool(imported - _names_read(model))
+        model._pallas_ls_imports_for_effect = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
+def _names_read(model: ModuleModel) -> set[str]:
+    return {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
 def _namespace_update(part: ModelParts, call: ast.Call, receiver: ast.expr) -> Iterator[StoreSite]:
     """`obj.__dict__.update(options, name=v)`: attribute stores, one per item and keyword."""
     holder = _holder(part, call)
@@ -316,8 +338,9 @@ class Heap:
         itself are not its.  When a store in a function names the object without the function's
         arguments, the code that runs at import is evaluated first (it may call that function)."""
         candidates = self._candidates(kinds, module_level, attr)
-        if run and any(
-            site.function is not None and self._may_target(site, model, matches) for site, model in candidates
+        if run and (
+            any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates)
+            or (module_level and any(_imports_for_effect(m) for m in self.interp.models()))
         ):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
@@ -594,7 +617,8 @@ class Heap:
 
         for model in interp.models():
             for call in model.calls_with_attribute(["pop", "popitem", "clear"]):
-                if is_it(interp.ev(call.func.value, model.loc(call), EMPTY_ENV, model)):  # type: ignore[attr-defined]  # attribute calls only
+                receiver = call.func.value  # type: ignore[attr-defined]  # attribute calls only
+                if is_it(interp.ev(receiver, model.loc(call), EMPTY_ENV, model)):
                     return frozenset({Const(True)})
             for name in _deleted_from(model):  # `del NAME[k]`, NAME read as the module's
                 if is_it(interp.ev(name, Loc(model.module_scope, None), EMPTY_ENV, model)):
@@ -656,18 +680,13 @@ class Store:
 
 
 def _deleted_from(model: ModuleModel) -> list[ast.Name]:
-    """The names of `del NAME[k]` statements anywhere in the module (kept on the model)."""
-    found: list[ast.Name] | None = getattr(model, "_pallas_ls_deleted_from", None)
-    if found is None:
-        found = [
-            target.value
-            for node in ast.walk(model.tree)
-            if isinstance(node, ast.Delete)
-            for target in node.targets
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-        ]
-        model._pallas_ls_deleted_from = found  # type: ignore[attr-defined]  # a cache kept on the model
-    return found
+    """The names of `del NAME[k]` statements anywhere in the module."""
+    return [
+        target.value
+        for node in model.delete_statements()
+        for target in node.targets
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+    ]
 
 
 def _surely_there(d: DictV, stores: list[Store], setdefault: Store) -> bool:

@@ -1,0 +1,8 @@
+"""A package __init__ imports a submodule for its side effect: it registers kernels; main launches one by name.  JAX: runs."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from ops import REGISTRY
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+print(pl.pallas_call(REGISTRY["plain"], out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,2 @@
+REGISTRY = {}
+from . import impls  # noqa: E402,F401  (registers)

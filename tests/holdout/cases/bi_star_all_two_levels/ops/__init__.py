@@ -1,0 +1,1 @@
+from .public import *  # noqa: F403

@@ -1,0 +1,2 @@
+__all__ = ["copy", "bump"]
+from ._impl import bump, copy  # noqa: F401
