@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from pallas_ls.lint import Project, check_paths
 
 KERNELS = """\
@@ -250,7 +252,8 @@ def test_registry_filled_by_a_module_imported_for_its_side_effect(tmp_path):
     assert found == {"pkg/builtin.py": ["PAL001"], "main.py": []}
 
 
-def test_a_name_of_the_package_init_imported_relatively(tmp_path):
+@pytest.mark.parametrize(("key", "expected"), [("one", ["PAL001"]), ("two", [])])
+def test_a_name_of_the_package_init_imported_relatively(tmp_path, key, expected):
     """`from . import REGISTRY` in a submodule is the package __init__'s REGISTRY (there is no
     module `.REGISTRY`); the __init__ imports that submodule only for its stores."""
     write(
@@ -260,25 +263,8 @@ def test_a_name_of_the_package_init_imported_relatively(tmp_path):
             "pkg/impls.py": "from . import REGISTRY\n"
             + KERNELS
             + "REGISTRY['one'] = add_one\nREGISTRY['two'] = good\n",
-            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import REGISTRY\n"
-            "pl.pallas_call(REGISTRY['one'], s)(x)\n",
+            "main.py": f"from jax.experimental import pallas as pl\nfrom pkg import REGISTRY\npl.pallas_call(REGISTRY['{key}'], s)(x)\n",
         },
     )
     found = findings_by_file(tmp_path, ["pkg/impls.py", "main.py"])
-    assert found == {"pkg/impls.py": ["PAL001"], "main.py": []}
-
-
-def test_a_package_name_imported_relatively_selects_nothing_else(tmp_path):
-    write(
-        tmp_path,
-        {
-            "pkg/__init__.py": "REGISTRY = {}\nfrom . import impls  # noqa: F401\n",
-            "pkg/impls.py": "from . import REGISTRY\n"
-            + KERNELS
-            + "REGISTRY['one'] = add_one\nREGISTRY['two'] = good\n",
-            "main.py": "from jax.experimental import pallas as pl\nfrom pkg import REGISTRY\n"
-            "pl.pallas_call(REGISTRY['two'], s)(x)\n",
-        },
-    )
-    found = findings_by_file(tmp_path, ["pkg/impls.py", "main.py"])
-    assert found == {"pkg/impls.py": [], "main.py": []}
+    assert found == {"pkg/impls.py": expected, "main.py": []}
