@@ -266,17 +266,6 @@ def _is_parameter_of_top(name: str, scope: Scope, top: Scope) -> bool:
     return bool(bindings) and all(b.kind == "param" for b in bindings) and name not in top.global_names
 
 
-def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr, int | None]]:
-    """(parameter, default, positional index or None for keyword-only) of each parameter with a default."""
-    args = function.args
-    positional = positional_args(function)
-    out: list[tuple[ast.arg, ast.expr, int | None]] = []
-    first = len(positional) - len(args.defaults)
-    out += [(positional[first + i], d, first + i) for i, d in enumerate(args.defaults)]
-    out += [(a, d, None) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
-    return out
-
-
 # Attributes of an array that are static metadata: reading them never traces anything.
 STATIC_ATTRIBUTES = frozenset(
     {

@@ -743,6 +743,17 @@ def positional_args(function: FunctionNode) -> list[ast.arg]:
     return list(getattr(function.args, "posonlyargs", [])) + list(function.args.args)
 
 
+def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr, int | None]]:
+    """(parameter, default, positional index or None for keyword-only) of each parameter with a default."""
+    args = function.args
+    positional = positional_args(function)
+    out: list[tuple[ast.arg, ast.expr, int | None]] = []
+    first = len(positional) - len(args.defaults)
+    out += [(positional[first + i], d, first + i) for i, d in enumerate(args.defaults)]
+    out += [(a, d, None) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    return out
+
+
 def own_returns(function: FunctionNode) -> Iterator[ast.Return]:
     """The return statements of a def that belong to it (not to nested defs, lambdas, classes)."""
     if isinstance(function, ast.Lambda):

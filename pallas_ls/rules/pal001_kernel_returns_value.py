@@ -12,7 +12,6 @@ from typing import Any
 
 from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import kernel_ref_shapes
-from ..engine.captures import defaulted_parameters
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
@@ -25,7 +24,7 @@ from ..engine.layout import (
     refs_in_hbm,
     written_before,
 )
-from ..engine.model import FunctionNode, is_generator, positional_args
+from ..engine.model import FunctionNode, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
 from ..engine.values.domain import EMPTY_ENV, Array, Env, only_value
 from .base import Example

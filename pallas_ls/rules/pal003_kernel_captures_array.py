@@ -15,7 +15,6 @@ from ..engine.captures import (
     certainly_jax_array,
     combined_rank,
     constructor_fact,
-    defaulted_parameters,
     free_uses,
     member_is_array,
     names_array,
@@ -26,7 +25,7 @@ from ..engine.captures import (
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
-from ..engine.model import Binding, FunctionNode, ModuleModel, positional_args
+from ..engine.model import Binding, FunctionNode, ModuleModel, defaulted_parameters, positional_args
 from ..engine.values.bindings import binding_value
 from ..engine.values.domain import Array, BoundMethod, Env, Value
 from .base import Example

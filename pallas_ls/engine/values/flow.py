@@ -59,14 +59,12 @@ def per_iteration(interp: Interpreter, b: Binding, env: Env, model: ModuleModel)
     if guarded is None:
         return None
     loop, tests, breaks = guarded
-    targets = loop_targets(loop, b.scope)
-    seq = _unrolled(interp, loop, b.scope, env, model) if targets is not None else None
-    if seq is None or targets is None:
+    iterations = loop_envs(interp, loop, b.scope, env, model)
+    if iterations is None:
         return None
     stmt = cast(ast.Assign, b.stmt)
     out: set[Value] = set()
-    for element in seq.elements():
-        inside = env.extended((t, bindings.destructure(element, path)) for t, path in targets)
+    for inside in iterations:
         reached, surely = _branches_taken(interp, tests, b.scope, inside, model)
         if not reached:
             continue  # this iteration does not reach the assignment
@@ -90,6 +88,19 @@ def loop_targets(loop: ast.For, scope: Scope) -> list[tuple[Binding, list[Any]]]
     return found or None
 
 
+def loop_envs(
+    interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel, limit: int | None = None
+) -> list[Env] | None:
+    """One environment per iteration of a `for` loop over a known sequence of at most `limit`
+    elements (default: as many as are followed element by element): `env` with the loop's
+    targets bound to that element.  None when the targets or the sequence are not known."""
+    targets = loop_targets(loop, scope)
+    seq = _unrolled(interp, loop, scope, env, model) if targets is not None else None
+    if seq is None or targets is None or (limit is not None and len(seq.elements()) > limit):
+        return None
+    return [env.extended((t, bindings.destructure(e, path)) for t, path in targets) for e in seq.elements()]
+
+
 def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> Seq | None:
     """The known sequence a `for` loop runs over, when it is short enough to follow element by element."""
     seq = single_known_seq(interp.ev(loop.iter, Loc(scope, loop), env, model))
@@ -108,11 +119,9 @@ def iteration_envs(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) 
     if loc.stmt is None or not isinstance(loc.stmt, ast.stmt):
         return []
     guarded = loop_guards(model, loc.stmt, loc.scope)
-    targets = loop_targets(guarded[0], loc.scope) if guarded is not None else None
-    seq = _unrolled(interp, guarded[0], loc.scope, env, model) if guarded is not None and targets else None
-    if seq is None or targets is None or len(seq.elements()) > _MAX_ITERATION_ENVS:
+    if guarded is None:
         return []
-    return [env.extended((t, bindings.destructure(e, path)) for t, path in targets) for e in seq.elements()]
+    return loop_envs(interp, guarded[0], loc.scope, env, model, _MAX_ITERATION_ENVS) or []
 
 
 def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel) -> frozenset[Value] | None:

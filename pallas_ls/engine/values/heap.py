@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, positional_args
+from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, defaulted_parameters, positional_args
 from ..names import callee_name
 from . import bindings, classes, library, operations
 from .domain import (
@@ -187,15 +187,6 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
     if bindings and all(b.kind == "assign" and _makes_container(b.value) for b in bindings):
         return dataclasses.replace(site, fresh_local=True)
     return site
-
-
-def _parameter_default(function: FunctionNode, name: str) -> ast.expr | None:
-    """The default value expression of the function's parameter `name`, if it has one."""
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
-    return next((d for a, d in pairs if a.arg == name), None)
 
 
 def _names_its_class(function: FunctionNode | None, name: str) -> bool:
@@ -364,10 +355,11 @@ class Heap:
         if scope is not None and root.id in scope.bindings and not _names_its_class(site.function, root.id):
             # a parameter or a local: the object comes from the function's arguments, or from a
             # parameter's default (`def register(fn, registry=REGISTRY)`), one object for every call
-            default = _parameter_default(cast(FunctionNode, site.function), root.id)
+            function = cast(FunctionNode, site.function)
+            default = next((d for arg, d, _ in defaulted_parameters(function) if arg.arg == root.id), None)
             if default is None:
                 return False
-            where = model.loc(cast(ast.AST, site.function))
+            where = model.loc(function)
             return any(matches(v) for v in self.interp.ev(default, where, EMPTY_ENV, model))
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 

@@ -751,14 +751,12 @@ def _yields_of(
             truth = constant_truth(interp.ev(stmt.test, Loc(scope, stmt), env, model))
             if truth is None or not _yields_of(interp, gen, stmt.body if truth else stmt.orelse, scope, env, out):
                 return False
-        elif isinstance(stmt, ast.For) and not stmt.orelse and (targets := flow.loop_targets(stmt, scope)):
-            seq = single_known_seq(interp.ev(stmt.iter, Loc(scope, stmt), env, model))
-            if seq is None or len(seq.elements()) > _MAX_YIELDS:
+        elif isinstance(stmt, ast.For) and not stmt.orelse:
+            iterations = flow.loop_envs(interp, stmt, scope, env, model, _MAX_YIELDS)
+            if iterations is None or not all(
+                _yields_of(interp, gen, stmt.body, scope, inside, out) for inside in iterations
+            ):
                 return False
-            for element in seq.elements():
-                inside = env.extended((t, bindings.destructure(element, path)) for t, path in targets)
-                if not _yields_of(interp, gen, stmt.body, scope, inside, out):
-                    return False
         else:
             return False  # a return, a break, an assignment: not followed
         if len(out) > _MAX_YIELDS:

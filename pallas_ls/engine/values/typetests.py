@@ -10,10 +10,10 @@ tuple, list or dict; a class's ancestors are known when every base is a class of
 from __future__ import annotations
 
 import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from . import classes
 from .domain import (
-    EMPTY_ENV,
     BoundMethod,
     Class,
     Const,
@@ -53,7 +53,6 @@ _BUILTIN_TYPES: dict[str, type] = {
 }
 # The types of the objects the interpreter holds for functions and descriptors.
 _WRAPPED_TYPES: dict[str, type] = {"static": staticmethod, "class": classmethod, "property": property}
-_MAX_DEPTH = 8
 
 # A type: a class of the program, or a builtin type.
 TypeValue = Class | type
@@ -143,21 +142,10 @@ def _is_subtype(interp: Interpreter, subject: TypeValue, targets: list[TypeValue
     return False
 
 
-def _ancestors(interp: Interpreter, cls: Class, depth: int = 0) -> list[Class] | None:
-    """The class and its bases, transitively, when each is a class of the program (or `object`)
+def _ancestors(interp: Interpreter, cls: Class) -> list[Class] | None:
+    """The class and its ancestors (its MRO), when each is a class of the program (or `object`)
     made without a metaclass; None otherwise."""
-    if depth > _MAX_DEPTH or cls.node.keywords:
+    mro = classes.class_mro(interp, cls)
+    if mro is None or any(not isinstance(c, Class) or c.node.keywords for c in mro):
         return None
-    found = [cls]
-    where = cls.model.loc(cls.node)
-    for base in cls.node.bases:
-        values = interp.ev(base, where, EMPTY_ENV, cls.model)
-        if values == frozenset({External("object")}):
-            continue
-        if len(values) != 1 or not isinstance(next(iter(values)), Class):
-            return None
-        inherited = _ancestors(interp, next(iter(values)), depth + 1)  # type: ignore[arg-type]
-        if inherited is None:
-            return None
-        found += inherited
-    return found
+    return cast("list[Class]", mro)
