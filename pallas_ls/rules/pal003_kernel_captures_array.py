@@ -451,15 +451,10 @@ def _check_kernel(
         if facts is None and use.traced:
             yield from _argument_capture(analysis, function, sites, use, reported)  # a factory's `w`
             continue
-        if facts is None or not _captured_here(use, facts):
-            continue
-        if use.subscript and any(f.jitted_parameter for f in facts):
-            continue  # `p[...]` of a jit parameter: p may be a Ref passed into jit
-        site = _rejecting_site(sites, combined_rank(facts))
-        if site is None:
-            continue
-        reported.add(use.name)
-        yield _finding(analysis, function, site, use, facts, sites)
+        finding = _array_capture(analysis, function, sites, use, facts) if facts is not None else None
+        if finding is not None:
+            reported.add(use.name)
+            yield finding
     yield from _default_captures(analysis, function, sites, reported)
     yield from _partial_captures(analysis, function, sites, reported)
     yield from _receiver_captures(analysis, function, sites, reported)
@@ -483,13 +478,30 @@ def _helper_captures(
             if key in reported or use.name.endswith("_ref") or not (use.traced or use.meets_jax):
                 continue
             facts = names_array(model, outer_bindings(model, helper, use.name))
-            if facts is None or not _captured_here(use, facts) or any(f.jitted_parameter for f in facts):
-                continue
-            site = _rejecting_site(sites, combined_rank(facts))
-            if site is None:
-                continue
-            reported.add(key)
-            yield _finding(analysis, function, site, use, facts, sites, through=helper)
+            finding = _array_capture(analysis, function, sites, use, facts, helper) if facts is not None else None
+            if finding is not None:
+                reported.add(key)
+                yield finding
+
+
+def _array_capture(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    use: FreeUse,
+    facts: list[ArrayFact],
+    through: FunctionNode | None = None,
+) -> Finding | None:
+    """The finding for a read of a name bound to arrays (`facts`) in the kernel, or in a helper it
+    calls (`through`), when the read makes them constants of the kernel and a launch rejects that."""
+    if not _captured_here(use, facts):
+        return None
+    if use.subscript and any(f.jitted_parameter for f in facts):
+        return None  # `p[...]` of a jit parameter: p may be a Ref passed into jit
+    site = _rejecting_site(sites, combined_rank(facts))
+    if site is None:
+        return None
+    return _finding(analysis, function, site, use, facts, sites, through=through)
 
 
 def _member_capture(
