@@ -60,7 +60,10 @@ Where things are (each module's docstring says more)
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
-  natively (tables of APIs, array constructors and methods).
+  natively (tables of APIs, the calls that make Refs, shape structs, None).
+- `arrays.py`: the arrays jax / numpy calls, array methods and arithmetic make, with their shapes
+  and dtypes when the call says them; `jax.eval_shape`'s ShapeDtypeStructs.
+- `typetests.py`: `isinstance` / `issubclass`, decided when the types are known.
 - `iteration.py`: builtins over sequences (`iter`, `next`, `zip`, `sorted`, `min` / `max`, `dict(pairs)`,
   `functools.reduce`, `jax.tree.map`): known sequences stay known.
 - `methods.py`: values that are methods of other values (Ref, array, list, dict and string

@@ -17,7 +17,7 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import bindings, classes, library, methods, operations
+from . import arrays, bindings, classes, library, methods, operations
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -207,7 +207,7 @@ def apply(
             interp, target.qualname, args, keywords, call, loc, env, model, unknown_rest, unknown_kw
         )
     if isinstance(target, methods.ArrayMethod):
-        return frozenset({library.array_method_result(target, args, keywords)})
+        return frozenset({arrays.array_method_result(target, args, keywords)})
     if isinstance(target, (methods.RefMethod, methods.ParamMethod)):
         return NONE_SET if target.attr in library.NONE_METHODS else U
     if isinstance(target, methods.DictMethod):

@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import bindings, calls, flow, iteration, library, operations
+from . import arrays, bindings, calls, flow, iteration, library, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -189,7 +189,7 @@ class Interpreter:
         if isinstance(expr, ast.UnaryOp):
             operand = self.ev(expr.operand, loc, env, model)
             if any(isinstance(v, Array) for v in operand):
-                return frozenset({library.array_of(operand)})
+                return frozenset({arrays.array_of(operand)})
             if isinstance(expr.op, ast.Not):
                 truth = constant_truth(operand)
                 return frozenset({Const(not truth)}) if truth is not None else frozenset({Opaque("bool")})
@@ -471,7 +471,7 @@ class Interpreter:
         left = self.ev(expr.left, loc, env, model)
         right = self.ev(expr.right, loc, env, model)
         if any(isinstance(v, Array) for v in left | right):
-            return frozenset({library.arithmetic_result(left, right)})
+            return frozenset({arrays.arithmetic_result(left, right)})
         if isinstance(expr.op, ast.Mult):
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:

@@ -1,0 +1,210 @@
+"""Arrays that jax, jax.numpy, numpy and jax.random calls make: their shapes and dtypes when the call
+says them (constructors, elementwise functions and reductions, array methods, arithmetic), and
+`jax.eval_shape`'s ShapeDtypeStructs.  The TPU rules read the shapes; a shape the program does not
+make constant stays None."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reduced, reshaped
+from ..shapes import broadcast as shapes_broadcast
+from .domain import (
+    Array,
+    Const,
+    Opaque,
+    Seq,
+    Value,
+    dtype_of,
+    int_constant,
+    only_value,
+    shape_of,
+    single_known_seq,
+)
+from .methods import ArrayMethod
+
+
+def argument(
+    args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], index: int | None, name: str
+) -> frozenset[Value] | None:
+    for key, value in keywords:
+        if key == name:
+            return value
+    return args[index] if index is not None and index < len(args) else None
+
+
+def _single_array(values: frozenset[Value] | None) -> Array | None:
+    value = only_value(values)
+    return value if isinstance(value, Array) else None
+
+
+_FILLED = frozenset({"zeros", "ones", "empty"})
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "asarray", "array"})
+_RANDOM = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.truncated_normal"})
+
+
+def constructed(
+    library: str, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Array:
+    """The array a jnp / np / jax.random function makes, with its shape and dtype when the call
+    says them (a NumPy array's default dtype is left unknown: JAX converts it on the way in)."""
+    origin = "numpy" if library == "numpy" else "jax"
+    name = q.rsplit(".", 1)[-1]
+    given = dtype_of(argument(args, keywords, None, "dtype"))
+    default_float = DEFAULT_FLOAT if library == "jax" else None
+    if name in _FILLED and q.count(".") <= 2:
+        shape = shape_of(argument(args, keywords, 0, "shape"))
+        return Array(origin, shape, given or dtype_of(argument(args, keywords, 1, "dtype")) or default_float)
+    if name == "full" and q.count(".") <= 2:
+        return Array(
+            origin,
+            shape_of(argument(args, keywords, 0, "shape")),
+            given or dtype_of(argument(args, keywords, 2, "dtype")),
+        )
+    if name in _LIKE and q.count(".") <= 2:
+        base = _single_array(argument(args, keywords, 0, "a"))
+        if base is not None:
+            return Array(origin, base.shape, given or base.dtype)
+        if name in ("array", "asarray") and args:  # `jnp.array([1, 0])`: a nested list of numbers
+            return Array(origin, _literal_shape(args[0]), given or dtype_of(argument(args, keywords, 1, "dtype")))
+    if name == "arange" and q.count(".") <= 2 and len(args) == 1 and all(k == "dtype" for k, _ in keywords):
+        n = int_constant(args[0])
+        if n is not None and n >= 0:
+            return Array(origin, (n,), given or (DEFAULT_INT if library == "jax" else None))
+    if q in _RANDOM:
+        shape = shape_of(argument(args, keywords, 1, "shape"))
+        return Array(origin, shape, given or dtype_of(argument(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
+    return Array(origin)
+
+
+# Functions whose result has the shape of their (broadcast) array arguments, and reductions.
+_ELEMENTWISE = frozenset(
+    f"jax.numpy.{name}"
+    for name in (
+        "exp",
+        "log",
+        "log1p",
+        "expm1",
+        "sqrt",
+        "rsqrt",
+        "abs",
+        "negative",
+        "tanh",
+        "sin",
+        "cos",
+        "sign",
+        "floor",
+        "ceil",
+        "round",
+        "square",
+        "reciprocal",
+        "maximum",
+        "minimum",
+        "where",
+        "add",
+        "subtract",
+        "multiply",
+        "divide",
+        "power",
+        "clip",
+        "exp2",
+        "logaddexp",
+    )
+) | frozenset(f"jax.nn.{name}" for name in ("relu", "gelu", "silu", "sigmoid", "softplus", "swish", "elu", "tanh"))
+_REDUCTIONS = frozenset(
+    f"jax.numpy.{name}" for name in ("sum", "max", "min", "mean", "prod", "any", "all", "amax", "amin")
+)
+
+
+def shaped(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> Array | None:
+    """The array an elementwise function or a reduction gives, with its shape, when its array
+    arguments' shapes are known (`jnp.max(x, axis=0, keepdims=True)` of an (8, 128) array is
+    (1, 128)); None for other functions."""
+    if q in _ELEMENTWISE:
+        shape = _broadcast_of(args) if not keywords else None
+        return Array("jax", shape) if shape is not None else None
+    if q in _REDUCTIONS and args:
+        array = _single_array(args[0])
+        axis = argument(args, keywords, 1, "axis")
+        keepdims = argument(args, keywords, None, "keepdims")
+        if array is None or array.shape is None:
+            return None
+        axis_value = only_value(axis) if axis is not None else Const(None)
+        keep = only_value(keepdims) if keepdims is not None else Const(False)
+        if not isinstance(keep, Const) or not isinstance(keep.value, bool):
+            return None
+        if isinstance(axis_value, Const) and (axis_value.value is None or isinstance(axis_value.value, int)):
+            return Array("jax", reduced(array.shape, axis_value.value, keep.value))
+        seq = single_known_seq(axis) if axis is not None else None
+        ints = [only_value(e) for e in seq.elements()] if seq is not None else None
+        if ints is not None and all(isinstance(i, Const) and isinstance(i.value, int) for i in ints):
+            dims = tuple(cast(int, cast(Const, i).value) for i in ints)
+            return Array("jax", reduced(array.shape, dims, keep.value))
+    return None
+
+
+def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
+    """The shape of a (nested) list or tuple of numbers written out, or of one number: ()."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, (int, float)):
+        return ()
+    if not isinstance(value, Seq) or value.elts is None or depth > 3:
+        return None
+    inner = {_literal_shape(e, depth + 1) for e in value.elts}
+    if len(inner) != 1 or None in inner:
+        return None if value.elts else (0,)
+    return (len(value.elts), *inner.pop())  # type: ignore[misc]  # None was ruled out
+
+
+# Array methods that give a plain Python value (a list, a scalar, bytes), not an array: a kernel
+# may close over what they return (issue 36: a method's list was taken for a jax array, PAL003).
+_PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes"})
+
+
+def array_method_result(
+    method: ArrayMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Value:
+    if method.attr in _PYTHON_VALUE_METHODS:
+        return Opaque("python value")
+    base = method.array
+    if base is None:
+        return Array(method.origin)
+    if method.attr == "astype":
+        return Array(method.origin, base.shape, dtype_of(argument(args, keywords, 0, "dtype")))
+    if method.attr == "reshape" and not keywords and args:
+        new = _reshape_dims(args)
+        return Array(method.origin, reshaped(base.shape, new) if new is not None else None, base.dtype)
+    return Array(method.origin)
+
+
+def _reshape_dims(args: list[frozenset[Value]]) -> tuple[int, ...] | None:
+    """`x.reshape((a, b))` or `x.reshape(a, b)`: the constant dims asked for (-1 included)."""
+    seq = single_known_seq(args[0]) if len(args) == 1 else None
+    parts = seq.elements() if seq is not None else tuple(args)
+    dims = tuple(int_constant(p) for p in parts)
+    return None if None in dims else dims  # type: ignore[return-value]  # None was ruled out
+
+
+def array_of(values: frozenset[Value]) -> Array:
+    origins = {v.origin for v in values if isinstance(v, Array)}
+    return Array("jax" if "jax" in origins or len(origins) != 1 else origins.pop())
+
+
+def arithmetic_result(left: frozenset[Value], right: frozenset[Value]) -> Array:
+    """`a + b` where one side is an array: its shape the operands' broadcast when each side is
+    one array of known shape or one number."""
+    made = array_of(left | right)
+    shape = _broadcast_of([left, right])
+    return Array(made.origin, shape) if shape is not None else made
+
+
+def _broadcast_of(operands: list[frozenset[Value]]) -> Shape | None:
+    """The broadcast shape of operands that are each one array of known shape or one number
+    (None otherwise, or when there is no array among them)."""
+    values = [only_value(v) for v in operands]
+    if not all(isinstance(v, Array) or (isinstance(v, Const) and isinstance(v.value, (int, float))) for v in values):
+        return None
+    shapes = [v.shape for v in values if isinstance(v, Array)]
+    if not shapes or any(s is None for s in shapes):
+        return None
+    return shapes_broadcast([cast(Shape, s) for s in shapes])
