@@ -821,6 +821,30 @@ def test_tree_map_of_arrays_gives_arrays_a_kernel_captures():
     assert [f.code for f in analyze_source(PL + code.replace("* P['w']", "* len(P)"))] == []
 
 
+@pytest.mark.parametrize(
+    ("result", "codes"),
+    [
+        ("a * 2, a + 1", ["PAL004"]),  # a pair of shapes: two outputs for a kernel of one
+        ("a * 2", []),
+        ("[a]", []),
+        ("{'y': a, 'z': a}", []),  # a dict is ONE parameter
+        ("(a, 1.0)", ["PAL004"]),  # a Python number is a shape too
+        ("helper(a)", []),  # a result not known: silence
+    ],
+)
+def test_eval_shape_has_the_structure_of_the_function_result(result, codes):
+    """`jax.eval_shape(f, x)` traces `f`: its result's tree, each array a ShapeDtypeStruct."""
+    code = TREE + f"def reference(a):\n    return {result}\n"
+    code += "pl.pallas_call(good, out_shape=jax.eval_shape(reference, x))(x)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+def test_eval_shape_results_are_shapes_not_arrays_a_kernel_captures():
+    code = TREE + "def reference(a):\n    return a * 2\nOUT = jax.eval_shape(reference, x)\n"
+    code += "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * OUT\npl.pallas_call(k, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == []
+
+
 FLAGGED = "def body(x_ref, o_ref, fused=False, *, extra=False):\n    if fused or extra:\n        return x_ref[...]\n    o_ref[...] = x_ref[...]\n"
 
 

@@ -889,6 +889,8 @@ def _forwarded(interp: Interpreter, func: Func) -> list[Func]:
     node, model = func.node, func.model
     if not func.env.items or isinstance(node, ast.Lambda):
         return []
+    if id(model) in interp.library_models:
+        return _wrapped_by_a_model(interp, func)
     scope = model.scope_of_function.get(id(node))
     out: list[Func] = []
     for ret in own_returns(node):
@@ -912,6 +914,19 @@ def _forwarded(interp: Interpreter, func: Func) -> list[Func]:
             return []
         out += functions
     return out
+
+
+def _wrapped_by_a_model(interp: Interpreter, func: Func) -> list[Func]:
+    """A library model's closure over one of the program's functions (`contextlib.contextmanager`'s
+    `helper`, calling it with the arguments it gets): JAX calls the closure, the program's
+    function is the site (a generator there: PAL005)."""
+    wrapped = {
+        v.node: v
+        for _, values in func.env.items
+        for v in values
+        if isinstance(v, Func) and id(v.model) not in interp.library_models
+    }
+    return list(wrapped.values()) if len(wrapped) == 1 else []
 
 
 def resolve_kernel(

@@ -32,7 +32,9 @@ cause:
 
     TypeError: object of type 'NoneType' has no len()
 
-A `yield` that never runs (`if False: yield`) still makes the def a generator function.
+A `yield` that never runs (`if False: yield`) still makes the def a generator function. A
+generator decorated with `contextlib.contextmanager` fails the same way: calling it makes a context
+manager, not None.
 
 ## What is not reported
 `yield` inside functions nested in the kernel (their own business), generator expressions
@@ -114,6 +116,24 @@ mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
 
 
 copy(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "contextmanager-kernel",
+        _PRELUDE
+        + """
+import contextlib
+
+
+@contextlib.contextmanager
+«def add_one»(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+    yield
+
+
+pl.pallas_call(add_one, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
 """,
         valid=False,
         jax_error=_ERROR,

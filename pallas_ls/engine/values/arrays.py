@@ -12,8 +12,11 @@ from ..shapes import broadcast as shapes_broadcast
 from .domain import (
     Array,
     Const,
+    DictV,
     Opaque,
     Seq,
+    ShapeStruct,
+    U,
     Value,
     dtype_of,
     int_constant,
@@ -208,3 +211,27 @@ def _broadcast_of(operands: list[frozenset[Value]]) -> Shape | None:
     if not shapes or any(s is None for s in shapes):
         return None
     return shapes_broadcast([cast(Shape, s) for s in shapes])
+
+
+def shape_structs(values: frozenset[Value], depth: int = 0) -> frozenset[Value]:
+    """What `jax.eval_shape(f, ...)` gives for `f`'s result `values`: the same tree (tuples, lists,
+    dicts, None) with each array or number a ShapeDtypeStruct of its shape and dtype; a value of
+    any other kind, or a tree whose structure is not known, is Unknown."""
+    if depth > 8:
+        return U
+    made: set[Value] = set()
+    for value in values:
+        if isinstance(value, (Array, ShapeStruct)):
+            made.add(ShapeStruct(value.shape, value.dtype))
+        elif isinstance(value, Const) and value.value is None:
+            made.add(value)
+        elif isinstance(value, Const) and isinstance(value.value, (bool, int, float)):
+            made.add(ShapeStruct((), None))
+        elif isinstance(value, Seq) and value.kind in ("tuple", "list") and value.elts is not None:
+            made.add(Seq(value.kind, tuple(shape_structs(e, depth + 1) for e in value.elts), names=value.names))
+        elif isinstance(value, DictV) and value.items is not None:
+            items = tuple((key, shape_structs(item, depth + 1)) for key, item in value.items)
+            made.add(DictV(items, frozenset().union(*(item for _, item in items)) if items else frozenset()))
+        else:
+            return U
+    return frozenset(made)

@@ -324,6 +324,13 @@ def external_call(
     if q == "jax.lax.cond" and len(args) >= 3:
         operands = args[3:]
         return union(calls.apply(interp, f, operands, [], None, None, EMPTY_ENV, model) for b in args[1:3] for f in b)
+    if q == "jax.eval_shape" and args:  # traces `f` on the arguments: its result's tree, as shapes
+        return arrays.shape_structs(
+            union(
+                calls.apply(interp, f, args[1:], keywords, None, None, EMPTY_ENV, model, unknown_rest, unknown_kw)
+                for f in args[0]
+            )
+        )
     if q == "jax.lax.switch" and len(args) >= 2:
         branches = operations.iterate(interp, args[1])
         return union(calls.apply(interp, f, args[2:], [], None, None, EMPTY_ENV, model) for f in branches)

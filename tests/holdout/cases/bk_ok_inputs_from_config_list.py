@@ -1,0 +1,20 @@
+"""Inputs unpacked from a dataclass's list field of two arrays.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+@dataclasses.dataclass
+class Batch:
+    arrays: list
+
+batch = Batch([x, x * 2])
+
+def kernel(a_ref, b_ref, o_ref):
+    o_ref[...] = a_ref[...] + b_ref[...]
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(*batch.arrays).sum())

@@ -1,0 +1,21 @@
+"""scratch_shapes read from a NamedTuple config holding two VMEM buffers; the kernel takes one scratch ref.  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Plan(typing.NamedTuple):
+    block: tuple
+    scratch: list
+
+plan = Plan((8, 128), [pltpu.VMEM((8, 128), jnp.float32), pltpu.VMEM((8, 128), jnp.float32)])
+
+def kernel(x_ref, o_ref, acc_ref):
+    acc_ref[...] = x_ref[...]
+    o_ref[...] = acc_ref[...]
+
+print(pl.pallas_call(kernel, out_shape=S, scratch_shapes=plan.scratch, interpret=True)(x).sum())  # expect: PAL004
