@@ -96,6 +96,26 @@ def test_kernels_through_heap_stores(name):
     assert kernels(code) == expected
 
 
+LOOP = 'T = {}\nfor n, k in (("a", good), ("b", bad)):\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "expected"),
+    [
+        ("    T[n] = k\n", '"a"', {"good"}),  # one store per iteration: each key its own kernel
+        ("    T[n] = k\n", '"b"', {"bad"}),
+        ("    T[n + '_fwd'] = k\n", '"a_fwd"', {"good"}),
+        # under an `if` in the loop, the iterations are not followed one by one: every key may be
+        # any kernel the loop stores
+        ("    if n:\n        T[n] = k\n", '"a"', {"good", "bad"}),
+    ],
+)
+def test_a_store_in_a_module_level_loop_runs_once_per_element(body, key, expected):
+    code = PL + KERNELS + LOOP + body + f"def run(x):\n    return pl.pallas_call(T[{key}], out_shape=s)(x)\n"
+    analysis = analyze(SourceFile.from_text(code))
+    assert {kernel_name(site.function) for site in analysis.sites} == expected
+
+
 def test_store_sites_are_found_at_any_depth_with_their_function():
     tree = ast.parse(
         textwrap.dedent(

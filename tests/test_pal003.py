@@ -442,6 +442,25 @@ def test_a_method_kernel_reads_its_class_through_type_of_self(w, expected):
 
 
 @pytest.mark.parametrize(
+    ("w", "launched", "expected"),
+    [
+        ("jnp.linspace(0.0, 1.0, 128) * n", "Scale(2)", ["self.w"]),  # a callable instance is the kernel
+        ("jnp.linspace(0.0, 1.0, 128) * n", "Scale(2).__call__", ["self.w"]),
+        ("float(n) / 128", "Scale(2)", []),
+        ("unknown * n", "Scale(2)", []),
+    ],
+)
+def test_a_callable_instance_kernel_reads_the_instance_it_is(w, launched, expected):
+    """`pl.pallas_call(Scale(2), ...)`: JAX calls `__call__` with `self` the instance launched."""
+    code = (
+        f"class Scale:\n    def __init__(self, n):\n        self.w = {w}\n"
+        "    def __call__(self, x_ref, o_ref):\n        o_ref[...] = x_ref[...] * self.w\n"
+        f"pl.pallas_call({launched}, out_shape=S)(x)\n"
+    )
+    assert pal003(code) == expected
+
+
+@pytest.mark.parametrize(
     ("default", "expected"),
     [
         ("(jnp.ones((8, 128)),)", ["ws[0]"]),  # a tuple default holding a jax array, read by index

@@ -27,7 +27,8 @@ from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
 from ..engine.model import Binding, FunctionNode, ModuleModel, defaulted_parameters, positional_args
 from ..engine.values.bindings import binding_value
-from ..engine.values.domain import Array, BoundMethod, Env, Value
+from ..engine.values.domain import Array, BoundMethod, Env, Instance, Value
+from ..engine.values.operations import class_attribute
 from .base import Example
 
 CODE = "PAL003"
@@ -545,17 +546,32 @@ def _receiver_captures(
         return
     envs = []
     for site in sites:
-        bound_to = [
-            v
-            for v in site.launch.kernel_values
-            if isinstance(v, BoundMethod) and getattr(v.func, "node", None) is function
-        ]
-        if not bound_to:
+        receivers = _receivers(analysis.model, function, site.launch.kernel_values)
+        if not receivers:
             return  # launched as a plain function too: its first parameter is not known
-        envs.append(site.target.env.extended([(binding, frozenset(v.receiver for v in bound_to))]))
+        envs.append(site.target.env.extended([(binding, receivers)]))
     for use in parameter_uses(analysis.model, function, params[0].arg):
         for env in envs:
             yield from _member_capture(analysis, function, sites, use, reported, {env})
+
+
+def _receivers(model: ModuleModel, function: FunctionNode, kernel_values: frozenset[Value]) -> frozenset[Value]:
+    """The instances a launch binds the method `function` to: a bound method's receiver
+    (`scaler.kernel`), or a callable instance whose `__call__` it is (`pallas_call(Scale(2), ...)`).
+    Empty when any kernel value is something else (the plain function: `self` is not known)."""
+    interp = interpreter_for(model)
+    found: set[Value] = set()
+    for value in kernel_values:
+        if isinstance(value, BoundMethod) and getattr(value.func, "node", None) is function:
+            found.add(value.receiver)
+        elif isinstance(value, Instance) and any(
+            isinstance(m, BoundMethod) and getattr(m.func, "node", None) is function
+            for m in class_attribute(interp, value.cls, "__call__", value)
+        ):
+            found.add(value)
+        else:
+            return frozenset()
+    return frozenset(found)
 
 
 def _argument_capture(

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, defaulted_parameters, positional_args
 from ..names import callee_name
-from . import bindings, classes, library, operations
+from . import bindings, classes, flow, library, operations
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -482,29 +482,36 @@ class Heap:
     def _evaluated(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
-        for env, partial in self._environments(site):
-            if not any(matches(v) for v in interp.ev(site.receiver, loc, env, model)):
-                continue
-            key = site.key if isinstance(site.key, str) or site.key is None else interp.ev(site.key, loc, env, model)
-            value = interp.ev(site.value, loc, env, model) if site.value is not None else None
-            if value is not None and site.function is not None:
-                # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
-                value = library.made_by_call(value, env, ("stored by", id(site.function), env))
-            by_name = site.function is None and isinstance(site.receiver, ast.Name)
-            if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
-                partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
-            if site.items:
-                yield from _item_stores(value, partial or interp.depends_on_unknown(value))
-                continue
-            yield Store(
-                site.kind,
-                key,
-                value,
-                partial or interp.depends_on_unknown(value),
-                by_name,
-                _top_level_line(site, model, loc),
-                isinstance(site.node, ast.Call) and getattr(site.node.func, "attr", None) == "setdefault",
-            )
+        for outer, partial in self._environments(site):
+            for env in _iterations(interp, loc, outer, model):
+                yield from self._evaluated_in(site, model, matches, loc, env, partial)
+
+    def _evaluated_in(
+        self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool], loc: Loc, env: Env, partial: bool
+    ) -> Iterator[Store]:
+        interp = self.interp
+        if not any(matches(v) for v in interp.ev(site.receiver, loc, env, model)):
+            return
+        key = site.key if isinstance(site.key, str) or site.key is None else interp.ev(site.key, loc, env, model)
+        value = interp.ev(site.value, loc, env, model) if site.value is not None else None
+        if value is not None and site.function is not None:
+            # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
+            value = library.made_by_call(value, env, ("stored by", id(site.function), env))
+        by_name = site.function is None and isinstance(site.receiver, ast.Name)
+        if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
+            partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
+        if site.items:
+            yield from _item_stores(value, partial or interp.depends_on_unknown(value))
+            return
+        yield Store(
+            site.kind,
+            key,
+            value,
+            partial or interp.depends_on_unknown(value),
+            by_name,
+            _top_level_line(site, model, loc),
+            isinstance(site.node, ast.Call) and getattr(site.node.func, "attr", None) == "setdefault",
+        )
 
     def _stores_the_same_in_any_call(self, site: StoreSite, loc: Loc, model: ModuleModel) -> bool:
         """Does the stored value not depend on the function's parameters (or anything else not
@@ -750,6 +757,16 @@ def _only_const(values: frozenset[Value] | str | None) -> object | None:
 def _single_dict(values: frozenset[Value]) -> DictV | None:
     dicts = [v for v in values if isinstance(v, DictV)]
     return dicts[0] if len(dicts) == 1 and len(values) == 1 else None
+
+
+def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> list[Env]:
+    """A store straight in the body of a `for` loop over a known, short sequence (no `if` or
+    `break` around it) runs once per element: `for name in ("scale", "shift"): PARAMS[name] = ...`
+    stores both keys, each with its own value; elsewhere, the one environment `env`."""
+    guarded = flow.loop_guards(model, loc.stmt, loc.scope) if isinstance(loc.stmt, ast.stmt) else None
+    if guarded is None or guarded[1] or guarded[2]:
+        return [env]
+    return flow.iteration_envs(interp, loc, env, model) or [env]
 
 
 def _top_level_line(site: StoreSite, model: ModuleModel, loc: Loc) -> int | None:

@@ -1,0 +1,17 @@
+"""Parameters in a dict filled by a loop over names; the kernel reads one.  JAX: ValueError "captures constants"."""
+import copy, functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+PARAMS = {}
+for name in ("scale", "shift"):
+    PARAMS[name] = jnp.full((8, 128), 2.0)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * PARAMS["scale"]  # expect: PAL003
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
