@@ -74,6 +74,9 @@ REPORTED = {
     "bound-in-a-helper": (
         "import functools\ndef bind(ref):\n    return functools.partial(add, ref)\nr = jax.new_ref(x)\nbind(r)(r)"
     ),
+    # A walrus in an earlier argument binds the name for the later ones.
+    "walrus-in-an-earlier-argument": "add((r := jax.new_ref(x)), r)",
+    "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
 }
 SILENT = {
     "same-array": "add(x, x)",
@@ -126,6 +129,11 @@ SILENT = {
     ),
     "unmemoised-factory": "def buf():\n    return jax.new_ref(x)\nadd(buf(), buf())",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",
+    "walrus-after-the-read": "r = jax.new_ref(y)\nadd(r, (r := jax.new_ref(x)))",
+    # A walrus in a branch that may not run: `r` may still be the older Ref.
+    "walrus-in-a-conditional-branch": "r = jax.new_ref(y)\nadd(jax.new_ref(x) if c else (r := jax.new_ref(x)), r)",
+    "walrus-in-a-later-operand": "r = jax.new_ref(y)\nadd(c and (r := jax.new_ref(x)), r)",
+    "walrus-in-a-default": "def f(a=(b := jax.new_ref(x))):\n    add(a, jax.new_ref(x))",
     "partial-bound-parameter-is-not-a-ref": (
         "import functools\ndef k(n, a_ref):\n    add(n, n)\npl.kernel(functools.partial(k, 3), mesh=m)"
     ),

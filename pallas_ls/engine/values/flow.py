@@ -212,6 +212,50 @@ def _loop_guards_of(owner: ast.AST) -> dict[int, tuple[ast.For, list[tuple[ast.I
     return found
 
 
+def walrus_before(read: ast.Name, loc: Loc) -> Binding | None:
+    """The `name := value` of the read's own statement that surely ran before the read (it ends
+    before it, outside `and` / `or` operands after the first, conditional expressions' branches,
+    lambdas and comprehensions): `run((r := jax.new_ref(x)), r)` passes one Ref twice."""
+    before = [
+        b
+        for b in loc.scope.bindings.get(read.id, ())
+        if b.stmt is loc.stmt
+        and b.stmt is not None
+        and b.value is not None
+        and (getattr(b.value, "end_lineno", 0), getattr(b.value, "end_col_offset", 0)) <= (read.lineno, read.col_offset)
+    ]
+    sure = _sure_walruses(cast(ast.AST, loc.stmt)) if before else frozenset()
+    surely_ran = [b for b in before if id(b.value) in sure]
+    return max(surely_ran, key=lambda b: b.position) if surely_ran else None
+
+
+def _sure_walruses(stmt: ast.AST) -> frozenset[int]:
+    """The values (ids) of the walruses a statement surely evaluates, found once per statement."""
+    found: frozenset[int] | None = getattr(stmt, "_pallas_ls_sure_walruses", None)
+    if found is not None:
+        return found
+    out: set[int] = set()
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if node is not stmt and isinstance(node, (ast.stmt, ast.Lambda, *_COMPREHENSIONS)):
+            continue  # a block's statements, a nested function or comprehension: not run here
+        if isinstance(node, ast.NamedExpr):
+            out.add(id(node.value))
+        if isinstance(node, ast.BoolOp):
+            stack.append(node.values[0])  # the later operands may not run
+        elif isinstance(node, ast.IfExp):
+            stack.append(node.test)  # nor either branch
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+    found = frozenset(out)
+    setattr(stmt, "_pallas_ls_sure_walruses", found)  # noqa: B010  (a cache on the node)
+    return found
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
 def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, model: ModuleModel) -> list[Binding]:
     """The bindings (latest first, as `ModuleModel.reaching` gives them) that may reach a use,
     without those in a branch of an `if` whose test is decided against it (`if FAST: k = fused`

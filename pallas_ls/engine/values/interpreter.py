@@ -508,6 +508,9 @@ class Interpreter:
 
     # -------------------------------------------------------------------------- names
     def _ev_name(self, expr: ast.Name, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
+        walrus = flow.walrus_before(expr, loc) if hasattr(loc.stmt, "_pallas_ls_walrus") else None
+        if walrus is not None:  # bound earlier in the read's own statement
+            return bindings.binding_value(self, walrus, env, model, loc)
         reaching = flow.live(self, bindings.lookup(self, expr.id, loc, model), loc, env, model)
         if not reaching:
             return bindings.unbound_name(self, expr.id, model)
