@@ -845,6 +845,39 @@ def test_eval_shape_results_are_shapes_not_arrays_a_kernel_captures():
     assert [f.code for f in analyze_source(PL + code)] == []
 
 
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ("{bad: 9, good: 5}", {"bad"}),  # a def of the module's body is one object: a known key
+        ("{bad: 1, good: 5}", {"good"}),
+        # defs a factory makes are new objects at each call: not known keys, nothing is known
+        ("{make(bad): 9, make(good): 5}", set()),
+    ],
+)
+def test_functions_defined_once_are_dict_keys(table, expected):
+    code = "def make(k):\n    def inner(x, o):\n        return k(x, o)\n    return inner\n"
+    code += f"P = {table}\n" + launch("max(P, key=P.get)")
+    assert kernels(code) == expected
+
+
+@pytest.mark.parametrize(
+    ("kernel", "codes"),
+    [
+        ("functools.partial(run, bad)", ["PAL001"]),  # the bound `impl` returns a value
+        ("functools.partial(run, good)", []),
+        ("types.MethodType(run_method, Op(bad))", ["PAL001"]),  # a method bound by hand
+        ("types.MethodType(run_method, Op(good))", []),
+        ("functools.partial(run, unknown)", []),
+    ],
+)
+def test_a_partial_binds_the_positional_parameters_a_kernel_calls(kernel, codes):
+    code = "def run(impl, x_ref, o_ref):\n    return impl(x_ref, o_ref)\n"
+    code += "class Op:\n    def __init__(self, impl):\n        self.impl = impl\n"
+    code += "def run_method(self, x_ref, o_ref):\n    return self.impl(x_ref, o_ref)\n"
+    code += f"pl.pallas_call({kernel}, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
 FLAGGED = "def body(x_ref, o_ref, fused=False, *, extra=False):\n    if fused or extra:\n        return x_ref[...]\n    o_ref[...] = x_ref[...]\n"
 
 

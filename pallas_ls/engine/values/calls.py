@@ -626,9 +626,10 @@ def functions_in(interp: Interpreter, values: frozenset[Value]) -> list[tuple[Fu
 
 
 def keyword_env(values: frozenset[Value], func: Func) -> Env:
-    """`func`'s closure with the parameters that `functools.partial(func, name=v)` binds by
-    keyword bound to their values, when every partial of `func` in `values` binds them alike
-    (the kernel's branches on a flag are then decided)."""
+    """`func`'s closure with the parameters that `functools.partial(func, a, name=v)` binds bound
+    to their values, when every partial of `func` in `values` binds the same parameters (the
+    kernel's branches on a flag are then decided; `impl(x_ref, o_ref)` of a bound `impl` is
+    followed); a positional parameter holds what any of them binds it to."""
     partials = [v for v in values if isinstance(v, Partial) and v.target == func and not v.hidden]
     if not partials or len(partials) != sum(1 for v in values if _calls_func(v, func)):
         return func.env
@@ -641,6 +642,11 @@ def keyword_env(values: frozenset[Value], func: Func) -> Env:
         params = [b for b in scope.bindings.get(name, []) if b.kind == "param"] if scope is not None else []
         if len(params) == 1:
             extra.append((params[0], value))
+    if scope is not None and len({len(p.args) for p in partials}) == 1:
+        for index, arg in enumerate(positional_args(func.node)[: len(partials[0].args)]):
+            params = [b for b in scope.bindings.get(arg.arg, []) if b.kind == "param"]
+            if len(params) == 1:
+                extra.append((params[0], union(p.args[index] for p in partials)))
     return func.env.extended(extra) if extra else func.env
 
 

@@ -202,9 +202,22 @@ class EnumMember(Value):
     name: str
 
 
+def _defined_once(func: Func) -> bool:
+    """A def of the module's own body (not in a function, class, loop or branch): one function
+    object, a dict key like a class (`{bump: 9, copy: 5}`)."""
+    scope = func.model.scope_of_function.get(id(func.node))
+    return (
+        not isinstance(func.node, ast.Lambda)
+        and scope is not None
+        and scope.parent is func.model.module_scope
+        and len(func.model.block_chain.get(id(func.node), (0, 0))) <= 1
+    )
+
+
 def key_value(key: object) -> Value:
-    """A known dict key as a value: an enum member, a class, a constant, or a tuple of those."""
-    if isinstance(key, (EnumMember, Class)):
+    """A known dict key as a value: an enum member, a class, a function defined once, a constant,
+    or a tuple of those."""
+    if isinstance(key, (EnumMember, Class, Func)):
         return key
     if isinstance(key, _TupleKey):
         return Seq("tuple", tuple(frozenset({key_value(part)}) for part in key))
@@ -218,10 +231,11 @@ class _TupleKey(tuple):  # type: ignore[type-arg]  # a tuple key's parts, as kno
 
 def key_of(value: Value | None, depth: int = 0) -> tuple[bool, object]:
     """(known, key): the dict key a value certainly is (a constant's value, an enum member, a
-    class of the program: `{Fast: fused}[type(cfg)]`, or a tuple of those)."""
+    class of the program: `{Fast: fused}[type(cfg)]`, a def of the module's body, or a tuple of
+    those)."""
     if isinstance(value, Const):
         return True, value.value
-    if isinstance(value, (EnumMember, Class)):
+    if isinstance(value, (EnumMember, Class)) or (isinstance(value, Func) and _defined_once(value)):
         return True, value
     if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 4:
         parts = [key_of(only_value(e), depth + 1) for e in value.elts]

@@ -1,0 +1,20 @@
+"""A dataclass field's default_factory gives the kernel picks copy_kernel.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump_kernel(x_ref, o_ref):
+    return x_ref[...] + 1
+
+@dataclasses.dataclass
+class Config:
+    kernels: list = dataclasses.field(default_factory=lambda: [copy_kernel])
+
+kernel = Config().kernels[0]
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
