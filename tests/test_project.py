@@ -268,3 +268,31 @@ def test_a_name_of_the_package_init_imported_relatively(tmp_path, key, expected)
     )
     found = findings_by_file(tmp_path, ["pkg/impls.py", "main.py"])
     assert found == {"pkg/impls.py": expected, "main.py": []}
+
+
+@pytest.mark.parametrize(("fused", "expected"), [("True", ["PAL001"]), ("False", []), ("flag", ["PAL001"])])
+def test_a_partial_of_another_modules_kernel_decides_its_flags(tmp_path, fused, expected):
+    """The keywords a partial in one module binds decide the branches of a kernel defined in another."""
+    write(
+        tmp_path,
+        {
+            "kernels.py": "def body(x_ref, o_ref, *, fused):\n    if fused:\n        return x_ref[...]\n"
+            "    o_ref[...] = x_ref[...]\n",
+            "main.py": "import functools\nfrom jax.experimental import pallas as pl\nfrom kernels import body\n"
+            f"pl.pallas_call(functools.partial(body, fused={fused}), s)(x)\n",
+        },
+    )
+    assert findings_by_file(tmp_path, ["kernels.py", "main.py"])["kernels.py"] == expected
+
+
+@pytest.mark.parametrize(("scale", "expected"), [("jnp.full((8, 128), 2.0)", ["PAL003"]), ("2.0", [])])
+def test_a_kernel_captures_an_array_another_module_defines(tmp_path, scale, expected):
+    write(
+        tmp_path,
+        {
+            "consts.py": f"import jax.numpy as jnp\nSCALE = {scale}\n",
+            "kernels.py": "from jax.experimental import pallas as pl\nfrom consts import SCALE\n"
+            "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * SCALE\npl.pallas_call(k, s)(x)\n",
+        },
+    )
+    assert findings_by_file(tmp_path, ["consts.py", "kernels.py"])["kernels.py"] == expected

@@ -706,6 +706,8 @@ def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
         return ArrayFact(binding, Rank.UNKNOWN, binding.node, jitted_parameter=True)
     if binding.kind == "assign" and binding.stmt is not None:
         return _computed_array(model, binding)
+    if binding.kind == "import":  # `from consts import SCALE`: what the other module assigns it
+        return _computed_array(model, binding)
     return None
 
 

@@ -870,7 +870,7 @@ def kernel_sites(model: ModuleModel, launches: list[Launch]) -> tuple[list[Kerne
             else:
                 path = qualpath(func.model, func.node)
                 if path is not None:
-                    foreign.append(ForeignKernel(launch, func.model, path, bound, frozenset(keywords), func.env))
+                    foreign.append(ForeignKernel(launch, func.model, path, bound, frozenset(keywords), target.env))
     sites.sort(key=lambda s: (getattr(s.function, "lineno", 0), s.launch.line))
     return sites, foreign
 

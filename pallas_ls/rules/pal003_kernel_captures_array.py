@@ -748,6 +748,8 @@ def _describe(analysis: ModuleAnalysis, fact: ArrayFact) -> str:
     line = getattr(origin, "lineno", "?")
     if isinstance(origin, ast.Call):
         return f"a{rank} {kind} array from `{analysis.source.segment(origin.func)}(...)` on line {line}"
+    if fact.binding.kind == "import":
+        return f"a{rank} {kind} array of another module, imported on line {line}"
     return f"a{rank} {kind} array computed on line {line}"  # `CAUSAL = rows >= cols`
 
 

@@ -1,0 +1,3 @@
+import jax.numpy as jnp
+
+SCALE = 2.0

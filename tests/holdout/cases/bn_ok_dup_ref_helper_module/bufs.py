@@ -1,0 +1,5 @@
+import jax
+
+
+def pair(x):
+    return jax.new_ref(x), jax.new_ref(x)

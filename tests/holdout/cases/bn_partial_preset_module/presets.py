@@ -1,0 +1,5 @@
+import functools
+
+from kernels import body
+
+PRESET = functools.partial(body, fused=True)

@@ -1,0 +1,2 @@
+def finish(x_ref, o_ref):
+    return x_ref[...] + 1

@@ -1,0 +1,11 @@
+"""A table re-exported by a package's star import picks bump.  JAX: ValueError "should return None"."""
+import functools, importlib
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from pkg import TABLE
+
+kernel = TABLE["bump"]
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
