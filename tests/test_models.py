@@ -878,6 +878,17 @@ def test_a_partial_binds_the_positional_parameters_a_kernel_calls(kernel, codes)
     assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
 
 
+@pytest.mark.parametrize(("mode", "codes"), [('"fast"', ["PAL001"]), ('"plain"', []), ("unknown", ["PAL001"])])
+def test_a_partialmethod_binds_the_keyword_a_method_kernel_branches_on(mode, codes):
+    code = (
+        "class Ops:\n    def _run(self, x_ref, o_ref, *, mode):\n        if mode == 'fast':\n"
+        "            return x_ref[...]\n        o_ref[...] = x_ref[...]\n"
+        f"    chosen = functools.partialmethod(_run, mode={mode})\n"
+        "pl.pallas_call(Ops().chosen, out_shape=s)(x)\n"
+    )
+    assert [f.code for f in analyze_source(PL + code)] == codes
+
+
 FLAGGED = "def body(x_ref, o_ref, fused=False, *, extra=False):\n    if fused or extra:\n        return x_ref[...]\n    o_ref[...] = x_ref[...]\n"
 
 

@@ -629,8 +629,10 @@ def keyword_env(values: frozenset[Value], func: Func) -> Env:
     """`func`'s closure with the parameters that `functools.partial(func, a, name=v)` binds bound
     to their values, when every partial of `func` in `values` binds the same parameters (the
     kernel's branches on a flag are then decided; `impl(x_ref, o_ref)` of a bound `impl` is
-    followed); a positional parameter holds what any of them binds it to."""
-    partials = [v for v in values if isinstance(v, Partial) and v.target == func and not v.hidden]
+    followed); a positional parameter holds what any of them binds it to.  A partial with hidden
+    arguments (a splat not known, a partialmethod's instance) binds its keywords as listed (a
+    splat cannot bind them again), its positional arguments not (a splat may come first)."""
+    partials = [v for v in values if isinstance(v, Partial) and v.target == func]
     if not partials or len(partials) != sum(1 for v in values if _calls_func(v, func)):
         return func.env
     common = dict(partials[0].keywords)
@@ -642,7 +644,7 @@ def keyword_env(values: frozenset[Value], func: Func) -> Env:
         params = [b for b in scope.bindings.get(name, []) if b.kind == "param"] if scope is not None else []
         if len(params) == 1:
             extra.append((params[0], value))
-    if scope is not None and len({len(p.args) for p in partials}) == 1:
+    if scope is not None and not any(p.hidden for p in partials) and len({len(p.args) for p in partials}) == 1:
         for index, arg in enumerate(positional_args(func.node)[: len(partials[0].args)]):
             params = [b for b in scope.bindings.get(arg.arg, []) if b.kind == "param"]
             if len(params) == 1:

@@ -1,0 +1,22 @@
+"""A registry object's __getattr__ reads a table by attribute name: copy.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump_kernel(x_ref, o_ref):
+    return x_ref[...] + 1
+
+KERNELS = {"copy": copy_kernel, "bump": bump_kernel}
+
+class Registry:
+    def __getattr__(self, name):
+        return KERNELS[name]
+
+kernel = Registry().copy
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

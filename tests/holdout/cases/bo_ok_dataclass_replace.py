@@ -1,0 +1,22 @@
+"""dataclasses.replace swaps the kernel of a frozen config: copy.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump_kernel(x_ref, o_ref):
+    return x_ref[...] + 1
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    kernel: object = copy_kernel
+    block: int = 128
+
+base = Config()
+kernel = dataclasses.replace(base, kernel=copy_kernel).kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

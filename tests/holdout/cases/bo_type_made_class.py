@@ -1,0 +1,17 @@
+"""A class made by type(name, bases, namespace) holds the kernel: bump.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump_kernel(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+Op = type("Op", (), {"kernel": staticmethod(bump_kernel)})
+kernel = Op.kernel
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
