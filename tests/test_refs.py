@@ -74,6 +74,10 @@ REPORTED = {
     "bound-in-a-helper": (
         "import functools\ndef bind(ref):\n    return functools.partial(add, ref)\nr = jax.new_ref(x)\nbind(r)(r)"
     ),
+    "a-generator-yielding-one-ref-twice": "def g():\n    r = jax.new_ref(x)\n    yield r\n    yield r\nadd(*g())",
+    "tree-leaves-of-a-nested-tree": "r = jax.new_ref(x)\nadd(*jax.tree.leaves((r, [r])))",
+    "tree-leaves-of-a-dict": "r = jax.new_ref(x)\nadd(*jax.tree.leaves({'b': r, 'a': [r]}))",
+    "inserted-at-the-front": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(0, r)\nadd(bufs[0], r)",
     # A walrus in an earlier argument binds the name for the later ones.
     "walrus-in-an-earlier-argument": "add((r := jax.new_ref(x)), r)",
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
@@ -129,6 +133,12 @@ SILENT = {
     ),
     "unmemoised-factory": "def buf():\n    return jax.new_ref(x)\nadd(buf(), buf())",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",
+    # Each call of a generator function starts a run of its own: its Refs are new ones.
+    "two-generators-each-making-a-ref": "def g():\n    yield jax.new_ref(x)\nadd(next(g()), next(g()))",
+    "a-generator-yielding-two-refs": "def g():\n    yield jax.new_ref(x)\n    yield jax.new_ref(x)\nadd(*g())",
+    "tree-leaves-of-two-refs": "add(*jax.tree.leaves((jax.new_ref(x), [jax.new_ref(x)])))",
+    "tree-leaves-of-an-instance": "r = jax.new_ref(x)\nadd(*jax.tree.leaves(Pair(r, r)))",
+    "inserted-second": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(1, r)\nadd(bufs[0], r)",
     "walrus-after-the-read": "r = jax.new_ref(y)\nadd(r, (r := jax.new_ref(x)))",
     # A walrus in a branch that may not run: `r` may still be the older Ref.
     "walrus-in-a-conditional-branch": "r = jax.new_ref(y)\nadd(jax.new_ref(x) if c else (r := jax.new_ref(x)), r)",

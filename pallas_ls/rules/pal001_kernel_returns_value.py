@@ -321,7 +321,7 @@ _LAYOUT_UNKNOWN_PROGRAM = (
     + """import os
 
 shapes = [jax.ShapeDtypeStruct(x.shape, x.dtype)] * int(os.environ.get("PLUS_MINUS_OUTPUTS", "2"))
-inputs = jax.tree.leaves([x])
+inputs = [x] * int(os.environ.get("PLUS_MINUS_INPUTS", "1"))
 
 
 def plus_minus(x_ref, plus, minus):

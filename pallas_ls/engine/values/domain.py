@@ -164,6 +164,9 @@ class Generator(Value):
 
     func: Func
     env: Env
+    # The call that made it: the Refs its body makes are that run's (`next(g()), next(g())` are
+    # two Refs, a generator yielding one `r` twice passes one).  None: not known.
+    made_by: object = None
 
 
 @dataclass(frozen=True)

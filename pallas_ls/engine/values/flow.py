@@ -449,8 +449,17 @@ def with_mutations(
                 known = False
                 members |= operations.iterate(interp, args[0])
         elif m.method == "insert" and len(args) == 2:
-            known = False
             members |= args[1]
+            index = only_value(args[0])
+            if (
+                known
+                and isinstance(index, Const)
+                and isinstance(index.value, int)
+                and not isinstance(index.value, bool)
+            ):
+                out.insert(index.value, args[1])  # `bufs.insert(0, r)`: Python clamps the index
+            else:
+                known = False
         elif m.method == "pop" and known and len(args) <= 1:
             index = only_value(args[0]) if args else Const(-1)
             if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):

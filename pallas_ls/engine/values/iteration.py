@@ -19,7 +19,10 @@ from .domain import (
     DictV,
     Generator,
     Opaque,
+    Ref,
+    RefView,
     Seq,
+    ShapeStruct,
     U,
     Value,
     int_constant,
@@ -36,6 +39,36 @@ if TYPE_CHECKING:
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
 
 
+# `jax.tree.leaves(tree)`: its leaves in order (a dict's by sorted key).
+TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})
+
+
+def tree_leaves(values: frozenset[Value], depth: int = 0) -> list[frozenset[Value]] | None:
+    """The leaves of a tree of known structure (tuples, lists, dicts with sortable keys, None):
+    each leaf a Ref, an array, a shape or a constant; None for any other value (an instance may
+    be a registered pytree) or a structure not known."""
+    value = only_value(values)
+    if value is None or depth > 8:
+        return None
+    if isinstance(value, Const) and value.value is None:
+        return []
+    if isinstance(value, Seq) and value.kind in ("tuple", "list") and value.elts is not None:
+        parts = [tree_leaves(e, depth + 1) for e in value.elts]
+    elif isinstance(value, DictV) and value.items is not None:
+        try:
+            items = sorted(value.items, key=lambda item: item[0])  # as jax flattens a dict
+        except TypeError:
+            return None
+        parts = [tree_leaves(v, depth + 1) for _, v in items]
+    elif isinstance(value, (Ref, RefView, Array, ShapeStruct, Const)):
+        return [values]
+    else:
+        return None
+    if any(p is None for p in parts):
+        return None
+    return [leaf for p in parts for leaf in cast("list[frozenset[Value]]", p)]
+
+
 def iteration_builtin(
     interp: Interpreter, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
 ) -> frozenset[Value] | None:
@@ -47,6 +80,9 @@ def iteration_builtin(
         )
     if q == "next" and args:
         return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
+    if q in TREE_LEAVES and len(args) == 1 and not keywords:
+        leaves = tree_leaves(args[0])
+        return frozenset({Seq("list", tuple(leaves))}) if leaves is not None else None
     if q == "range" and 1 <= len(args) <= 3 and not keywords:
         made = _short_range([int_constant(a) for a in args])
         if made is not None:

@@ -29,6 +29,7 @@ from .domain import (
     Env,
     External,
     Func,
+    Generator,
     Instance,
     MadeClass,
     Module,
@@ -635,12 +636,14 @@ def retag(
     """The Refs in `values` (in tuples, lists and dicts too) made anew by `call`: tagged with it,
     but for those in `passed` (made outside).  `keep_heap_objects`: a list or dict with an
     allocation site stays that object (its contents are the heap's), as for a field of an object."""
-    if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV)) for v in values):
+    if depth > 4 or not any(isinstance(v, (Ref, Seq, DictV, Generator)) for v in values):
         return values
     out = set()
     for v in values:
         if isinstance(v, Ref) and v not in passed and not _owned_by_an_instance(v):
             v = Ref((call, v.site), v.many)
+        elif isinstance(v, Generator) and v.made_by is None:
+            v = Generator(v.func, v.env, call)  # what its body makes is this call's
         elif isinstance(v, (Seq, DictV)) and v.site and keep_heap_objects:
             pass
         elif isinstance(v, DictV) and v.site and v.toplevel:

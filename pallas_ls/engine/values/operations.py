@@ -732,7 +732,12 @@ def _straight_yields(interp: Interpreter, gen: Generator) -> Seq | None:
     scope = gen.func.model.function_scope(gen.func.node)
     if not _yields_of(interp, gen, body, scope, gen.env, elements):
         return None
-    return Seq("tuple", tuple(elements))
+    return Seq("tuple", tuple(_made_by(gen, e) for e in elements))
+
+
+def _made_by(gen: Generator, values: frozenset[Value]) -> frozenset[Value]:
+    """What a generator yields, as objects of the run its call started (see Generator.made_by)."""
+    return library.made_by_call(values, gen.env, gen.made_by) if gen.made_by is not None else values
 
 
 _MAX_YIELDS = 32
@@ -757,11 +762,20 @@ def _yields_of(
                 _yields_of(interp, gen, stmt.body, scope, inside, out) for inside in iterations
             ):
                 return False
+        elif isinstance(stmt, ast.Assign) and all(_names_only(t) for t in stmt.targets):
+            continue  # `r = jax.new_ref(x)`: the yields after it read it
         else:
-            return False  # a return, a break, an assignment: not followed
+            return False  # a return, a break, another statement: not followed
         if len(out) > _MAX_YIELDS:
             return False
     return True
+
+
+def _names_only(target: ast.expr) -> bool:
+    """`r`, `a, b`: a target that binds names only (no attribute or item stored)."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return all(_names_only(e) for e in target.elts)
+    return isinstance(target, ast.Name)
 
 
 def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
@@ -769,7 +783,7 @@ def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
     key = ("yields", id(gen.func.node), gen.env)
     cached = interp._memo.get(key)
     if cached is not None:
-        return cached
+        return _made_by(gen, cached)
     if key in interp._active or interp._call_depth >= MAX_CALL_DEPTH:
         return U
     interp._active.add(key)
@@ -790,7 +804,7 @@ def _yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
         interp._call_depth -= 1
         interp._active.discard(key)
     interp._memo[key] = result
-    return result
+    return _made_by(gen, result)
 
 
 def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:

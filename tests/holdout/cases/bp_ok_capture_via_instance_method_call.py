@@ -1,0 +1,22 @@
+"""A kernel calls a helper object's method that returns its array field (no array captured).  JAX: runs."""
+import copy, functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Table:
+    def __init__(self):
+        self.values = 2.0
+
+    def get(self):
+        return self.values
+
+TABLE = Table()
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * TABLE.get()
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

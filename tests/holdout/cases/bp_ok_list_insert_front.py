@@ -1,0 +1,21 @@
+"""list.insert(0, r) then the list's first element and r (two Refs).  JAX: runs."""
+import copy, functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+r = jax.new_ref(x)
+bufs = [jax.new_ref(jnp.zeros_like(x))]
+bufs.insert(0, r)
+run(r, bufs[1])
+print(jax.freeze(bufs[1]).sum())

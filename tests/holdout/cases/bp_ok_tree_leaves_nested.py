@@ -1,0 +1,19 @@
+"""jax.tree.leaves of a nested structure holding one Ref twice (two Refs).  JAX: runs."""
+import copy, functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+r = jax.new_ref(x)
+run(*jax.tree.leaves((r, [jax.new_ref(jnp.zeros_like(x))])))
+print(jax.freeze(r).sum())
