@@ -78,6 +78,12 @@ REPORTED = {
     "tree-leaves-of-a-nested-tree": "r = jax.new_ref(x)\nadd(*jax.tree.leaves((r, [r])))",
     "tree-leaves-of-a-dict": "r = jax.new_ref(x)\nadd(*jax.tree.leaves({'b': r, 'a': [r]}))",
     "inserted-at-the-front": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(0, r)\nadd(bufs[0], r)",
+    # `__post_init__` stores after the constructor: a test it decides on the fields decides them.
+    "post-init-defaults-dst-to-src": (
+        "import dataclasses\n@dataclasses.dataclass\nclass B:\n    src: object\n    dst: object = None\n"
+        "    def __post_init__(self):\n        if self.dst is None:\n            self.dst = self.src\n"
+        "b = B(jax.new_ref(x))\nadd(b.src, b.dst)"
+    ),
     # A walrus in an earlier argument binds the name for the later ones.
     "walrus-in-an-earlier-argument": "add((r := jax.new_ref(x)), r)",
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
@@ -139,6 +145,16 @@ SILENT = {
     "tree-leaves-of-two-refs": "add(*jax.tree.leaves((jax.new_ref(x), [jax.new_ref(x)])))",
     "tree-leaves-of-an-instance": "r = jax.new_ref(x)\nadd(*jax.tree.leaves(Pair(r, r)))",
     "inserted-second": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(1, r)\nadd(bufs[0], r)",
+    "post-init-dst-given": (
+        "import dataclasses\n@dataclasses.dataclass\nclass B:\n    src: object\n    dst: object = None\n"
+        "    def __post_init__(self):\n        if self.dst is None:\n            self.dst = self.src\n"
+        "b = B(jax.new_ref(x), jax.new_ref(x))\nadd(b.src, b.dst)"
+    ),
+    "post-init-undecided-test": (
+        "import dataclasses\n@dataclasses.dataclass\nclass B:\n    src: object\n    dst: object = None\n"
+        "    def __post_init__(self):\n        if flag:\n            self.dst = self.src\n"
+        "b = B(jax.new_ref(x), jax.new_ref(x))\nadd(b.src, b.dst)"
+    ),
     "walrus-after-the-read": "r = jax.new_ref(y)\nadd(r, (r := jax.new_ref(x)))",
     # A walrus in a branch that may not run: `r` may still be the older Ref.
     "walrus-in-a-conditional-branch": "r = jax.new_ref(y)\nadd(jax.new_ref(x) if c else (r := jax.new_ref(x)), r)",

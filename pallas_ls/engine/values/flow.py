@@ -318,6 +318,20 @@ def _branches_taken(
     return reached, all(d is side for d, side in zip(decided, sides, strict=True))
 
 
+def statement_runs(
+    interp: Interpreter, function: ast.AST, stmt: ast.stmt, scope: Scope, env: Env, model: ModuleModel
+) -> tuple[bool, bool]:
+    """Whether a statement of a function's body may run, and whether it surely does, in `env`:
+    sure in the body itself or in `if` branches whose tests are decided its way; may in a branch
+    a test does not decide, or under a loop, `try` or `with`."""
+    if any(stmt is s for s in getattr(function, "body", [])):
+        return True, True
+    guards = _branch_guards_of(function).get(id(stmt))
+    if guards is None:
+        return True, False
+    return _branches_taken(interp, guards, scope, env, model)
+
+
 def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
         return []

@@ -616,7 +616,9 @@ def made_for_instance(values: frozenset[Value], env: Env, inst: Instance, method
     """What a method run on `inst` made and stored on it: `p.a` and `q.a` of two instances whose
     `__init__` makes a Ref are two Refs."""
     once = getattr(method, "name", "") in _RUN_ONCE_PER_INSTANCE
-    return made_by_call(values, env, ("made for", inst.site, id(method), once))
+    # What its constructor was given (a dataclass's fields) was made outside: `self.dst = self.src`.
+    passed = union(v for _, v in env.items) | union(v for _, v in inst.fields)
+    return retag(values, passed, ("made for", inst.site, id(method), once), 0, keep_heap_objects=True)
 
 
 # Methods that run once for each instance: a Ref they store on it is that instance's one Ref.

@@ -498,7 +498,7 @@ def _member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> fro
 def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
     for name, value in inst.fields:
         if name == attr:
-            return value | interp.heap.attribute(inst, attr)
+            return _after_post_init(interp, inst, attr, value) | interp.heap.attribute(inst, attr)
     assigned = self_assignments(interp, inst.cls).get(attr, [])
     values: set[Any] = set()
     for expr, method, self_binding, stmt in assigned:
@@ -529,6 +529,31 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
                 if isinstance(base_value, Class):
                     values |= instance_attribute(interp, Instance(base_value, None, inst.fields), attr)
     return frozenset(values) if values else U
+
+
+def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: frozenset[Value]) -> frozenset[Value]:
+    """A dataclass field as `__post_init__` leaves it: its stores `self.attr = v`, in order, each
+    replacing the value when it surely runs (in the body, or in `if`s decided its way:
+    `if self.dst is None: self.dst = self.src`) and joining it when it may.  The field read in
+    `__post_init__` itself, by a test before its stores, is the constructor's value."""
+    stores = [a for a in self_assignments(interp, inst.cls).get(attr, []) if a[1].name == "__post_init__"]
+    key = ("post-init", inst, attr)
+    if not stores or key in interp._active:
+        return value
+    interp._active.add(key)
+    try:
+        model = inst.cls.model
+        for expr, method, self_binding, stmt in sorted(stores, key=lambda a: (a[3].lineno, a[3].col_offset)):
+            scope = model.function_scope(method)
+            env = EMPTY_ENV.extended([(self_binding, frozenset({inst}))])
+            may, surely = flow.statement_runs(interp, method, stmt, scope, env, model)
+            if not may:
+                continue
+            made = library.made_for_instance(interp.ev(expr, Loc(scope, stmt), env, model), env, inst, method)
+            value = made if surely else value | made
+    finally:
+        interp._active.discard(key)
+    return value
 
 
 def _descriptor_get(
