@@ -26,7 +26,7 @@ from ..engine.layout import (
 )
 from ..engine.model import FunctionNode, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
-from ..engine.values.domain import EMPTY_ENV, Array, Env, only_value
+from ..engine.values.domain import EMPTY_ENV, Array, Const, DictV, Env, Opaque, Seq, Value
 from .base import Example
 
 CODE = "PAL001"
@@ -346,6 +346,20 @@ out = pl.pallas_call(column_max, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype
 """
 )
 
+# The returned value is no array (a list of the writes' Nones): a ref takes no list, so no write
+# is offered either; dropping the value keeps the writes (shown only).
+_NOT_AN_ARRAY_PROGRAM = (
+    _LAYOUT_PRELUDE
+    + """
+
+def copy_rows(x_ref, o_ref):
+    «return [o_ref.__setitem__(i, x_ref[i]) for i in range(8)]»
+
+
+out = pl.pallas_call(copy_rows, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)
+"""
+)
+
 _COMMENTS_PROGRAM = (
     _LAYOUT_PRELUDE
     + """shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
@@ -635,6 +649,12 @@ def add_one(x_ref, o_ref):
     Example(
         "value-of-another-shape-no-bulk-fix",
         _OTHER_SHAPE_PROGRAM,
+        valid=False,
+        jax_error="should return None",
+    ),
+    Example(
+        "value-not-an-array-no-bulk-fix",
+        _NOT_AN_ARRAY_PROGRAM,
         valid=False,
         jax_error="should return None",
     ),
@@ -1098,7 +1118,7 @@ def check(analysis: ModuleAnalysis) -> Iterator[Finding]:
             continue
         for node in returns:
             plan = _output_plan(analysis, function, sites, node)
-            if plan.names and _shape_differs(analysis, function, sites, node, plan.names):
+            if plan.names and _write_fails(analysis, function, sites, node, plan.names):
                 plan = dataclasses.replace(plan, names=None)  # the write would fail: no write fix
             finding = _finding(analysis, function, sites, node)
             finding.fixes.extend(_fixes(analysis, function, node, plan))
@@ -1177,13 +1197,15 @@ def _output_plan(
     return _OutputPlan(None, Applicability.UNSAFE, None, False, hbm)
 
 
-def _shape_differs(
+def _write_fails(
     analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite], node: ast.AST, outputs: list[str]
 ) -> bool:
-    """Is the returned value provably of another shape than the one output it would be written
-    to (`jnp.max(x_ref[...], axis=0, keepdims=True)`, (1, 128), into an (8, 128) output ref)?
-    Then `o_ref[...] = value` fails as the return did, and the write is not a fix to apply.  The
-    value is evaluated with each ref parameter bound to an array of its ref's shape."""
+    """Would `o_ref[...] = value` provably fail as the return did, so that the write is not a fix
+    to apply?  The value is an array of another shape than the one output it would be written to
+    (`jnp.max(x_ref[...], axis=0, keepdims=True)`, (1, 128), into an (8, 128) output ref), or no
+    array at all: a list, a dict, a Python constant or a builtin's bool or int (`all(...)`, a list
+    of `__setitem__` results; a ref takes neither).  The value is evaluated with each ref
+    parameter bound to an array of its ref's shape."""
     if len(sites) != 1 or len(outputs) != 1 or not isinstance(node, ast.Return) or node.value is None:
         return False
     site = sites[0]
@@ -1201,8 +1223,23 @@ def _shape_differs(
         if binding.kind == "param"
     ]
     interp = site.launch.interp or interpreter_for(analysis.model)
-    value = only_value(interp.ev(node.value, analysis.model.loc(node), site.target.env.extended(refs), analysis.model))
-    return isinstance(value, Array) and value.shape is not None and value.shape != output
+    values = interp.ev(node.value, analysis.model.loc(node), site.target.env.extended(refs), analysis.model)
+    return bool(values) and all(_not_written_as(v, output) for v in values)
+
+
+# Builtins whose result is a Python scalar, whatever they are given (a ref takes no 0-d value).
+_PYTHON_SCALARS = frozenset(
+    {"len", "bool", "str", "repr", "hash", "id", "isinstance", "issubclass", "callable", "hasattr", "any", "all"}
+)
+
+
+def _not_written_as(value: Value, output: tuple[int, ...]) -> bool:
+    """A value `o_ref[...] = value` cannot take for an output ref of shape `output`."""
+    if isinstance(value, Array):
+        return value.shape is not None and value.shape != output
+    if isinstance(value, (Seq, DictV)) or (isinstance(value, Const) and not isinstance(value.value, (int, float))):
+        return True
+    return isinstance(value, Opaque) and type(value) is Opaque and value.kind in _PYTHON_SCALARS | {"bool"}
 
 
 def _plan_adding_output(

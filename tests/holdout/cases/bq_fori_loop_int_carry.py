@@ -1,0 +1,15 @@
+"""The kernel returns lax.fori_loop with an int carry.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def kernel(x_ref, o_ref):
+    def body(i, carry):
+        o_ref[...] = x_ref[...] + i
+        return carry + 1
+
+    return jax.lax.fori_loop(0, 2, body, 0)  # expect: PAL001
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

@@ -1,0 +1,16 @@
+"""A kernel whose loop breaks, then a bare return.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def kernel(x_ref, o_ref):
+    for i in range(2):
+        with jax.named_scope(f"step{i}"):
+            o_ref[...] = x_ref[...] + i
+            if i == 1:
+                break
+    return
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())
