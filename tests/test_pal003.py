@@ -441,6 +441,28 @@ def test_a_method_kernel_reads_its_class_through_type_of_self(w, expected):
     assert pal003(code) == expected
 
 
+PL_KERNEL = (
+    "x = jnp.ones((8, 128), jnp.float32)\n{define}\n"
+    "@functools.partial(pl.kernel, out_type=S, mesh=mesh, scratch_types=[pltpu.VMEM((8, 128), jnp.float32)])\n"
+    "def scale(x_hbm, o_hbm, tmp):\n    pltpu.sync_copy(x_hbm, tmp)\n    tmp[...] = tmp[...] * {use}\n"
+    "    pltpu.sync_copy(tmp, o_hbm)\nscale(x)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("define", "use", "expected"),
+    [
+        ("MEAN = x.mean(axis=0)", "MEAN", ["MEAN"]),  # a vector: pl.kernel rejects it
+        ("TOTAL = x.sum()", "TOTAL", []),  # 0-d: pl.kernel takes it
+        ("ROW = jnp.arange(128.0)[None, :]", "ROW", ["ROW"]),
+        ("P = {'w': jnp.full((8, 128), 2.0)}", "P['w']", ["P['w']"]),  # a member of known rank
+        ("P = {'w': jnp.float32(2.0)}", "P['w']", []),
+    ],
+)
+def test_pl_kernel_rejects_captured_arrays_of_known_non_scalar_rank(define, use, expected):
+    assert pal003(PL_KERNEL.format(define=define, use=use)) == expected
+
+
 @pytest.mark.parametrize(
     ("w", "launched", "expected"),
     [

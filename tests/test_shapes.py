@@ -35,7 +35,18 @@ def shape_of(expr: str) -> tuple[int, ...] | None:
         ("x + row", (8, 128)),
         ("jax.nn.gelu(x) - jnp.max(x, axis=1, keepdims=True)", (8, 128)),
         ("x[...]", (8, 128)),
-        ("x[0]", None),  # a part: not worked out
+        ("x[0]", (128,)),  # an int drops its axis
+        ("x[None, :]", (1, 8, 128)),
+        ("x[..., None]", (8, 128, 1)),
+        ("row[None, :]", (1, 128)),
+        ("x[1:3]", None),  # a partial slice: not worked out
+        ("x[8]", None),  # out of bounds: not worked out
+        ("x[0, 0, 0]", None),
+        ("x.mean(axis=0)", (128,)),  # array methods reduce as the jnp functions do
+        ("x.sum()", ()),
+        ("x.max(axis=1, keepdims=True)", (8, 1)),
+        ("jnp.arange(128.0)", (128,)),
+        ("jnp.arange(2.5)", (3,)),
         ("jnp.sum(x, axis=k)", None),  # an axis not known
         ("x + unknown", None),
     ],

@@ -727,8 +727,17 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     values = binding_value(interpreter_for(model), binding, EMPTY_ENV, model)
     if certainly_jax_array(values):
         origin = binding.value if binding.value is not None else binding.node
-        return ArrayFact(binding, Rank.UNKNOWN, origin)
+        return ArrayFact(binding, rank_of(values), origin)
     return None
+
+
+def rank_of(values: frozenset[Value]) -> Rank:
+    """0-d or not, when every array among `values` has the same known shape (`x.sum()` is 0-d,
+    `x.mean(axis=0)` is not); else unknown."""
+    shapes = {v.shape for v in values if isinstance(v, Array)}
+    if None in shapes or len(shapes) != 1:
+        return Rank.UNKNOWN
+    return Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
 
 
 def member_is_array(
@@ -751,6 +760,15 @@ def member_is_array(
         if not certainly_jax_array(interp.ev(member, loc, env, model)):
             return False
     return True
+
+
+def member_rank(
+    model: ModuleModel, function: FunctionNode, member: ast.Attribute | ast.Subscript, envs: Iterable[Env]
+) -> Rank:
+    """The rank of what a member read in the kernel holds, in each closure `envs` it was made in."""
+    interp = interpreter_for(model)
+    loc = model.body_loc(function)
+    return rank_of(frozenset().union(*(interp.ev(member, loc, env, model) for env in envs)))
 
 
 def certainly_jax_array(values: frozenset[Value]) -> bool:

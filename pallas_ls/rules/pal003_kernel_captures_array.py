@@ -17,17 +17,19 @@ from ..engine.captures import (
     constructor_fact,
     free_uses,
     member_is_array,
+    member_rank,
     names_array,
     outer_bindings,
     parameter_uses,
     partial_bound_arrays,
+    rank_of,
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
 from ..engine.layout import left_to_default
 from ..engine.model import Binding, FunctionNode, ModuleModel, defaulted_parameters, positional_args
 from ..engine.values.bindings import binding_value
-from ..engine.values.domain import Array, BoundMethod, Env, Instance, Value
+from ..engine.values.domain import BoundMethod, Env, Instance, Value
 from ..engine.values.operations import class_attribute
 from .base import Example
 
@@ -525,11 +527,13 @@ def _member_capture(
             return
         if not (traced and member_is_array(analysis.model, function, member, envs)):
             continue
-        site = _rejecting_site(sites, Rank.UNKNOWN)
+        rank = member_rank(analysis.model, function, member, envs)
+        site = _rejecting_site(sites, rank)
         if site is None:
             return
         reported.add(text)
-        yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a jax array", text)
+        rank_text = "" if rank is Rank.UNKNOWN else f" {rank.value}"
+        yield _finding_at(analysis, function, site, sites, member, f"captures `{text}`, a{rank_text} jax array", text)
         return
 
 
@@ -594,7 +598,7 @@ def _argument_capture(
         ]
         if any(v is None or not certainly_jax_array(v) for v in bound):
             continue
-        rank = _rank_of_arrays(frozenset().union(*(cast("frozenset[Value]", v) for v in bound)))
+        rank = rank_of(frozenset().union(*(cast("frozenset[Value]", v) for v in bound)))
         if _rejecting_site([site], rank) is None:
             continue
         owner = getattr(bindings[0].scope.node, "name", "?")
@@ -667,7 +671,7 @@ def _partial_captures(
     model = analysis.model
     for site in sites:
         for name, values in partial_bound_arrays(function, site.launch.kernel_values).items():
-            rank = _rank_of_arrays(values)
+            rank = rank_of(values)
             if name in reported or _rejecting_site([site], rank) is None:
                 continue
             use = next((u for u in parameter_uses(model, function, name) if u.traced), None)
@@ -696,13 +700,6 @@ def _finding_at(
         SEVERITY,
         related=_launch_related(analysis, site, sites),
     )
-
-
-def _rank_of_arrays(values: frozenset[Value]) -> Rank:
-    shapes = {v.shape for v in values if isinstance(v, Array)}
-    if None in shapes or len(shapes) != 1:
-        return Rank.UNKNOWN
-    return Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
 
 
 def _default_facts(

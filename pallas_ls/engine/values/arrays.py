@@ -5,6 +5,8 @@ make constant stays None."""
 
 from __future__ import annotations
 
+import ast
+import math
 from typing import cast
 
 from ..shapes import DEFAULT_FLOAT, DEFAULT_INT, Shape, reduced, reshaped
@@ -74,6 +76,9 @@ def constructed(
         n = int_constant(args[0])
         if n is not None and n >= 0:
             return Array(origin, (n,), given or (DEFAULT_INT if library == "jax" else None))
+        stop = only_value(args[0])  # `jnp.arange(128.0)`: ceil(stop) floats
+        if isinstance(stop, Const) and type(stop.value) is float and 0 <= stop.value < 2**31:
+            return Array(origin, (math.ceil(stop.value),), given or (DEFAULT_FLOAT if library == "jax" else None))
     if q in _RANDOM:
         shape = shape_of(argument(args, keywords, 1, "shape"))
         return Array(origin, shape, given or dtype_of(argument(args, keywords, 2, "dtype")) or DEFAULT_FLOAT)
@@ -177,6 +182,10 @@ def array_method_result(
     if method.attr == "reshape" and not keywords and args:
         new = _reshape_dims(args)
         return Array(method.origin, reshaped(base.shape, new) if new is not None else None, base.dtype)
+    if f"jax.numpy.{method.attr}" in _REDUCTIONS:  # `x.mean(axis=0)`: as `jnp.mean(x, axis=0)`
+        made = shaped(f"jax.numpy.{method.attr}", [frozenset({base}), *args], keywords)
+        if made is not None:
+            return Array(method.origin, made.shape)
     return Array(method.origin)
 
 
@@ -235,3 +244,36 @@ def shape_structs(values: frozenset[Value], depth: int = 0) -> frozenset[Value]:
         else:
             return U
     return frozenset(made)
+
+
+def indexed(value: Value, index: ast.expr) -> frozenset[Value] | None:
+    """`x[None, :]`, `x[0]`, `x[..., None]` of an array of known shape, indexed with None, full
+    slices, int constants and one `...`: the part with its shape; None for any other index."""
+    if not isinstance(value, Array) or value.shape is None:
+        return None
+    shape = _indexed_shape(value.shape, index)
+    return frozenset({Array(value.origin, shape, value.dtype)}) if shape is not None else None
+
+
+def _indexed_shape(shape: Shape, index: ast.expr) -> Shape | None:
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    ellipses = [p for p in parts if isinstance(p, ast.Constant) and p.value is Ellipsis]
+    consumed = sum(1 for p in parts if not (isinstance(p, ast.Constant) and (p.value is None or p.value is Ellipsis)))
+    if len(ellipses) > 1 or consumed > len(shape):
+        return None
+    out: list[int] = []
+    dim = 0
+    for part in parts:
+        if isinstance(part, ast.Constant) and part.value is None:
+            out.append(1)  # a new axis
+        elif isinstance(part, ast.Constant) and part.value is Ellipsis:
+            out.extend(shape[dim : dim + len(shape) - consumed])
+            dim += len(shape) - consumed
+        elif isinstance(part, ast.Slice) and part.lower is None and part.upper is None and part.step is None:
+            out.append(shape[dim])
+            dim += 1
+        elif isinstance(part, ast.Constant) and type(part.value) is int and -shape[dim] <= part.value < shape[dim]:
+            dim += 1  # an int drops its axis
+        else:
+            return None
+    return (*out, *shape[dim:])

@@ -161,7 +161,10 @@ class Interpreter:
             return self._sliced(expr, loc, env, model)
         if isinstance(expr, ast.Subscript):
             index = self.ev(expr.slice, loc, env, model)
-            return union(operations.subscript(self, v, index) for v in self.ev(expr.value, loc, env, model))
+            return union(
+                arrays.indexed(v, expr.slice) or operations.subscript(self, v, index)
+                for v in self.ev(expr.value, loc, env, model)
+            )
         if isinstance(expr, (ast.Tuple, ast.List)):
             elts = self._elements(expr.elts, loc, env, model)
             kind = "tuple" if isinstance(expr, ast.Tuple) else "list"
