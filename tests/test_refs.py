@@ -84,6 +84,9 @@ REPORTED = {
         "    def __post_init__(self):\n        if self.dst is None:\n            self.dst = self.src\n"
         "b = B(jax.new_ref(x))\nadd(b.src, b.dst)"
     ),
+    "defaultdict-factory-returning-one-ref": (
+        "import collections\nshared = jax.new_ref(x)\nd = collections.defaultdict(lambda: shared)\nadd(d['a'], d['b'])"
+    ),
     # A walrus in an earlier argument binds the name for the later ones.
     "walrus-in-an-earlier-argument": "add((r := jax.new_ref(x)), r)",
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
@@ -154,6 +157,10 @@ SILENT = {
         "import dataclasses\n@dataclasses.dataclass\nclass B:\n    src: object\n    dst: object = None\n"
         "    def __post_init__(self):\n        if flag:\n            self.dst = self.src\n"
         "b = B(jax.new_ref(x), jax.new_ref(x))\nadd(b.src, b.dst)"
+    ),
+    # A defaultdict's factory runs for each missing key: a Ref it makes is a new one each time.
+    "defaultdict-factory-making-refs": (
+        "import collections\nd = collections.defaultdict(lambda: jax.new_ref(x))\nadd(d['a'], d['b'])"
     ),
     "walrus-after-the-read": "r = jax.new_ref(y)\nadd(r, (r := jax.new_ref(x)))",
     # A walrus in a branch that may not run: `r` may still be the older Ref.

@@ -7,7 +7,7 @@ modules written as Python models are in `models/`.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import (
@@ -391,7 +391,11 @@ def external_call(
     if q == "collections.defaultdict":
         # A missing key reads what the factory makes; the items are those of `dict(*rest, **kw)`.
         made = (
-            union(calls.apply(interp, f, [], [], None, None, EMPTY_ENV, model) for f in args[0]) if args else NONE_SET
+            _per_missing_key(
+                union(calls.apply(interp, f, [], [], None, None, EMPTY_ENV, model) for f in args[0]), args[0]
+            )
+            if args
+            else NONE_SET
         )
         site, toplevel = _allocation(call, loc)
         mapping = only_value(args[1]) if len(args) == 2 else None
@@ -663,6 +667,27 @@ def retag(
             v = DictV(tuple((k, retag(e, passed, call, depth + 1, keep_heap_objects)) for k, e in v.items), v.members)
         out.add(v)
     return frozenset(out)
+
+
+def _per_missing_key(made: frozenset[Value], factories: frozenset[Value]) -> frozenset[Value]:
+    """A defaultdict's factory runs once for each missing key: a Ref made in its body stands for
+    several (`many`: `d["a"]` and `d["b"]` are two), one it hands back from outside stays itself
+    (`lambda: shared`)."""
+    bodies = [f.node for f in factories if isinstance(f, Func)]
+    return frozenset(Ref(v.site, many=True) if isinstance(v, Ref) and _made_in(v, bodies) else v for v in made)
+
+
+def _made_in(ref: Ref, bodies: Sequence[ast.AST]) -> bool:
+    site = ref.site
+    while isinstance(site, tuple):
+        site = site[-1]  # a call's tag wraps where the constructor was written
+    if not isinstance(site, ast.Call):
+        return False
+    start, end = (site.lineno, site.col_offset), (site.end_lineno or 0, site.end_col_offset or 0)
+    return any(
+        (node.lineno, node.col_offset) <= start and end <= (node.end_lineno or 0, node.end_col_offset or 0)  # type: ignore[attr-defined]
+        for node in bodies
+    )
 
 
 def _namespace(interp: Interpreter, obj: Value) -> Value:

@@ -1,0 +1,18 @@
+"""A defaultdict whose factory returns one shared Ref (two Refs).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+bufs = collections.defaultdict(lambda: jax.new_ref(x))
+run(bufs["src"], bufs["dst"])
+print(jax.freeze(bufs["dst"]).sum())

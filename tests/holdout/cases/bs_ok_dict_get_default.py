@@ -1,0 +1,18 @@
+"""dict.get of a missing key falls back to the source Ref (two Refs).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+@pl.kernel(mesh=mesh, interpret=pltpu.InterpretParams())
+def run(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+bufs = {"src": jax.new_ref(x), "dst": jax.new_ref(jnp.zeros_like(x))}
+run(bufs["src"], bufs.get("dst", bufs["src"]))
+print(jax.freeze(bufs["dst"]).sum())
