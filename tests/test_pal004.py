@@ -40,6 +40,13 @@ def pal004(code: str) -> list[tuple[str, str]]:
 
 
 REPORTED = {
+    # `self.k` of a staticmethod is the def itself: JAX calls it with the refs only.
+    "staticmethod-of-an-op": (
+        "class Op:\n    @staticmethod\n    def k(x_ref, o_ref):\n        pass\n"
+        "    def __call__(self, x):\n        return pl.pallas_call(self.k, out_shape=(S, S))(x)\nOp()(x)\n",
+        "self.k",
+        "takes 2 refs but pallas_call passes 3 (1 input, 2 outputs)",
+    ),
     "too-many-parameters": (
         "def k(x_ref, y_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
         "k",
@@ -106,6 +113,10 @@ REPORTED = {
 }
 
 SILENT = {
+    "staticmethod-of-an-op-matching": (
+        "class Op:\n    @staticmethod\n    def k(x_ref, o_ref, p_ref):\n        pass\n"
+        "    def __call__(self, x):\n        return pl.pallas_call(self.k, out_shape=(S, S))(x)\nOp()(x)\n"
+    ),
     "matching": "def k(x_ref, o_ref):\n    pass\npl.pallas_call(k, out_shape=S)(x)\n",
     "star-arguments-unknown": "def k(x_ref, o_ref):\n    pass\ndef f(*args):\n    return pl.pallas_call(k, out_shape=S)(*args)\n",
     "star-arguments-matching": "def k(x_ref, y_ref, o_ref):\n    pass\nargs = [x, x]\npl.pallas_call(k, out_shape=S)(*args)\n",

@@ -967,12 +967,16 @@ def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunction
     interp = interpreter_for(model)
     where = model.loc(function)
     for decorator in function.decorator_list:  # the project's own decorators, followed (not a library's)
+        if _is_builtin_staticmethod(decorator, model):
+            continue  # `self.kernel` of a staticmethod is the def itself
         if not all(isinstance(v, (Func, BoundMethod)) for v in interp.ev(decorator, where, env, model)):
             return False
     made = def_value(interp, function, model, env)
     if len(made) != 1:
         return False
     value = next(iter(made))
+    if isinstance(value, Wrapped) and value.kind == "static":
+        value = value.func
     if isinstance(value, Func) and value.node is function:
         return True
     # `@functools.wraps(fn) def wrapper(*args, **kwargs): return fn(*args, **kwargs)`: JAX calls
@@ -981,6 +985,14 @@ def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunction
         isinstance(value, Func)
         and _forwards_all_arguments(value.node)
         and [f.node for f in _forwarded(interp, value)] == [function]
+    )
+
+
+def _is_builtin_staticmethod(decorator: ast.expr, model: ModuleModel) -> bool:
+    return (
+        isinstance(decorator, ast.Name)
+        and decorator.id == "staticmethod"
+        and not model.lookup("staticmethod", model.loc(decorator))
     )
 
 
