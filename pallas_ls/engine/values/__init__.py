@@ -64,6 +64,8 @@ Where things are (each module's docstring says more)
 - `arrays.py`: the arrays jax / numpy calls, array methods and arithmetic make, with their shapes
   and dtypes when the call says them; `jax.eval_shape`'s ShapeDtypeStructs.
 - `typetests.py`: `isinstance` / `issubclass`, decided when the types are known.
+- `generators.py`: what a generator yields (in order through a straight body), each call's run
+  making its own Refs.
 - `iteration.py`: builtins over sequences (`iter`, `next`, `zip`, `sorted`, `min` / `max`, `dict(pairs)`,
   `functools.reduce`, `jax.tree.map`): known sequences stay known.
 - `methods.py`: values that are methods of other values (Ref, array, list, dict and string
