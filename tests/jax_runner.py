@@ -3,7 +3,8 @@
 Usage: python jax_runner.py REQUEST.json RESULT.json [WORKDIR]
 
 REQUEST.json is a list of {"id": str, "source": str, "interpret": bool (optional: every
-pallas_call in interpret mode, for the TPU rules' examples)}.  The runner imports jax once, then for each
+pallas_call in interpret mode, for the TPU rules' examples), "root": str (optional: a program of
+several modules, run as `root/main.py` from that directory)}.  The runner imports jax once, then for each
 example writes the source to its own file (so JAX's messages and tracebacks carry a real
 file:line), compiles it under that filename and exec()s it in a fresh `__main__`-like namespace.
 Between examples it restores every `jax.config` option to the value it had at start-up (the
@@ -81,6 +82,25 @@ def _interpreted():
         pl.pallas_call = original
 
 
+@contextlib.contextmanager
+def _in_case_directory(root: str):
+    """A program of several modules (`root/main.py` importing its siblings) runs as `python
+    main.py` would, from its directory; afterwards the modules it imported from there are
+    forgotten (the next case may name its own `config` or `kernels`)."""
+    previous = os.getcwd()
+    os.chdir(root)
+    sys.path.insert(0, root)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
+        sys.path.remove(root)
+        for name, module in list(sys.modules.items()):
+            places = [getattr(module, "__file__", None) or "", *list(getattr(module, "__path__", None) or [])]
+            if any(str(place).startswith(root + os.sep) for place in places):
+                del sys.modules[name]
+
+
 def run_all(requests: list[dict], workdir: str) -> list[dict]:
     import jax  # imported once for every example
 
@@ -99,12 +119,16 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
 
     results = []
     for index, request in enumerate(requests):
-        # One directory per example: file names stay short and readable in JAX's messages.
-        directory = os.path.join(workdir, f"{index:03d}")
-        os.makedirs(directory)
-        path = os.path.join(directory, "example.py")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(request["source"])
+        root = request.get("root")  # a program of several modules: its own files, in place
+        if root:
+            path = os.path.join(root, "main.py")
+        else:
+            # One directory per example: file names stay short and readable in JAX's messages.
+            directory = os.path.join(workdir, f"{index:03d}")
+            os.makedirs(directory)
+            path = os.path.join(directory, "example.py")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(request["source"])
         namespace = {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
         captured = io.StringIO()
         result = {
@@ -122,7 +146,8 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
         try:
             code = compile(request["source"], path, "exec")
             interpreted = _interpreted() if request.get("interpret") else contextlib.nullcontext()
-            with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured), interpreted:
+            located = _in_case_directory(root) if root else contextlib.nullcontext()
+            with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured), interpreted, located:
                 exec(code, namespace)
                 jax.effects_barrier()  # flush debug callbacks while stdout is still captured
         except BaseException as exc:  # noqa: BLE001 - every outcome is data for the test

@@ -163,7 +163,7 @@ def run_in_one_process(cases: list[Case]) -> list[Outcome]:
         return []
     with tempfile.TemporaryDirectory(prefix="pallas-ls-holdout-") as tmp:
         request, result = pathlib.Path(tmp, "request.json"), pathlib.Path(tmp, "result.json")
-        request.write_text(json.dumps([{"id": c.name, "source": c.program.read_text(encoding="utf-8")} for c in cases]))
+        request.write_text(json.dumps([_request(c) for c in cases]))
         try:
             subprocess.run(
                 [sys.executable, str(RUNNER), str(request), str(result)],
@@ -180,6 +180,15 @@ def run_in_one_process(cases: list[Case]) -> list[Outcome]:
         _outcome(c, 0 if by_id[c.name]["ok"] else 1, "\n".join(by_id[c.name]["chain"]), by_id[c.name]["seconds"])
         for c in cases
     ]
+
+
+def _request(case: Case) -> dict[str, str]:
+    """What the runner is given: the program's text, and for a program of several modules its
+    directory (run from there, as `python main.py`)."""
+    request = {"id": case.name, "source": case.program.read_text(encoding="utf-8")}
+    if case.program.parent != CASES_DIR:
+        request["root"] = str(case.root.resolve())
+    return request
 
 
 def _outcome(case: Case, returncode: int, error: str, seconds: float) -> Outcome:
@@ -206,11 +215,10 @@ def verify(names: list[str] | None = None, jobs: int = 2, out=sys.stdout) -> lis
     cases = discover()
     if names:
         cases = [c for c in cases if c.name in names]
-    single = [c for c in cases if len(c.files) == 1 and c.program.parent == CASES_DIR]
-    chunks = [single[i::jobs] for i in range(jobs)]
-    several = [c for c in cases if c not in single]  # cross-module cases: their files, their environment
+    # Cross-module cases too: the runner runs them from their directories, forgetting their modules.
+    chunks = [cases[i::jobs] for i in range(jobs)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        ran = [*pool.map(run_in_one_process, chunks), list(pool.map(run_case, several))]
+        ran = list(pool.map(run_in_one_process, chunks))
     by_name = {o.case.name: o for chunk in ran for o in chunk}
     outcomes = [by_name[c.name] for c in cases]
     width = max((len(o.case.name) for o in outcomes), default=4)
