@@ -20,13 +20,11 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .kernels import interpreter_for
-from .model import Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
+from .model import COMPREHENSIONS, Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
 from .names import qualname
 from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value, constant_truth
 from .values.operations import computed_on_read
-
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 # --------------------------------------------------------------------------------- free uses
@@ -133,7 +131,7 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
             # A branch a module constant decides against is never traced (`if DEBUG:`).
             stack.extend((child, scope, comp_names) for child in reversed(_traced_parts(model, node, scope)))
             continue
-        if isinstance(node, _COMPREHENSIONS):
+        if isinstance(node, COMPREHENSIONS):
             bound = comp_names | _comprehension_targets(node)
             parts: list[tuple[ast.AST, frozenset[str]]] = []
             for index, generator in enumerate(node.generators):
@@ -740,35 +738,30 @@ def rank_of(values: frozenset[Value]) -> Rank:
     return Rank.SCALAR if shapes == {()} else Rank.NONSCALAR
 
 
-def member_is_array(
+def member_array_rank(
     model: ModuleModel,
     function: FunctionNode,
     member: ast.Attribute | ast.Subscript,
     envs: Iterable[Env] = (EMPTY_ENV,),
-) -> bool:
-    """`obj.attr` / `obj["key"]` read in the kernel is a jax array on every path the interpreter
-    sees (`self.bias` set to a `jnp` array in `__init__` and to nothing else anywhere in the class;
-    `PARAMS["scale"]` of a module-level dict of arrays), in each closure `envs` the kernel was made
-    in (`p.weight` of the `p` a factory was called with)."""
+) -> Rank | None:
+    """The rank of what `obj.attr` / `obj["key"]` read in the kernel holds, when it is a jax array
+    on every path the interpreter sees (`self.bias` set to a `jnp` array in `__init__` and to
+    nothing else anywhere in the class; `PARAMS["scale"]` of a module-level dict of arrays), in
+    each closure `envs` the kernel was made in (`p.weight` of the `p` a factory was called with);
+    None when it may be something else."""
     interp = interpreter_for(model)
     loc = model.body_loc(function)
+    held: set[Value] = set()
     for env in envs:
         if isinstance(member, ast.Attribute) and computed_on_read(
             interp, interp.ev(member.value, loc, env, model), member.attr
         ):
-            return False  # a getter makes it while JAX traces the kernel: not a captured constant
-        if not certainly_jax_array(interp.ev(member, loc, env, model)):
-            return False
-    return True
-
-
-def member_rank(
-    model: ModuleModel, function: FunctionNode, member: ast.Attribute | ast.Subscript, envs: Iterable[Env]
-) -> Rank:
-    """The rank of what a member read in the kernel holds, in each closure `envs` it was made in."""
-    interp = interpreter_for(model)
-    loc = model.body_loc(function)
-    return rank_of(frozenset().union(*(interp.ev(member, loc, env, model) for env in envs)))
+            return None  # a getter makes it while JAX traces the kernel: not a captured constant
+        values = interp.ev(member, loc, env, model)
+        if not certainly_jax_array(values):
+            return None
+        held |= values
+    return rank_of(frozenset(held))
 
 
 def certainly_jax_array(values: frozenset[Value]) -> bool:

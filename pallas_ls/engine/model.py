@@ -15,7 +15,8 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # `try` and, from 3.11, `try` / `except*`: the same fields.
 _TRY_STATEMENTS: tuple[type[ast.Try], ...] = (ast.Try, getattr(ast, "TryStar", ast.Try))
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# The expressions that run in a scope of their own.
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 # The block-chain id of the module's own body.  A constant, not id(tree.body): the module may be
@@ -669,7 +670,7 @@ class _Builder:
                 self._arguments_defaults(node.args, loc, function)  # type: ignore[attr-defined]  # cls is ast.Lambda
                 self._function(node, loc, function)  # type: ignore[arg-type]  # cls is ast.Lambda
                 continue
-            elif cls in _COMPREHENSIONS:
+            elif cls in COMPREHENSIONS:
                 self._comprehension(node, loc, function)  # type: ignore[arg-type]  # cls is one of them
                 continue
             elif cls is ast.NamedExpr:

@@ -16,8 +16,7 @@ from ..engine.captures import (
     combined_rank,
     constructor_fact,
     free_uses,
-    member_is_array,
-    member_rank,
+    member_array_rank,
     names_array,
     outer_bindings,
     parameter_uses,
@@ -525,9 +524,9 @@ def _member_capture(
         text = analysis.source.segment(member)
         if text in reported:
             return
-        if not (traced and member_is_array(analysis.model, function, member, envs)):
+        rank = member_array_rank(analysis.model, function, member, envs) if traced else None
+        if rank is None:
             continue
-        rank = member_rank(analysis.model, function, member, envs)
         site = _rejecting_site(sites, rank)
         if site is None:
             return

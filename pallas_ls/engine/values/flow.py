@@ -18,7 +18,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ..model import Binding, Loc, ModuleModel, Scope
+from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope
 from . import bindings, operations
 from .domain import (
     EMPTY_ENV,
@@ -268,7 +268,7 @@ def _sure_walruses(stmt: ast.AST) -> frozenset[int]:
     stack: list[ast.AST] = [stmt]
     while stack:
         node = stack.pop()
-        if node is not stmt and isinstance(node, (ast.stmt, ast.Lambda, *_COMPREHENSIONS)):
+        if node is not stmt and isinstance(node, (ast.stmt, ast.Lambda, *COMPREHENSIONS)):
             continue  # a block's statements, a nested function or comprehension: not run here
         if isinstance(node, ast.NamedExpr):
             out.add(id(node.value))
@@ -281,9 +281,6 @@ def _sure_walruses(stmt: ast.AST) -> frozenset[int]:
     found = frozenset(out)
     setattr(stmt, "_pallas_ls_sure_walruses", found)  # noqa: B010  (a cache on the node)
     return found
-
-
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, model: ModuleModel) -> list[Binding]:
