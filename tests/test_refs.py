@@ -75,6 +75,7 @@ REPORTED = {
         "import functools\ndef bind(ref):\n    return functools.partial(add, ref)\nr = jax.new_ref(x)\nbind(r)(r)"
     ),
     "a-generator-yielding-one-ref-twice": "def g():\n    r = jax.new_ref(x)\n    yield r\n    yield r\nadd(*g())",
+    "a-generator-yielding-from-a-pair": "def g():\n    r = jax.new_ref(x)\n    yield from (r, r)\nadd(*g())",
     "tree-leaves-of-a-nested-tree": "r = jax.new_ref(x)\nadd(*jax.tree.leaves((r, [r])))",
     "tree-leaves-of-a-dict": "r = jax.new_ref(x)\nadd(*jax.tree.leaves({'b': r, 'a': [r]}))",
     "inserted-at-the-front": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(0, r)\nadd(bufs[0], r)",
@@ -145,6 +146,7 @@ SILENT = {
     # Each call of a generator function starts a run of its own: its Refs are new ones.
     "two-generators-each-making-a-ref": "def g():\n    yield jax.new_ref(x)\nadd(next(g()), next(g()))",
     "a-generator-yielding-two-refs": "def g():\n    yield jax.new_ref(x)\n    yield jax.new_ref(x)\nadd(*g())",
+    "a-generator-yielding-from-two-refs": "def g():\n    yield from (jax.new_ref(x), jax.new_ref(x))\nadd(*g())",
     "tree-leaves-of-two-refs": "add(*jax.tree.leaves((jax.new_ref(x), [jax.new_ref(x)])))",
     "tree-leaves-of-an-instance": "r = jax.new_ref(x)\nadd(*jax.tree.leaves(Pair(r, r)))",
     "inserted-second": "r = jax.new_ref(x)\nbufs = [jax.new_ref(y)]\nbufs.insert(1, r)\nadd(bufs[0], r)",

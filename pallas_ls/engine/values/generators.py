@@ -45,6 +45,12 @@ def _yields_of(
             continue  # a docstring
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield) and stmt.value.value is not None:
             out.append(interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.YieldFrom):
+            # `yield from (r, r)`: each element of a sequence known in order (a generator too)
+            spread = operations.unpacked(interp, interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
+            if spread is None:
+                return False
+            out.extend(spread.elements())
         elif isinstance(stmt, ast.If):
             truth = constant_truth(interp.ev(stmt.test, Loc(scope, stmt), env, model))
             if truth is None or not _yields_of(interp, gen, stmt.body if truth else stmt.orelse, scope, env, out):
