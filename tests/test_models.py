@@ -30,6 +30,34 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # A launcher is checked in the contexts its seen calls give it; generic (parameters unknown)
+    # only while none is seen or one binds nothing known.
+    "seen-calls-decide": ("KS = {'g': good, 'b': bad}\ndef run(n='g'):\n    " + launch("KS[n]") + "run()\n", {"good"}),
+    "launcher-nobody-calls": ("KS = {'g': good, 'b': bad}\ndef run(n='g'):\n    " + launch("KS[n]"), {"good", "bad"}),
+    "caller-binding-nothing-known": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "def main(m):\n    run(m)\nrun('g')\n",
+        {"good", "bad"},
+    ),
+    "caller-explored-in-its-own-call": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "def main(m):\n    run(m)\nmain('g')\n",
+        {"good"},
+    ),
+    "launcher-called-through-a-table": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "IMPLS = {'p': run}\n"
+        "def op(m):\n    return IMPLS['p'](m)\nop('g')\n",
+        {"good"},
+    ),
+    "method-of-the-instances-made": (
+        "class Op:\n    def __init__(self, mode):\n        self.impls = {'p': good, 'f': bad}\n        self.mode = mode\n"
+        "    def __call__(self):\n        " + launch("self.impls[self.mode]") + "Op('p')()\n",
+        {"good"},
+    ),
+    # A module made at run time holds its attributes as an instance's fields, one object per call.
+    "module-type": (
+        "import types\nops = types.ModuleType('ops')\nops.k = bad\nother = types.ModuleType('o')\nother.k = good\n"
+        + launch("getattr(other, 'k')"),
+        {"good"},
+    ),
     "attrgetter": ("class K:\n    f = staticmethod(bad)\n" + launch('operator.attrgetter("f")(K)'), {"bad"}),
     # A dotted name reads one attribute per part; attrgetter of several names gives a tuple.
     "attrgetter-dotted": (

@@ -260,6 +260,7 @@ def _candidates_in(model: ModuleModel, parts: list[ModelParts], defined: set[str
             if name in names:
                 calls += found
         calls += part.calls_of_calls
+        calls += part.calls_of_items
     return calls
 
 
@@ -312,6 +313,9 @@ class LaunchFinder:
         self._decorator_launches: dict[int, bool] = {}
         self._splat_items: dict[tuple[int, str], ast.expr] = {}  # `spec["kernel"]` of `**spec`
         self._partial_invocations: dict[tuple[int, int], ast.Call] = {}  # see _through_partial
+        # Who called each launching function: (the calling function or None at module level, its
+        # context, the context the call explored or None where it explored none).  See _seen.
+        self._callers: dict[int, list[tuple[FunctionNode | None, Env, Env | None]]] = {}
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -340,13 +344,38 @@ class LaunchFinder:
             if (
                 _is_seed(call, model)
                 or callee_name(call) in names
+                or _item_root(call) in names
                 or (instance_calls and isinstance(call.func, (ast.Call, ast.Name)))
             ):
                 self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 def_value(interp, node, model, EMPTY_ENV)
-        return list(self.launches.values())
+        return [launch for launch in self.launches.values() if self._seen(launch.loc.scope.function, launch.env)]
+
+    def _seen(self, function: FunctionNode | None, env: Env, path: frozenset[tuple[int, Env]] = frozenset()) -> bool:
+        """Can `function` run in context `env`, as far as the calls this finder saw say?
+
+        A launcher's generic context (parameters unknown) stands for callers we cannot see: it
+        counts only while no call outside the function was seen, or one was seen that explored no
+        context of its own (its arguments unknown, or a budget spent).  Once every seen call was
+        explored in its own context, those contexts decide: `run(fused=False)`, the one call of a
+        launcher whose `fused` branch returns a value, reports nothing.  A context another context
+        explored counts when that one does; a context no seen call made counts (what we cannot
+        trace is kept, never dropped)."""
+        if function is None:
+            return True
+        records = self._callers.get(id(function))
+        if not records or (id(function), env) in path:
+            return not records
+        path = path | {(id(function), env)}
+        if not env.items:
+            outside = [(caller, at, explored) for caller, at, explored in records if caller is not function]
+            return not outside or any(
+                explored is None and self._seen(caller, at, path) for caller, at, explored in outside
+            )
+        exploring = [(caller, at) for caller, at, explored in records if explored == env]
+        return not exploring or any(self._seen(caller, at, path) for caller, at in exploring)
 
     def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
         if self._relevant(self.interp.ev(call.func, loc, env, model)):
@@ -452,12 +481,20 @@ class LaunchFinder:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 mark(model.loc(node))
                 work.append(node)  # `@pl.kernel def run`: a function calling `run(...)` launches
+        tables: set[str] = set()
         while work:
-            stop_if(self.should_stop)
-            function = work.pop()
-            name = function.name  # type: ignore[attr-defined]  # a def, not a lambda, reaches here
-            for call in model.calls_named([name]) + model.calls_with_attribute([name]):
-                mark(model.loc(call))
+            while work:
+                stop_if(self.should_stop)
+                function = work.pop()
+                name = function.name  # type: ignore[attr-defined]  # a def, not a lambda, reaches here
+                for call in model.calls_named([name]) + model.calls_with_attribute([name]):
+                    mark(model.loc(call))
+            # A function calling an item of a table that holds a launching one launches too:
+            # `_IMPLS = {Impl.PALLAS: _pallas_double}`, then `_IMPLS[config.impl](x, config)`.
+            tables |= _aliases_of(model, {getattr(f, "name", "") for f in found.values()})
+            for call in model.calls_of_items:
+                if _item_root(call) in tables:
+                    mark(model.loc(call))
         return found
 
     def _decorated_in(self, func: Func) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -475,17 +512,21 @@ class LaunchFinder:
         keywords: list[tuple[str, frozenset[Value]]],
         unknown_rest: bool,
         unknown_kw: bool,
+        loc: Loc | None = None,
+        caller_env: Env = EMPTY_ENV,
     ) -> None:
         """A project function called with known arguments: explore the launches in its body in
         that context (a wrapper forwarding its kernel parameter)."""
         calls = self._calls_in(func)
-        if not calls or len(self._explored) >= self.MAX_EXPLORED or not self._launches(func):
+        if not calls or not self._launches(func):
             return
-        env = bind_arguments(self.interp, func, args, keywords, unknown_rest, unknown_kw)
-        if env is None or not env.items:
+        env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
+        caller = loc.scope.function if loc is not None else None
+        self._callers.setdefault(id(func.node), []).append((caller, caller_env, env))
+        if env is None:
             return
         key = (id(func.node), env)
-        if key in self._explored or self._contexts.get(id(func.node), 0) >= self.MAX_CONTEXTS:
+        if key in self._explored:
             return
         self._explored.add(key)
         self._contexts[id(func.node)] = self._contexts.get(id(func.node), 0) + 1
@@ -495,6 +536,25 @@ class LaunchFinder:
         for node in self._decorated_in(func):
             if self._launching_decorators(node, func.model):
                 def_value(self.interp, node, func.model, env)
+
+    def _context_of_call(
+        self,
+        func: Func,
+        args: list[frozenset[Value]],
+        keywords: list[tuple[str, frozenset[Value]]],
+        unknown_rest: bool,
+        unknown_kw: bool,
+    ) -> Env | None:
+        """The context a call of a launching function explores; None where it explores none (it
+        binds nothing we know, cannot bind, or a budget is spent: the generic context stands)."""
+        if len(self._explored) >= self.MAX_EXPLORED:
+            return None
+        env = bind_arguments(self.interp, func, args, keywords, unknown_rest, unknown_kw)
+        if env is None or not env.items:
+            return None
+        if (id(func.node), env) not in self._explored and self._contexts.get(id(func.node), 0) >= self.MAX_CONTEXTS:
+            return None
+        return env
 
     def _calls_in(self, func: Func) -> list[ast.Call]:
         """The candidate calls written directly in a function's body (not in nested defs)."""
@@ -743,6 +803,16 @@ _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os
 
 # What a closure's captured values are checked for (a launching function it will call).
 _CALLABLE_VALUES = (Entry, Factory, Launched, Partial, Func)
+
+
+def _item_root(call: ast.Call) -> str | None:
+    """The name an item call's callee starts from: `_IMPLS` of `_IMPLS[impl](x)`."""
+    if not isinstance(call.func, ast.Subscript):
+        return None
+    root = call.func.value
+    while isinstance(root, (ast.Subscript, ast.Attribute)):
+        root = root.value
+    return root.id if isinstance(root, ast.Name) else None
 
 
 def _enters(stmt: ast.AST | None, call: ast.Call) -> bool:
@@ -1259,6 +1329,7 @@ def _nodes_of(parts: list[ModelParts]) -> set[int]:
         for calls in list(part.calls_by_name.values()) + list(part.calls_by_attribute.values()):
             ids.update(id(call) for call in calls)
         ids.update(id(call) for call in part.calls_of_calls)
+        ids.update(id(call) for call in part.calls_of_items)
         for node in part.decorated:
             ids.update(id(d) for d in node.decorator_list)
     return ids

@@ -94,6 +94,7 @@ class ModelParts:
     calls_by_attribute: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)
     calls_of_calls: list[ast.Call] = field(default_factory=list)
+    calls_of_items: list[ast.Call] = field(default_factory=list)  # `TABLE[mode](x)`, `ops[0](x)`
     # Attribute calls again, by the name their callee starts from: `wrap.launch(...)` under
     # "wrap" (a function of an imported module, whatever its name).
     calls_by_root: dict[str, list[ast.Call]] = field(default_factory=dict)
@@ -113,6 +114,8 @@ class ModelParts:
             self.calls_by_name.setdefault(func.id, []).append(call)
         elif isinstance(func, ast.Call):
             self.calls_of_calls.append(call)
+        elif isinstance(func, ast.Subscript):
+            self.calls_of_items.append(call)
 
 
 def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
@@ -191,6 +194,11 @@ class ModuleModel:
     def calls_of_calls(self) -> list[ast.Call]:
         """Calls whose callee is itself a call: `pl.kernel(mesh=m)(body)`, `pl.when(c)(f)`."""
         return [c for p in self._parts for c in p.calls_of_calls]
+
+    @property
+    def calls_of_items(self) -> list[ast.Call]:
+        """Calls whose callee is an item: `_IMPLS[config.impl](x, config)`, a table of launchers."""
+        return [c for p in self._parts for c in p.calls_of_items]
 
     # ------------------------------------------------------------------------------- lookups
     def lookup(self, name: str, loc: Loc) -> list[Binding]:

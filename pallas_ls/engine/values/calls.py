@@ -138,7 +138,7 @@ def apply(
     """What calling `target` with these argument value sets gives."""
     if isinstance(target, Func):
         if interp.on_function_call is not None and call is not None:
-            interp.on_function_call(target, args, keywords, unknown_rest, unknown_kw)
+            interp.on_function_call(target, args, keywords, unknown_rest, unknown_kw, loc, env)
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
         if call is None:
             return result

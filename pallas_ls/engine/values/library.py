@@ -525,8 +525,20 @@ def external_call(
             model_classes = [v for v in bindings.module_attribute(interp, model_module, name) if isinstance(v, Class)]
             site = id(call) if call is not None else 0
             return frozenset(Instance(c, None, tuple(keywords), site) for c in model_classes) or U
+        # A model class's instances are made at this call (their fields are this object's own).
         return union(
-            calls.apply(interp, v, args, keywords, None, None, EMPTY_ENV, model_module, unknown_rest, unknown_kw)
+            calls.apply(
+                interp,
+                v,
+                args,
+                keywords,
+                call if isinstance(v, Class) else None,
+                None,
+                EMPTY_ENV,
+                model_module,
+                unknown_rest,
+                unknown_kw,
+            )
             for v in bindings.module_attribute(interp, model_module, name)
         )
     if q in BUILTINS_VALUE:

@@ -18,3 +18,12 @@ def MethodType(function: Any, instance: Any) -> Any:  # noqa: N802  (the library
     import functools
 
     return functools.partial(function, instance)
+
+
+class ModuleType:
+    """A module made at run time (`ops = types.ModuleType("ops")`, then `ops.tanh = _tanh`): its
+    attributes are the fields of an instance, as a namespace's are."""
+
+    def __init__(self, name: str, doc: Any = None) -> None:
+        self.__name__ = name
+        self.__doc__ = doc
