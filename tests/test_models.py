@@ -42,6 +42,15 @@ CASES = {
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "def main(m):\n    run(m)\nmain('g')\n",
         {"good"},
     ),
+    # A launcher read other than as a callee may be called where no call is written.
+    "escaping-launcher-keeps-its-generic-context": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nlist(map(run, names))\n",
+        {"good", "bad"},
+    ),
+    "launcher-named-by-a-string": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nglobals()['run'](m)\n",
+        {"good", "bad"},
+    ),
     "launcher-called-through-a-table": (
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "IMPLS = {'p': run}\n"
         "def op(m):\n    return IMPLS['p'](m)\nop('g')\n",

@@ -371,6 +371,8 @@ class LaunchFinder:
         path = path | {(id(function), env)}
         if not env.items:
             outside = [(caller, at, explored) for caller, at, explored in records if caller is not function]
+            if getattr(function, "name", None) in _escaping_names(self.interp.model):
+                return True  # `map(run, names)`: a call of it we cannot see may pass anything
             return not outside or any(
                 explored is None and self._seen(caller, at, path) for caller, at, explored in outside
             )
@@ -803,6 +805,44 @@ _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os
 
 # What a closure's captured values are checked for (a launching function it will call).
 _CALLABLE_VALUES = (Entry, Factory, Launched, Partial, Func)
+
+
+# Calls whose first argument stays a function the launch finder follows: their result's calls
+# (`functools.partial(run, "copy")()`, `jax.jit(run)(x)`) are evaluated as calls of it.
+_FOLLOWING_WRAPPERS = frozenset({"partial", "jit", "staticmethod", "classmethod", "wraps", "partialmethod"})
+
+
+def _escaping_names(model: ModuleModel) -> frozenset[str]:
+    """Names a function may be called through where no call of it is written: read other than as
+    a callee, a module- or class-level alias's value, or a following wrapper's first argument
+    (`map(run, names)`, `apply(run, n)`, `stack.callback(run, n)`, `return run`), or named by a
+    string (`globals()["run"]`, `getattr(module, "run")`).  Such a function's generic context
+    stands for the calls we cannot see, whatever the calls we see pass."""
+    cached: frozenset[str] | None = getattr(model, "_pallas_ls_escaping", None)
+    if cached is not None:
+        return cached
+    followed: set[int] = set()
+    scopes = (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
+    for scope in scopes:
+        for group in scope.bindings.values():
+            for binding in group:
+                if binding.kind == "assign" and binding.value is not None:
+                    followed.update(id(node) for node in ast.walk(binding.value))
+    reads: list[ast.Name] = []
+    names: set[str] = set()
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.Call):
+            followed.add(id(node.func))
+            if node.args and callee_name(node) in _FOLLOWING_WRAPPERS:
+                followed.add(id(node.args[0]))
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads.append(node)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            names.add(node.value)
+    names.update(read.id for read in reads if id(read) not in followed)
+    escaping = frozenset(names)
+    model._pallas_ls_escaping = escaping  # type: ignore[attr-defined]  # a cache kept on the model
+    return escaping
 
 
 def _item_root(call: ast.Call) -> str | None:

@@ -1,0 +1,30 @@
+"""A launcher run('copy'), then a method calling it with an instance field with 'bump'.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+import sys
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+KS = {"copy": copy, "bump": bump}
+
+def run(name):
+    return pl.pallas_call(KS[name], out_shape=S, interpret=True)(x)
+
+run("copy")
+class Runner:
+    def __init__(self, n):
+        self.n = n
+
+    def go(self):
+        return run(self.n)
+
+Runner('bump').go()
