@@ -296,3 +296,31 @@ def test_a_kernel_captures_an_array_another_module_defines(tmp_path, scale, expe
         },
     )
     assert findings_by_file(tmp_path, ["consts.py", "kernels.py"])["kernels.py"] == expected
+
+
+SELECTING_LAUNCHER = """\
+import jax
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+KS = {"copy": copy, "bump": bump}
+
+def run(name, x):
+    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)
+
+run("copy", x)
+"""
+
+
+def test_launcher_decided_by_its_calls_is_checked_with_other_files_calls(tmp_path):
+    """ops.py's own call decides `run` launches copy (its generic context is dropped): a file that
+    never says "pallas" calling `run("bump", x)` is checked with it, and reports bump in ops.py."""
+    write(tmp_path, {"ops.py": SELECTING_LAUNCHER, "main.py": "from ops import run\nrun('bump', x)\n"})
+    assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": ["PAL001"], "main.py": []}
+    write(tmp_path, {"main.py": "from ops import run\nrun('copy', x)\n"})
+    assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": [], "main.py": []}

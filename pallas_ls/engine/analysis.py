@@ -147,7 +147,9 @@ def analyze_model(
 def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> frozenset[str]:
     """Names of the module's functions that hand a parameter to an entry point as its kernel
     (`def run(kernel, x): return pl.pallas_call(kernel, ...)(x)`, `launch(*args, **kwargs)`):
-    a file calling one of them launches a kernel it may define itself."""
+    a file calling one of them launches a kernel it may define itself.  And those whose calls
+    here decided what they launch (`run("copy")` of `def run(name)`): another file's call may
+    launch what no call here does."""
     from .values.domain import Func, Param, Partial
 
     names: set[str] = set()
@@ -170,6 +172,7 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
         for call in finder._calls_in_node(model, function):
             if call.args and isinstance(call.args[0], ast.Starred):
                 names.add(getattr(function, "name", ""))
+    names |= finder.decided_by_calls
     names.discard("")
     return frozenset(names)
 

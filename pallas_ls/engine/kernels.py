@@ -316,6 +316,10 @@ class LaunchFinder:
         # Who called each launching function: (the calling function or None at module level, its
         # context, the context the call explored or None where it explored none).  See _seen.
         self._callers: dict[int, list[tuple[FunctionNode | None, Env, Env | None]]] = {}
+        # The module's launchers whose generic context their seen calls replaced: another file's
+        # call (`run("bump")`) may pass what no call here does, so such files are checked with it.
+        self.decided_by_calls: set[str] = set()
+        self._models_of_functions: dict[int, ModuleModel] = {}  # id(function node) -> its module
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -351,7 +355,14 @@ class LaunchFinder:
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 def_value(interp, node, model, EMPTY_ENV)
-        return [launch for launch in self.launches.values() if self._seen(launch.loc.scope.function, launch.env)]
+        kept = []
+        for launch in self.launches.values():
+            function = launch.loc.scope.function
+            if self._seen(function, launch.env):
+                kept.append(launch)
+            elif not launch.env.items and launch.model is model and function is not None:
+                self.decided_by_calls.add(getattr(function, "name", ""))
+        return kept
 
     def _seen(self, function: FunctionNode | None, env: Env, path: frozenset[tuple[int, Env]] = frozenset()) -> bool:
         """Can `function` run in context `env`, as far as the calls this finder saw say?
@@ -371,7 +382,8 @@ class LaunchFinder:
         path = path | {(id(function), env)}
         if not env.items:
             outside = [(caller, at, explored) for caller, at, explored in records if caller is not function]
-            if getattr(function, "name", None) in _escaping_names(self.interp.model):
+            model = self._models_of_functions.get(id(function), self.interp.model)
+            if getattr(function, "name", None) in _escaping_names(model):
                 return True  # `map(run, names)`: a call of it we cannot see may pass anything
             return not outside or any(
                 explored is None and self._seen(caller, at, path) for caller, at, explored in outside
@@ -525,6 +537,7 @@ class LaunchFinder:
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
         caller = loc.scope.function if loc is not None else None
         self._callers.setdefault(id(func.node), []).append((caller, caller_env, env))
+        self._models_of_functions[id(func.node)] = func.model
         if env is None:
             return
         key = (id(func.node), env)
