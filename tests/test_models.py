@@ -958,3 +958,17 @@ def test_returns_under_flags_the_launch_decides(kernel, codes):
 def test_a_splatted_dict_of_known_keys_is_read_as_keywords(spec, codes):
     code = f"spec = {spec}\npl.pallas_call(good, **spec)(x)\n"
     assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+@pytest.mark.parametrize(("fused", "codes"), [("False", []), ("True", ["PAL001"]), ("flag", ["PAL001"])])
+def test_a_bound_method_kernel_sees_its_instance(fused, codes):
+    """`pl.pallas_call(self._kernel, ...)`: the receiver is the kernel's `self`, so a branch on
+    `self.fused` is decided by the instance launched (unknown `flag`: the return may run)."""
+    code = (
+        "class Double:\n    def __init__(self, fused):\n        self.fused = fused\n"
+        "    def _kernel(self, x_ref, o_ref):\n        if self.fused:\n            return x_ref[...]\n"
+        "        o_ref[...] = x_ref[...]\n"
+        "    def __call__(self, x):\n        return pl.pallas_call(self._kernel, out_shape=s)(x)\n"
+        f"Double({fused})(x)\n"
+    )
+    assert [f.code for f in analyze_source(PL + code)] == codes

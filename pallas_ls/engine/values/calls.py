@@ -631,8 +631,10 @@ def keyword_env(values: frozenset[Value], func: Func) -> Env:
     kernel's branches on a flag are then decided; `impl(x_ref, o_ref)` of a bound `impl` is
     followed); a positional parameter holds what any of them binds it to.  A partial with hidden
     arguments (a splat not known, a partialmethod's instance) binds its keywords as listed (a
-    splat cannot bind them again), its positional arguments not (a splat may come first)."""
-    partials = [v for v in values if isinstance(v, Partial) and v.target == func]
+    splat cannot bind them again), its positional arguments not (a splat may come first).  A
+    bound method binds its receiver as a partial does (`self._kernel` launched: `self.fused`
+    is the instance's)."""
+    partials = [_as_partial(v) for v in values if _binds_func(v, func)]
     if not partials or len(partials) != sum(1 for v in values if _calls_func(v, func)):
         return func.env
     common = dict(partials[0].keywords)
@@ -653,7 +655,18 @@ def keyword_env(values: frozenset[Value], func: Func) -> Env:
 
 
 def _calls_func(v: Value, func: Func) -> bool:
-    return v == func or (isinstance(v, Partial) and v.target == func)
+    return v == func or _binds_func(v, func)
+
+
+def _binds_func(v: Value, func: Func) -> bool:
+    return (isinstance(v, Partial) and v.target == func) or (isinstance(v, BoundMethod) and v.func == func)
+
+
+def _as_partial(v: Value) -> Partial:
+    """A bound method as the partial it amounts to: its receiver is the first argument."""
+    if isinstance(v, BoundMethod):
+        return Partial(v.func, (frozenset({v.receiver}),), ())
+    return cast(Partial, v)
 
 
 def _functions_of(interp: Interpreter, v: Value, bound: int, keywords: frozenset[str], depth: int) -> list[Any]:
