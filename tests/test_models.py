@@ -972,3 +972,33 @@ def test_a_bound_method_kernel_sees_its_instance(fused, codes):
         f"Double({fused})(x)\n"
     )
     assert [f.code for f in analyze_source(PL + code)] == codes
+
+
+@pytest.mark.parametrize(
+    ("loop", "codes"),
+    [
+        ("for _ in range(2):\n    inputs.append(x)\n", ["PAL004"]),  # two inputs for a kernel of one
+        ("for _ in range(1):\n    inputs.append(x)\n", []),
+        ("for _ in (1, 2):\n    inputs.extend([x])\n", ["PAL004"]),
+        ("for _ in range(2):\n    inputs.append(x)\n    if len(inputs) > 1:\n        break\n", []),  # not followed
+        ("for _ in range(n):\n    inputs.append(x)\n", []),  # how many times: unknown
+    ],
+)
+def test_a_list_grown_in_a_loop_over_a_known_sequence(loop, codes):
+    """An append straight in a `for` loop over a known sequence runs once per element."""
+    code = TREE + "inputs = []\n" + loop + "pl.pallas_call(good, out_shape=s)(*inputs)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+def test_a_list_read_inside_the_loop_that_grows_it_is_not_counted():
+    code = (
+        TREE + "inputs = []\nfor _ in range(2):\n    inputs.append(x)\n    pl.pallas_call(good, out_shape=s)(*inputs)\n"
+    )
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == []
+
+
+@pytest.mark.parametrize(("params", "codes"), [("x_ref, a_ref, b_ref", []), ("x_ref, o_ref", ["PAL004"])])
+def test_a_named_tuple_out_shape_is_a_tuple_of_outputs(params, codes):
+    code = TREE + "class Outs(typing.NamedTuple):\n    a: object\n    b: object\n"
+    code += f"def k({params}):\n    pass\npl.pallas_call(k, out_shape=Outs(a=s, b=s))(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == codes

@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from .kernels import EntryValue, KernelSite, Launch, interpreter_for
 from .model import Loc, ModuleModel, positional_args
 from .names import has_star_arguments, has_star_positionals, keyword_argument
+from .values.classes import named_tuple_fields
 from .values.domain import (
     EMPTY_ENV,
     ApiResult,
     Array,
     Const,
     DictV,
+    Instance,
     Seq,
     ShapeStruct,
     Value,
@@ -29,6 +31,8 @@ from .values.domain import (
     known_sequence_length,
     single_known_seq,
 )
+from .values.interpreter import Interpreter
+from .values.operations import unpacked
 
 PREFETCH = "scalar prefetch"
 INPUT = "input"
@@ -104,15 +108,15 @@ def _launch_layout(launch: Launch) -> Layout:
     if outputs_expr is None:
         outputs, plain = 0, False
     else:
-        outputs, plain = _outputs(launch.value_of(outputs_expr))
+        outputs, plain = _outputs(_output_tree(launch, outputs_expr))
     scratch, keywords = _scratch(launch, entry.keyword("scratch_types"))
-    nones = _none_outputs(launch.value_of(outputs_expr)) if outputs_expr is not None else ()
+    nones = _none_outputs(_output_tree(launch, outputs_expr)) if outputs_expr is not None else ()
     return Layout(0, _input_count(launch, 0), outputs, scratch, keywords, plain, nones)
 
 
 def _pallas_call_layout(launch: Launch, entry: EntryValue) -> Layout:
     out_shape = entry.args[1] if len(entry.args) > 1 else entry.keyword("out_shape")
-    out_values = launch.value_of(out_shape) if out_shape is not None else None
+    out_values = _output_tree(launch, out_shape) if out_shape is not None else None
     outputs, plain = _outputs(out_values) if out_values is not None else (None, False)
     nones = _none_outputs(out_values) if out_values is not None else ()
     grid_spec_expr = entry.keyword("grid_spec")
@@ -196,6 +200,22 @@ def _positional_count(launch: Launch, call: ast.Call) -> int | None:
     return count
 
 
+def _output_tree(launch: Launch, expr: ast.expr) -> frozenset[Value]:
+    """The value of a launch's outputs argument (out_shape, out_type)."""
+    return _as_tuple(launch.interp, launch.value_of(expr))
+
+
+def _as_tuple(interp: Interpreter | None, values: frozenset[Value]) -> frozenset[Value]:
+    """A `typing.NamedTuple` instance as the tuple of its fields: JAX flattens it as a tuple
+    (`out_shape=Outs(a=s, b=s)` is two outputs)."""
+    value = next(iter(values)) if len(values) == 1 else None
+    if interp is not None and isinstance(value, Instance) and named_tuple_fields(value.cls) is not None:
+        fields = unpacked(interp, values)
+        if fields is not None:
+            return frozenset({fields})
+    return values
+
+
 def _outputs(values: frozenset[Value]) -> tuple[int | None, bool]:
     """(parameters the outputs occupy, whether each is provably one array struct).
 
@@ -232,7 +252,8 @@ def _is_plain(values: frozenset[Value]) -> bool:
 
 def count_outputs(expr: ast.expr, loc: Loc, model: ModuleModel, depth: int = 0) -> int | None:
     """Parameters the outputs occupy (see `_outputs`), for an expression of `model`."""
-    return _outputs(interpreter_for(model).ev(expr, loc, EMPTY_ENV, model))[0]
+    interp = interpreter_for(model)
+    return _outputs(_as_tuple(interp, interp.ev(expr, loc, EMPTY_ENV, model)))[0]
 
 
 def _scratch(launch: Launch, expr: ast.expr | None) -> tuple[int | None, tuple[str, ...]]:

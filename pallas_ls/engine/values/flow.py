@@ -442,19 +442,23 @@ def with_mutations(
         placed = _placed(model, b, m.call, where, use)
         if placed is None:
             continue
+        repeats = 1
         if not placed:
-            known = False  # in another scope, a loop or a branch: how often it runs is not known
+            repeats = _runs_of_loop_body(interp, model, b, m.call, use, env) or 0
+            if not repeats:
+                known = False  # in another scope, a loop or a branch: how often it runs is not known
+                repeats = 1
         later = [x for x in bindings.lookup(interp, b.name, where, model) if x is not b]
         if later:
             continue  # the name means another list by then
         args = [interp.ev(a, where, env, model) for a in m.call.args]
         if m.method == "append" and len(args) == 1:
-            out.append(args[0])
+            out.extend([args[0]] * repeats)
             members |= args[0]
         elif m.method == "extend" and len(args) == 1:
             seq = single_known_seq(args[0])
             if seq is not None:
-                out.extend(seq.elements())
+                out.extend(seq.elements() * repeats)
                 members |= seq.all_members()
             else:
                 known = False
@@ -464,6 +468,7 @@ def with_mutations(
             index = only_value(args[0])
             if (
                 known
+                and repeats == 1
                 and isinstance(index, Const)
                 and isinstance(index.value, int)
                 and not isinstance(index.value, bool)
@@ -471,6 +476,8 @@ def with_mutations(
                 out.insert(index.value, args[1])  # `bufs.insert(0, r)`: Python clamps the index
             else:
                 known = False
+        elif repeats != 1:
+            known = False  # a loop of pops or removes: not followed
         elif m.method == "pop" and known and len(args) <= 1:
             index = only_value(args[0]) if args else Const(-1)
             if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):
@@ -499,6 +506,34 @@ def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc)
         return None
     same_block = model.block_chain.get(id(where.stmt), ()) == model.block_chain.get(id(b.stmt), ())
     return where.scope is b.scope and same_block
+
+
+def _runs_of_loop_body(
+    interp: Interpreter, model: ModuleModel, b: Binding, call: ast.Call, use: Loc, env: Env
+) -> int | None:
+    """How many times a list mutation runs that stands straight in the body of a `for` loop over
+    a sequence of known length, the loop itself in the binding's straight-line code, with no
+    `break` or `continue` in it, and arguments that do not read the loop's target (the same
+    value each time): `for _ in range(2): inputs.append(x)` appends x twice.  None otherwise."""
+    where = model.loc(call)
+    stmt = where.stmt
+    if not (isinstance(stmt, ast.Expr) and stmt.value is call):
+        return None
+    guarded = loop_guards(model, stmt, where.scope)
+    if guarded is None or guarded[1] or guarded[2]:
+        return None
+    loop = guarded[0]
+    if stmt not in loop.body or model.block_chain.get(id(loop), ()) != model.block_chain.get(id(b.stmt), ()):
+        return None  # the loop is not in the binding's straight-line code
+    if use.scope is b.scope and use.stmt is not None and getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or 0):
+        return None  # read inside the loop: by then the body has run some of the times only
+    if any(isinstance(node, (ast.Break, ast.Continue)) for inner in loop.body for node in ast.walk(inner)):
+        return None
+    targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
+        return None
+    sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop), env, model))
+    return len(sequence.elts) if sequence is not None and sequence.elts is not None else None
 
 
 def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int | None:

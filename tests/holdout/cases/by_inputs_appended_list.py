@@ -1,0 +1,18 @@
+"""inputs built by list.append (2 arrays) into a one-input kernel.  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+inputs = []
+for _ in range(2):
+    inputs.append(x)
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(*inputs).sum())  # expect: PAL004

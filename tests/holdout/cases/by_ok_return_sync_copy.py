@@ -1,0 +1,19 @@
+"""A pl.kernel returns pltpu.sync_copy(...) (None).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=S, mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(x_hbm, o_hbm):
+    return pltpu.sync_copy(x_hbm, o_hbm)
+
+
+print(copy_kernel(x).sum())
