@@ -447,7 +447,52 @@ _NUMPY_SHAPE_KEEPING_METHODS = frozenset(
 )
 
 
-def _meets_jax(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool:
+# numpy constructors whose result has rank >= 1 whatever their arguments (`np.arange(n)`), and
+# those whose first argument is the shape (`np.ones((8, 128))`) or the elements (`np.array([..])`).
+_NUMPY_RANKED = frozenset(
+    {"numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity", "numpy.tri", "numpy.indices"}
+)
+_NUMPY_SHAPED = frozenset({"numpy.ones", "numpy.zeros", "numpy.empty", "numpy.full"})
+_NUMPY_FROM_ELEMENTS = frozenset({"numpy.array", "numpy.asarray"})
+
+
+def numpy_arrays_made_in(model: ModuleModel, function: FunctionNode) -> list[ast.Call]:
+    """Calls in the function's own body that make a numpy array of rank >= 1 which certainly
+    meets a traced value (`x_ref[...] * np.ones((8, 128))`): JAX makes it a constant of the
+    kernel's jaxpr, as it does a captured one (pallas_call: "captures constants [f32[8,128]]").
+    Observed under JAX 0.10.2; `jnp.ones(...)` made there is traced, no constant."""
+    if isinstance(function, ast.Lambda):
+        return []
+    scope = model.function_scope(function)
+    parents: dict[int, ast.AST] = {}
+    found = []
+    for root in function.body:
+        for node in _walk_with_parents(root, parents):
+            if (
+                isinstance(node, ast.Call)
+                and model.loc(node).scope is scope  # not in a nested def that may never run
+                and _makes_a_numpy_array(node, model)
+                and _meets_jax(node, parents, model, scope)
+            ):
+                found.append(node)
+    return found
+
+
+def _makes_a_numpy_array(call: ast.Call, model: ModuleModel) -> bool:
+    if not call.args and not call.keywords:
+        return False
+    name = qualname(call.func, model.loc(call), model)
+    if name in _NUMPY_RANKED:
+        return True
+    first = call.args[0] if call.args else None
+    if name in _NUMPY_SHAPED:
+        return (isinstance(first, (ast.Tuple, ast.List)) and bool(first.elts)) or (
+            isinstance(first, ast.Constant) and isinstance(first.value, int) and not isinstance(first.value, bool)
+        )
+    return name in _NUMPY_FROM_ELEMENTS and isinstance(first, (ast.Tuple, ast.List)) and bool(first.elts)
+
+
+def _meets_jax(node: ast.expr, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool:
     """A numpy array read here certainly reaches a JAX operation while still of rank >= 1.
 
     Observed (pallas-facts §4): numpy arrays of rank >= 1 become constants of the kernel's jaxpr

@@ -18,6 +18,7 @@ from ..engine.captures import (
     free_uses,
     member_array_rank,
     names_array,
+    numpy_arrays_made_in,
     outer_bindings,
     parameter_uses,
     partial_bound_arrays,
@@ -44,7 +45,9 @@ at module level or in an enclosing function to a `jax.numpy` constructor (`jnp.o
 `jnp.arange(...)`, `jnp.float32(3.0)`, ...), to a `jax.random` draw or key, or a parameter of an
 enclosing `@jax.jit` function (which jit turns into a traced array). Also a numpy array of rank
 >= 1 (`np.arange(...)`, `np.ones((8, 128))`, `np.triu(...)`) where it meets a traced value
-(`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`), a parameter with an array
+(`x_ref[...] + table`, `jnp.where(mask, ...)`, `o_ref[...] = table`), also when the kernel makes it
+in its own body (`jnp.where(np.arange(128) < 64, ...)`: numpy computes it before JAX sees it, so it
+is a constant as a captured one is), a parameter with an array
 default that JAX never fills (`def kernel(x_ref, o_ref, bias=_BIAS)`: pallas_call passes only the
 refs), a parameter that `functools.partial` binds to a jax array
 (`partial(kernel, bias=jnp.ones(...))`), and a member such as `self.bias`, `PARAMS["scale"]` or
@@ -281,6 +284,37 @@ pl.pallas_call(add_table, out_shape=out_shape, interpret=True)(x)
         jax_error=_ERROR,
     ),
     Example(
+        "numpy-array-made-in-the-kernel",
+        _PALLAS_CALL
+        + """import numpy as np
+
+
+def first_half(x_ref, o_ref):
+    o_ref[...] = jnp.where(«np.arange(128)» < 64, x_ref[...], 0.0)
+
+
+pl.pallas_call(first_half, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "numpy-scalars-made-in-the-kernel",
+        _PALLAS_CALL
+        + """import numpy as np
+
+
+def first_half(x_ref, o_ref):
+    lanes = np.arange(128).size  # numpy computes it: a literal
+    mask = jax.lax.broadcasted_iota(jnp.int32, (8, 128), 1) < lanes // 2
+    o_ref[...] = jnp.where(mask, x_ref[...] * np.float32(2.0), 0.0)
+
+
+pl.pallas_call(first_half, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=True,
+    ),
+    Example(
         "array-default-never-filled",
         _PALLAS_CALL
         + """_BIAS = jnp.ones((8, 128), jnp.float32)
@@ -461,6 +495,29 @@ def _check_kernel(
     yield from _partial_captures(analysis, function, sites, reported)
     yield from _receiver_captures(analysis, function, sites, reported)
     yield from _helper_captures(analysis, function, sites, reported, uses_of)
+    yield from _numpy_made_in_kernel(analysis, function, sites)
+
+
+def _numpy_made_in_kernel(
+    analysis: ModuleAnalysis, function: FunctionNode, sites: list[KernelSite]
+) -> Iterator[Finding]:
+    """A numpy array of rank >= 1 made in the kernel's body that meets a traced value is a
+    constant of the kernel's jaxpr, as a captured one is (`x_ref[...] * np.ones((8, 128))`)."""
+    site = _rejecting_site(sites, Rank.NONSCALAR)
+    if site is None:
+        return
+    for call in numpy_arrays_made_in(analysis.model, function)[:1]:  # the first: one fix fixes the habit
+        made = f"`{analysis.source.segment(call.func)}(...)`"
+        yield Finding(
+            CODE,
+            f"Pallas kernel `{kernel_name(function)}` makes a numpy array with {made} that meets a traced "
+            f'value, so JAX makes it a constant of the kernel; {site.launch.label} rejects it ("{_rejection(site)}"). '
+            "Make it with jax.numpy or lax in the kernel (`jnp.ones`, `lax.broadcasted_iota`), or pass it as an input",
+            analysis.source.node_range(call),
+            analysis.path,
+            SEVERITY,
+            related=_launch_related(analysis, site, sites),
+        )
 
 
 def _helper_captures(
