@@ -324,3 +324,17 @@ def test_launcher_decided_by_its_calls_is_checked_with_other_files_calls(tmp_pat
     assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": ["PAL001"], "main.py": []}
     write(tmp_path, {"main.py": "from ops import run\nrun('copy', x)\n"})
     assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": [], "main.py": []}
+
+
+def test_op_class_decided_by_its_calls_is_checked_with_other_files_instances(tmp_path):
+    """ops.py's `Op()(x)` decides `Op.__call__` launches copy; a file that never says "pallas"
+    making `Op("bump")` is checked with it (it names the class, not `__call__`)."""
+    launcher = SELECTING_LAUNCHER.replace(
+        "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n\nrun(\"copy\", x)\n",
+        "class Op:\n    def __init__(self, mode='copy'):\n        self.mode = mode\n\n"
+        "    def __call__(self, x):\n        return pl.pallas_call(KS[self.mode], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n\n"
+        "Op()(x)\n",
+    )
+    assert "class Op" in launcher
+    write(tmp_path, {"ops.py": launcher, "main.py": "from ops import Op\nOp('bump')(x)\n"})
+    assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": ["PAL001"], "main.py": []}

@@ -361,7 +361,7 @@ class LaunchFinder:
             if self._seen(function, launch.env):
                 kept.append(launch)
             elif not launch.env.items and launch.model is model and function is not None:
-                self.decided_by_calls.add(getattr(function, "name", ""))
+                self.decided_by_calls |= _names_calling(model, function)
         return kept
 
     def _seen(self, function: FunctionNode | None, env: Env, path: frozenset[tuple[int, Env]] = frozenset()) -> bool:
@@ -856,6 +856,17 @@ def _escaping_names(model: ModuleModel) -> frozenset[str]:
     escaping = frozenset(names)
     model._pallas_ls_escaping = escaping  # type: ignore[attr-defined]  # a cache kept on the model
     return escaping
+
+
+def _names_calling(model: ModuleModel, function: FunctionNode) -> set[str]:
+    """The names a call of `function` is written with in another file: its own, and for a method
+    its class's too (`Op("bump")(x)` runs `Op.__call__`)."""
+    names = {getattr(function, "name", "")}
+    scope = model.scope_of_function.get(id(function))
+    parent = scope.parent if scope is not None else None
+    if parent is not None and isinstance(parent.node, ast.ClassDef):
+        names.add(parent.node.name)
+    return names
 
 
 def _item_root(call: ast.Call) -> str | None:
