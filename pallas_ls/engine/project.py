@@ -447,6 +447,19 @@ class Project:
         self._set_launches(path, [])
         self._analyses.pop(path, None)
 
+    def wrappers_of(self, paths: Iterable[str]) -> dict[str, frozenset[str]]:
+        """The launching names (`ModuleAnalysis.launching`: wrappers, launchers decided by their
+        own calls) of those of `paths` that have any, from their analyses."""
+        found = {}
+        for path in paths:
+            try:
+                names = self.analysis_of(os.path.abspath(path)).launching
+            except UnreadableFile:
+                continue
+            if names:
+                found[os.path.abspath(path)] = names
+        return found
+
     def kernel_modules_launched_by(self, path: str) -> set[str]:
         """The files defining kernels that `path` imports and launches."""
         path = os.path.abspath(path)

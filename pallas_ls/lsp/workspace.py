@@ -25,7 +25,7 @@ from ..engine.environment import Environment
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
 from ..engine.open_documents import OpenDocuments
-from ..engine.project import UnreadableFile, read_file_bytes
+from ..engine.project import ImportedFiles, UnreadableFile, mentions_one_of, read_file_bytes
 from ..engine.source import SourceFile
 from ..lint import Project, RuleRunner, rules_for
 
@@ -197,17 +197,52 @@ class Analyzer:
         """
         started = time.monotonic()
         done = 0
+        loud: list[str] = []
+        quiet: list[str] = []
         for path in paths:
             if cancelled() or time.monotonic() - started > time_budget:
                 log.info("workspace indexing stopped after %d of %d files", done, len(paths))
-                break
+                return done
             should_yield()
             if file_mentions_pallas(path):
+                loud.append(path)
                 with self.lock:
                     self._index(path)
+            else:
+                quiet.append(path)
             done += 1
             progress(done, len(paths))
+        for path in self._quiet_launchers(loud, quiet):
+            if cancelled() or time.monotonic() - started > time_budget:
+                break
+            should_yield()
+            with self.lock:
+                self._index(path)
         return done
+
+    def _quiet_launchers(self, loud: list[str], quiet: list[str]) -> list[str]:
+        """The files that never say "pallas" but import an indexed file's wrapper and name it
+        (`from ops import run; run("bump", x)`): `check` analyses them with the project, so the
+        editor indexes them too."""
+        with self.lock:
+            try:
+                wrappers = self.project.wrappers_of(loud)
+            except Exception:  # noqa: BLE001
+                log.exception("finding the wrappers failed")
+                return []
+        if not wrappers:
+            return []
+        imported = ImportedFiles(wrappers)
+        names = frozenset().union(*wrappers.values())
+        found = []
+        for path in quiet:
+            try:
+                text = read_file_bytes(path).decode("utf-8", errors="replace")
+            except (OSError, UnreadableFile):
+                continue
+            if imported.imported_by(text, path) and mentions_one_of(text, names):
+                found.append(path)
+        return found
 
 
 def is_regular_file(path: str) -> bool:

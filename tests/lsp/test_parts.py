@@ -77,3 +77,23 @@ def test_editor_settings_are_typed_and_a_bad_value_keeps_only_its_own_default():
     assert settings == EditorSettings(RuleOverrides(ignore=("PAL002",), max_file_size=1024))
     assert len(warnings) == 2 and all("debounce" in w or "showSyntaxErrors" in w for w in warnings)
     assert parse_editor_settings(None) == (EditorSettings(), [])
+
+
+def test_workspace_index_reads_quiet_files_that_call_a_wrapper(tmp_path):
+    """main.py never says "pallas" but calls ops.run("bump"), which ops.py's own call decides
+    launches copy: the editor's index reads it as `check` does, so ops.py shows bump's return."""
+    ops = (
+        "import jax\nfrom jax.experimental import pallas as pl\n"
+        "def copy(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n"
+        "def bump(x_ref, o_ref):\n    return x_ref[...] + 1\n"
+        "KS = {'copy': copy, 'bump': bump}\n"
+        "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=x)(x)\n"
+        "run('copy', x)\n"
+    )
+    (tmp_path / "ops.py").write_text(ops)
+    (tmp_path / "main.py").write_text("from ops import run\nrun('bump', x)\n")
+    (tmp_path / "other.py").write_text("import os\n")
+    analyzer = Analyzer([str(tmp_path)])
+    paths = [str(tmp_path / n) for n in ("ops.py", "main.py", "other.py")]
+    assert analyzer.index_workspace(paths) == 3
+    assert [f.code for f in analyzer.findings_of_text(paths[0], ops)] == ["PAL001"]
