@@ -1002,3 +1002,26 @@ def test_a_named_tuple_out_shape_is_a_tuple_of_outputs(params, codes):
     code = TREE + "class Outs(typing.NamedTuple):\n    a: object\n    b: object\n"
     code += f"def k({params}):\n    pass\npl.pallas_call(k, out_shape=Outs(a=s, b=s))(x)\n"
     assert [f.code for f in analyze_source(PL + code)] == codes
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        # The else of a loop over a non-empty sequence whose body always breaks never runs.
+        ("    for _ in range(2):\n        o[...] = x[...]\n        break\n    else:\n        return o[...]\n", []),
+        ("    for _ in range(0):\n        break\n    else:\n        return o[...]\n", ["PAL001"]),
+        (
+            "    for _ in range(2):\n        if x[0, 0] > 0:\n            continue\n        break\n"
+            "    else:\n        return o[...]\n",
+            ["PAL001"],
+        ),
+        ("    for _ in range(2):\n        o[...] = x[...]\n    else:\n        return o[...]\n", ["PAL001"]),
+        # `while False:` never runs its body; `while True:` never runs its else.
+        ("    while False:\n        return x[...]\n    o[...] = x[...]\n", []),
+        ("    while True:\n        o[...] = x[...]\n        break\n    else:\n        return x[...]\n", []),
+        ("    n = 0\n    while n < 1:\n        n += 1\n    else:\n        return x[...]\n", ["PAL001"]),
+    ],
+)
+def test_returns_in_loop_blocks_that_never_run(body, codes):
+    code = "import jax.numpy as jnp\ns = 1\nx = 1\ndef k(x, o):\n" + body + "pl.pallas_call(k, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == codes

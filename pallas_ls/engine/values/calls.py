@@ -535,12 +535,40 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
             for case in _cases_taken(stmt, truth)[0]:
                 yield from _returns_in(case.body, truth)
         else:
-            for name in ("body", "orelse", "finalbody"):
-                yield from _returns_in(getattr(stmt, name, None) or [], truth)
+            for block in _blocks_that_may_run(stmt, truth):
+                yield from _returns_in(block, truth)
             for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
                 yield from _returns_in(inner.body, truth)
         if not _may_fall_through([stmt], truth):
             return  # what follows never runs
+
+
+def _blocks_that_may_run(stmt: ast.stmt, truth: Callable[..., Any]) -> list[list[ast.stmt]]:
+    """A compound statement's body, else and finally blocks, but for those that never run: the
+    body of `while False:`, the else of `while True:` (its test never turns false), and the else
+    of a loop over a non-empty sequence whose body breaks unconditionally (`for ...: ...; break`)."""
+    body, orelse = getattr(stmt, "body", None) or [], getattr(stmt, "orelse", None) or []
+    if isinstance(stmt, ast.While):
+        test = truth(stmt.test, stmt)
+        if test is False:
+            body = []  # false on entry: the body never runs
+        elif test is True and not _assigned_in(body) & {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}:
+            orelse = []  # true on entry and nothing in the loop changes it
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)) and _always_breaks(body) and truth(stmt.iter, stmt) is True:
+        orelse = []  # the first iteration runs and breaks
+    return [body, orelse, getattr(stmt, "finalbody", None) or []]
+
+
+def _assigned_in(body: list[ast.stmt]) -> set[str]:
+    return {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _always_breaks(body: list[ast.stmt]) -> bool:
+    """A loop body with a `break` of its own straight in it and no `continue` anywhere (which
+    could skip the break)."""
+    return any(isinstance(s, ast.Break) for s in body) and not any(
+        isinstance(node, ast.Continue) for s in body for node in ast.walk(s)
+    )
 
 
 def _may_exit(stmt: ast.stmt) -> bool:

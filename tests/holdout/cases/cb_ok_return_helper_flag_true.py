@@ -1,0 +1,20 @@
+"""The kernel returns _maybe(o_ref, v, write=True): the helper stores and returns None only when write.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def _maybe(ref, value, write):
+    if write:
+        ref[...] = value
+        return None
+    return value
+
+
+def kernel(x_ref, o_ref):
+    return _maybe(o_ref, x_ref[...] * 2, write=True)
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

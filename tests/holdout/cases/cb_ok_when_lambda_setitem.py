@@ -1,0 +1,17 @@
+"""pl.when(c)(lambda: o_ref.__setitem__(...)): None.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    pl.when(pl.program_id(0) == 0)(lambda: o_ref.__setitem__(Ellipsis, o_ref[...] * 2))
+
+
+spec = pl.BlockSpec((8, 128), lambda i: (0, 0))
+print(pl.pallas_call(kernel, out_shape=S, grid=(2,), in_specs=[spec], out_specs=spec, interpret=True)(x).sum())

@@ -1,0 +1,18 @@
+"""The kernel returns in a try's else block.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    try:
+        v = x_ref[...]
+    except IndexError:
+        o_ref[...] = jnp.zeros_like(o_ref)
+    else:
+        return v  # expect: PAL001
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
