@@ -30,6 +30,33 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # `op.k = good` after `op = Op()` (whose __init__ stored bad), in the same straight-line code,
+    # replaces it; not past a call that may change op, in a branch, or through a property.
+    "attribute-assigned-after-construction": (
+        "class Op:\n    def __init__(self):\n        self.k = bad\nop = Op()\nop.k = good\n" + launch("op.k"),
+        {"good"},
+    ),
+    "attribute-assigned-in-a-function": (
+        "class Op:\n    def __init__(self):\n        self.k = bad\ndef f():\n    op = Op()\n    op.k = good\n    "
+        + launch("op.k")
+        + "f()\n",
+        {"good"},
+    ),
+    "attribute-assigned-then-a-method-call": (
+        "class Op:\n    def __init__(self):\n        self.k = bad\nop = Op()\nop.k = good\nop.reset()\n"
+        + launch("op.k"),
+        {"good", "bad"},
+    ),
+    "attribute-assigned-in-a-branch": (
+        "class Op:\n    def __init__(self):\n        self.k = good\nop = Op()\nif c:\n    op.k = bad\n"
+        + launch("op.k"),
+        {"good", "bad"},
+    ),
+    "attribute-assigned-through-a-property": (
+        "class Op:\n    def __init__(self):\n        self._k = bad\n    @property\n    def k(self):\n        return self._k\n"
+        "    @k.setter\n    def k(self, v):\n        self._k = v\nop = Op()\nop.k = good\n" + launch("op.k"),
+        {"good", "bad"},
+    ),
     # A launcher is checked in the contexts its seen calls give it; generic (parameters unknown)
     # only while none is seen or one binds nothing known.
     "seen-calls-decide": ("KS = {'g': good, 'b': bad}\ndef run(n='g'):\n    " + launch("KS[n]") + "run()\n", {"good"}),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
-from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
+from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, child_nodes, own_returns
 from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .source import SourceFile
 from .values.bindings import star_imports
@@ -841,18 +841,27 @@ def _escaping_names(model: ModuleModel) -> frozenset[str]:
             for binding in group:
                 if binding.kind == "assign" and binding.value is not None:
                     followed.update(id(node) for node in ast.walk(binding.value))
-    reads: list[ast.Name] = []
     names: set[str] = set()
-    for node in ast.walk(model.tree):
-        if isinstance(node, ast.Call):
-            followed.add(id(node.func))
-            if node.args and callee_name(node) in _FOLLOWING_WRAPPERS:
-                followed.add(id(node.args[0]))
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            reads.append(node)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
-            names.add(node.value)
-    names.update(read.id for read in reads if id(read) not in followed)
+    stack: list[ast.AST] = [model.tree]
+    while stack:  # a parent is seen before its children: a callee is marked before it is read
+        node = stack.pop()
+        kind = type(node)  # compared by identity: isinstance over a whole module costs
+        if kind is ast.Name:
+            read = cast(ast.Name, node)
+            if type(read.ctx) is ast.Load and id(read) not in followed:
+                names.add(read.id)
+            continue
+        if kind is ast.Constant:
+            value = cast(ast.Constant, node).value
+            if type(value) is str and value.isidentifier():
+                names.add(value)
+            continue
+        if kind is ast.Call:
+            call = cast(ast.Call, node)
+            followed.add(id(call.func))
+            if call.args and callee_name(call) in _FOLLOWING_WRAPPERS:
+                followed.add(id(call.args[0]))
+        stack.extend(child_nodes(node))
     escaping = frozenset(names)
     model._pallas_ls_escaping = escaping  # type: ignore[attr-defined]  # a cache kept on the model
     return escaping

@@ -721,6 +721,19 @@ _SKIPPED = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, 
 _FIELDS_CACHE: dict[type, tuple[str, ...]] = {}
 
 
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """A node's children: ast.iter_child_nodes without its per-node generator of fields (a third
+    of the time of a walk over a whole module)."""
+    children: list[ast.AST] = []
+    for name in _child_fields(type(node)):
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            children.extend(v for v in value if isinstance(v, ast.AST))
+        elif isinstance(value, ast.AST):
+            children.append(value)
+    return children
+
+
 def _child_fields(cls: type[ast.AST]) -> tuple[str, ...]:
     fields = _FIELDS_CACHE.get(cls)
     if fields is None:

@@ -26,10 +26,14 @@ from .domain import (
     Const,
     DictV,
     Env,
+    External,
     Func,
+    Instance,
     Seq,
     U,
+    Unknown,
     Value,
+    Wrapped,
     constant_truth,
     key_of,
     only_value,
@@ -506,6 +510,77 @@ def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc)
         return None
     same_block = model.block_chain.get(id(where.stmt), ()) == model.block_chain.get(id(b.stmt), ())
     return where.scope is b.scope and same_block
+
+
+def attribute_stored_before(
+    interp: Interpreter, expr: ast.Attribute, loc: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`op.k` read after `op = Op()` and `op.k = good` in the same straight-line code: the last
+    such store replaces whatever the constructor stored (the heap alone joins them).  Only when
+    `op` has the one binding there, the store stands straight in that binding's block after it,
+    nothing between the store and the read mentions `op` but to read an attribute, no function
+    anywhere stores that attribute on another receiver, and the class does not make `k` a
+    property (its setter decides what is stored).  None otherwise: the heap answers."""
+    receiver = expr.value
+    if not isinstance(receiver, ast.Name) or loc.stmt is None:
+        return None
+    if not interp.heap.attribute_stored_on(model, receiver.id, expr.attr):
+        return None  # the common case, answered from the heap's index of stores
+    found = bindings.lookup(interp, receiver.id, loc, model)
+    if len(found) != 1 or found[0].kind != "assign" or found[0].scope is not loc.scope:
+        return None
+    b = found[0]
+    body = model.tree.body if b.scope is model.module_scope else getattr(b.scope.node, "body", None)
+    start = next((i for i, stmt in enumerate(body or []) if stmt is b.stmt), None)
+    if not isinstance(body, list) or start is None:
+        return None
+    if interp.heap.attribute_stored_in_a_function(model, expr.attr, besides=body):
+        return None  # a function may store it too, in calls between
+    read_line = getattr(loc.stmt, "lineno", 0)
+    last: ast.Assign | None = None
+    for stmt in body[start + 1 :]:
+        if (getattr(stmt, "end_lineno", None) or 0) >= read_line:
+            break  # the statement holding the read, or past it
+        if _stores_attribute(stmt, receiver.id, expr.attr):
+            last = cast(ast.Assign, stmt)
+        elif last is not None and _mentions(stmt, receiver.id):
+            return None  # `op.configure(...)`, `setattr(op, ...)`, `op = other`: not followed
+    if last is None:
+        return None
+    value = interp.ev(receiver, loc, env, model)
+    if not value or any(not _plain_field(interp, v, expr.attr) for v in value):
+        return None
+    return interp.ev(last.value, model.loc(last.value), env, model)
+
+
+def _stores_attribute(stmt: ast.stmt, name: str, attr: str) -> bool:
+    """`name.attr = value` (one target)."""
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+        return False
+    target = stmt.targets[0]
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == name
+    )
+
+
+def _mentions(stmt: ast.stmt, name: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(stmt))
+
+
+def _plain_field(interp: Interpreter, value: Value, attr: str) -> bool:
+    """An instance whose class does not define `attr` as a descriptor (a property's setter, a
+    `__setattr__` decide what a store does)."""
+    if not isinstance(value, Instance):
+        return False
+    if any(not isinstance(v, External) for v in operations.class_attribute(interp, value.cls, "__setattr__", None)):
+        return False  # a `__setattr__` of the program's (object's own is no hook)
+    # A property, another descriptor object, or what we cannot see: the store may not land.
+    return not any(
+        isinstance(v, (Wrapped, Instance, Unknown)) for v in operations.raw_class_attribute(interp, value.cls, attr)
+    )
 
 
 def _runs_of_loop_body(

@@ -432,6 +432,21 @@ class Heap:
             frozenset(),
         )
 
+    @staticmethod
+    def attribute_stored_on(model: ModuleModel, name: str, attr: str) -> bool:
+        """Is there a store `name.attr = v` anywhere in `model`?"""
+        return any(
+            isinstance(site.receiver, ast.Name) and site.receiver.id == name for site in _attribute_sites(model, attr)
+        )
+
+    @staticmethod
+    def attribute_stored_in_a_function(model: ModuleModel, attr: str, besides: list[ast.stmt]) -> bool:
+        """Does a function of `model` store attribute `attr` on something (`obj.attr = v`,
+        `setattr(obj, name, v)`; not `self.attr = v` in methods), but in the statements
+        `besides` (the straight-line code the caller reads itself)?"""
+        seen = {id(stmt) for stmt in besides}
+        return any(site.function is not None and id(site.node) not in seen for site in _attribute_sites(model, attr))
+
     def attribute_absent(self, obj: Value, attr: str) -> bool:
         """Whether the program certainly never stores attribute `attr` on `obj` (a function
         flagged on others: `plain.fast = True`, then `getattr(fused, "fast", False)`): the

@@ -154,6 +154,9 @@ class Interpreter:
         if isinstance(expr, ast.Name):
             return self._ev_name(expr, loc, env, model)
         if isinstance(expr, ast.Attribute):
+            stored = flow.attribute_stored_before(self, expr, loc, env, model)
+            if stored is not None:
+                return stored
             return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
         if isinstance(expr, ast.Call):
             return calls.ev_call(self, expr, loc, env, model)
