@@ -461,7 +461,7 @@ def numpy_arrays_made_in(model: ModuleModel, function: FunctionNode) -> list[ast
     meets a traced value (`x_ref[...] * np.ones((8, 128))`): JAX makes it a constant of the
     kernel's jaxpr, as it does a captured one (pallas_call: "captures constants [f32[8,128]]").
     Observed under JAX 0.10.2; `jnp.ones(...)` made there is traced, no constant."""
-    if isinstance(function, ast.Lambda):
+    if isinstance(function, ast.Lambda) or not _imports_numpy(model):
         return []
     scope = model.function_scope(function)
     parents: dict[int, ast.AST] = {}
@@ -476,6 +476,14 @@ def numpy_arrays_made_in(model: ModuleModel, function: FunctionNode) -> list[ast
             ):
                 found.append(node)
     return found
+
+
+def _imports_numpy(model: ModuleModel) -> bool:
+    return any(
+        b.kind == "import" and (b.qualname or "").split(".")[0] == "numpy"
+        for group in model.module_scope.bindings.values()
+        for b in group
+    )
 
 
 def _makes_a_numpy_array(call: ast.Call, model: ModuleModel) -> bool:
