@@ -30,6 +30,23 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # `t["k"] = good` after `t = {"k": bad}` in the same straight-line code replaces the display's.
+    "item-assigned-after-the-display": ("t = {'k': bad}\nt['k'] = good\n" + launch("t['k']"), {"good"}),
+    "item-assigned-in-a-branch": ("t = {'k': bad}\nif c:\n    t['k'] = good\n" + launch("t['k']"), {"good", "bad"}),
+    # `key in d` of a dict whose keys no store adds to or removes from is decided.
+    "key-in-a-dict-display": ("d = {'k': 1}\n" + launch("good if 'k' in d else bad"), {"good"}),
+    "key-a-function-may-add": (
+        "d = {'k': 1}\ndef add():\n    d['j'] = 1\n" + launch("bad if 'j' in d else good"),
+        {"good", "bad"},
+    ),
+    # A first-match loop returns at the first element whose test is surely true.
+    "first-match-loop": (
+        "def pick(name):\n    for k in (good, bad):\n        if k.__name__ == name:\n            return k\n"
+        "    raise KeyError(name)\n" + launch("pick('good')"),
+        {"good"},
+    ),
+    "chainmap-first-map-wins": ("m = collections.ChainMap({'k': good}, {'k': bad})\n" + launch("m['k']"), {"good"}),
+    "max-by-len": ("t = {'long_name': good, 'short': bad}\n" + launch("t[max(t, key=len)]"), {"good"}),
     # `op.k = good` after `op = Op()` (whose __init__ stored bad), in the same straight-line code,
     # replaces it; not past a call that may change op, in a branch, or through a property.
     "attribute-assigned-after-construction": (

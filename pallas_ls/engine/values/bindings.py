@@ -180,6 +180,7 @@ def binding_value(
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = flow.with_mutations(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, DictV) for v in value):
+            value = flow.with_item_stores(interp, b, value, use, env, model)
             value = flow.with_deletions(interp, b, value, use, env, model)
         return value
     return U

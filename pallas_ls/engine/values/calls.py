@@ -469,6 +469,9 @@ def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
     model = func.model
     if isinstance(node, ast.Lambda):
         return interp.ev(node.body, Loc(model.function_scope(node), None), env, model)
+    first = _first_match(interp, func, env)
+    if first is not None:
+        return first
     values: set[Any] = set()
     for ret in reachable_returns(interp, func, env):
         if ret.value is None:
@@ -478,6 +481,56 @@ def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
     if _may_fall_through(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env)):
         values.add(NONE)
     return frozenset(values) if values else NONE_SET
+
+
+def _first_match(interp: Interpreter, func: Func, env: Env) -> frozenset[Value] | None:
+    """What a "first match" loop returns when its match is decided: `for m in maps: if key in
+    m: return m[key]` over a known sequence, its test evaluated per element with the target bound
+    to it, returns at the first element whose test is surely true (the later ones never run).
+    None when the function is not one such loop (after statements that cannot exit), the
+    sequence is not known, or no element surely matches (then every return is joined)."""
+    node = cast(ast.FunctionDef, func.node)
+    model = func.model
+    for stmt in node.body:
+        if _may_exit(stmt) and not isinstance(stmt, ast.For):
+            return None
+        loop = _first_match_loop(stmt)
+        if loop is None:
+            if _may_exit(stmt):
+                return None
+            continue
+        test, ret = loop
+        stmt = cast(ast.For, stmt)
+        scope = model.function_scope(node)
+        where = Loc(scope, stmt)
+        sequence = operations.unpacked(interp, interp.ev(stmt.iter, where, env, model))
+        target = next(
+            (b for b in scope.bindings.get(cast(ast.Name, stmt.target).id, []) if b.node is stmt.target), None
+        )
+        if sequence is None or sequence.elts is None or target is None:
+            return None
+        values: set[Value] = set()
+        for element in sequence.elts:
+            bound = env.extended([(target, element)])
+            taken = constant_truth(interp.ev(test, Loc(scope, stmt.body[0]), bound, model))
+            if taken is False:
+                continue
+            values |= interp.ev(cast(ast.expr, ret.value), Loc(scope, ret), bound, model)
+            if taken is True:
+                return frozenset(values)
+        return None
+    return None
+
+
+def _first_match_loop(stmt: ast.stmt) -> tuple[ast.expr, ast.Return] | None:
+    """(test, return) of `for name in seq: if test: return value` (nothing else in the loop)."""
+    if not isinstance(stmt, ast.For) or not isinstance(stmt.target, ast.Name) or stmt.orelse or len(stmt.body) != 1:
+        return None
+    check = stmt.body[0]
+    if not isinstance(check, ast.If) or check.orelse or len(check.body) != 1:
+        return None
+    ret = check.body[0]
+    return (check.test, ret) if isinstance(ret, ast.Return) and ret.value is not None else None
 
 
 def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:

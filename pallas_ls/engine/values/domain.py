@@ -689,10 +689,12 @@ def known_sequence_length(values: frozenset[Value]) -> int | None:
 
 
 def known_length(values: frozenset[Value]) -> int | None:
-    """len() of the one tuple, list or dict `values` can be, when its elements are known."""
+    """len() of the one tuple, list, dict or string `values` can be, when its elements are known."""
     d = next(iter(values)) if len(values) == 1 else None
     if isinstance(d, DictV) and d.items is not None:
         return len(d.items)
+    if isinstance(d, Const) and isinstance(d.value, (str, bytes)):
+        return len(d.value)  # `max(names, key=len)`
     return known_sequence_length(values)
 
 

@@ -35,6 +35,7 @@ from .domain import (
     Value,
     Wrapped,
     constant_truth,
+    hashable,
     key_of,
     only_value,
     single_known_seq,
@@ -659,6 +660,45 @@ def with_deletions(
             else DictV(None, d.members, d.site, d.toplevel)
         )
     return frozenset(out)
+
+
+def with_item_stores(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A dict display bound to a name, with the items `name[k] = v` stores in its own
+    straight-line code before the use (in that scope) replacing the display's (`t = {"k": bump};
+    t["k"] = copy`: the display's bump is gone).  Other stores into the dict, anywhere, still join through the
+    heap when its items are read."""
+    stores = _item_stores_of(model, b) if use.scope is b.scope else []  # a function may run before them
+    if not stores:
+        return value
+    out: set[Value] = set()
+    for d in value:
+        if not isinstance(d, DictV) or d.items is None:
+            out.add(d)
+            continue
+        items = dict((hashable(k), (k, v)) for k, v in d.items)
+        for stmt, key_expr in stores:
+            if _placed(model, b, stmt, Loc(b.scope, stmt), use) is not True:
+                continue
+            known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
+            if known and hashable(key) in items:
+                items[hashable(key)] = (key, interp.ev(stmt.value, Loc(b.scope, stmt), env, model))
+        kept = tuple(items.values())
+        out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
+    return frozenset(out)
+
+
+def _item_stores_of(model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
+    """`name[k] = v` statements (one target) of `b`'s name straight in its scope's body."""
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    found = []
+    for stmt in getattr(owner, "body", []):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == b.name:
+                found.append((stmt, target.slice))
+    return found
 
 
 def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:

@@ -148,6 +148,20 @@ class Interpreter:
         self._memo[key] = result
         return result
 
+    def _keys_if_known(self, values: frozenset[Value]) -> frozenset[Value]:
+        """A dict on the right of `in` as the tuple of its keys, when the program's stores leave
+        them known and nothing removes any (`key in mapping` of a ChainMap's lookup)."""
+        d = next(iter(values)) if len(values) == 1 else None
+        if not isinstance(d, DictV) or d.items is None:
+            return values
+        filled = self.dict_contents(d)
+        keys = [k for k, _ in d.items]
+        if filled.items is None or [k for k, _ in filled.items] != keys or (d.site and self.heap.removes_items(d)):
+            return values  # a store adds keys (perhaps in a call that never runs), or one is removed
+        if not all(isinstance(k, (str, int)) for k in keys):
+            return values
+        return frozenset({Seq("tuple", tuple(frozenset({Const(k)}) for k in keys))})
+
     def _ev(self, expr: ast.AST, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         if isinstance(expr, ast.Constant):
             return frozenset({Const(expr.value)}) if small_constant(expr.value) else frozenset({Opaque("str")})
@@ -211,6 +225,9 @@ class Interpreter:
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
             if any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
+            for position, op in enumerate(expr.ops):
+                if isinstance(op, (ast.In, ast.NotIn)):
+                    parts[position + 1] = self._keys_if_known(parts[position + 1])
             folded = compared(expr.ops, parts)
             return frozenset({Const(folded)}) if folded is not None else frozenset({Opaque("bool")})
         if isinstance(expr, ast.NamedExpr):
