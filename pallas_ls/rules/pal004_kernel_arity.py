@@ -42,8 +42,9 @@ element of a tuple/list `out_shape` (a single `ShapeDtypeStruct` or a dict is ON
 
 ## What is not reported
 Launches whose counts are not all known statically (an `out_shape` or a grid spec computed
-elsewhere, a kernel never called in this file, calls with `*args`), kernels with `*args`, and
-decorated kernels whose signature a decorator may change. Parameters with defaults may be left
+elsewhere, a kernel never called in this file, calls with `*args`), too many refs for a kernel
+with `*args` (it takes any count; a parameter before it or a keyword-only one after it still needs
+a value), and decorated kernels whose signature a decorator may change. Parameters with defaults may be left
 unfilled; `functools.partial` arguments are taken into account.
 
 ## How to fix
@@ -136,6 +137,18 @@ def «scale»(x_ref, o_ref, *, factor):
         jax_error="missing 1 required keyword-only argument: 'factor'",
     ),
     Example(
+        "varargs-then-a-keyword-only-output",
+        _program(
+            """
+def add_all(*ins, o_ref):
+    o_ref[...] = sum(r[...] for r in ins)
+""",
+            "pl.pallas_call(«add_all», out_shape=out, interpret=True)(x, x)",
+        ),
+        valid=False,
+        jax_error="missing 1 required keyword-only argument: 'o_ref'",
+    ),
+    Example(
         "pl-kernel-without-outputs",
         _program(
             """
@@ -211,8 +224,8 @@ def _check_site(analysis: ModuleAnalysis, site: KernelSite) -> Finding | None:
     if _other_decorators(analysis, site):
         return None
     sig = signature(function)
-    if sig.varargs or UNREAD_SPLAT in site.target.bound_keywords:
-        return None
+    if UNREAD_SPLAT in site.target.bound_keywords:
+        return None  # (`*refs` takes any count: bind reports no excess, still a required one missing)
     layout = launch_layout(site.launch)
     if layout.total is None:
         return None

@@ -1,0 +1,16 @@
+"""functools.partial(kernel, **static) leaves the keyword-only cols unbound.  JAX: TypeError (missing keyword-only argument)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref, *, rows, cols):
+    o_ref[...] = x_ref[...] * (rows + cols)
+
+
+static = dict(rows=8)
+print(pl.pallas_call(functools.partial(kernel, **static), out_shape=S, interpret=True)(x).sum())  # expect: PAL004
