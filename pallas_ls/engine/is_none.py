@@ -13,10 +13,10 @@ import enum
 from collections.abc import Iterator
 
 from .model import FunctionNode, Loc, ModuleModel
-from .values.calls import reachable_returns, returns_of
 from .values.domain import EMPTY_ENV, NONE, UNKNOWN, ApiResult, Env, Func, Value
 from .values.interpreter import Interpreter
 from .values.methods import ParamMethod, RefMethod
+from .values.returns import reachable_returns, returns_of
 
 
 class Ret(enum.Enum):

@@ -25,7 +25,7 @@ from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, child_node
 from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .source import SourceFile
 from .values.bindings import star_imports
-from .values.calls import bind_arguments, entry_of, functions_in, keyword_env, reaches
+from .values.calls import bind_arguments, entry_of, functions_in, keyword_env
 from .values.classes import def_value
 from .values.domain import (
     EMPTY_ENV,
@@ -47,6 +47,7 @@ from .values.domain import (
 )
 from .values.interpreter import Interpreter, Loader
 from .values.operations import class_attribute, entered
+from .values.returns import reaches
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -59,6 +59,8 @@ Where things are (each module's docstring says more)
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
+- `returns.py`: which of a function's returns can run for a calling context (branches decided,
+  statements after a sure return, loop blocks that never run, `match` cases, first-match loops).
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
   natively (tables of APIs, the calls that make Refs, shape structs, None).
 - `arrays.py`: the arrays jax / numpy calls, array methods and arithmetic make, with their shapes

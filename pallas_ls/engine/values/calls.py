@@ -6,7 +6,6 @@ arguments bound to its parameters as Python binds them), constructors, bound met
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import (
@@ -22,7 +21,6 @@ from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
     MAX_SUMMARIES,
-    NONE,
     NONE_SET,
     UNKNOWN,
     UNREAD_SPLAT,
@@ -46,13 +44,13 @@ from .domain import (
     U,
     Value,
     Wrapped,
-    constant_truth,
     int_constant,
     only_value,
     single_known_seq,
     single_known_str_dict,
     union,
 )
+from .returns import returns_of
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -463,202 +461,6 @@ def call_function(
     return result
 
 
-def returns_of(interp: Interpreter, func: Func, env: Env) -> frozenset[Value]:
-    """The union of what a function's reachable returns give (None when it can run off the end)."""
-    node = func.node
-    model = func.model
-    if isinstance(node, ast.Lambda):
-        return interp.ev(node.body, Loc(model.function_scope(node), None), env, model)
-    first = _first_match(interp, func, env)
-    if first is not None:
-        return first
-    values: set[Any] = set()
-    for ret in reachable_returns(interp, func, env):
-        if ret.value is None:
-            values.add(NONE)
-        else:
-            values |= interp.ev(ret.value, model.loc(ret), env, model)
-    if _may_fall_through(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env)):
-        values.add(NONE)
-    return frozenset(values) if values else NONE_SET
-
-
-def _first_match(interp: Interpreter, func: Func, env: Env) -> frozenset[Value] | None:
-    """What a "first match" loop returns when its match is decided: `for m in maps: if key in
-    m: return m[key]` over a known sequence, its test evaluated per element with the target bound
-    to it, returns at the first element whose test is surely true (the later ones never run).
-    None when the function is not one such loop (after statements that cannot exit), the
-    sequence is not known, or no element surely matches (then every return is joined)."""
-    node = cast(ast.FunctionDef, func.node)
-    model = func.model
-    for stmt in node.body:
-        if _may_exit(stmt) and not isinstance(stmt, ast.For):
-            return None
-        loop = _first_match_loop(stmt)
-        if loop is None:
-            if _may_exit(stmt):
-                return None
-            continue
-        test, ret = loop
-        stmt = cast(ast.For, stmt)
-        scope = model.function_scope(node)
-        where = Loc(scope, stmt)
-        sequence = operations.unpacked(interp, interp.ev(stmt.iter, where, env, model))
-        target = next(
-            (b for b in scope.bindings.get(cast(ast.Name, stmt.target).id, []) if b.node is stmt.target), None
-        )
-        if sequence is None or sequence.elts is None or target is None:
-            return None
-        values: set[Value] = set()
-        for element in sequence.elts:
-            bound = env.extended([(target, element)])
-            taken = constant_truth(interp.ev(test, Loc(scope, stmt.body[0]), bound, model))
-            if taken is False:
-                continue
-            values |= interp.ev(cast(ast.expr, ret.value), Loc(scope, ret), bound, model)
-            if taken is True:
-                return frozenset(values)
-        return None
-    return None
-
-
-def _first_match_loop(stmt: ast.stmt) -> tuple[ast.expr, ast.Return] | None:
-    """(test, return) of `for name in seq: if test: return value` (nothing else in the loop)."""
-    if not isinstance(stmt, ast.For) or not isinstance(stmt.target, ast.Name) or stmt.orelse or len(stmt.body) != 1:
-        return None
-    check = stmt.body[0]
-    if not isinstance(check, ast.If) or check.orelse or len(check.body) != 1:
-        return None
-    ret = check.body[0]
-    return (check.test, ret) if isinstance(ret, ast.Return) and ret.value is not None else None
-
-
-def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:
-    """The function's own returns, but for those in a branch whose test is constant for `env`
-    (or without it: `if DEBUG:` with a module's `DEBUG = False`) and those after a statement that
-    certainly returns or raises."""
-    node = func.node
-    if isinstance(node, ast.Lambda):  # a lambda has no return statement
-        yield from own_returns(node)
-        return
-    yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
-
-
-def reaches(interp: Interpreter, func: Func, env: Env, node: ast.AST) -> bool:
-    """Whether running `func` with `env` can get to `node` (written in its own body): not when a
-    statement before it certainly returns or raises, or an `if` on its way is decided against it
-    (`if kernel is bump: return None` before the launch, explored with `bump`)."""
-    where = func.model.loc(node).stmt
-    if isinstance(func.node, ast.Lambda) or not env.items or where is None:
-        return True
-    enclosing = set(func.model.block_chain.get(id(where), ()))  # the blocks holding its statement
-    return _reaches(func.node.body, where, enclosing, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
-
-
-def _reaches(body: list[ast.stmt], target: ast.AST, enclosing: set[int], truth: Callable[..., Any]) -> bool:
-    for stmt in body:
-        if stmt is target:
-            return True
-        blocks = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
-        inner = next((b for b in blocks if isinstance(b, list) and id(b) in enclosing), None)
-        if inner is not None:
-            if isinstance(stmt, ast.If) and truth(stmt.test, stmt) is (inner is not stmt.body):
-                return False  # the branch holding it is decided against
-            return _reaches(inner, target, enclosing, truth)
-        if any(id(h.body) in enclosing for h in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []):
-            return True  # in an except handler or a match case: not followed
-        if _may_exit(stmt) and not _may_fall_through([stmt], truth):
-            return False
-    return True
-
-
-def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
-    for stmt in body:
-        if isinstance(stmt, ast.Return):
-            yield stmt
-            return
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not _may_exit(stmt):
-            continue  # nothing in it returns, and what follows it runs
-        if isinstance(stmt, ast.If):
-            taken = truth(stmt.test, stmt)
-            branches = [stmt.body] if taken is True else [stmt.orelse] if taken is False else [stmt.body, stmt.orelse]
-            for branch in branches:
-                yield from _returns_in(branch, truth)
-        elif isinstance(stmt, ast.Match):
-            for case in _cases_taken(stmt, truth)[0]:
-                yield from _returns_in(case.body, truth)
-        else:
-            for block in _blocks_that_may_run(stmt, truth):
-                yield from _returns_in(block, truth)
-            for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
-                yield from _returns_in(inner.body, truth)
-        if not _may_fall_through([stmt], truth):
-            return  # what follows never runs
-
-
-def _blocks_that_may_run(stmt: ast.stmt, truth: Callable[..., Any]) -> list[list[ast.stmt]]:
-    """A compound statement's body, else and finally blocks, but for those that never run: the
-    body of `while False:`, the else of `while True:` (its test never turns false), and the else
-    of a loop over a non-empty sequence whose body breaks unconditionally (`for ...: ...; break`)."""
-    body, orelse = getattr(stmt, "body", None) or [], getattr(stmt, "orelse", None) or []
-    if isinstance(stmt, ast.While):
-        test = truth(stmt.test, stmt)
-        if test is False:
-            body = []  # false on entry: the body never runs
-        elif test is True and not _assigned_in(body) & {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}:
-            orelse = []  # true on entry and nothing in the loop changes it
-    elif isinstance(stmt, (ast.For, ast.AsyncFor)) and _always_breaks(body) and truth(stmt.iter, stmt) is True:
-        orelse = []  # the first iteration runs and breaks
-    return [body, orelse, getattr(stmt, "finalbody", None) or []]
-
-
-def _assigned_in(body: list[ast.stmt]) -> set[str]:
-    return {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-
-
-def _always_breaks(body: list[ast.stmt]) -> bool:
-    """A loop body with a `break` of its own straight in it and no `continue` anywhere (which
-    could skip the break)."""
-    return any(isinstance(s, ast.Break) for s in body) and not any(
-        isinstance(node, ast.Continue) for s in body for node in ast.walk(s)
-    )
-
-
-def _may_exit(stmt: ast.stmt) -> bool:
-    """Does the statement hold a `return` or `raise` (not in a nested def), or a `while True`
-    loop?  Only those decide which returns are reachable (kept on each statement asked about:
-    asked per call).  Only statements are looked into: an expression holds none of them."""
-    known: bool | None = getattr(stmt, "_pallas_ls_may_exit", None)
-    if known is None:
-        if isinstance(stmt, (ast.Return, ast.Raise)) or (
-            isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and stmt.test.value
-        ):
-            known = True
-        else:
-            known = any(
-                _may_exit(inner)
-                for inner in _inner_statements(stmt)
-                if not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-            )
-        setattr(stmt, "_pallas_ls_may_exit", known)  # noqa: B010  (a cache kept on the node)
-    return known
-
-
-def _inner_statements(stmt: ast.stmt) -> Iterator[ast.stmt]:
-    """The statements of a compound statement's blocks (its handlers' and match cases' too)."""
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list):
-            yield from (s for s in block if isinstance(s, ast.stmt))
-    for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
-        yield from inner.body
-
-
-def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
-    model = func.model
-    return constant_truth(interp.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
-
-
 def partial_arguments_as_written(
     interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
 ) -> tuple[tuple[Any, ...], tuple[Any, ...], bool]:
@@ -823,75 +625,3 @@ def partial_of(
             inner.hidden or hidden,
         )
     return Partial(inner, args, keywords, arg_exprs, keyword_exprs, hidden)
-
-
-def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
-    """Can running `body` reach its end (and so return None)?  Conservative: True unless sure."""
-    if not body:
-        return True
-    last = body[-1]
-    if isinstance(last, (ast.Return, ast.Raise)):
-        return False
-    if isinstance(last, ast.If):
-        t = truth(last.test, last)
-        if t is True:
-            return _may_fall_through(last.body, truth)
-        if t is False:
-            return _may_fall_through(last.orelse, truth)
-        return _may_fall_through(last.body, truth) or _may_fall_through(last.orelse, truth)
-    if isinstance(last, (ast.With, ast.AsyncWith)):
-        return _may_fall_through(last.body, truth)
-    if isinstance(last, ast.Match):
-        cases, exhaustive = _cases_taken(last, truth)
-        return not exhaustive or any(_may_fall_through(case.body, truth) for case in cases)
-    if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value is True:
-        return any(isinstance(n, ast.Break) for n in ast.walk(last))
-    if isinstance(last, ast.Try):
-        if last.finalbody and not _may_fall_through(last.finalbody, truth):
-            return False
-        body_falls = _may_fall_through(last.orelse or last.body, truth)
-        return body_falls or any(_may_fall_through(h.body, truth) for h in last.handlers)
-    return True
-
-
-def _cases_taken(stmt: ast.Match, truth: Callable[..., Any]) -> tuple[list[ast.match_case], bool]:
-    """The cases of a `match` that may run, in order, and whether one of them surely does: a case
-    whose pattern is decided not to match is skipped, and none after one that surely matches."""
-    taken: list[ast.match_case] = []
-    for case in stmt.cases:
-        matches = _pattern_matches(case.pattern, stmt, truth)
-        if matches is False:
-            continue
-        taken.append(case)
-        if matches is True and case.guard is None:
-            return taken, True
-    return taken, False
-
-
-def _pattern_matches(pattern: ast.pattern, stmt: ast.Match, truth: Callable[..., Any]) -> bool | None:
-    """Does the subject match `pattern`: a capture or `_` always, a literal when the subject's
-    comparison with it folds (`case "bfloat16":`, `case None:`), an or-pattern by its parts."""
-    if isinstance(pattern, ast.MatchAs):
-        return True if pattern.pattern is None else _pattern_matches(pattern.pattern, stmt, truth)
-    if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
-        decided: bool | None = truth(_comparison(stmt.subject, pattern), stmt)
-        return decided
-    if isinstance(pattern, ast.MatchOr):
-        parts = [_pattern_matches(p, stmt, truth) for p in pattern.patterns]
-        return True if True in parts else False if all(p is False for p in parts) else None
-    return None
-
-
-def _comparison(subject: ast.expr, pattern: ast.MatchValue | ast.MatchSingleton) -> ast.Compare:
-    """`subject == value` (`is` for None/True/False) for a literal pattern, made once per pattern
-    (kept on the pattern node: the interpreter's caches are keyed by node identity)."""
-    made: ast.Compare | None = getattr(pattern, "_pallas_ls_comparison", None)
-    if made is None:
-        op: ast.cmpop
-        if isinstance(pattern, ast.MatchValue):
-            value, op = pattern.value, ast.Eq()
-        else:
-            value, op = ast.Constant(pattern.value), ast.Is()
-        made = ast.copy_location(ast.Compare(left=subject, ops=[op], comparators=[value]), pattern)
-        setattr(pattern, "_pallas_ls_comparison", made)  # noqa: B010  (a cache kept on the node)
-    return made
