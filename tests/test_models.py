@@ -30,6 +30,12 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # An IntEnum member indexes a sequence as its int value.
+    "int-enum-index": (
+        "import enum\nclass Mode(enum.IntEnum):\n    GOOD = 0\n    BAD = 1\nKS = [good, bad]\n"
+        + launch("KS[Mode.GOOD]"),
+        {"good"},
+    ),
     # `t["k"] = good` after `t = {"k": bad}` in the same straight-line code replaces the display's.
     "item-assigned-after-the-display": ("t = {'k': bad}\nt['k'] = good\n" + launch("t['k']"), {"good"}),
     "item-assigned-in-a-branch": ("t = {'k': bad}\nif c:\n    t['k'] = good\n" + launch("t['k']"), {"good", "bad"}),

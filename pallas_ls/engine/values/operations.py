@@ -477,6 +477,11 @@ def enum_member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Valu
     return frozenset(matches) if len(matches) == 1 else U
 
 
+def _is_int_enum(cls: Class) -> bool:
+    """A class deriving from `IntEnum` / `IntFlag` by name: its members index as their int values."""
+    return any(classes.decorator_name(base) in ("IntEnum", "IntFlag") for base in cls.node.bases)
+
+
 def _member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:
     """`Op.ADD.value` (what the class body assigned), `Op.ADD.name`, and the enum's methods."""
     if attr == "name":
@@ -628,6 +633,8 @@ def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.
 # ----------------------------------------------------------------------- subscripts
 def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> frozenset[Value]:
     const = next(iter(index)) if len(index) == 1 else None
+    if isinstance(value, Seq) and isinstance(const, EnumMember) and _is_int_enum(const.cls):
+        const = only_value(_member_attribute(interp, const, "value"))  # `KS[Mode.BUMP]` of an IntEnum
     known_key, key = key_of(const)
     if isinstance(value, Seq):
         value = interp.heap.list_contents(value)

@@ -1,0 +1,32 @@
+"""@with_flag(True) makes the kernel a partial binding fused=True.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+def with_flag(fused):
+    def deco(fn):
+        return functools.partial(fn, fused=fused)
+    return deco
+
+
+@with_flag(True)
+def kernel(x_ref, o_ref, *, fused):
+    if fused:
+        return bump(x_ref, o_ref)  # expect: PAL001
+    copy(x_ref, o_ref)
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
