@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
-from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, child_nodes, own_returns
+from .launch_contexts import LaunchContexts, names_calling
+from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
 from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .source import SourceFile
 from .values.bindings import star_imports
@@ -314,13 +315,10 @@ class LaunchFinder:
         self._decorator_launches: dict[int, bool] = {}
         self._splat_items: dict[tuple[int, str], ast.expr] = {}  # `spec["kernel"]` of `**spec`
         self._partial_invocations: dict[tuple[int, int], ast.Call] = {}  # see _through_partial
-        # Who called each launching function: (the calling function or None at module level, its
-        # context, the context the call explored or None where it explored none).  See _seen.
-        self._callers: dict[int, list[tuple[FunctionNode | None, Env, Env | None]]] = {}
+        self.contexts = LaunchContexts(interp.model)  # which calling contexts of launchers count
         # The module's launchers whose generic context their seen calls replaced: another file's
         # call (`run("bump")`) may pass what no call here does, so such files are checked with it.
         self.decided_by_calls: set[str] = set()
-        self._models_of_functions: dict[int, ModuleModel] = {}  # id(function node) -> its module
         interp.on_entry_call = self._entry_call
         interp.on_factory_call = self._factory_call
         interp.on_decorator_launch = self._decorator_launch
@@ -359,38 +357,11 @@ class LaunchFinder:
         kept = []
         for launch in self.launches.values():
             function = launch.loc.scope.function
-            if self._seen(function, launch.env):
+            if self.contexts.counts(function, launch.env):
                 kept.append(launch)
             elif not launch.env.items and launch.model is model and function is not None:
-                self.decided_by_calls |= _names_calling(model, function)
+                self.decided_by_calls |= names_calling(model, function)
         return kept
-
-    def _seen(self, function: FunctionNode | None, env: Env, path: frozenset[tuple[int, Env]] = frozenset()) -> bool:
-        """Can `function` run in context `env`, as far as the calls this finder saw say?
-
-        A launcher's generic context (parameters unknown) stands for callers we cannot see: it
-        counts only while no call outside the function was seen, or one was seen that explored no
-        context of its own (its arguments unknown, or a budget spent).  Once every seen call was
-        explored in its own context, those contexts decide: `run(fused=False)`, the one call of a
-        launcher whose `fused` branch returns a value, reports nothing.  A context another context
-        explored counts when that one does; a context no seen call made counts (what we cannot
-        trace is kept, never dropped)."""
-        if function is None:
-            return True
-        records = self._callers.get(id(function))
-        if not records or (id(function), env) in path:
-            return not records
-        path = path | {(id(function), env)}
-        if not env.items:
-            outside = [(caller, at, explored) for caller, at, explored in records if caller is not function]
-            model = self._models_of_functions.get(id(function), self.interp.model)
-            if getattr(function, "name", None) in _escaping_names(model):
-                return True  # `map(run, names)`: a call of it we cannot see may pass anything
-            return not outside or any(
-                explored is None and self._seen(caller, at, path) for caller, at, explored in outside
-            )
-        exploring = [(caller, at) for caller, at, explored in records if explored == env]
-        return not exploring or any(self._seen(caller, at, path) for caller, at in exploring)
 
     def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
         if self._relevant(self.interp.ev(call.func, loc, env, model)):
@@ -536,9 +507,7 @@ class LaunchFinder:
         if not calls or not self._launches(func):
             return
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
-        caller = loc.scope.function if loc is not None else None
-        self._callers.setdefault(id(func.node), []).append((caller, caller_env, env))
-        self._models_of_functions[id(func.node)] = func.model
+        self.contexts.record(func, loc.scope.function if loc is not None else None, caller_env, env)
         if env is None:
             return
         key = (id(func.node), env)
@@ -819,64 +788,6 @@ _NOT_PROJECT = ("jnp", "np", "lax", "jax", "math", "functools", "itertools", "os
 
 # What a closure's captured values are checked for (a launching function it will call).
 _CALLABLE_VALUES = (Entry, Factory, Launched, Partial, Func)
-
-
-# Calls whose first argument stays a function the launch finder follows: their result's calls
-# (`functools.partial(run, "copy")()`, `jax.jit(run)(x)`) are evaluated as calls of it.
-_FOLLOWING_WRAPPERS = frozenset({"partial", "jit", "staticmethod", "classmethod", "wraps", "partialmethod"})
-
-
-def _escaping_names(model: ModuleModel) -> frozenset[str]:
-    """Names a function may be called through where no call of it is written: read other than as
-    a callee, a module- or class-level alias's value, or a following wrapper's first argument
-    (`map(run, names)`, `apply(run, n)`, `stack.callback(run, n)`, `return run`), or named by a
-    string (`globals()["run"]`, `getattr(module, "run")`).  Such a function's generic context
-    stands for the calls we cannot see, whatever the calls we see pass."""
-    cached: frozenset[str] | None = getattr(model, "_pallas_ls_escaping", None)
-    if cached is not None:
-        return cached
-    followed: set[int] = set()
-    scopes = (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
-    for scope in scopes:
-        for group in scope.bindings.values():
-            for binding in group:
-                if binding.kind == "assign" and binding.value is not None:
-                    followed.update(id(node) for node in ast.walk(binding.value))
-    names: set[str] = set()
-    stack: list[ast.AST] = [model.tree]
-    while stack:  # a parent is seen before its children: a callee is marked before it is read
-        node = stack.pop()
-        kind = type(node)  # compared by identity: isinstance over a whole module costs
-        if kind is ast.Name:
-            read = cast(ast.Name, node)
-            if type(read.ctx) is ast.Load and id(read) not in followed:
-                names.add(read.id)
-            continue
-        if kind is ast.Constant:
-            value = cast(ast.Constant, node).value
-            if type(value) is str and value.isidentifier():
-                names.add(value)
-            continue
-        if kind is ast.Call:
-            call = cast(ast.Call, node)
-            followed.add(id(call.func))
-            if call.args and callee_name(call) in _FOLLOWING_WRAPPERS:
-                followed.add(id(call.args[0]))
-        stack.extend(child_nodes(node))
-    escaping = frozenset(names)
-    model._pallas_ls_escaping = escaping  # type: ignore[attr-defined]  # a cache kept on the model
-    return escaping
-
-
-def _names_calling(model: ModuleModel, function: FunctionNode) -> set[str]:
-    """The names a call of `function` is written with in another file: its own, and for a method
-    its class's too (`Op("bump")(x)` runs `Op.__call__`)."""
-    names = {getattr(function, "name", "")}
-    scope = model.scope_of_function.get(id(function))
-    parent = scope.parent if scope is not None else None
-    if parent is not None and isinstance(parent.node, ast.ClassDef):
-        names.add(parent.node.name)
-    return names
 
 
 def _item_root(call: ast.Call) -> str | None:
