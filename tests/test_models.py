@@ -30,6 +30,15 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # `typing.TYPE_CHECKING` is False and `__debug__` True when a program runs; a loop's target
+    # read after a loop without break is its last element.
+    "type-checking-branch": ("if typing.TYPE_CHECKING:\n    k = bad\nelse:\n    k = good\n" + launch("k"), {"good"}),
+    "dunder-debug": ("k = bad\nif __debug__:\n    k = good\n" + launch("k"), {"good"}),
+    "loop-target-after-the-loop": ("for k in (bad, good):\n    pass\n" + launch("k"), {"good"}),
+    "loop-target-after-a-loop-with-break": (
+        "for k in (bad, good):\n    if c:\n        break\n" + launch("k"),
+        {"good", "bad"},
+    ),
     # An IntEnum member indexes a sequence as its int value.
     "int-enum-index": (
         "import enum\nclass Mode(enum.IntEnum):\n    GOOD = 0\n    BAD = 1\nKS = [good, bad]\n"

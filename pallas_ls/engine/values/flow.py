@@ -162,11 +162,14 @@ def iteration_envs(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) 
 def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel) -> frozenset[Value] | None:
     """A `for` loop's target read in the loop's body after `if test: continue` / `if test: break`
     statements: the elements of a known sequence that reach the read (a `continue` decided true
-    skips one, a `break` decided true ends the loop).  None when no such filter applies."""
+    skips one, a `break` decided true ends the loop); read after the loop, its last element.
+    None when no such rule applies."""
     loop = b.stmt
     if not isinstance(loop, ast.For) or loop.target is not b.node or use.scope is not b.scope or use.stmt is None:
         return None
     line = getattr(use.stmt, "lineno", 0)
+    if line > (loop.end_lineno or loop.lineno):
+        return _after_the_loop(interp, loop, b, env, model)
     index = next((i for i, s in enumerate(loop.body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
     filters = [s for s in loop.body[: index or 0] if _loop_filter(s) is not None]
     if not filters:
@@ -187,6 +190,18 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
         if reached is None:
             out |= element
     return frozenset(out) or U
+
+
+def _after_the_loop(
+    interp: Interpreter, loop: ast.For, b: Binding, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """The target read after its loop: the last element of a known non-empty sequence, when the
+    loop has no `break` (`for kernel in (copy, bump): pass` leaves bump).  None otherwise."""
+    if any(isinstance(node, ast.Break) for stmt in loop.body for node in ast.walk(stmt)):
+        return None
+    seq = _unrolled(interp, loop, b.scope, env, model)
+    elements = seq.elements() if seq is not None else ()
+    return elements[-1] if elements else None
 
 
 def _loop_filter(stmt: ast.stmt) -> str | None:

@@ -256,9 +256,15 @@ BUILTINS_VALUE = frozenset(
 DICT_TYPES = frozenset({"dict", "collections.OrderedDict"})
 
 
+# Library constants whose value is the same wherever the program runs.
+_CONSTANTS: dict[str, Value] = {"typing.TYPE_CHECKING": Const(False), "typing_extensions.TYPE_CHECKING": Const(False)}
+
+
 def external(qualname: str) -> Value:
     kind = ENTRY_POINTS.get(qualname)
-    return Entry(kind) if kind is not None else External(qualname)
+    if kind is not None:
+        return Entry(kind)
+    return _CONSTANTS.get(qualname) or External(qualname)
 
 
 def _allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:
