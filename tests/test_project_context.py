@@ -88,3 +88,26 @@ def test_imported_files_match_import_paths_not_module_names(tmp_path):
     }
     for line, expected in imports.items():
         assert files.imported_by(line + "\n", str(user)) is expected, line
+
+
+SELECTING = (
+    "import jax\nfrom jax.experimental import pallas as pl\n\n"
+    "def copy(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n\n"
+    "def bump(x_ref, o_ref):\n    return x_ref[...] + 1\n\n"
+    "KS = {'copy': copy, 'bump': bump}\n\n"
+    "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n\n"
+    "run('copy', x)\n"
+)
+
+
+def test_a_quiet_file_calling_a_named_files_launcher_is_context(tmp_path):
+    """ops.py's own call decides `run` launches copy; main.py never says "pallas" but calls
+    run("bump", x): `check ops.py` (pre-commit) reads it and reports bump's return in ops.py."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "ops.py").write_text(SELECTING)
+    (tmp_path / "main.py").write_text("from ops import run\nrun('bump', x)\n")
+    (tmp_path / "unrelated.py").write_text("import ops\nprint(ops.__name__)\n")
+    candidates = [str(tmp_path / n) for n in ("ops.py", "main.py", "unrelated.py")]
+    assert launching_context([str(tmp_path / "ops.py")], candidates) == [str(tmp_path / "main.py")]
+    run = check("ops.py", cwd=tmp_path)
+    assert run.returncode == 1 and "ops.py:8:5: PAL001" in run.stdout

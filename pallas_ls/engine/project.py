@@ -672,10 +672,13 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
 
     `check kern.py` (pre-commit passes only the changed files) must see the launch in launch.py
     that makes kern.py's function a kernel; these files are analysed with the named ones, and
-    their own findings are not reported."""
+    their own findings are not reported.  A file that never says "pallas" is one too when it names
+    a function or class a named Pallas file defines at module level (`from ops import run;
+    run("bump", x)`: what `run` launches is decided by its calls, this one included)."""
     named = [os.path.abspath(p) for p in named]
     imported = ImportedFiles(named)
     wanted = set(named)
+    defined = _defined_in_pallas_files(named)
     found = []
     for path in candidates:
         path = os.path.abspath(path)
@@ -685,9 +688,25 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
             text = read_file_bytes(path).decode("utf-8", errors="replace")
         except UnreadableFile:
             continue
-        if mentions_pallas(text) and imported.imported_by(text, path):
+        if imported.imported_by(text, path) and (mentions_pallas(text) or mentions_one_of(text, defined)):
             found.append(path)
     return found
+
+
+_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def _defined_in_pallas_files(paths: list[str]) -> frozenset[str]:
+    """The module-level defs and classes of those of `paths` that say "pallas" (read as text)."""
+    names: set[str] = set()
+    for path in paths:
+        try:
+            text = read_file_bytes(path).decode("utf-8", errors="replace")
+        except UnreadableFile:
+            continue
+        if mentions_pallas(text):
+            names.update(_TOP_LEVEL_DEF.findall(text))
+    return frozenset(names)
 
 
 class ImportedFiles:
