@@ -447,15 +447,6 @@ _NUMPY_SHAPE_KEEPING_METHODS = frozenset(
 )
 
 
-# numpy constructors whose result has rank >= 1 whatever their arguments (`np.arange(n)`), and
-# those whose first argument is the shape (`np.ones((8, 128))`) or the elements (`np.array([..])`).
-_NUMPY_RANKED = frozenset(
-    {"numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity", "numpy.tri", "numpy.indices"}
-)
-_NUMPY_SHAPED = frozenset({"numpy.ones", "numpy.zeros", "numpy.empty", "numpy.full"})
-_NUMPY_FROM_ELEMENTS = frozenset({"numpy.array", "numpy.asarray"})
-
-
 def numpy_arrays_made_in(model: ModuleModel, function: FunctionNode) -> list[ast.Call]:
     """Calls in the function's own body that make a numpy array of rank >= 1 which certainly
     meets a traced value (`x_ref[...] * np.ones((8, 128))`): JAX makes it a constant of the
@@ -487,17 +478,27 @@ def _imports_numpy(model: ModuleModel) -> bool:
 
 
 def _makes_a_numpy_array(call: ast.Call, model: ModuleModel) -> bool:
-    if not call.args and not call.keywords:
+    """A numpy constructor call whose array has rank >= 1 (`np.ones((8, 128))`, `np.arange(n)`).
+
+    Not when the module name is bound in the kernel or a function around it: a closure reads it
+    when the kernel is traced, and jax's own tests rebind `np` to jax.numpy after the kernel's def
+    (`import jax.numpy as np`), which the lookup at the def does not see."""
+    root = call.func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    loc = model.loc(call)
+    if isinstance(root, ast.Name) and _bound_in_a_function(loc.scope, root.id):
         return False
-    name = qualname(call.func, model.loc(call), model)
-    if name in _NUMPY_RANKED:
-        return True
-    first = call.args[0] if call.args else None
-    if name in _NUMPY_SHAPED:
-        return (isinstance(first, (ast.Tuple, ast.List)) and bool(first.elts)) or (
-            isinstance(first, ast.Constant) and isinstance(first.value, int) and not isinstance(first.value, bool)
-        )
-    return name in _NUMPY_FROM_ELEMENTS and isinstance(first, (ast.Tuple, ast.List)) and bool(first.elts)
+    name = qualname(call.func, loc, model)
+    return name is not None and name.startswith("numpy.") and _constructor_rank(name, call) is Rank.NONSCALAR
+
+
+def _bound_in_a_function(scope: Scope | None, name: str) -> bool:
+    while scope is not None and scope.kind != "module":
+        if name in scope.bindings:
+            return True
+        scope = scope.parent
+    return False
 
 
 def _meets_jax(node: ast.expr, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool:
@@ -675,6 +676,7 @@ _RANK_AT_LEAST_ONE = frozenset(
         "diag",
         "tril",
         "triu",
+        "indices",
     }
 )
 _FROM_DATA = frozenset({"array", "asarray"}) | _DTYPE_CONSTRUCTORS

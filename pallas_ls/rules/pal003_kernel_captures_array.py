@@ -315,6 +315,25 @@ pl.pallas_call(first_half, out_shape=out_shape, interpret=True)(x)
         valid=True,
     ),
     Example(
+        "numpy-name-rebound-around-the-kernel",
+        _PALLAS_CALL
+        + """import numpy as np
+
+
+def plus_ones(x):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + np.ones((8, 128), np.float32)  # np is jax.numpy when traced
+
+    import jax.numpy as np
+
+    return pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+
+
+plus_ones(x)
+""",
+        valid=True,
+    ),
+    Example(
         "array-default-never-filled",
         _PALLAS_CALL
         + """_BIAS = jnp.ones((8, 128), jnp.float32)
