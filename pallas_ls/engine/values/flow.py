@@ -540,7 +540,8 @@ def attribute_stored_before(
     receiver = expr.value
     if not isinstance(receiver, ast.Name) or loc.stmt is None:
         return None
-    if not interp.heap.attribute_stored_on(model, receiver.id, expr.attr):
+    stores = interp.heap.stores_on(model, receiver.id, expr.attr)
+    if not stores:
         return None  # the common case, answered from the heap's index of stores
     found = bindings.lookup(interp, receiver.id, loc, model)
     if len(found) != 1 or found[0].kind != "assign" or found[0].scope is not loc.scope:
@@ -552,12 +553,13 @@ def attribute_stored_before(
         return None
     if interp.heap.attribute_stored_in_a_function(model, expr.attr, besides=body):
         return None  # a function may store it too, in calls between
+    straight = {id(site.node): site for site in stores if _one_target(site.node) and site.key == expr.attr}
     read_line = getattr(loc.stmt, "lineno", 0)
     last: ast.Assign | None = None
     for stmt in body[start + 1 :]:
         if (getattr(stmt, "end_lineno", None) or 0) >= read_line:
             break  # the statement holding the read, or past it
-        if _stores_attribute(stmt, receiver.id, expr.attr):
+        if id(stmt) in straight:
             last = cast(ast.Assign, stmt)
         elif last is not None and _mentions(stmt, receiver.id):
             return None  # `op.configure(...)`, `setattr(op, ...)`, `op = other`: not followed
@@ -569,17 +571,9 @@ def attribute_stored_before(
     return interp.ev(last.value, model.loc(last.value), env, model)
 
 
-def _stores_attribute(stmt: ast.stmt, name: str, attr: str) -> bool:
-    """`name.attr = value` (one target)."""
-    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
-        return False
-    target = stmt.targets[0]
-    return (
-        isinstance(target, ast.Attribute)
-        and target.attr == attr
-        and isinstance(target.value, ast.Name)
-        and target.value.id == name
-    )
+def _one_target(node: ast.AST) -> bool:
+    """`target = value` with one target (`a.k = b.k = v` is not followed)."""
+    return isinstance(node, ast.Assign) and len(node.targets) == 1
 
 
 def _mentions(stmt: ast.stmt, name: str) -> bool:
@@ -684,7 +678,7 @@ def with_item_stores(
     straight-line code before the use (in that scope) replacing the display's (`t = {"k": bump};
     t["k"] = copy`: the display's bump is gone).  Other stores into the dict, anywhere, still join through the
     heap when its items are read."""
-    stores = _item_stores_of(model, b) if use.scope is b.scope else []  # a function may run before them
+    stores = _item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
     if not stores:
         return value
     out: set[Value] = set()
@@ -704,16 +698,15 @@ def with_item_stores(
     return frozenset(out)
 
 
-def _item_stores_of(model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
+def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
     """`name[k] = v` statements (one target) of `b`'s name straight in its scope's body."""
     owner = b.scope.node if b.scope.node is not None else model.tree
-    found = []
-    for stmt in getattr(owner, "body", []):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target = stmt.targets[0]
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == b.name:
-                found.append((stmt, target.slice))
-    return found
+    top = {id(stmt) for stmt in getattr(owner, "body", [])}
+    return [
+        (cast(ast.Assign, site.node), cast(ast.expr, site.key))
+        for site in interp.heap.stores_on(model, b.name)
+        if id(site.node) in top and _one_target(site.node)
+    ]
 
 
 def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:

@@ -433,11 +433,16 @@ class Heap:
         )
 
     @staticmethod
-    def attribute_stored_on(model: ModuleModel, name: str, attr: str) -> bool:
-        """Is there a store `name.attr = v` anywhere in `model`?"""
-        return any(
-            isinstance(site.receiver, ast.Name) and site.receiver.id == name for site in _attribute_sites(model, attr)
-        )
+    def stores_on(model: ModuleModel, name: str, attr: str | None = None) -> list[StoreSite]:
+        """The stores `name.attr = v` (`attr` given) or `name[k] = v` (None) written anywhere in
+        `model`, with `name` the receiver as written."""
+        sites = _attribute_sites(model, attr) if attr is not None else store_sites(model)
+        kind = "attr" if attr is not None else "item"
+        return [
+            site
+            for site in sites
+            if site.kind == kind and isinstance(site.receiver, ast.Name) and site.receiver.id == name
+        ]
 
     @staticmethod
     def attribute_stored_in_a_function(model: ModuleModel, attr: str, besides: list[ast.stmt]) -> bool:
