@@ -315,7 +315,7 @@ class LaunchFinder:
         self._decorator_launches: dict[int, bool] = {}
         self._splat_items: dict[tuple[int, str], ast.expr] = {}  # `spec["kernel"]` of `**spec`
         self._partial_invocations: dict[tuple[int, int], ast.Call] = {}  # see _through_partial
-        self.contexts = LaunchContexts(interp.model)  # which calling contexts of launchers count
+        self.calls_seen = LaunchContexts(interp.model)  # the calls of launchers seen: which contexts count
         # The module's launchers whose generic context their seen calls replaced: another file's
         # call (`run("bump")`) may pass what no call here does, so such files are checked with it.
         self.decided_by_calls: set[str] = set()
@@ -357,7 +357,7 @@ class LaunchFinder:
         kept = []
         for launch in self.launches.values():
             function = launch.loc.scope.function
-            if self.contexts.counts(function, launch.env):
+            if self.calls_seen.counts(function, launch.env):
                 kept.append(launch)
             elif not launch.env.items and launch.model is model and function is not None:
                 self.decided_by_calls |= names_calling(model, function)
@@ -507,7 +507,7 @@ class LaunchFinder:
         if not calls or not self._launches(func):
             return
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
-        self.contexts.record(func, loc.scope.function if loc is not None else None, caller_env, env)
+        self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)
         if env is None:
             return
         key = (id(func.node), env)

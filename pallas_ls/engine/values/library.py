@@ -264,7 +264,8 @@ def external(qualname: str) -> Value:
     kind = ENTRY_POINTS.get(qualname)
     if kind is not None:
         return Entry(kind)
-    return _CONSTANTS.get(qualname) or External(qualname)
+    constant = _CONSTANTS.get(qualname)
+    return constant if constant is not None else External(qualname)
 
 
 def _allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:

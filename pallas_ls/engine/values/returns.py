@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..model import Loc, own_returns
 from . import operations
@@ -47,45 +47,50 @@ def _first_match(interp: Interpreter, func: Func, env: Env) -> frozenset[Value] 
     node = cast(ast.FunctionDef, func.node)
     model = func.model
     for stmt in node.body:
-        if _may_exit(stmt) and not isinstance(stmt, ast.For):
-            return None
-        loop = _first_match_loop(stmt)
-        if loop is None:
+        found = _first_match_loop(stmt)
+        if found is None:
             if _may_exit(stmt):
                 return None
             continue
-        test, ret = loop
-        stmt = cast(ast.For, stmt)
         scope = model.function_scope(node)
-        where = Loc(scope, stmt)
-        sequence = operations.unpacked(interp, interp.ev(stmt.iter, where, env, model))
-        target = next(
-            (b for b in scope.bindings.get(cast(ast.Name, stmt.target).id, []) if b.node is stmt.target), None
-        )
+        sequence = operations.unpacked(interp, interp.ev(found.loop.iter, Loc(scope, found.loop), env, model))
+        target = next((b for b in scope.bindings.get(found.target.id, []) if b.node is found.target), None)
         if sequence is None or sequence.elts is None or target is None:
             return None
         values: set[Value] = set()
         for element in sequence.elts:
             bound = env.extended([(target, element)])
-            taken = constant_truth(interp.ev(test, Loc(scope, stmt.body[0]), bound, model))
+            taken = constant_truth(interp.ev(found.test, Loc(scope, found.loop.body[0]), bound, model))
             if taken is False:
                 continue
-            values |= interp.ev(cast(ast.expr, ret.value), Loc(scope, ret), bound, model)
+            values |= interp.ev(found.value, Loc(scope, found.ret), bound, model)
             if taken is True:
                 return frozenset(values)
         return None
     return None
 
 
-def _first_match_loop(stmt: ast.stmt) -> tuple[ast.expr, ast.Return] | None:
-    """(test, return) of `for name in seq: if test: return value` (nothing else in the loop)."""
+class _FirstMatchLoop(NamedTuple):
+    """`for target in loop.iter: if test: return value` (`ret` the return statement)."""
+
+    loop: ast.For
+    target: ast.Name
+    test: ast.expr
+    ret: ast.Return
+    value: ast.expr
+
+
+def _first_match_loop(stmt: ast.stmt) -> _FirstMatchLoop | None:
+    """The parts of `for name in seq: if test: return value` (nothing else in the loop)."""
     if not isinstance(stmt, ast.For) or not isinstance(stmt.target, ast.Name) or stmt.orelse or len(stmt.body) != 1:
         return None
     check = stmt.body[0]
     if not isinstance(check, ast.If) or check.orelse or len(check.body) != 1:
         return None
     ret = check.body[0]
-    return (check.test, ret) if isinstance(ret, ast.Return) and ret.value is not None else None
+    if not isinstance(ret, ast.Return) or ret.value is None:
+        return None
+    return _FirstMatchLoop(stmt, stmt.target, check.test, ret, ret.value)
 
 
 def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast.Return]:
