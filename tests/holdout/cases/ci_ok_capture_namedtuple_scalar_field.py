@@ -1,0 +1,19 @@
+"""Params(w=jnp.ones(...), scale=2.0); the kernel reads P.scale only.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+Params = collections.namedtuple("Params", ["w", "scale"])
+P = Params(jnp.ones((8, 128), jnp.float32), 2.0)
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * P.scale
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,19 @@
+"""The kernel returns outs, a list it appended to.  JAX: error (returns a PyTree)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref):
+    outs = []
+    outs.append(x_ref[...])
+    o_ref[...] = outs[0]
+    return outs  # expect: PAL001
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
