@@ -30,6 +30,29 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # A deque (without maxlen) is a list made at its call; `appendleft` / `popleft` work its left end.
+    "deque-appendleft": ("d = collections.deque([bad])\nd.appendleft(good)\n" + launch("d[0]"), {"good"}),
+    "deque-popleft": ("d = collections.deque([bad, good])\nd.popleft()\n" + launch("d[0]"), {"good"}),
+    "deque-appended-in-a-function": (
+        "d = collections.deque([good])\ndef f():\n    d.appendleft(bad)\nf()\n" + launch("d[0]"),
+        {"good", "bad"},
+    ),
+    # A dict subclass's `__missing__` gives the value of a key it does not hold.
+    "dict-subclass-missing": (
+        "class T(dict):\n    def __missing__(self, key):\n        return bad\n" + launch("T(a=good)['b']"),
+        {"bad"},
+    ),
+    # `configure("good")` at module level stores `global K` in its call's context, not its generic one.
+    "global-stored-by-a-module-level-call": (
+        "K = bad\nKS = {'good': good, 'bad': bad}\ndef configure(n):\n    global K\n    K = KS[n]\n"
+        "configure('good')\n" + launch("K"),
+        {"good"},
+    ),
+    "global-stored-by-a-conditional-call-after": (
+        "KS = {'good': good, 'bad': bad}\ndef configure(n):\n    global K\n    K = KS[n]\n"
+        "configure('good')\nif c:\n    configure('bad')\n" + launch("K"),
+        {"good", "bad"},
+    ),
     # `typing.TYPE_CHECKING` is False and `__debug__` True when a program runs; a loop's target
     # read after a loop without break is its last element.
     "type-checking-branch": ("if typing.TYPE_CHECKING:\n    k = bad\nelse:\n    k = good\n" + launch("k"), {"good"}),

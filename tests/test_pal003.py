@@ -117,6 +117,12 @@ REPORTED = {
         "pl.pallas_call(k, out_shape=S)(x)\npl.pallas_call(k2, out_shape=S)(x)\n",
         ["M", "T", "T"],
     ),
+    # numpy's methods keep an array: a module value the interpreter proves is one is a constant.
+    "numpy-array-from-numpy-methods": (
+        "W = np.arange(128).reshape(1, 128).astype(np.float32)\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + W\n"
+        "pl.pallas_call(k, out_shape=S)(x)\n",
+        ["W"],
+    ),
     "numpy-array-stored-into-a-ref": (
         "T = np.ones((8, 128), np.float32)\ndef k(x_ref, o_ref):\n    o_ref[...] += T\npl.pallas_call(k, out_shape=S)(x)\n",
         ["T"],
@@ -178,6 +184,10 @@ REPORTED = {
 }
 
 SILENT = {
+    "numpy-methods-giving-python-values": (
+        "N = np.zeros((3, 128)).shape[0]\nL = np.arange(4).tolist()\nF = float(np.ones(4).sum())\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * N * L[2] * F\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
     "python-numbers": (
         "eps = 1e-6\nn = 3\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * n + eps\npl.pallas_call(k, out_shape=S)(x)\n"
     ),

@@ -778,9 +778,12 @@ def _computed_array(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     a tuple element, an alias).  Its rank is not known, so only pallas_call (which rejects 0-d
     arrays too) is concerned."""
     values = binding_value(interpreter_for(model), binding, EMPTY_ENV, model)
+    origin = binding.value if binding.value is not None else binding.node
     if certainly_jax_array(values):
-        origin = binding.value if binding.value is not None else binding.node
         return ArrayFact(binding, rank_of(values), origin)
+    if certainly_numpy_array(values) and rank_of(values) is Rank.NONSCALAR:
+        # `np.arange(128).reshape(1, 128).astype(np.float32)`: numpy's methods keep an array.
+        return ArrayFact(binding, Rank.NONSCALAR, origin, numpy=True)
     return None
 
 
@@ -821,6 +824,10 @@ def member_array_rank(
 
 def certainly_jax_array(values: frozenset[Value]) -> bool:
     return bool(values) and all(isinstance(v, Array) and v.origin == "jax" for v in values)
+
+
+def certainly_numpy_array(values: frozenset[Value]) -> bool:
+    return bool(values) and all(isinstance(v, Array) and v.origin == "numpy" for v in values)
 
 
 def partial_bound_arrays(function: FunctionNode, kernel_values: frozenset[Value]) -> dict[str, frozenset[Value]]:

@@ -175,6 +175,9 @@ def binding_value(
         bound = env.get(b) if env.items else None
         if bound is not None:  # a loop target in one iteration (`flow.per_iteration`)
             return bound
+        at_calls = _global_store_at_calls(interp, b, use, model)
+        if at_calls is not None:
+            return at_calls
         filtered = flow.loop_target_at(interp, b, use, env, model) if use is not None else None
         if filtered is not None:
             return filtered
@@ -186,6 +189,43 @@ def binding_value(
             value = flow.with_deletions(interp, b, value, use, env, model)
         return value
     return U
+
+
+def _global_store_at_calls(interp: Interpreter, b: Binding, use: Loc | None, model: ModuleModel) -> frozenset[Value] | None:
+    """`configure("copy")` at module level, then `KERNEL` read there: a `global KERNEL` store in
+    configure's own body (`KERNEL = KS[name]`) holds what it stored in that call's context, not in
+    configure's generic one.  The last unconditional call before the read decides (the model
+    drops the module's own bindings before it: ModuleModel._not_overwritten_by_calls); calls
+    after it under an `if` or in a loop may have stored too.  None: not such a read."""
+    function = b.scope.node
+    if (
+        use is None
+        or use.scope is not model.module_scope
+        or use.stmt is None
+        or b.scope.parent is not model.module_scope
+        or b.name not in b.scope.global_names
+        or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        or not any(stmt is b.stmt for stmt in function.body)
+    ):
+        return None
+    before = [c for c in _module_level_calls(interp, function, model) if c.lineno < use.stmt.lineno]
+    unconditional = [i for i, c in enumerate(before) if _is_statement_of_module(c, model)]
+    if not unconditional:
+        return None
+    func = Func(function, model, EMPTY_ENV)
+    values: list[frozenset[Value]] = []
+    for call in before[unconditional[-1] :]:
+        env = calls.bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model)
+        if env is None:
+            return None
+        values.append(_assigned(interp, b, env, model))
+    return union(values)
+
+
+def _is_statement_of_module(call: ast.Call, model: ModuleModel) -> bool:
+    """`configure("copy")` written as a statement of the module's body (not under an `if`)."""
+    stmt = model.loc(call).stmt
+    return isinstance(stmt, ast.Expr) and stmt.value is call and any(s is stmt for s in model.tree.body)
 
 
 def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> frozenset[Value]:

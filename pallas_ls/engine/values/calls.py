@@ -69,6 +69,13 @@ def ev_call(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: Modu
     return frozenset(results) if results else U
 
 
+def bind_call(interp: Interpreter, func: Func, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> Env | None:
+    """`func`'s parameters bound to what `call` (written at `loc`, evaluated in `env`) passes."""
+    args, unknown_rest = _call_args(interp, call, loc, env, model)
+    keywords, unknown_kw = _call_keywords(interp, call, loc, env, model)
+    return bind_arguments(interp, func, args, keywords, unknown_rest, unknown_kw)
+
+
 def _call_args(
     interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
 ) -> tuple[list[frozenset[Value]], bool]:

@@ -472,10 +472,13 @@ def with_mutations(
         if later:
             continue  # the name means another list by then
         args = [interp.ev(a, where, env, model) for a in m.call.args]
-        if m.method == "append" and len(args) == 1:
+        method = m.method
+        if method in _DEQUE_LEFT_END:  # a deque is a list here: `d.appendleft(x)` is `d.insert(0, x)`
+            method, args = _DEQUE_LEFT_END[method], [frozenset({Const(0)}), *args]
+        if method == "append" and len(args) == 1:
             out.extend([args[0]] * repeats)
             members |= args[0]
-        elif m.method == "extend" and len(args) == 1:
+        elif method == "extend" and len(args) == 1:
             seq = single_known_seq(args[0])
             if seq is not None:
                 out.extend(seq.elements() * repeats)
@@ -483,7 +486,7 @@ def with_mutations(
             else:
                 known = False
                 members |= operations.iterate(interp, args[0])
-        elif m.method == "insert" and len(args) == 2:
+        elif method == "insert" and len(args) == 2:
             members |= args[1]
             index = only_value(args[0])
             if (
@@ -498,17 +501,17 @@ def with_mutations(
                 known = False
         elif repeats != 1:
             known = False  # a loop of pops or removes: not followed
-        elif m.method == "pop" and known and len(args) <= 1:
+        elif method == "pop" and known and len(args) <= 1:
             index = only_value(args[0]) if args else Const(-1)
             if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):
                 out.pop(index.value)  # `kernels.pop()`: the last one is gone
             else:
                 known = False
-        elif m.method == "reverse" and not args:
+        elif method == "reverse" and not args:
             out.reverse()
-        elif m.method == "clear" and not args:
+        elif method == "clear" and not args:
             out = []
-        elif m.method == "remove" and known and len(args) == 1 and _removable(args[0], out) is not None:
+        elif method == "remove" and known and len(args) == 1 and _removable(args[0], out) is not None:
             out.pop(cast(int, _removable(args[0], out)))  # `kernels.remove(bump)`: its first occurrence
         else:
             known = False  # `sort`, a `remove` of what is not surely there: what is left is not known
@@ -636,7 +639,8 @@ def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int
 
 
 # The methods that change a list in place (`sort` and `remove` leave it unknown).
-_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort")
+_DEQUE_LEFT_END = {"appendleft": "insert", "popleft": "pop"}
+_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", *_DEQUE_LEFT_END)
 
 
 def with_deletions(

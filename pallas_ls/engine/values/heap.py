@@ -57,6 +57,7 @@ _STORING_METHODS = {
     "update": "update",
     "append": "append",
     "insert": "append",
+    "appendleft": "append",
     "add": "append",
     "extend": "extend",
 }

@@ -363,6 +363,11 @@ def external_call(
         return frozenset({Array()})
     if q.startswith("jax.lax."):
         return frozenset({Opaque("lax")}) if q != "jax.lax.scan" else frozenset({Seq("tuple", (U, U))})
+    if q == "collections.deque" and len(args) <= 1 and not keywords:
+        # A deque without maxlen, as a list made at this call: the heap follows what functions
+        # append to it, flow.with_mutations its own straight-line code (its left end too).
+        seq = operations.unpacked(interp, args[0]) if args else Seq("list", ())
+        return frozenset({Seq("list", seq.elts if seq is not None else None, U if seq is None else frozenset(), id(call))})
     if q in ("list", "tuple"):
         if not args:
             return frozenset({Seq(q, ())})
