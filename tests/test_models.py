@@ -30,6 +30,33 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # An array's size, itemsize and dtype name are constants when its shape and dtype are known.
+    "array-itemsize-and-size": (
+        "import jax.numpy as jnp\nimport math\nx = jnp.ones((8, 128), jnp.float32)\n"
+        + launch("good if x.dtype.itemsize == 4 and x.size == math.prod(x.shape) == 1024 else bad"),
+        {"good"},
+    ),
+    "str-of-a-dtype": (
+        "import jax.numpy as jnp\nx = jnp.ones((8, 128), jnp.bfloat16)\n"
+        + launch("{'float32': bad, 'bfloat16': good}[str(x.dtype)]"),
+        {"good"},
+    ),
+    "bisect-a-constant-list": ("import bisect\n" + launch("[bad, good][bisect.bisect([512], 1024)]"), {"good"}),
+    "bisect-an-unsorted-list": ("import bisect\n" + launch("[bad, good][bisect.bisect([9, 1], 5)]"), {"good", "bad"}),
+    # `xs.index(v)` decided by identity for functions, by value for constants.
+    "index-of-a-function": ("FNS = (bad, good)\n" + launch("FNS[FNS.index(good)]"), {"good"}),
+    # `setattr(self, "k", v)` / `object.__setattr__` in a method set the instance's field.
+    "object-setattr-in-post-init": (
+        "KS = {'good': good, 'bad': bad}\n@dataclasses.dataclass(frozen=True)\nclass Op:\n    name: str\n"
+        "    kernel: typing.Any = None\n    def __post_init__(self):\n"
+        "        object.__setattr__(self, 'kernel', KS[self.name])\n" + launch("Op('good').kernel"),
+        {"good"},
+    ),
+    "setattr-self-in-init": (
+        "KS = {'good': good, 'bad': bad}\nclass Op:\n    def __init__(self, name):\n"
+        "        setattr(self, 'kernel', KS[name])\n" + launch("Op('good').kernel"),
+        {"good"},
+    ),
     # A deque (without maxlen) is a list made at its call; `appendleft` / `popleft` work its left end.
     "deque-appendleft": ("d = collections.deque([bad])\nd.appendleft(good)\n" + launch("d[0]"), {"good"}),
     "deque-popleft": ("d = collections.deque([bad, good])\nd.popleft()\n" + launch("d[0]"), {"good"}),

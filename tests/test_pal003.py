@@ -123,6 +123,11 @@ REPORTED = {
         "pl.pallas_call(k, out_shape=S)(x)\n",
         ["W"],
     ),
+    "numpy-random-draws": (
+        "W = np.random.default_rng(0).normal(size=(8, 128)).astype(np.float32)\nR = np.random.rand(8, 128)\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + W + R\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["W", "R"],
+    ),
     "numpy-array-stored-into-a-ref": (
         "T = np.ones((8, 128), np.float32)\ndef k(x_ref, o_ref):\n    o_ref[...] += T\npl.pallas_call(k, out_shape=S)(x)\n",
         ["T"],

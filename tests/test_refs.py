@@ -38,6 +38,8 @@ REPORTED = {
     "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
+    "list-index-of-a-ref": "a = jax.new_ref(x)\nb = jax.new_ref(x)\nrefs = [b, a]\nadd(a, refs[refs.index(a)])",
+    "deque-appendleft": "import collections\na = jax.new_ref(x)\nd = collections.deque([jax.new_ref(x)])\nd.appendleft(a)\nadd(a, d[0])",
     # In every iteration of a loop over a known sequence, the same Ref twice.
     "each-iteration": "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[(i + 2) % 2])",
     "one-iteration": "bufs = [jax.new_ref(x), jax.new_ref(x)]\nfor i in range(2):\n    add(bufs[i], bufs[0])",
@@ -94,6 +96,7 @@ REPORTED = {
 }
 SILENT = {
     "same-array": "add(x, x)",
+    "list-index-of-the-other-ref": "a = jax.new_ref(x)\nb = jax.new_ref(x)\nrefs = [a, b]\nadd(a, refs[refs.index(b)])",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
     "defaulted-but-passed-in-a-launcher": (
         "def launch(src, dst=None):\n    dst = src if dst is None else dst\n    add(src, dst)\n"

@@ -48,6 +48,33 @@ _LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "asarra
 _RANDOM = frozenset({"jax.random.normal", "jax.random.uniform", "jax.random.truncated_normal"})
 
 
+# numpy.random draws whose `size=` is the shape of the array they make (no size: one number).
+_NUMPY_DRAWS = frozenset(
+    {
+        "normal", "uniform", "random", "random_sample", "standard_normal", "integers", "randint",
+        "exponential", "laplace", "logistic", "lognormal", "binomial", "poisson", "beta", "gamma",
+        "choice", "permutation",
+    }
+)  # fmt: skip
+NUMPY_RNG = "numpy rng"  # a numpy.random.Generator / RandomState: its methods are the draws
+
+
+def numpy_random(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> Value:
+    """`np.random.default_rng(0)` (a generator), `rng.normal(size=(8, 128))` /
+    `np.random.rand(8, 128)` (a numpy array of that shape), a draw without a size (a number)."""
+    name = q.rsplit(".", 1)[-1]
+    if name in ("default_rng", "RandomState", "Generator"):
+        return Opaque(NUMPY_RNG)
+    if name in ("rand", "randn") and all(int_constant(a) is not None for a in args) and not keywords:
+        return Array("numpy", tuple(cast(int, int_constant(a)) for a in args), "float64") if args else Opaque("float")
+    if name in _NUMPY_DRAWS:
+        size = argument(args, keywords, None, "size")
+        if size is None:
+            return Opaque("numpy")  # a number, or an array of a shape the positional arguments say
+        return Array("numpy", shape_of(size))
+    return Opaque("numpy")
+
+
 def constructed(
     library: str, q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
 ) -> Array:

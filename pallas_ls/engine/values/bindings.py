@@ -191,7 +191,9 @@ def binding_value(
     return U
 
 
-def _global_store_at_calls(interp: Interpreter, b: Binding, use: Loc | None, model: ModuleModel) -> frozenset[Value] | None:
+def _global_store_at_calls(
+    interp: Interpreter, b: Binding, use: Loc | None, model: ModuleModel
+) -> frozenset[Value] | None:
     """`configure("copy")` at module level, then `KERNEL` read there: a `global KERNEL` store in
     configure's own body (`KERNEL = KS[name]`) holds what it stored in that call's context, not in
     configure's generic one.  The last unconditional call before the read decides (the model
@@ -208,7 +210,8 @@ def _global_store_at_calls(interp: Interpreter, b: Binding, use: Loc | None, mod
         or not any(stmt is b.stmt for stmt in function.body)
     ):
         return None
-    before = [c for c in _module_level_calls(interp, function, model) if c.lineno < use.stmt.lineno]
+    read_at = position(use.stmt)
+    before = [c for c in _module_level_calls(interp, function, model) if position(c) < read_at]
     unconditional = [i for i, c in enumerate(before) if _is_statement_of_module(c, model)]
     if not unconditional:
         return None

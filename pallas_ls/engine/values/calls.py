@@ -40,6 +40,7 @@ from .domain import (
     Launched,
     Opaque,
     Partial,
+    Ref,
     Seq,
     U,
     Value,
@@ -269,16 +270,36 @@ def _field_default(interp: Interpreter, declaration: ast.AnnAssign, cls: Class) 
 
 
 def _counted(interp: Interpreter, method: methods.SeqMethod, args: list[Any]) -> frozenset[Value] | None:
-    """`NAMES.index("tanh")`, `xs.count(v)` of a known sequence of constants and a constant."""
+    """`NAMES.index("tanh")`, `xs.count(v)`, `refs.index(a)` of a known sequence, when `==`
+    against each element is decided (constants, Refs and functions by identity)."""
     seq = interp.heap.list_contents(method.seq)
     wanted = only_value(args[0]) if len(args) == 1 else None
-    elements = [only_value(e) for e in seq.elts] if seq.elts is not None else None
-    if not isinstance(wanted, Const) or elements is None or not all(isinstance(e, Const) for e in elements):
+    if wanted is None or seq.elts is None:
         return None
-    values = [cast(Const, e).value for e in elements]
+    matches = [_equal(only_value(e), wanted) for e in seq.elts]
     if method.attr == "count":
-        return frozenset({Const(values.count(wanted.value))})
-    return frozenset({Const(values.index(wanted.value))}) if wanted.value in values else None
+        return frozenset({Const(matches.count(True))}) if None not in matches else None
+    for i, match in enumerate(matches):
+        if match is None:
+            return None
+        if match:
+            return frozenset({Const(i)})
+    return None  # not there: ValueError
+
+
+def _equal(element: Value | None, wanted: Value) -> bool | None:
+    """Whether `element == wanted` (None: not decided here)."""
+    if isinstance(element, Const) and isinstance(wanted, Const):
+        return bool(element.value == wanted.value)
+    if isinstance(element, Ref) and isinstance(wanted, Ref):
+        if element.site is not wanted.site:
+            return False  # made by different calls: different objects
+        return None if element.many or wanted.many else True
+    if isinstance(element, Func) and isinstance(wanted, Func):
+        if element.node is not wanted.node:
+            return False
+        return True if element == wanted and not element.env.items else None
+    return None
 
 
 def _popped(interp: Interpreter, seq: Seq, args: list[frozenset[Value]]) -> frozenset[Value]:

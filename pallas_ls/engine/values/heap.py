@@ -175,7 +175,7 @@ def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
     scope = scopes.get(id(site.function))
     if (
         site.kind == "attr"
-        and isinstance(site.node, ast.Assign)
+        and (isinstance(site.node, ast.Assign) or isinstance(site.key, str))
         and scope is not None
         and scope.parent is not None
         and scope.parent.kind == "class"
@@ -228,10 +228,16 @@ _INDEX_CALLS = frozenset({"ds", "dslice", "Slice", "slice", "multiple_of"})
 
 def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
     """`setattr(r, k, v)` and `r.update(...)`, `r.setdefault(k, v)`, `r.append(v)`, ... calls."""
-    for call in part.calls_by_name.get("setattr", ()):
-        args = call.args
+    # `setattr(obj, name, v)`, and `object.__setattr__(self, "kernel", k)` (how a frozen
+    # dataclass's `__post_init__` sets a field): an attribute store, by name when it is a constant.
+    setters = [*part.calls_by_name.get("setattr", ()), *part.calls_by_attribute.get("__setattr__", ())]
+    for call in setters:
+        args, func = call.args, call.func
+        if isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id == "object"):
+            continue
         if len(args) == 3 and not any(isinstance(a, ast.Starred) for a in args):
-            yield StoreSite("attr", args[0], args[1], args[2], call, _holder(part, call))
+            name = args[1].value if isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) else args[1]
+            yield StoreSite("attr", args[0], name, args[2], call, _holder(part, call))
     for method, kind in _STORING_METHODS.items():
         for call in part.calls_by_attribute.get(method, ()):
             func, args = call.func, call.args

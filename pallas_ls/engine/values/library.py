@@ -7,6 +7,8 @@ modules written as Python models are in `models/`.
 from __future__ import annotations
 
 import ast
+import bisect
+import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -25,6 +27,7 @@ from .domain import (
     Class,
     Const,
     DictV,
+    DType,
     Entry,
     Env,
     External,
@@ -43,6 +46,7 @@ from .domain import (
     Value,
     Wrapped,
     dtype_of,
+    int_constant,
     key_of,
     known_length,
     only_value,
@@ -268,6 +272,44 @@ def external(qualname: str) -> Value:
     return constant if constant is not None else External(qualname)
 
 
+BISECTIONS = frozenset({"bisect.bisect", "bisect.bisect_right", "bisect.bisect_left"})
+
+
+def _str_of(value: Value | None) -> str | None:
+    """`str()` of a dtype (its name) or of a constant number, string, bool or None."""
+    if isinstance(value, DType) and value.name:
+        return value.name
+    if isinstance(value, Const) and (value.value is None or type(value.value) in (int, float, str, bool)):
+        return str(value.value)
+    return None
+
+
+def _bisected(q: str, sequence: frozenset[Value], x: frozenset[Value]) -> int | None:
+    """Where `bisect` puts a constant number in a known list of constant numbers (sorted, as
+    bisect requires: else None)."""
+    numbers = [only_value(e) for e in _elements(sequence)]
+    key = only_value(x)
+    if not isinstance(key, Const) or not all(isinstance(n, Const) for n in numbers):
+        return None
+    values = [cast(Const, n).value for n in numbers]
+    if not all(_is_number(v) for v in [*values, key.value]):
+        return None
+    numeric = cast("list[float]", values)
+    if numeric != sorted(numeric):
+        return None
+    side = bisect.bisect_left if q.endswith("_left") else bisect.bisect_right
+    return side(numeric, cast(float, key.value))
+
+
+def _elements(values: frozenset[Value]) -> tuple[frozenset[Value], ...]:
+    seq = single_known_seq(values)
+    return seq.elements() if seq is not None and seq.known else ()
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float)
+
+
 def _allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:
     """A new container's identity on the heap: the call that made it (0: made from a value, no
     call), and whether it was made at module or class level, where import-time code may fill it."""
@@ -348,6 +390,8 @@ def external_call(
         return frozenset({WhenDecorator(call)})
     if q in VALUE_APIS:
         return frozenset({Opaque("pallas")})
+    if q.startswith("numpy.random."):
+        return frozenset({arrays.numpy_random(q, args, keywords)})
     if q.startswith("numpy."):
         return (
             frozenset({arrays.constructed("numpy", q, args, keywords)})
@@ -367,7 +411,9 @@ def external_call(
         # A deque without maxlen, as a list made at this call: the heap follows what functions
         # append to it, flow.with_mutations its own straight-line code (its left end too).
         seq = operations.unpacked(interp, args[0]) if args else Seq("list", ())
-        return frozenset({Seq("list", seq.elts if seq is not None else None, U if seq is None else frozenset(), id(call))})
+        return frozenset(
+            {Seq("list", seq.elts if seq is not None else None, U if seq is None else frozenset(), id(call))}
+        )
     if q in ("list", "tuple"):
         if not args:
             return frozenset({Seq(q, ())})
@@ -553,6 +599,18 @@ def external_call(
             )
             for v in bindings.module_attribute(interp, model_module, name)
         )
+    if q == "str" and len(args) == 1 and not keywords:
+        text = _str_of(only_value(args[0]))
+        if text is not None:  # `KS[str(x.dtype)]`: "float32"
+            return frozenset({Const(text)})
+    if q == "math.prod" and len(args) == 1 and not keywords:
+        factors = [int_constant(e) for e in _elements(args[0])]
+        if factors and None not in factors:  # `math.prod(x.shape)`
+            return frozenset({Const(math.prod(cast("list[int]", factors)))})
+    if q in BISECTIONS and len(args) == 2 and not keywords:
+        position = _bisected(q, args[0], args[1])
+        if position is not None:  # `FNS[bisect.bisect(THRESHOLDS, n)]`
+            return frozenset({Const(position)})
     if q in BUILTINS_VALUE:
         return frozenset({Opaque(q)})
     if q == "print":

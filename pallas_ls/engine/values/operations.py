@@ -6,6 +6,7 @@ subscripts, iteration (lists, dicts, generators, instances with `__iter__`) and 
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,7 +16,8 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import bindings, calls, classes, flow, generators, library, methods
+from ..shapes import bits
+from . import arrays, bindings, calls, classes, flow, generators, library, methods
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -140,8 +142,12 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({RefView(value)}) if attr == "at" else frozenset({methods.RefMethod(attr, value)})
     if isinstance(value, RefView):
         return frozenset({methods.RefMethod(attr, value.ref)})
+    if isinstance(value, Opaque) and value.kind == arrays.NUMPY_RNG:
+        return frozenset({External("numpy.random." + attr)})  # `rng.normal(...)` draws as np.random.normal
     if isinstance(value, DType) and attr == "name" and value.name:
         return frozenset({Const(value.name)})  # `x.dtype.name`: "bfloat16"
+    if isinstance(value, DType) and attr == "itemsize" and bits(value.name):
+        return frozenset({Const(max(1, cast(int, bits(value.name)) // 8))})  # `x.dtype.itemsize`: 4
     if isinstance(value, Array):
         if attr in _STATIC_ARRAY_ATTRIBUTES:
             return _static_array_attribute(value, attr)
@@ -609,9 +615,33 @@ def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
                     for attribute_node, part in _attribute_targets(target, node.value):
                         if isinstance(attribute_node.value, ast.Name) and attribute_node.value.id == self_name:
                             found.setdefault(attribute_node.attr, []).append((part, stmt, self_bindings[0], node))
+            named = _set_by_name(node, self_name)
+            if named is not None:  # `object.__setattr__(self, "kernel", k)` in a frozen dataclass
+                found.setdefault(named[0], []).append((named[1], stmt, self_bindings[0], node))
     interp._instance_attrs[id(cls.node)] = found
     cls.node._pallas_ls_self_assignments = (class_scope, found)  # type: ignore[attr-defined]  # a cache kept on the class node
     return found
+
+
+def _set_by_name(node: ast.AST, self_name: str) -> tuple[str, ast.expr] | None:
+    """`setattr(self, "a", v)` / `object.__setattr__(self, "a", v)` as a statement: ("a", v)."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if not isinstance(call, ast.Call) or len(call.args) != 3 or call.keywords:
+        return None
+    func = call.func
+    by_setattr = isinstance(func, ast.Name) and func.id == "setattr"
+    by_object = (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__setattr__"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "object"
+    )
+    receiver, name, value = call.args
+    if not (by_setattr or by_object) or not (isinstance(receiver, ast.Name) and receiver.id == self_name):
+        return None
+    if isinstance(name, ast.Constant) and isinstance(name.value, str) and not isinstance(value, ast.Starred):
+        return name.value, value
+    return None
 
 
 def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.Attribute, ast.expr]]:
@@ -762,6 +792,13 @@ def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
         return frozenset({Const(len(array.shape))})
     if attr == "dtype" and array.dtype is not None:
         return frozenset({DType("dtype", array.dtype)})
+    if attr == "size" and array.shape is not None:
+        return frozenset({Const(math.prod(array.shape))})
+    itemsize = bits(array.dtype)
+    if attr == "itemsize" and itemsize:
+        return frozenset({Const(max(1, itemsize // 8))})
+    if attr == "nbytes" and itemsize and array.shape is not None:
+        return frozenset({Const(math.prod(array.shape) * max(1, itemsize // 8))})
     return frozenset({Opaque("static")})
 
 

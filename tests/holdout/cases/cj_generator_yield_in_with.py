@@ -1,0 +1,18 @@
+"""The kernel yields inside a with block: a generator function.  JAX: error."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref):  # expect: PAL005
+    with contextlib.suppress(ValueError):
+        o_ref[...] = x_ref[...]
+        yield
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,16 @@
+"""The kernel returns [r.__setitem__(...) for r in outs]: a list of Nones.  JAX: error (PyTree)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref):
+    return [r.__setitem__(..., x_ref[...]) for r in (o_ref,)]  # expect: PAL001
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
