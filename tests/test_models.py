@@ -30,6 +30,25 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # `i += 1` folds constants; a `while` body whose test fails on entry never runs.
+    "while-counter-runs-once": (
+        "FNS = [bad, good]\ni = 0\nwhile i < 1:\n    i += 1\n" + launch("FNS[i]"),
+        {"good", "bad"},
+    ),
+    "while-body-never-runs": ("FNS = [good, bad]\ni = 0\nwhile i < 0:\n    i += 1\n" + launch("FNS[i]"), {"good"}),
+    "augmented-assignment-folds": ("FNS = [bad, good]\ni = 0\ni += 1\n" + launch("FNS[i]"), {"good"}),
+    # An enum class subscripted by a member's name is that member.
+    "enum-member-by-name": (
+        "import enum\nclass Mode(enum.Enum):\n    A = 'good'\n    B = 'bad'\nKS = {'good': good, 'bad': bad}\n"
+        + launch("KS[Mode['a'.upper()].value]"),
+        {"good"},
+    ),
+    "dataclass-fields-in-order": (
+        "@dataclasses.dataclass\nclass C:\n    a: object = good\n    b: object = bad\nc = C()\n"
+        + launch("[getattr(c, f.name) for f in dataclasses.fields(c)][0]"),
+        {"good"},
+    ),
+    "sum-of-lists": (launch("sum([[bad], [good]], [])[1]"), {"good"}),
     # An array's size, itemsize and dtype name are constants when its shape and dtype are known.
     "array-itemsize-and-size": (
         "import jax.numpy as jnp\nimport math\nx = jnp.ones((8, 128), jnp.float32)\n"

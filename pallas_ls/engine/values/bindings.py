@@ -42,7 +42,6 @@ from .domain import (
     U,
     Value,
     note_read,
-    single_known_seq,
     union,
 )
 
@@ -261,13 +260,7 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
         before = lookup(interp, b.name, here, model)
         old = union(binding_value(interp, x, env, model) for x in before if x is not b) if before else U
         new = interp.ev(stmt.value, here, env, model)
-        if isinstance(stmt.op, ast.Add):
-            ls, rs = single_known_seq(old), single_known_seq(new)
-            if ls is not None and rs is not None:
-                return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
-        if any(isinstance(v, Array) for v in old | new):
-            return frozenset({Array()})
-        return U
+        return interp.binary(stmt.op, old, new, stmt, here)  # `i += 1` of 0 is 1
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
         path = path_to(stmt.target, b.node)
         if path is None:

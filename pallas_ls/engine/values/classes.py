@@ -343,6 +343,26 @@ def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, fro
     return frozenset(out)
 
 
+def dataclass_fields(values: frozenset[Value]) -> frozenset[Value]:
+    """`dataclasses.fields(obj_or_cls)`: a tuple of field objects in declaration order, each with
+    its `.name`, for a dataclass without bases; else Unknown."""
+    out: set[Value] = set()
+    for v in values:
+        cls = v.cls if isinstance(v, Instance) else v
+        if not isinstance(cls, Class) or not is_dataclass(cls.node) or cls.node.bases:
+            return U
+        names = [
+            stmt.target.id
+            for stmt in cls.node.body
+            if isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and "ClassVar" not in ast.unparse(stmt.annotation)
+        ]
+        field = ("name",)  # a Field, as far as a program reads it: `f.name`
+        out.add(Seq("tuple", tuple(frozenset({Seq("tuple", (frozenset({Const(n)}),), names=field)}) for n in names)))
+    return frozenset(out)
+
+
 def dataclass_as_dict(interp: Interpreter, instances: frozenset[Value], depth: int = 0) -> frozenset[Value]:
     """`dataclasses.asdict(obj)`: a dict of the fields in declaration order (a field holding a
     dataclass instance is one in turn), for a dataclass without bases; else Unknown."""

@@ -15,6 +15,7 @@ a container holds by then.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -325,14 +326,22 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
 
 
 def _branches_taken(
-    interp: Interpreter, guards: list[tuple[ast.If, bool]], scope: Scope, env: Env, model: ModuleModel
+    interp: Interpreter,
+    guards: Sequence[tuple[ast.If | ast.While, bool]],
+    scope: Scope,
+    env: Env,
+    model: ModuleModel,
 ) -> tuple[bool, bool]:
     """Whether the branches `guards` name (each `if` with the side a statement is in) may all be
     taken in `env`, and whether they surely all are (every test decided their way)."""
     decided = [constant_truth(interp.ev(test.test, Loc(scope, test), env, model)) for test, _ in guards]
     sides = [side for _, side in guards]
     reached = all(d is None or d is side for d, side in zip(decided, sides, strict=True))
-    return reached, all(d is side for d, side in zip(decided, sides, strict=True))
+    # A `while` body entered may break or continue before the statement: never surely run.
+    surely = all(d is side for d, side in zip(decided, sides, strict=True)) and not any(
+        isinstance(test, ast.While) for test, _ in guards
+    )
+    return reached, surely
 
 
 def statement_runs(
@@ -349,7 +358,7 @@ def statement_runs(
     return _branches_taken(interp, guards, scope, env, model)
 
 
-def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If, bool]]:
+def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If | ast.While, bool]]:
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
         return []
     return _branch_guards_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt), [])
@@ -414,7 +423,7 @@ def _handlers_of(owner: ast.AST) -> dict[int, tuple[ast.Try, ast.ExceptHandler]]
     return found
 
 
-def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If, use: Loc | None) -> bool:
+def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If | ast.While, use: Loc | None) -> bool:
     """Whether `b`, directly in the bodies of `if`s entered from `outermost`, runs before `use`:
     the use is after `outermost`, in a block that holds it."""
     if use is None or use.stmt is None or use.scope is not b.scope:
@@ -426,14 +435,14 @@ def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If, use: 
     )
 
 
-def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If, bool]]]:
+def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If | ast.While, bool]]]:
     """For each statement of one scope's body that sits in `if` branches only (no loop, `try` or
     `with` between), those `if`s, outermost first, with the branch it is in; kept on the node."""
-    found: dict[int, list[tuple[ast.If, bool]]] | None = getattr(owner, "_pallas_ls_branch_guards", None)
+    found: dict[int, list[tuple[ast.If | ast.While, bool]]] | None = getattr(owner, "_pallas_ls_branch_guards", None)
     if found is not None:
         return found
     found = {}
-    work: list[tuple[list[ast.stmt], tuple[tuple[ast.If, bool], ...]]] = [(getattr(owner, "body", []), ())]
+    work: list[tuple[list[ast.stmt], tuple[tuple[ast.If | ast.While, bool], ...]]] = [(getattr(owner, "body", []), ())]
     while work:
         block, guards = work.pop()
         for stmt in block:
@@ -442,6 +451,10 @@ def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If, bool]]]:
             if isinstance(stmt, ast.If):
                 work.append((stmt.body, (*guards, (stmt, True))))
                 work.append((stmt.orelse, (*guards, (stmt, False))))
+            elif isinstance(stmt, ast.While):
+                # A loop's body runs only if its test holds on entry: `while i < 0:` with i = 0 never
+                # does.  (Decided true, it may still stop before a statement: see _branches_taken.)
+                work.append((stmt.body, (*guards, (stmt, True))))
     setattr(owner, "_pallas_ls_branch_guards", found)  # noqa: B010  (a cache kept on the node)
     return found
 

@@ -493,17 +493,23 @@ class Interpreter:
     def _binop(self, expr: ast.BinOp, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
         left = self.ev(expr.left, loc, env, model)
         right = self.ev(expr.right, loc, env, model)
+        return self.binary(expr.op, left, right, expr, loc)
+
+    def binary(
+        self, op: ast.operator, left: frozenset[Value], right: frozenset[Value], site: ast.AST, loc: Loc
+    ) -> frozenset[Value]:
+        """`left op right` (`site`: the expression or `x op= v` statement, where a dict it makes is made)."""
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({arrays.arithmetic_result(left, right)})
-        if isinstance(expr.op, ast.Mult):
+        if isinstance(op, ast.Mult):
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:
                 return repeated
-        if isinstance(expr.op, ast.BitOr) and left and right and all(isinstance(v, DictV) for v in left | right):
+        if isinstance(op, ast.BitOr) and left and right and all(isinstance(v, DictV) for v in left | right):
             return frozenset(  # `DEFAULTS | OVERRIDES`: the right operand's keys win
-                self._dict_union(cast(DictV, a), cast(DictV, b), expr, loc) for a in left for b in right
+                self._dict_union(cast(DictV, a), cast(DictV, b), site, loc) for a in left for b in right
             )
-        if isinstance(expr.op, ast.Add):
+        if isinstance(op, ast.Add):
             ls, rs = single_known_seq(left), single_known_seq(right)
             if ls is not None and rs is not None and ls.kind == rs.kind:
                 return frozenset({Seq(ls.kind, ls.elements() + rs.elements())})
@@ -512,14 +518,14 @@ class Interpreter:
                 return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
         if len(left) * len(right) <= MAX_FOLDED_PAIRS and all(isinstance(v, Const) for v in left | right):
             # Each constant with each (`n % 2` for n in 2 or 4 is 0): known when every pair folds.
-            pairs = [fold(expr.op, cast(Const, a).value, cast(Const, b).value) for a in left for b in right]
+            pairs = [fold(op, cast(Const, a).value, cast(Const, b).value) for a in left for b in right]
             if pairs and all(folded is not None for folded in pairs):
                 return frozenset(cast(list[Value], pairs))
         if any(isinstance(v, Param) for v in left | right):
             return frozenset({Array("traced")})  # in a kernel, parameters are refs (or arrays read from them)
         return frozenset({Opaque("number")})  # arithmetic never gives None
 
-    def _dict_union(self, left: DictV, right: DictV, expr: ast.BinOp, loc: Loc) -> DictV:
+    def _dict_union(self, left: DictV, right: DictV, expr: ast.AST, loc: Loc) -> DictV:
         left, right = self.dict_contents(left), self.dict_contents(right)
         toplevel = loc.scope.kind in ("module", "class")
         if left.items is None or right.items is None:

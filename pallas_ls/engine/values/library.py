@@ -554,6 +554,8 @@ def external_call(
         return iterated
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
+    if q == "dataclasses.fields" and len(args) == 1 and not keywords:
+        return classes.dataclass_fields(args[0])
     if q == "dataclasses.asdict" and len(args) == 1 and not keywords:
         return classes.dataclass_as_dict(interp, args[0])
     if q in ("isinstance", "issubclass") and not keywords and not unknown_rest:
@@ -603,6 +605,13 @@ def external_call(
         text = _str_of(only_value(args[0]))
         if text is not None:  # `KS[str(x.dtype)]`: "float32"
             return frozenset({Const(text)})
+    if q == "sum" and len(args) == 2 and not keywords:
+        start = single_known_seq(args[1])
+        parts = [single_known_seq(e) for e in _elements(args[0])]
+        if start is not None and start.known and parts and all(p is not None and p.known for p in parts):
+            # `sum([[a], [b]], [])`: the lists concatenated
+            elements = start.elements() + tuple(e for p in parts for e in cast(Seq, p).elements())
+            return frozenset({Seq(start.kind, elements)})
     if q == "math.prod" and len(args) == 1 and not keywords:
         factors = [int_constant(e) for e in _elements(args[0])]
         if factors and None not in factors:  # `math.prod(x.shape)`

@@ -701,6 +701,12 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
                 calls.apply(interp, h, [frozenset({value}), index], [], None, None, EMPTY_ENV, value.model)
                 for h in hooks
             )
+        if _is_enum(interp, value):  # `Mode["BUMP"]`: the member of that name (EnumMeta.__getitem__)
+            members = dict(_enum_members_by_name(interp, value))
+            keys = [v.value for v in index if isinstance(v, Const)]
+            if keys and len(keys) == len(index):
+                return union(members.get(k, frozenset()) for k in keys) or U
+            return union(members.values()) or U
         # else the class's own `__class_getitem__` (a classmethod implicitly: bound to the class)
         class_getitem = class_attribute(interp, value, "__class_getitem__", None)
         if class_getitem:
