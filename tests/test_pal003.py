@@ -128,6 +128,11 @@ REPORTED = {
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + W + R\npl.pallas_call(k, out_shape=S)(x)\n",
         ["W", "R"],
     ),
+    "numpy-slices-pads-and-elementwise": (
+        "A = np.ones((8, 256), np.float32)\nB = A[:, :128]\nC = np.pad(A[:4, :128], ((0, 4), (0, 0)))\nD = np.exp(B)\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + B + C + D\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["B", "C", "D"],
+    ),
     "numpy-array-stored-into-a-ref": (
         "T = np.ones((8, 128), np.float32)\ndef k(x_ref, o_ref):\n    o_ref[...] += T\npl.pallas_call(k, out_shape=S)(x)\n",
         ["T"],
@@ -189,6 +194,10 @@ REPORTED = {
 }
 
 SILENT = {
+    "numpy-reductions-to-a-scalar": (
+        "A = np.ones((8, 128), np.float32)\nT = np.sum(A)\nM = np.max(A)\n"
+        "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * T + M\npl.pallas_call(k, out_shape=S)(x)\n"
+    ),
     "numpy-methods-giving-python-values": (
         "N = np.zeros((3, 128)).shape[0]\nL = np.arange(4).tolist()\nF = float(np.ones(4).sum())\n"
         "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] * N * L[2] * F\npl.pallas_call(k, out_shape=S)(x)\n"

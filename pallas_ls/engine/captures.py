@@ -752,6 +752,10 @@ def array_fact(model: ModuleModel, binding: Binding) -> ArrayFact | None:
     from a numpy constructor."""
     if binding.kind == "assign" and isinstance(binding.value, ast.Call):
         made = constructor_fact(model, binding, binding.value, Loc(binding.scope, binding.stmt))
+        if made is not None and made.rank is Rank.UNKNOWN:
+            # `np.pad(a, ((0, 4), (0, 0)))`: the interpreter may know the shape the call gives.
+            computed = _computed_array(model, binding)
+            return computed if computed is not None and computed.rank is not Rank.UNKNOWN else made
         if made is not None:
             return made
         return _computed_array(model, binding)  # another call the interpreter knows (`jax.device_put(a)`)

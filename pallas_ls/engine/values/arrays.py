@@ -155,9 +155,16 @@ def shaped(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, froze
     """The array an elementwise function or a reduction gives, with its shape, when its array
     arguments' shapes are known (`jnp.max(x, axis=0, keepdims=True)` of an (8, 128) array is
     (1, 128)); None for other functions."""
+    origin = "jax"
+    if q.startswith("numpy."):  # numpy's functions give numpy arrays of the same shapes
+        q, origin = "jax." + q, "numpy"
+    if q == "jax.numpy.pad" and len(args) == 2 and not keywords:
+        base = _single_array(args[0])
+        shape = _padded(base.shape, args[1]) if base is not None and base.shape is not None else None
+        return Array(origin, shape, base.dtype if base is not None else None) if shape is not None else None
     if q in _ELEMENTWISE:
         shape = _broadcast_of(args) if not keywords else None
-        return Array("jax", shape) if shape is not None else None
+        return Array(origin, shape) if shape is not None else None
     if q in _REDUCTIONS and args:
         array = _single_array(args[0])
         axis = argument(args, keywords, 1, "axis")
@@ -169,13 +176,31 @@ def shaped(q: str, args: list[frozenset[Value]], keywords: list[tuple[str, froze
         if not isinstance(keep, Const) or not isinstance(keep.value, bool):
             return None
         if isinstance(axis_value, Const) and (axis_value.value is None or isinstance(axis_value.value, int)):
-            return Array("jax", reduced(array.shape, axis_value.value, keep.value))
+            return Array(origin, reduced(array.shape, axis_value.value, keep.value))
         seq = single_known_seq(axis) if axis is not None else None
         ints = [only_value(e) for e in seq.elements()] if seq is not None else None
         if ints is not None and all(isinstance(i, Const) and isinstance(i.value, int) for i in ints):
             dims = tuple(cast(int, cast(Const, i).value) for i in ints)
-            return Array("jax", reduced(array.shape, dims, keep.value))
+            return Array(origin, reduced(array.shape, dims, keep.value))
     return None
+
+
+def _padded(shape: Shape, width: frozenset[Value]) -> Shape | None:
+    """`np.pad(a, n)` / `np.pad(a, ((before, after), ...))` with constant widths: the new shape."""
+    n = int_constant(width)
+    if n is not None:
+        return tuple(d + 2 * n for d in shape)
+    pairs = single_known_seq(width)
+    if pairs is None or not pairs.known or len(pairs.elements()) != len(shape):
+        return None
+    out = []
+    for dim, pair in zip(shape, pairs.elements(), strict=True):
+        sides = single_known_seq(pair)
+        ends = [int_constant(e) for e in sides.elements()] if sides is not None and sides.known else []
+        if len(ends) != 2 or None in ends:
+            return None
+        out.append(dim + cast(int, ends[0]) + cast(int, ends[1]))
+    return tuple(out)
 
 
 def _literal_shape(values: frozenset[Value], depth: int = 0) -> Shape | None:
@@ -282,6 +307,26 @@ def indexed(value: Value, index: ast.expr) -> frozenset[Value] | None:
     return frozenset({Array(value.origin, shape, value.dtype)}) if shape is not None else None
 
 
+def _slice_length(part: ast.Slice, size: int) -> int | None:
+    """How many of `size` elements a slice with constant (or no) bounds keeps."""
+    bounds = [_constant_int(b) if b is not None else None for b in (part.lower, part.upper, part.step)]
+    if any(
+        b is not None and value is None for b, value in zip((part.lower, part.upper, part.step), bounds, strict=True)
+    ):
+        return None
+    if bounds[2] == 0:
+        return None
+    return len(range(*slice(*bounds).indices(size)))
+
+
+def _constant_int(node: ast.expr) -> int | None:
+    """`3`, `-3`: an int written as a constant."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _constant_int(node.operand)
+        return -inner if inner is not None else None
+    return node.value if isinstance(node, ast.Constant) and type(node.value) is int else None
+
+
 def _indexed_shape(shape: Shape, index: ast.expr) -> Shape | None:
     parts = index.elts if isinstance(index, ast.Tuple) else [index]
     ellipses = [p for p in parts if isinstance(p, ast.Constant) and p.value is Ellipsis]
@@ -296,8 +341,8 @@ def _indexed_shape(shape: Shape, index: ast.expr) -> Shape | None:
         elif isinstance(part, ast.Constant) and part.value is Ellipsis:
             out.extend(shape[dim : dim + len(shape) - consumed])
             dim += len(shape) - consumed
-        elif isinstance(part, ast.Slice) and part.lower is None and part.upper is None and part.step is None:
-            out.append(shape[dim])
+        elif isinstance(part, ast.Slice) and _slice_length(part, shape[dim]) is not None:
+            out.append(cast(int, _slice_length(part, shape[dim])))  # `a[:, :128]`
             dim += 1
         elif isinstance(part, ast.Constant) and type(part.value) is int and -shape[dim] <= part.value < shape[dim]:
             dim += 1  # an int drops its axis

@@ -271,7 +271,7 @@ class Interpreter:
                 else:
                     out.add(Seq(value.kind, None, value.all_members()))
             elif isinstance(value, Array):
-                out.add(Array(value.origin, None, value.dtype))
+                out |= arrays.indexed(value, bounds) or {Array(value.origin, None, value.dtype)}
             else:
                 out |= operations.subscript(self, value, U)
         return frozenset(out) or U

@@ -394,7 +394,7 @@ def external_call(
         return frozenset({arrays.numpy_random(q, args, keywords)})
     if q.startswith("numpy."):
         return (
-            frozenset({arrays.constructed("numpy", q, args, keywords)})
+            frozenset({arrays.shaped(q, args, keywords) or arrays.constructed("numpy", q, args, keywords)})
             if q.count(".") == 1
             else frozenset({Opaque("numpy")})
         )

@@ -1,0 +1,17 @@
+"""SHAPES = {k: v.shape for k, v in PARAMS.items()}; the kernel reads SHAPES['w'][0].  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+PARAMS = {"w": jnp.ones((8, 128))}
+SHAPES = {k: v.shape for k, v in PARAMS.items()}
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * SHAPES["w"][0]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
