@@ -1,0 +1,13 @@
+"""A lambda kernel of 3 parameters launched with 2 refs.  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+kernel = lambda x_ref, o_ref, extra: o_ref.__setitem__(..., x_ref[...])
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())  # expect: PAL004

@@ -1,0 +1,17 @@
+"""An instance whose __call__ takes 2 refs, launched with 2.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+class Kernel:
+    def __call__(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(Kernel(), out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,16 @@
+"""partial(kernel, extra=2) leaves 2 ref parameters.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref, extra):
+    o_ref[...] = x_ref[...] * extra
+
+
+print(pl.pallas_call(functools.partial(kernel, extra=2), out_shape=S, interpret=True)(x).sum())

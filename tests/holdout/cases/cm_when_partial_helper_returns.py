@@ -1,0 +1,21 @@
+"""pl.when(c)(partial(helper, o_ref)) where helper returns the value.  JAX: error (a pl.when body returns a value)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def helper(o_ref, x_ref):
+    o_ref[...] = x_ref[...]
+    return o_ref[...]  # expect: PAL007
+
+
+def kernel(x_ref, o_ref):
+    pl.when(pl.program_id(0) == 0)(functools.partial(helper, o_ref, x_ref))
+
+
+print(pl.pallas_call(kernel, out_shape=S, grid=(1,), interpret=True)(x).sum())
