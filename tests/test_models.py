@@ -30,6 +30,35 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # A metaclass's `__call__` decides what calling the class gives.
+    "metaclass-call": (
+        "class Meta(type):\n    def __call__(cls):\n        return cls.k\nclass Op(metaclass=Meta):\n"
+        "    k = staticmethod(good)\n" + launch("Op()"),
+        {"good"},
+    ),
+    # `__new__` may return an instance of another class.
+    "new-returns-another-class": (
+        "class Fast:\n    k = staticmethod(bad)\nclass Op:\n    k = staticmethod(good)\n"
+        "    def __new__(cls, fast):\n        if fast:\n            return Fast()\n        return super().__new__(cls)\n"
+        + launch("Op(False).k"),
+        {"good"},
+    ),
+    "new-returns-another-class-when-asked": (
+        "class Fast:\n    k = staticmethod(good)\nclass Op:\n    k = staticmethod(bad)\n"
+        "    def __new__(cls, fast):\n        if fast:\n            return Fast()\n        return super().__new__(cls)\n"
+        + launch("Op(True).k"),
+        {"good"},
+    ),
+    # Members of one enum with different constant values are different objects.
+    "enum-member-identity": (
+        "import enum\nclass M(enum.Enum):\n    A = 1\n    B = 2\n    def k(self):\n"
+        "        return bad if self is M.A else good\n" + launch("M.B.k()"),
+        {"good"},
+    ),
+    "vars-of-self-item-store": (
+        "class Op:\n    def __init__(self, k):\n        vars(self)['k'] = k\n" + launch("Op(good).k"),
+        {"good"},
+    ),
     # `i += 1` folds constants; a `while` body whose test fails on entry never runs.
     "while-counter-runs-once": (
         "FNS = [bad, good]\ni = 0\nwhile i < 1:\n    i += 1\n" + launch("FNS[i]"),

@@ -190,7 +190,12 @@ def apply(
             member = operations.enum_member_by_value(interp, target, args[0])
             if member is not None:
                 return member
-        return _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
+        rest = (call, loc, env, model, unknown_rest, unknown_kw)
+        by_metaclass = _metaclass_call(interp, target, args, keywords, *rest)
+        if by_metaclass is not None:
+            return by_metaclass
+        made = _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
+        return _made_by_new(interp, target, args, keywords, made, *rest)
     if isinstance(target, Instance):
         method = operations.class_attribute(interp, target.cls, "__call__", target)
         return (
@@ -328,6 +333,47 @@ def _entry_call(
         return U
     result = interp.on_entry_call(target, call, loc, env, model)
     return result if result is not None else U
+
+
+def _metaclass_call(
+    interp: Interpreter,
+    cls: Class,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    *rest: Any,
+) -> frozenset[Value] | None:
+    """`Op()` where Op's metaclass defines `__call__`: what that returns (called with the class);
+    None when no metaclass of the program's defines one (`type.__call__` makes an instance)."""
+    hooks = [
+        h
+        for meta in classes.metaclass_of(interp, cls)
+        if isinstance(meta, Class)
+        for h in operations.class_attribute(interp, meta, "__call__", None)
+        if isinstance(h, Func)
+    ]
+    if not hooks:
+        return None
+    return union(apply(interp, h, [frozenset({cls}), *args], keywords, *rest) for h in hooks)
+
+
+def _made_by_new(
+    interp: Interpreter,
+    cls: Class,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    made: frozenset[Value],
+    *rest: Any,
+) -> frozenset[Value]:
+    """`Op(fast)` whose `__new__` may return an instance of another class (`return FastOp()`):
+    that instance (its `__init__` is not Op's), beside Op's own when `__new__` may return that."""
+    news = [n for n in operations.class_attribute(interp, cls, "__new__", None) if isinstance(n, Func)]
+    if len(news) != 1:
+        return made
+    returned = apply(interp, news[0], [frozenset({cls}), *args], keywords, *rest)
+    others = frozenset(v for v in returned if isinstance(v, Instance) and v.cls != cls)
+    if not others:
+        return made
+    return others | made if returned - others else others
 
 
 def _construct(

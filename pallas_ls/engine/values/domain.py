@@ -605,6 +605,15 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         outcomes = {_compared(op, frozenset({a}), frozenset({b})) for a in left for b in right}
         return outcomes.pop() if len(outcomes) == 1 else None
     a, b = only_value(left), only_value(right)
+    if (
+        isinstance(a, EnumMember)
+        and isinstance(b, EnumMember)
+        and isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
+    ):
+        same_member = _same_member(a, b)  # `self is Mode.FAST`
+        if same_member is None:
+            return None
+        return same_member if isinstance(op, (ast.Is, ast.Eq)) else not same_member
     if isinstance(op, (ast.Is, ast.IsNot)):
         if a is None or b is None:
             return None
@@ -641,6 +650,26 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         return bool(compare(a.value, container)) if compare is not None else None
     except TypeError:
         return None
+
+
+def _same_member(a: EnumMember, b: EnumMember) -> bool | None:
+    """Whether two enum members are one object: the same name of one class; different names
+    whose values are different constants written in the class body (not aliases); else None."""
+    if a.cls != b.cls:
+        return None
+    if a.name == b.name:
+        return True
+    written = {
+        target.id: stmt.value
+        for stmt in a.cls.node.body
+        if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        if isinstance(target, ast.Name)
+    }
+    left, right = written.get(a.name), written.get(b.name)
+    if isinstance(left, ast.Constant) and isinstance(right, ast.Constant) and left.value != right.value:
+        return False
+    return None
 
 
 # JAX runs on Python 3.10 or later: `sys.version_info >= (3, 8)` is true wherever a kernel runs.

@@ -624,7 +624,18 @@ def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
 
 
 def _set_by_name(node: ast.AST, self_name: str) -> tuple[str, ast.expr] | None:
-    """`setattr(self, "a", v)` / `object.__setattr__(self, "a", v)` as a statement: ("a", v)."""
+    """`setattr(self, "a", v)` / `object.__setattr__(self, "a", v)` as a statement, or
+    `vars(self)["a"] = v` / `self.__dict__["a"] = v`: ("a", v)."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
+        target = node.targets[0]
+        key = target.slice
+        if (
+            _names_the_namespace_of(target.value, self_name)
+            and isinstance(key, ast.Constant)
+            and isinstance(key.value, str)
+        ):
+            return key.value, node.value
+        return None
     call = node.value if isinstance(node, ast.Expr) else None
     if not isinstance(call, ast.Call) or len(call.args) != 3 or call.keywords:
         return None
@@ -642,6 +653,20 @@ def _set_by_name(node: ast.AST, self_name: str) -> tuple[str, ast.expr] | None:
     if isinstance(name, ast.Constant) and isinstance(name.value, str) and not isinstance(value, ast.Starred):
         return name.value, value
     return None
+
+
+def _names_the_namespace_of(expr: ast.expr, self_name: str) -> bool:
+    """`vars(self)` or `self.__dict__`."""
+    if isinstance(expr, ast.Attribute):
+        return expr.attr == "__dict__" and isinstance(expr.value, ast.Name) and expr.value.id == self_name
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "vars"
+        and len(expr.args) == 1
+        and isinstance(expr.args[0], ast.Name)
+        and expr.args[0].id == self_name
+    )
 
 
 def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.Attribute, ast.expr]]:
