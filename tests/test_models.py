@@ -30,6 +30,14 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # Tuples of constants compare as Python compares them (`VERSION >= (3, 0)`).
+    "tuple-comparison": ("VERSION = (2, 1)\n" + launch("bad if VERSION >= (3, 0) else good"), {"good"}),
+    # A module-level loop's calls run once per element: each registration with its own pair.
+    "registration-in-a-module-loop": (
+        "REG = {}\ndef register(name):\n    def deco(fn):\n        REG[name] = fn\n        return fn\n    return deco\n"
+        "for n, f in (('good', good), ('bad', bad)):\n    register(n)(f)\n" + launch("REG['good']"),
+        {"good"},
+    ),
     # A metaclass's `__call__` decides what calling the class gives.
     "metaclass-call": (
         "class Meta(type):\n    def __call__(cls):\n        return cls.k\nclass Op(metaclass=Meta):\n"

@@ -288,9 +288,10 @@ def assigned_by(interp: Interpreter, b: Binding, stmt: ast.Assign, env: Env, mod
     return U
 
 
-def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleModel) -> None:
+def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleModel, env: Env = EMPTY_ENV) -> None:
     """Evaluate what a module-level statement does when the module is imported, for the heap:
-    its imports load their modules, decorators and class statements run, calls are made."""
+    its imports load their modules, decorators and class statements run, calls are made (in
+    `env`: one iteration of a loop around it)."""
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         for alias in stmt.names:
             name = alias.asname or alias.name.split(".")[0]
@@ -311,7 +312,7 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
         return
     for node in ast.iter_child_nodes(stmt):
         if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
-            interp.ev(node, loc, EMPTY_ENV, model)
+            interp.ev(node, loc, env, model)
 
 
 def _run_decorators(interp: Interpreter, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> None:

@@ -634,6 +634,14 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
     version = _version_compared(op, a, b)
     if version is not None:
         return version
+    if isinstance(a, Seq) and isinstance(b, Seq) and type(op) in _ORDERINGS:
+        left_items, right_items = _constants_of(a), _constants_of(b)  # `VERSION >= (3, 0)`
+        if left_items is None or right_items is None or a.kind != b.kind:
+            return None
+        try:
+            return bool(_COMPARISONS[type(op)](left_items, right_items))
+        except TypeError:
+            return None
     if not isinstance(a, Const):
         return None
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, Seq) and b.elts is not None:
@@ -650,6 +658,19 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         return bool(compare(a.value, container)) if compare is not None else None
     except TypeError:
         return None
+
+
+_ORDERINGS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _constants_of(seq: Seq) -> tuple[object, ...] | None:
+    """The values of a known tuple or list of constants."""
+    if seq.elts is None:
+        return None
+    items = [only_value(e) for e in seq.elts]
+    if not all(isinstance(i, Const) for i in items):
+        return None
+    return tuple(cast(Const, i).value for i in items)
 
 
 def _same_member(a: EnumMember, b: EnumMember) -> bool | None:

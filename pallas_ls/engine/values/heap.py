@@ -686,7 +686,10 @@ class Heap:
 
     def _run_module(self, model: ModuleModel) -> None:
         for stmt in _import_time_statements(model.tree.body):
-            bindings.run_statement(self.interp, stmt, Loc(model.module_scope, stmt), model)
+            loc = Loc(model.module_scope, stmt)
+            # `for name, fn in PAIRS: register(name)(fn)`: each iteration's call with its own values.
+            for env in _iterations(self.interp, loc, EMPTY_ENV, model):
+                bindings.run_statement(self.interp, stmt, loc, model, env)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,35 @@
+"""A SimpleNamespace of options with impl='copy' passed down two helpers.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+def parse():
+    return types.SimpleNamespace(impl='copy', block=8)
+
+
+def kernel_for(opts):
+    return KS[opts.impl]
+
+
+def main(opts):
+    return pl.pallas_call(kernel_for(opts), out_shape=S, interpret=True)(x)
+
+
+print(main(parse()).sum())

@@ -1,0 +1,36 @@
+"""Op(**OPTIONS) with OPTIONS from a dict merge picking 'bump'.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+DEFAULTS = {"impl": "copy", "block": 8}
+
+
+class Op:
+    def __init__(self, impl="copy", block=8):
+        self.impl = impl
+        self.block = block
+
+    def __call__(self, v):
+        return pl.pallas_call(KS[self.impl], out_shape=S, interpret=True)(v)
+
+
+OPTIONS = {**DEFAULTS, "impl": 'bump'}
+print(Op(**OPTIONS)(x).sum())
