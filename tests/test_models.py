@@ -30,6 +30,19 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
+    "key-accumulated-in-a-loop": (
+        "KS = {'good': good, 'bad': bad}\nname = ''\nfor c in 'good':\n    name += c\n" + launch("KS[name]"),
+        {"good"},
+    ),
+    "count-accumulated-in-a-loop": (
+        "FNS = [bad, bad, good]\nn = 0\nfor s in ('a', 'b'):\n    n += 1\n" + launch("FNS[n]"),
+        {"good"},
+    ),
+    "count-accumulated-under-an-if": (
+        "FNS = [bad, good, bad]\nn = 0\nfor s in ('a', 'b'):\n    if c:\n        n += 1\n" + launch("FNS[n]"),
+        {"good", "bad"},
+    ),
     # Tuples of constants compare as Python compares them (`VERSION >= (3, 0)`).
     "tuple-comparison": ("VERSION = (2, 1)\n" + launch("bad if VERSION >= (3, 0) else good"), {"good"}),
     # A module-level loop's calls run once per element: each registration with its own pair.

@@ -180,7 +180,7 @@ def binding_value(
         filtered = flow.loop_target_at(interp, b, use, env, model) if use is not None else None
         if filtered is not None:
             return filtered
-        value = _assigned(interp, b, env, model)
+        value = _assigned(interp, b, env, model, use)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = flow.with_mutations(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, DictV) for v in value):
@@ -248,7 +248,9 @@ def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> froze
     return frozenset(values)
 
 
-def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> frozenset[Value]:
+def _assigned(
+    interp: Interpreter, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None
+) -> frozenset[Value]:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if isinstance(stmt, ast.Assign):
@@ -257,6 +259,9 @@ def _assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel) -> 
     if isinstance(stmt, ast.AnnAssign):
         return interp.ev(stmt.value, here, env, model) if stmt.value is not None else U
     if isinstance(stmt, ast.AugAssign):
+        after_loop = flow.accumulated(interp, b, use, env, model)
+        if after_loop is not None:
+            return after_loop
         before = lookup(interp, b.name, here, model)
         old = union(binding_value(interp, x, env, model) for x in before if x is not b) if before else U
         new = interp.ev(stmt.value, here, env, model)

@@ -139,7 +139,11 @@ def loop_envs(
 
 def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> Seq | None:
     """The known sequence a `for` loop runs over, when it is short enough to follow element by element."""
-    seq = single_known_seq(interp.ev(loop.iter, Loc(scope, loop), env, model))
+    iterated = interp.ev(loop.iter, Loc(scope, loop), env, model)
+    text = only_value(iterated)
+    if isinstance(text, Const) and isinstance(text.value, str):  # `for c in "copy"`: its characters
+        iterated = frozenset({Seq("tuple", tuple(frozenset({Const(c)}) for c in text.value))})
+    seq = single_known_seq(iterated)
     return seq if seq is not None and len(seq.elements()) <= _MAX_UNROLLED else None
 
 
@@ -191,6 +195,38 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
         if reached is None:
             out |= element
     return frozenset(out) or U
+
+
+def accumulated(
+    interp: Interpreter, b: Binding, use: Loc | None, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`name += c` straight in the body of a `for` over a known non-empty sequence, read after
+    the loop: the value before the loop with each iteration's operand applied in turn
+    (`for c in "copy": name += c` leaves "copy"; `n += 1` over two specs, 2).  None when the
+    loop may skip or repeat the statement, or the name is bound otherwise in the loop."""
+    stmt = b.stmt
+    if not isinstance(stmt, ast.AugAssign) or use is None or use.stmt is None or use.scope is not b.scope:
+        return None
+    guarded = loop_guards(model, stmt, b.scope)
+    if guarded is None or guarded[1] or guarded[2]:
+        return None
+    loop = guarded[0]
+    if getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno) or not any(s is stmt for s in loop.body):
+        return None
+    inside = [x for x in b.scope.bindings.get(b.name, []) if loop.lineno <= x.position[0] <= (loop.end_lineno or 0)]
+    if inside != [b] or any(isinstance(n, (ast.Break, ast.Continue)) for s in loop.body for n in ast.walk(s)):
+        return None
+    iterations = loop_envs(interp, loop, b.scope, env, model)
+    if not iterations:
+        return None
+    where = Loc(b.scope, loop)
+    value = union(
+        bindings.binding_value(interp, x, env, model, where) for x in bindings.lookup(interp, b.name, where, model)
+    )
+    for each in iterations:
+        operand = interp.ev(stmt.value, Loc(b.scope, stmt), each, model)
+        value = interp.binary(stmt.op, value, operand, stmt, Loc(b.scope, stmt))
+    return value
 
 
 def _after_the_loop(
@@ -322,6 +358,8 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
         out.append(b)
         if guards and surely and _surely_runs_before(model, b, guards[0][0], use):
             break  # the taken branches assign it: what came before is overwritten
+        if isinstance(b.stmt, ast.AugAssign) and accumulated(interp, b, use, env, model) is not None:
+            break  # accumulated over every iteration, from what came before
     return out
 
 
