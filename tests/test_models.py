@@ -30,6 +30,7 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (
         "KS = {'good': good, 'bad': bad}\nname = ''\nfor c in 'good':\n    name += c\n" + launch("KS[name]"),

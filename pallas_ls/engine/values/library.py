@@ -540,10 +540,10 @@ def external_call(
         fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
         reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
         if (
-            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id == "iter")
+            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id in ("iter", "reversed"))
             or isinstance(fresh, ast.GeneratorExp)
         ) and not reordered:
-            # `next(iter(xs))`, `next(f for n, f in T.items() if ...)`: the first element
+            # `next(iter(xs))`, `next(reversed(xs))`, `next(f for n, f in T.items() if ...)`: the first element
             seq = operations.unpacked(interp, args[0])
             if seq is not None and seq.elements():
                 return seq.elements()[0]
