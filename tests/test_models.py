@@ -221,6 +221,22 @@ CASES = {
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "def main(m):\n    run(m)\nmain('g')\n",
         {"good"},
     ),
+    # map / starmap / reduce call a launcher at once: their calls are calls seen, in the contexts
+    # their elements give (unknown elements: the generic context stands).
+    "launcher-mapped-over-known-names": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nlist(map(run, ['g']))\n",
+        {"good"},
+    ),
+    "launcher-starmapped-over-known-tuples": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "list(itertools.starmap(run, [('g',)]))\n",
+        {"good"},
+    ),
+    "launcher-called-by-a-reduced-lambda": (
+        "KS = {'g': good, 'b': bad}\ndef run(n):\n    "
+        + launch("KS[n]")
+        + "functools.reduce(lambda acc, n: run(n), ['g', 'g'], None)\n",
+        {"good"},
+    ),
     # A launcher read other than as a callee may be called where no call is written.
     "escaping-launcher-keeps-its-generic-context": (
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nlist(map(run, names))\n",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .cancel import StopCheck, stop_if
-from .launch_contexts import LaunchContexts, names_calling
+from .launch_contexts import IMMEDIATELY_CALLING, LaunchContexts, names_calling
 from .model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, own_returns
 from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .source import SourceFile
@@ -47,7 +47,7 @@ from .values.domain import (
     single_known_str_dict,
 )
 from .values.interpreter import Interpreter, Loader
-from .values.operations import class_attribute, entered
+from .values.operations import class_attribute, entered, iterate
 from .values.returns import reaches
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
@@ -354,6 +354,11 @@ class LaunchFinder:
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):
                 def_value(interp, node, model, EMPTY_ENV)
+        # `list(map(run, ["copy"]))`, `reduce(lambda acc, n: run(n), names)`: the calls they make
+        # of a launcher are calls seen (a generator's, once iterated).
+        for call in model.calls_named(IMMEDIATELY_CALLING) + model.calls_with_attribute(IMMEDIATELY_CALLING):
+            if call.args and _hands_on(call.args[0], names):
+                iterate(interp, interp.ev(call, model.loc(call), EMPTY_ENV, model))
         kept = []
         for launch in self.launches.values():
             function = launch.loc.scope.function
@@ -504,7 +509,8 @@ class LaunchFinder:
         """A project function called with known arguments: explore the launches in its body in
         that context (a wrapper forwarding its kernel parameter)."""
         calls = self._calls_in(func)
-        if not calls or not self._launches(func):
+        # a lambda calling a launcher (`reduce(lambda acc, n: run(n), ...)`) launches in its calls' contexts
+        if not calls or not (self._launches(func) or isinstance(func.node, ast.Lambda)):
             return
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
         self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)
@@ -844,6 +850,15 @@ def _names_an_entry(function: ast.AST) -> bool:
         )
         function._pallas_ls_names_entry = cached  # type: ignore[attr-defined]  # a cache kept on the def node
     return cached
+
+
+def _hands_on(function: ast.expr, names: set[str]) -> bool:
+    """`run` or `lambda acc, n: run(n)` given to map / starmap / reduce, with `run` a launcher."""
+    if isinstance(function, ast.Name):
+        return function.id in names
+    return isinstance(function, ast.Lambda) and any(
+        isinstance(node, ast.Call) and callee_name(node) in names for node in ast.walk(function.body)
+    )
 
 
 def _is_seed(call: ast.Call, model: ModuleModel) -> bool:

@@ -65,6 +65,9 @@ class LaunchContexts:
 # Calls whose first argument stays a function the launch finder follows: their result's calls
 # (`functools.partial(run, "copy")()`, `jax.jit(run)(x)`) are evaluated as calls of it.
 _FOLLOWING_WRAPPERS = frozenset({"partial", "jit", "staticmethod", "classmethod", "wraps", "partialmethod"})
+# Calls that call their first argument at once, each call seen by the launch finder, which
+# evaluates them (`list(map(run, ["copy"]))` calls run("copy")): that argument does not escape.
+IMMEDIATELY_CALLING = frozenset({"map", "starmap", "reduce"})
 
 
 def escaping_names(model: ModuleModel) -> frozenset[str]:
@@ -101,7 +104,7 @@ def escaping_names(model: ModuleModel) -> frozenset[str]:
         if kind is ast.Call:
             call = cast(ast.Call, node)
             followed.add(id(call.func))
-            if call.args and callee_name(call) in _FOLLOWING_WRAPPERS:
+            if call.args and callee_name(call) in _FOLLOWING_WRAPPERS | IMMEDIATELY_CALLING:
                 followed.add(id(call.args[0]))
         stack.extend(child_nodes(node))
     escaping = frozenset(names)

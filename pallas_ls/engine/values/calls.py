@@ -70,6 +70,13 @@ def ev_call(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: Modu
     return frozenset(results) if results else U
 
 
+def report_call(interp: Interpreter, target: Value, args: list[frozenset[Value]], loc: Loc | None, env: Env) -> None:
+    """A library function calling `target` (`map(run, names)`, `reduce(f, xs)`): the launch finder
+    hears of it as of a call written `target(*args)` at `loc`."""
+    if isinstance(target, Func) and interp.on_function_call is not None and loc is not None:
+        interp.on_function_call(target, args, [], False, False, loc, env)
+
+
 def bind_call(interp: Interpreter, func: Func, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> Env | None:
     """`func`'s parameters bound to what `call` (written at `loc`, evaluated in `env`) passes."""
     args, unknown_rest = _call_args(interp, call, loc, env, model)

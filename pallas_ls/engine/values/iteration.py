@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..model import ModuleModel
+from ..model import Loc, ModuleModel
 from . import calls, library, operations
 from .domain import (
     EMPTY_ENV,
@@ -17,6 +17,7 @@ from .domain import (
     Array,
     Const,
     DictV,
+    Env,
     Generator,
     Opaque,
     Ref,
@@ -199,7 +200,9 @@ def _keyed(
     return keyed
 
 
-def folded(interp: Interpreter, args: list[frozenset[Value]], model: ModuleModel) -> frozenset[Value] | None:
+def folded(
+    interp: Interpreter, args: list[frozenset[Value]], model: ModuleModel, loc: Loc | None = None, env: Env = EMPTY_ENV
+) -> frozenset[Value] | None:
     """`functools.reduce(f, xs[, initial])` over a known sequence, folded in order (each step
     sees the value of the one before: `reduce(operator.or_, layers)` lets the last layer win);
     None when the sequence is not known (the model in models/functools.py takes it)."""
@@ -214,6 +217,8 @@ def folded(interp: Interpreter, args: list[frozenset[Value]], model: ModuleModel
     else:
         return U  # TypeError: an empty sequence and no initial value
     for item in items:
+        for f in args[0]:  # each step a call the launch finder hears of (`reduce(lambda acc, n: run(n), ...)`)
+            calls.report_call(interp, f, [value, item], loc, env)
         value = union(calls.apply(interp, f, [value, item], [], None, None, EMPTY_ENV, model) for f in args[0])
     return value
 

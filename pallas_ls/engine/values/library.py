@@ -476,6 +476,8 @@ def external_call(
             Wrapped("partialmethod", Partial(f, tuple(args[1:]), tuple(keywords), hidden=True)) for f in args[0]
         )
     if q == "map" and len(args) >= 2 and not keywords:
+        for f in args[0]:  # the calls map makes, as calls written `f(x)` would be
+            calls.report_call(interp, f, [operations.iterate(interp, a) for a in args[1:]], loc, env)
         known = [operations.unpacked(interp, a) for a in args[1:]]
         if all(k is not None for k in known) and len({len(cast(Seq, k).elements()) for k in known}) == 1:
             # `map(f, xs)` of known sequences: f of each element, in order
@@ -563,7 +565,7 @@ def external_call(
         if decided is not None:
             return decided
     if q == "functools.reduce" and len(args) in (2, 3) and not keywords and not unknown_rest:
-        folded = iteration.folded(interp, args, model)
+        folded = iteration.folded(interp, args, model, loc, env)
         if folded is not None:
             return folded
     if q in iteration.TREE_MAPS and len(args) >= 2 and not keywords and not unknown_rest:
