@@ -1,0 +1,46 @@
+"""@impl('fast', priority=2) registers into IMPLS; IMPLS['fast'] is bump.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+IMPLS = {}
+
+
+def impl(name, priority=0):
+    def deco(fn):
+        IMPLS[name] = fn
+        fn.priority = priority
+        return fn
+
+    return deco
+
+
+@impl("fast", priority=2)
+def _fast(x_ref, o_ref):
+    return bump(x_ref, o_ref)  # expect: PAL001
+
+
+@impl("slow")
+def _slow(x_ref, o_ref):
+    copy(x_ref, o_ref)
+
+
+kernel = IMPLS["fast"]
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
