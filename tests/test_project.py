@@ -338,3 +338,22 @@ def test_op_class_decided_by_its_calls_is_checked_with_other_files_instances(tmp
     assert "class Op" in launcher
     write(tmp_path, {"ops.py": launcher, "main.py": "from ops import Op\nOp('bump')(x)\n"})
     assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": ["PAL001"], "main.py": []}
+
+
+def test_a_subclass_in_a_quiet_file_overriding_the_kernel_a_method_launches(tmp_path):
+    """base.Op.run launches `self.kernel` (copy in Op): a subclass in another file that never says
+    "pallas" may override it, so files importing base and naming Op or run are checked with it.
+    (Only those importing base itself: a file reaching Op through fancy alone is not.)"""
+    base = SELECTING_LAUNCHER.replace(
+        "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n\nrun(\"copy\", x)\n",
+        "class Op:\n    kernel = staticmethod(copy)\n\n"
+        "    def run(self, x):\n        return pl.pallas_call(self.kernel, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n",
+    )
+    assert "class Op" in base
+    fancy = "import base\n\nclass Fancy(base.Op):\n    kernel = staticmethod(base.KERNEL)\n"
+    main = "import base\nimport fancy\nfancy.Fancy().run(base.x)\n"
+    write(tmp_path, {"base.py": base, "fancy.py": fancy.replace("KERNEL", "bump"), "main.py": main})
+    found = findings_by_file(tmp_path, ["base.py", "fancy.py", "main.py"])
+    assert found == {"base.py": ["PAL001"], "fancy.py": [], "main.py": []}
+    write(tmp_path, {"fancy.py": fancy.replace("KERNEL", "copy")})
+    assert findings_by_file(tmp_path, ["base.py", "fancy.py", "main.py"])["base.py"] == []

@@ -30,7 +30,8 @@ from .kernels import (
     no_launches_after,
     no_launches_found,
 )
-from .model import ModelParts, ModuleModel
+from .launch_contexts import names_calling
+from .model import Loc, ModelParts, ModuleModel
 from .names import mentions_pallas
 from .noqa import is_suppressed_at
 from .source import SourceFile
@@ -168,6 +169,12 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
                 if name == "__init__" and scope.parent is not None:  # `Op(kernel)`: the class is called
                     name = getattr(scope.parent.node, "name", "")
                 names.add(name)
+    for launch in found:
+        if launch.model is model and not launch.env.items:
+            for expr, loc in launch.kernel_exprs:
+                if _read_from_the_receiver(expr, loc):
+                    # `pl.pallas_call(self.kernel, ...)`: a subclass elsewhere may override it
+                    names |= names_calling(model, loc.scope.node)  # type: ignore[arg-type]  # a method
     for function in finder._launching_in(model).values():
         for call in finder._calls_in_node(model, function):
             if call.args and isinstance(call.args[0], ast.Starred):
@@ -175,6 +182,21 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
     names |= finder.decided_by_calls
     names.discard("")
     return frozenset(names)
+
+
+def _read_from_the_receiver(expr: ast.AST, loc: Loc) -> bool:
+    """`self.kernel` (`self._kernel`, `type(self).kernel`) in a method of a class."""
+    method = loc.scope.node
+    owner = loc.scope.parent
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or owner is None or owner.kind != "class":
+        return False
+    params = method.args.posonlyargs + method.args.args
+    if not params or not isinstance(expr, ast.Attribute):
+        return False
+    receiver = expr.value
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "type":
+        receiver = receiver.args[0] if len(receiver.args) == 1 else receiver
+    return isinstance(receiver, ast.Name) and receiver.id == params[0].arg
 
 
 class RuleCheck(Protocol):

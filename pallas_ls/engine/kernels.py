@@ -873,8 +873,8 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
         if expr.attr in _ENTRY_ATTRIBUTES:
             return True
         root: ast.expr = expr
-        while isinstance(root, ast.Attribute):
-            root = root.value
+        while isinstance(root, (ast.Attribute, ast.Call)):  # `fancy.Fancy().run`: from `fancy`
+            root = root.value if isinstance(root, ast.Attribute) else root.func
         return isinstance(root, ast.Name) and root.id in model.alias_names and root.id not in _NOT_PROJECT
     if isinstance(expr, ast.Name):
         return expr.id in model.alias_names

@@ -105,9 +105,11 @@ class ModelParts:
         func = call.func
         if isinstance(func, ast.Attribute):
             self.calls_by_attribute.setdefault(func.attr, []).append(call)
+            # The name the receiver starts from, through attributes and calls:
+            # `fancy.Fancy().run(x)` is rooted at `fancy`.
             root = func.value
-            while isinstance(root, ast.Attribute):
-                root = root.value
+            while isinstance(root, (ast.Attribute, ast.Call)):
+                root = root.value if isinstance(root, ast.Attribute) else root.func
             if isinstance(root, ast.Name):
                 self.calls_by_root.setdefault(root.id, []).append(call)
         elif isinstance(func, ast.Name):

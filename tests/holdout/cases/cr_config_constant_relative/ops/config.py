@@ -1,0 +1,1 @@
+DEFAULT_IMPL = 'bump'

@@ -1,0 +1,1 @@
+USE_FAST = False

@@ -1,0 +1,5 @@
+import base
+
+
+class Fancy(base.Op):
+    kernel = staticmethod(base.copy)
