@@ -1,0 +1,21 @@
+"""run(v) builds a kernel closing over v.shape[0].  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def run(v):
+    n = v.shape[0]
+
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * n
+
+    return pl.pallas_call(kernel, out_shape=S, interpret=True)(v)
+
+
+print(run(x).sum())
