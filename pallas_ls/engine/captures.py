@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .kernels import interpreter_for
-from .model import COMPREHENSIONS, Binding, FunctionNode, Loc, ModuleModel, Scope, positional_args
+from .model import COMPREHENSIONS, Binding, FunctionNode, Loc, ModuleModel, Scope, child_nodes, positional_args
 from .names import qualname
 from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value, constant_truth
@@ -157,7 +157,7 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                     )
                 )
             continue
-        stack.extend((child, scope, comp_names) for child in reversed(list(ast.iter_child_nodes(node))))
+        stack.extend((child, scope, comp_names) for child in reversed(child_nodes(node)))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
     return uses
 
@@ -184,7 +184,7 @@ def _walk_with_parents(root: ast.AST, parents: dict[int, ast.AST]) -> Iterator[a
     while stack:
         node = stack.pop()
         yield node
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             parents[id(child)] = node
             stack.append(child)
 
