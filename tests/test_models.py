@@ -130,6 +130,10 @@ CASES = {
     # A deque (without maxlen) is a list made at its call; `appendleft` / `popleft` work its left end.
     "deque-appendleft": ("d = collections.deque([bad])\nd.appendleft(good)\n" + launch("d[0]"), {"good"}),
     "deque-popleft": ("d = collections.deque([bad, good])\nd.popleft()\n" + launch("d[0]"), {"good"}),
+    "deque-made-and-grown-in-a-function": (
+        "def f():\n    d = collections.deque([bad])\n    d.appendleft(good)\n    return d[0]\n" + launch("f()"),
+        {"good"},
+    ),
     "deque-appended-in-a-function": (
         "d = collections.deque([good])\ndef f():\n    d.appendleft(bad)\nf()\n" + launch("d[0]"),
         {"good", "bad"},

@@ -209,7 +209,7 @@ def _makes_container(value: ast.expr | None) -> bool:
     )
 
 
-_CONTAINER_TYPES = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict"})
+_CONTAINER_TYPES = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deque"})
 
 
 def _is_array_index(key: ast.expr) -> bool:
