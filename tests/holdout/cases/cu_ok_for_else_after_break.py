@@ -1,0 +1,21 @@
+"""A for loop always breaks: its else (which returns) never runs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+MODE = "plain"
+
+
+def kernel(x_ref, o_ref):
+    for i in range(2):
+        o_ref[...] = x_ref[...] + i
+        break
+    else:
+        return o_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,24 @@
+"""The kernel returns helper(), whose value-returning branch is decided against.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+MODE = "plain"
+
+
+def helper(o_ref):
+    if MODE == "fast":
+        return o_ref[...]
+    o_ref[...] += 1
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    return helper(o_ref)
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
