@@ -214,7 +214,7 @@ def accumulated(
     if getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno) or not any(s is stmt for s in loop.body):
         return None
     inside = [x for x in b.scope.bindings.get(b.name, []) if loop.lineno <= x.position[0] <= (loop.end_lineno or 0)]
-    if inside != [b] or any(isinstance(n, (ast.Break, ast.Continue)) for s in loop.body for n in ast.walk(s)):
+    if inside != [b] or _may_leave_early(loop, ast.Continue):
         return None
     iterations = loop_envs(interp, loop, b.scope, env, model)
     if not iterations:
@@ -234,11 +234,18 @@ def _after_the_loop(
 ) -> frozenset[Value] | None:
     """The target read after its loop: the last element of a known non-empty sequence, when the
     loop has no `break` (`for kernel in (copy, bump): pass` leaves bump).  None otherwise."""
-    if any(isinstance(node, ast.Break) for stmt in loop.body for node in ast.walk(stmt)):
+    if _may_leave_early(loop):
         return None
     seq = _unrolled(interp, loop, b.scope, env, model)
     elements = seq.elements() if seq is not None else ()
     return elements[-1] if elements else None
+
+
+def _may_leave_early(loop: ast.For, *also: type[ast.stmt]) -> bool:
+    """Whether a `break` (or one of `also`: `continue`) is written anywhere in the loop's body
+    (an inner loop's too: erring on the side of "may")."""
+    kinds: tuple[type[ast.stmt], ...] = (ast.Break, *also)
+    return any(isinstance(node, kinds) for stmt in loop.body for node in ast.walk(stmt))
 
 
 def _loop_filter(stmt: ast.stmt) -> str | None:
@@ -666,7 +673,7 @@ def _runs_of_loop_body(
         return None  # the loop is not in the binding's straight-line code
     if use.scope is b.scope and use.stmt is not None and getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or 0):
         return None  # read inside the loop: by then the body has run some of the times only
-    if any(isinstance(node, (ast.Break, ast.Continue)) for inner in loop.body for node in ast.walk(inner)):
+    if _may_leave_early(loop, ast.Continue):
         return None
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
