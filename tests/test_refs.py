@@ -38,6 +38,8 @@ REPORTED = {
     "mpmd-map": "r = jax.new_ref(x)\nmpmd_map([(m, body)])(r, r)",
     "pallas-call": "def k(a, b, o): pass\nr = jax.new_ref(x)\npl.pallas_call(k, out_shape=s)(r, r)",
     "inside-a-function": "def f(x):\n    r = jax.new_ref(x)\n    return add(r, r)",
+    "mapped-new-ref-one-element": "refs = list(map(jax.new_ref, [x]))\nadd(refs[0], refs[-1])",
+    "tree-mapped-new-ref-one-leaf": "x = jnp.ones(3)\nrefs = jax.tree.map(jax.new_ref, {'a': x})\nadd(refs['a'], refs['a'])",
     "list-index-of-a-ref": "a = jax.new_ref(x)\nb = jax.new_ref(x)\nrefs = [b, a]\nadd(a, refs[refs.index(a)])",
     "deque-appendleft": "import collections\na = jax.new_ref(x)\nd = collections.deque([jax.new_ref(x)])\nd.appendleft(a)\nadd(a, d[0])",
     # In every iteration of a loop over a known sequence, the same Ref twice.
@@ -96,6 +98,8 @@ REPORTED = {
 }
 SILENT = {
     "same-array": "add(x, x)",
+    "mapped-new-ref-two-elements": "refs = list(map(jax.new_ref, [x, y]))\nadd(refs[0], refs[-1])",
+    "tree-mapped-new-ref-two-leaves": "x = y = jnp.ones(3)\nrefs = jax.tree.map(jax.new_ref, {'a': x, 'b': y})\nadd(refs['a'], refs['b'])",
     "list-index-of-the-other-ref": "a = jax.new_ref(x)\nb = jax.new_ref(x)\nrefs = [a, b]\nadd(a, refs[refs.index(b)])",
     "two-refs-from-one-array": "add(jax.new_ref(x), jax.new_ref(x))",
     "defaulted-but-passed-in-a-launcher": (

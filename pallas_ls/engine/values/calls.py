@@ -70,6 +70,17 @@ def ev_call(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: Modu
     return frozenset(results) if results else U
 
 
+def apply_to_element(
+    interp: Interpreter, target: Value, args: list[frozenset[Value]], model: ModuleModel, element: object = None
+) -> frozenset[Value]:
+    """`target(*args)` called by a library function once per element (`map`, `jax.tree.map`): a Ref
+    constructor makes one Ref for each element, identified by `element` (a tag holding the
+    library call, then the element's place); any other target as a call with no call node."""
+    if element is not None and isinstance(target, External) and target.qualname in library.REF_CONSTRUCTORS:
+        return frozenset({Ref(element)})
+    return apply(interp, target, args, [], None, None, EMPTY_ENV, model)
+
+
 def report_call(interp: Interpreter, target: Value, args: list[frozenset[Value]], loc: Loc | None, env: Env) -> None:
     """A library function calling `target` (`map(run, names)`, `reduce(f, xs)`): the launch finder
     hears of it as of a call written `target(*args)` at `loc`."""

@@ -227,7 +227,12 @@ _MAX_FOLDED = 32
 
 
 def tree_mapped(
-    interp: Interpreter, functions: frozenset[Value], trees: list[frozenset[Value]], model: ModuleModel, depth: int = 0
+    interp: Interpreter,
+    functions: frozenset[Value],
+    trees: list[frozenset[Value]],
+    model: ModuleModel,
+    element: tuple[str, object, tuple[object, ...]] | None = None,
+    depth: int = 0,
 ) -> frozenset[Value]:
     """`jax.tree.map(f, tree, *rest)`: a dict, tuple or list of known items maps item by item,
     None stays None (an empty tree), and a leaf (an array or a number) is `f` of the trees'
@@ -236,7 +241,10 @@ def tree_mapped(
     if isinstance(first, Const) and first.value is None:
         return NONE_SET
     if len(trees) == 1 and isinstance(first, DictV) and first.items is not None:
-        items = tuple((key, tree_mapped(interp, functions, [value], model, depth + 1)) for key, value in first.items)
+        items = tuple(
+            (key, tree_mapped(interp, functions, [value], model, _at(element, key), depth + 1))
+            for key, value in first.items
+        )
         return frozenset({DictV(items, union(value for _, value in items))})
     if (
         len(trees) == 1
@@ -246,11 +254,26 @@ def tree_mapped(
         and first.names is None
     ):
         return frozenset(
-            {Seq(first.kind, tuple(tree_mapped(interp, functions, [e], model, depth + 1) for e in first.elts))}
+            {
+                Seq(
+                    first.kind,
+                    tuple(
+                        tree_mapped(interp, functions, [e], model, _at(element, i), depth + 1)
+                        for i, e in enumerate(first.elts)
+                    ),
+                )
+            }
         )
     if first is not None and all(_is_tree_leaf(tree) for tree in trees):
-        return union(calls.apply(interp, f, list(trees), [], None, None, EMPTY_ENV, model) for f in functions)
+        return union(calls.apply_to_element(interp, f, list(trees), model, element) for f in functions)
     return U
+
+
+def _at(
+    element: tuple[str, object, tuple[object, ...]] | None, place: object
+) -> tuple[str, object, tuple[object, ...]] | None:
+    """The tag of the leaf one level down a tree, at `place` (a key or an index)."""
+    return (element[0], element[1], (*element[2], place)) if element is not None else None
 
 
 def _is_tree_leaf(values: frozenset[Value]) -> bool:

@@ -488,9 +488,10 @@ def external_call(
                         "list",
                         tuple(
                             union(
-                                calls.apply(interp, f, list(column), [], None, None, EMPTY_ENV, model) for f in args[0]
+                                calls.apply_to_element(interp, f, list(column), model, ("element", call, i))
+                                for f in args[0]
                             )
-                            for column in columns
+                            for i, column in enumerate(columns)
                         ),
                     )
                 }
@@ -569,7 +570,7 @@ def external_call(
         if folded is not None:
             return folded
     if q in iteration.TREE_MAPS and len(args) >= 2 and not keywords and not unknown_rest:
-        return iteration.tree_mapped(interp, args[0], args[1:], model)
+        return iteration.tree_mapped(interp, args[0], args[1:], model, ("element", call, ()) if call else None)
     target = modelled(q)
     outer = modelled(q.rpartition(".")[0]) if target is None and q.count(".") >= 2 else None
     if outer is not None:  # `itertools.chain.from_iterable`: an attribute of a modelled class
