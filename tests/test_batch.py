@@ -117,3 +117,72 @@ def test_an_imported_module_is_summarised_once_per_check(tmp_path, monkeypatch):
     assert codes(shared) == codes(alone)
     assert codes(shared)["user3.py"] == ["PAL001"]
     assert [f.message for r in shared for f in r.findings] == [f.message for r in alone for f in r.findings]
+
+
+GROUP_KERNELS = (
+    "def add(x_ref, o_ref):\n    return x_ref[...]\n\ndef copy(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n"
+)
+GROUP_OPS = (
+    "import jax\nfrom jax.experimental import pallas as pl\nfrom .kernels import add, copy\n"
+    "S = jax.ShapeDtypeStruct((8,), 'f4')\n\n"
+    "def run(kernel, x):\n    return pl.pallas_call(kernel, out_shape=S)(x)\n\n"
+    "pl.pallas_call(add, out_shape=S)(x)\n"
+)
+
+
+def make_groups(root: Path, count: int) -> list[str]:
+    """`count` packages, each a kernels module and an ops module launching one of its kernels:
+    launchers that share no file, so the cross-module phase may check each package on its own."""
+    paths = []
+    for n in range(count):
+        package = root / f"pkg{n}"
+        package.mkdir()
+        (package / "__init__.py").write_text("")
+        (package / "kernels.py").write_text(GROUP_KERNELS)
+        (package / "ops.py").write_text(GROUP_OPS)
+        paths += [str(package / "kernels.py"), str(package / "ops.py")]
+    return paths
+
+
+def test_independent_launchers_are_checked_in_parallel_with_the_same_findings(tmp_path, monkeypatch):
+    paths = make_groups(tmp_path, 4)
+    used: list[bool] = []
+    check_groups = batch._Across._check_groups
+
+    def spy(self, *args):
+        done = check_groups(self, *args)
+        used.append(done is not None)
+        return done
+
+    monkeypatch.setattr(batch._Across, "_check_groups", spy)
+    one = check_files(paths, roots=[str(tmp_path)], jobs=1)
+    two = check_files(paths, roots=[str(tmp_path)], jobs=2)
+    assert used == [True]  # four groups, checked by workers
+    assert [(r.path, [(f.code, f.message) for f in r.findings]) for r in one] == [
+        (r.path, [(f.code, f.message) for f in r.findings]) for r in two
+    ]
+    assert codes(two)["kernels.py"] == ["PAL001"]
+
+
+def test_groups_that_meet_in_one_file_are_checked_together(tmp_path, monkeypatch):
+    """A file that never says "pallas" launches pkg1's `copy` through its wrapper: a group of its
+    own (the per-file phase did not analyse it), which meets pkg1's group in pkg1/kernels.py; the
+    phase then checks every launcher at once, as a single process does."""
+    paths = make_groups(tmp_path, 3)
+    (tmp_path / "quiet.py").write_text("from pkg1.ops import run\nfrom pkg1.kernels import add\nrun(add, x)\n")
+    paths.append(str(tmp_path / "quiet.py"))
+    used: list[bool] = []
+    check_groups = batch._Across._check_groups
+
+    def spy(self, *args):
+        done = check_groups(self, *args)
+        used.append(done is not None)
+        return done
+
+    monkeypatch.setattr(batch._Across, "_check_groups", spy)
+    one = check_files(paths, roots=[str(tmp_path)], jobs=1)
+    two = check_files(paths, roots=[str(tmp_path)], jobs=2)
+    assert used == [False]
+    assert [(r.path, [f.message for f in r.findings]) for r in one] == [
+        (r.path, [f.message for f in r.findings]) for r in two
+    ]

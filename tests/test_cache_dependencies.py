@@ -107,9 +107,9 @@ def counted(monkeypatch):
         calls["files"] += 1
         return analyse_one(path)
 
-    def count_across(self, lint):
+    def count_across(self, lint, *rest):
         calls["across"] += 1
-        return across(self, lint)
+        return across(self, lint, *rest)
 
     monkeypatch.setattr(batch, "_analyse_one", count_file)
     monkeypatch.setattr(batch._Across, "check", count_across)

@@ -64,6 +64,8 @@ class _Checked:
     launching: frozenset[str] = frozenset()  # names of its functions that may launch (wrappers)
     # What the analysis read besides the file's own text; None: not cacheable.
     dependencies: Dependencies | None = field(default=None, compare=False)
+    # The files defining kernels it launches (a launcher's; None: not known, as in older cache entries).
+    targets: frozenset[str] | None = None
 
 
 def check_files(
@@ -109,11 +111,13 @@ def check_files(
         if fresh.error is None and fresh.dependencies is not None and cache is not None:
             cache.put(key, fresh)
     launchers = []
+    targets_of: dict[str, frozenset[str] | None] = {}  # launcher -> the files it launches kernels of
     wrappers: dict[str, frozenset[str]] = {}
     for one in checked:
         results[one.path] = FileResult(one.path, one.findings, one.error)
         if not one.standalone:
             launchers.append(one.path)
+            targets_of[one.path] = one.targets
         if one.launching:
             wrappers[one.path] = one.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
@@ -132,8 +136,9 @@ def check_files(
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
         across = _Across(sorted(set(launchers)), set(paths), roots, environment)
+        groups = across.independent_groups(targets_of)
         if cache is None:
-            found = across.check(lint)
+            found = across.check(lint, groups, jobs)
         else:
             # The quiet launchers' texts were read above: their keys need no second read.
             keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_launchers)
@@ -142,7 +147,7 @@ def check_files(
             if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
                 found = cached_across
             else:
-                found = across.check(lint)
+                found = across.check(lint, groups, jobs)
                 if all(r.error is None for r in found.results):
                     cache.put_across(across_key, found)
         for result in found.results:
@@ -209,16 +214,66 @@ class _Across:
             parts += [path, key]
         return _digest(parts)
 
-    def check(self, lint: Linter) -> _AcrossResults:
+    def independent_groups(self, targets_of: dict[str, frozenset[str] | None]) -> list[list[str]]:
+        """The launchers in groups that share no file defining kernels they launch, as the
+        per-file analyses found (a launcher not analysed on its own, a quiet or context file,
+        is a group of its own): each group may be checked on its own.  `check` makes sure."""
+        group_of: dict[str, int] = {}
+        groups: dict[int, set[str]] = {}
+        for index, path in enumerate(self.launchers):
+            files = {path} | {t for t in targets_of.get(path) or () if t in self.requested}
+            joined = {group_of[f] for f in files if f in group_of}
+            members = set(files).union(*(groups.pop(g) for g in joined))
+            groups[index] = members
+            group_of.update(dict.fromkeys(members, index))
+        launchers = set(self.launchers)
+        return [sorted(members & launchers) for members in groups.values()]
+
+    def check(self, lint: Linter, groups: list[list[str]] | None = None, jobs: int | None = None) -> _AcrossResults:
+        """Every launcher with the files it launches kernels of, in one project; independent
+        groups in worker processes when there are several (the same results: a group found to
+        reach a file of another is checked again with all of them)."""
+        jobs = jobs or os.cpu_count() or 1
+        if groups is not None and len(groups) > 1 and jobs > 1:
+            parallel = self._check_groups(lint, groups, jobs)
+            if parallel is not None:
+                return parallel
+        return _check_group(self, lint, self.launchers)
+
+    def _check_groups(self, lint: Linter, groups: list[list[str]], jobs: int) -> _AcrossResults | None:
+        context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+        try:
+            with concurrent.futures.ProcessPoolExecutor(min(jobs, len(groups)), mp_context=context) as pool:
+                # Biggest groups first: the one that takes longest starts at once.
+                ordered = sorted(groups, key=len, reverse=True)
+                done = list(pool.map(_check_group, [self] * len(ordered), [lint] * len(ordered), ordered))
+        except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
+            log.warning("worker processes failed (%s); checking in this process", exc)
+            return None
+        seen: set[str] = set()
         recording = Dependencies()
-        project = Project(
-            self.roots, environment=self.environment, lint=lint, recording=recording, share_summaries=True
-        )
-        targets = set()
-        for path in self.launchers:
-            targets |= {t for t in project.kernel_modules_launched_by(path) if t in self.requested}
-        results = project.check_paths(sorted(set(self.launchers) | targets), analyse_all=True)
+        results: list[FileResult] = []
+        for found in done:
+            paths = {r.path for r in found.results}
+            if paths & seen:
+                return None  # two groups reached one file: it must be checked with both at once
+            seen |= paths
+            results += found.results
+            recording.include(found.dependencies)
         return _AcrossResults(results, recording)
+
+
+def _check_group(across: _Across, lint: Linter, launchers: list[str]) -> _AcrossResults:
+    """Launchers with the requested files whose kernels they launch, checked together."""
+    recording = Dependencies()
+    project = Project(
+        across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
+    )
+    targets = set()
+    for path in launchers:
+        targets |= {t for t in project.kernel_modules_launched_by(path) if t in across.requested}
+    results = project.check_paths(sorted(set(launchers) | targets), analyse_all=True)
+    return _AcrossResults(results, recording)
 
 
 def _read_text(path: str) -> str:
@@ -297,6 +352,7 @@ def _analysed(path: str) -> _Checked:
             standalone=not analysis.imported,
             launching=analysis.launching,
             dependencies=project.dependencies_of(analysis),
+            targets=frozenset(project.kernel_modules_launched_by(path)) if analysis.imported else frozenset(),
         )
     except UnreadableFile as exc:
         return _Checked(path, [exc.finding(path)], True, exc.reason)
@@ -536,6 +592,7 @@ def _checked_to_json(value: _Checked, key: str) -> dict[str, Any]:
         "path": value.path,
         "standalone": value.standalone,
         "launching": sorted(value.launching),
+        "targets": sorted(value.targets) if value.targets is not None else None,
         "findings": _findings_to_json(value.findings),
         "dependencies": value.dependencies.to_json() if value.dependencies is not None else None,
     }
@@ -601,7 +658,9 @@ def _checked_from_json(data: Any, key: str, path: str) -> _Checked | None:
     findings = _findings_from_json(data["findings"])
     launching = frozenset(_want(name, str) for name in _want(data["launching"], list))
     dependencies = Dependencies.from_json(data["dependencies"])
-    return _Checked(path, findings, _want(data["standalone"], bool), None, launching, dependencies)
+    listed = data.get("targets")
+    targets = frozenset(_want(t, str) for t in _want(listed, list)) if listed is not None else None
+    return _Checked(path, findings, _want(data["standalone"], bool), None, launching, dependencies, targets)
 
 
 def _across_from_json(data: Any, key: str) -> _AcrossResults | None:
