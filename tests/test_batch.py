@@ -165,24 +165,47 @@ def test_independent_launchers_are_checked_in_parallel_with_the_same_findings(tm
 
 
 def test_groups_that_meet_in_one_file_are_checked_together(tmp_path, monkeypatch):
-    """A file that never says "pallas" launches pkg1's `copy` through its wrapper: a group of its
-    own (the per-file phase did not analyse it), which meets pkg1's group in pkg1/kernels.py; the
-    phase then checks every launcher at once, as a single process does."""
+    """A file that never says "pallas" launches pkg1's `add` through its wrapper `run`, imported
+    from the package (a re-export the grouping does not follow): a group of its own, which meets
+    pkg1's group in pkg1/kernels.py.  Those two are checked again together, as one process does."""
+    paths = make_groups(tmp_path, 3)
+    (tmp_path / "pkg1/__init__.py").write_text("from .ops import run\n")
+    (tmp_path / "quiet.py").write_text("from pkg1 import run\nfrom pkg1.kernels import add\nrun(add, x)\n")
+    paths.append(str(tmp_path / "quiet.py"))
+    met: list[int] = []
+    meeting = batch._meeting
+
+    def spy(done):
+        found = meeting(done)
+        met.append(len(found))
+        return found
+
+    monkeypatch.setattr(batch, "_meeting", spy)
+    one = check_files(paths, roots=[str(tmp_path)], jobs=1)
+    two = check_files(paths, roots=[str(tmp_path)], jobs=2)
+    assert met == [2]  # quiet.py's group and pkg1's
+    assert [(r.path, [f.message for f in r.findings]) for r in one] == [
+        (r.path, [f.message for f in r.findings]) for r in two
+    ]
+
+
+def test_a_quiet_launcher_goes_with_the_wrappers_it_imports(tmp_path, monkeypatch):
+    """quiet.py imports pkg1.ops's wrapper `run` itself: it joins pkg1's group, none meet."""
     paths = make_groups(tmp_path, 3)
     (tmp_path / "quiet.py").write_text("from pkg1.ops import run\nfrom pkg1.kernels import add\nrun(add, x)\n")
     paths.append(str(tmp_path / "quiet.py"))
-    used: list[bool] = []
-    check_groups = batch._Across._check_groups
+    met: list[int] = []
+    meeting = batch._meeting
 
-    def spy(self, *args):
-        done = check_groups(self, *args)
-        used.append(done is not None)
-        return done
+    def spy(done):
+        found = meeting(done)
+        met.append(len(found))
+        return found
 
-    monkeypatch.setattr(batch._Across, "_check_groups", spy)
+    monkeypatch.setattr(batch, "_meeting", spy)
     one = check_files(paths, roots=[str(tmp_path)], jobs=1)
     two = check_files(paths, roots=[str(tmp_path)], jobs=2)
-    assert used == [False]
+    assert met == [0]
     assert [(r.path, [f.message for f in r.findings]) for r in one] == [
         (r.path, [f.message for f in r.findings]) for r in two
     ]

@@ -342,8 +342,8 @@ def test_op_class_decided_by_its_calls_is_checked_with_other_files_instances(tmp
 
 def test_a_subclass_in_a_quiet_file_overriding_the_kernel_a_method_launches(tmp_path):
     """base.Op.run launches `self.kernel` (copy in Op): a subclass in another file that never says
-    "pallas" may override it, so files importing base and naming Op or run are checked with it.
-    (Only those importing base itself: a file reaching Op through fancy alone is not.)"""
+    "pallas" may override it, so files importing base and naming Op or run are checked with it,
+    and files importing those and naming what they define (main.py reaches Op through fancy)."""
     base = SELECTING_LAUNCHER.replace(
         "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n\nrun(\"copy\", x)\n",
         "class Op:\n    kernel = staticmethod(copy)\n\n"
@@ -351,7 +351,7 @@ def test_a_subclass_in_a_quiet_file_overriding_the_kernel_a_method_launches(tmp_
     )
     assert "class Op" in base
     fancy = "import base\n\nclass Fancy(base.Op):\n    kernel = staticmethod(base.KERNEL)\n"
-    main = "import base\nimport fancy\nfancy.Fancy().run(base.x)\n"
+    main = "import fancy\nfancy.Fancy().run(x)\n"
     write(tmp_path, {"base.py": base, "fancy.py": fancy.replace("KERNEL", "bump"), "main.py": main})
     found = findings_by_file(tmp_path, ["base.py", "fancy.py", "main.py"])
     assert found == {"base.py": ["PAL001"], "fancy.py": [], "main.py": []}

@@ -43,7 +43,7 @@ from .project import (
     Project,
     UnreadableFile,
     file_digest,
-    mentions_one_of,
+    quiet_launchers,
     read_source,
 )
 from .source import Range
@@ -121,17 +121,16 @@ def check_files(
         if one.launching:
             wrappers[one.path] = one.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
-    # file of the check: those are checked with the project (see Project.check_paths).
-    imported = ImportedFiles(wrappers)
-    names = frozenset().union(*wrappers.values()) if wrappers else frozenset()
-    # So may one calling a wrapper of an installed package.
-    quiet_launchers = [
-        p
-        for p, text in quiet.items()
-        if (imported and imported.imported_by(text, p) and mentions_one_of(text, names))
-        or (environment is not None and environment.imports_pallas(text))
-    ]
-    launchers += quiet_launchers
+    # file of the check, or one of an installed package: those are checked with the project.
+    quiet_ones = quiet_launchers(wrappers, quiet, environment.imports_pallas if environment is not None else _never)
+    launchers += quiet_ones
+    # A quiet launcher is analysed in the cross-module phase only: it launches through the wrappers'
+    # files it imports, so it goes with them and what they launch (see _Across.independent_groups).
+    if quiet_ones and wrappers:
+        imported = ImportedFiles(wrappers)
+        for path in quiet_ones:
+            through = imported.files_imported_by(quiet[path], path)
+            targets_of[path] = frozenset(through).union(*(targets_of.get(w) or () for w in through))
     # Files outside the check that launch kernels of checked files (engine.project.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
@@ -141,7 +140,7 @@ def check_files(
             found = across.check(lint, groups, jobs)
         else:
             # The quiet launchers' texts were read above: their keys need no second read.
-            keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_launchers)
+            keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_ones)
             across_key = across.cache_key(keys)
             cached_across = cache.get_across(across_key)
             if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
@@ -153,6 +152,10 @@ def check_files(
         for result in found.results:
             results[result.path] = result
     return [results[p] for p in paths]
+
+
+def _never(text: str) -> bool:
+    return False
 
 
 class _Unchanged:
@@ -231,44 +234,82 @@ class _Across:
 
     def check(self, lint: Linter, groups: list[list[str]] | None = None, jobs: int | None = None) -> _AcrossResults:
         """Every launcher with the files it launches kernels of, in one project; independent
-        groups in worker processes when there are several (the same results: a group found to
-        reach a file of another is checked again with all of them)."""
+        groups in worker processes when there are several (the same results: groups found to
+        reach one file are checked again, together)."""
         jobs = jobs or os.cpu_count() or 1
         if groups is not None and len(groups) > 1 and jobs > 1:
             parallel = self._check_groups(lint, groups, jobs)
             if parallel is not None:
                 return parallel
-        return _check_group(self, lint, self.launchers)
+        return _check_group(self.launchers, self, lint)
 
     def _check_groups(self, lint: Linter, groups: list[list[str]], jobs: int) -> _AcrossResults | None:
         context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
+        ordered = sorted(groups, key=len, reverse=True)  # the longest first: it starts at once
         try:
-            with concurrent.futures.ProcessPoolExecutor(min(jobs, len(groups)), mp_context=context) as pool:
-                # Biggest groups first: the one that takes longest starts at once.
-                ordered = sorted(groups, key=len, reverse=True)
-                done = list(pool.map(_check_group, [self] * len(ordered), [lint] * len(ordered), ordered))
+            with concurrent.futures.ProcessPoolExecutor(
+                min(jobs, len(groups)), mp_context=context, initializer=_begin_groups, initargs=(self, lint)
+            ) as pool:
+                done = dict(zip(map(tuple, ordered), pool.map(_check_group, ordered), strict=True))
         except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
             log.warning("worker processes failed (%s); checking in this process", exc)
             return None
-        seen: set[str] = set()
+        # Groups that reached one file (a quiet launcher's target, an import the roots resolve
+        # otherwise than a file's own analysis did) are checked again, together.
+        met = _meeting(done)
         recording = Dependencies()
-        results: list[FileResult] = []
-        for found in done:
-            paths = {r.path for r in found.results}
-            if paths & seen:
-                return None  # two groups reached one file: it must be checked with both at once
-            seen |= paths
-            results += found.results
+        results: dict[str, FileResult] = {}
+        for group, found in done.items():
+            if group not in met:
+                results.update((r.path, r) for r in found.results)
+                recording.include(found.dependencies)
+        for launchers in _merged(met):
+            found = _check_group(launchers, self, lint)
+            results.update((r.path, r) for r in found.results)
             recording.include(found.dependencies)
-        return _AcrossResults(results, recording)
+        return _AcrossResults(list(results.values()), recording)
 
 
-def _check_group(across: _Across, lint: Linter, launchers: list[str]) -> _AcrossResults:
-    """Launchers with the requested files whose kernels they launch, checked together."""
+def _meeting(done: dict[tuple[str, ...], _AcrossResults]) -> set[tuple[str, ...]]:
+    """The groups whose results share a file with another group's."""
+    owners: dict[str, list[tuple[str, ...]]] = {}
+    for group, found in done.items():
+        for result in found.results:
+            owners.setdefault(result.path, []).append(group)
+    return {group for groups in owners.values() if len(groups) > 1 for group in groups}
+
+
+def _merged(groups: set[tuple[str, ...]]) -> list[list[str]]:
+    """All the meeting groups' launchers as one list (checked at once: rarely more than a few)."""
+    return [sorted({path for group in groups for path in group})] if groups else []
+
+
+# The cross-module phase's project in a worker process (`_begin_groups`): one for all the groups
+# the worker checks, so that a module many launchers import is modelled once per worker.
+_group_check: tuple[_Across, Linter, Project, Dependencies] | None = None
+
+
+def _begin_groups(across: _Across, lint: Linter) -> None:
+    global _group_check
     recording = Dependencies()
     project = Project(
         across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
     )
+    _group_check = (across, lint, project, recording)
+
+
+def _check_group(launchers: list[str], across: _Across | None = None, lint: Linter | None = None) -> _AcrossResults:
+    """Launchers with the requested files whose kernels they launch, checked together: in this
+    worker's project (`_begin_groups`), or a new one for `across` and `lint`."""
+    if across is not None and lint is not None:
+        recording = Dependencies()
+        project = Project(
+            across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
+        )
+    elif _group_check is not None:
+        across, _, project, recording = _group_check
+    else:
+        raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in across.requested}

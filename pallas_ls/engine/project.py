@@ -303,16 +303,12 @@ class Project:
         # A file that never says "pallas" can still launch through a wrapper it imports from one
         # that does: analyse those that import a module named like a Pallas file of the check.
         launching = {p: a.launching for p, a in analyses.items() if a.launching}
-        wrappers = ImportedFiles(launching)
-        names = frozenset().union(*launching.values()) if launching else frozenset()
-        for path, source in skipped.items():
-            if (
-                wrappers and wrappers.imported_by(source.text, path) and mentions_one_of(source.text, names)
-            ) or self.imports_pallas_from_environment(source.text):
-                try:
-                    analyses[path] = self._analysis_for(source)
-                except Exception:  # noqa: BLE001
-                    log.exception("internal error while analysing %s", path)
+        texts = {path: source.text for path, source in skipped.items()}
+        for path in quiet_launchers(launching, texts, self.imports_pallas_from_environment):
+            try:
+                analyses[path] = self._analysis_for(skipped[path])
+            except Exception:  # noqa: BLE001
+                log.exception("internal error while analysing %s", path)
         foreign: dict[str, list[ForeignLaunch]] = {}
         for path, analysis in list(analyses.items()):
             for launch in self._foreign_launches(path, analysis):
@@ -666,6 +662,47 @@ def project_root(path: str) -> str:
         directory = parent
 
 
+def quiet_launchers(
+    wrappers: dict[str, frozenset[str]],
+    quiet: dict[str, str],
+    imports_pallas: Callable[[str], bool] = lambda text: False,
+) -> list[str]:
+    """Of the files that never say "pallas" (`quiet`: path -> text), those that may launch a kernel:
+    they import a file holding wrappers (`wrappers`: path -> the wrappers' names, see
+    ModuleAnalysis.launching) and name one, or they import an installed module that may launch
+    (`imports_pallas`).  One step further for subclasses: a file so found that derives a class
+    from a wrapper class holds that class as a wrapper in turn (`class Fancy(base.Op)` in
+    fancy.py; then main.py's `fancy.Fancy().run(x)` launches Op.run's kernel).  Read as text,
+    never parsed."""
+    found = [path for path, text in quiet.items() if imports_pallas(text)]
+    left = {path: text for path, text in quiet.items() if path not in found}
+    holding = {path: names for path, names in wrappers.items() if names}
+    for _ in range(_QUIET_STEPS):
+        if not holding or not left:
+            break
+        imported = ImportedFiles(holding)
+        names = frozenset().union(*holding.values())
+        step = [
+            path for path, text in left.items() if imported.imported_by(text, path) and mentions_one_of(text, names)
+        ]
+        found += step
+        holding = {path: _subclasses_of(left.pop(path), names) for path in step}
+        holding = {path: subclasses for path, subclasses in holding.items() if subclasses}
+    return found
+
+
+_CLASS_WITH_BASES = re.compile(r"^class\s+([A-Za-z_]\w*)\s*\(([^)]*)\)", re.MULTILINE)
+
+
+def _subclasses_of(text: str, names: frozenset[str]) -> frozenset[str]:
+    """The module-level classes of `text` whose bases name one of `names` (`class Fancy(base.Op)`)."""
+    return frozenset(cls for cls, bases in _CLASS_WITH_BASES.findall(text) if mentions_one_of(bases, names))
+
+
+# How many files deep `quiet_launchers` follows imports from a wrapper's file: its importers, and theirs.
+_QUIET_STEPS = 2
+
+
 def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[str]:
     """The candidate files that may launch a kernel defined in a named file: they say "pallas" and
     import a module named like one of the named files (read as text; never parsed here).
@@ -721,7 +758,8 @@ class ImportedFiles:
 
     def __init__(self, files: Iterable[str]):
         files = [os.path.abspath(f) for f in files]
-        self._modules = {_module_parts(f) for f in files}
+        self._files = {_module_parts(f): f for f in files}
+        self._modules = set(self._files)
         for directory in {os.path.dirname(f) for f in files}:
             init = os.path.join(directory, "__init__.py")
             if init in files:
@@ -747,15 +785,42 @@ class ImportedFiles:
                     return True
         return False
 
+    def files_imported_by(self, text: str, path: str) -> set[str]:
+        """Which of the files a file's import lines name (directly, not through a package)."""
+        found = set()
+        for module, names in import_statements(text):
+            for dotted in (
+                module,
+                *(f"{module}.{name}" if not module.endswith(".") else module + name for name in names),
+            ):
+                relative, parts = _imported_module(dotted, path)
+                found |= {f for module_parts, f in self._files.items() if _matches(module_parts, relative, parts)}
+        return found
+
     def _names_one(self, dotted: str, path: str) -> bool:
-        level = len(dotted) - len(dotted.lstrip("."))
-        parts = tuple(p for p in dotted[level:].split(".") if p)
-        if level:
-            base = os.path.dirname(os.path.abspath(path))
-            for _ in range(level - 1):
-                base = os.path.dirname(base)
-            return _module_parts(os.path.join(base, *parts) + ".py") in self._modules
-        return bool(parts) and any(module[-len(parts) :] == parts for module in self._modules)
+        relative, parts = _imported_module(dotted, path)
+        if relative:
+            return parts in self._modules
+        return any(_matches(module, relative, parts) for module in self._modules)
+
+
+def _imported_module(dotted: str, path: str) -> tuple[bool, tuple[str, ...]]:
+    """What an import of `dotted` written in `path` names: (True, the whole module's parts) for a
+    relative import, (False, the dotted name's parts, which a module's path ends with) else."""
+    level = len(dotted) - len(dotted.lstrip("."))
+    parts = tuple(p for p in dotted[level:].split(".") if p)
+    if not level:
+        return False, parts
+    base = os.path.dirname(os.path.abspath(path))
+    for _ in range(level - 1):
+        base = os.path.dirname(base)
+    return True, _module_parts(os.path.join(base, *parts) + ".py")
+
+
+def _matches(module: tuple[str, ...], relative: bool, parts: tuple[str, ...]) -> bool:
+    if relative:
+        return module == parts
+    return bool(parts) and module[-len(parts) :] == parts
 
 
 def _module_parts(path: str) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from ..engine.environment import Environment
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
 from ..engine.open_documents import OpenDocuments
-from ..engine.project import ImportedFiles, UnreadableFile, mentions_one_of, read_file_bytes
+from ..engine.project import UnreadableFile, quiet_launchers, read_file_bytes
 from ..engine.source import SourceFile
 from ..lint import Project, RuleRunner, rules_for
 
@@ -232,17 +232,13 @@ class Analyzer:
                 return []
         if not wrappers:
             return []
-        imported = ImportedFiles(wrappers)
-        names = frozenset().union(*wrappers.values())
-        found = []
+        texts = {}
         for path in quiet:
             try:
-                text = read_file_bytes(path).decode("utf-8", errors="replace")
+                texts[path] = read_file_bytes(path).decode("utf-8", errors="replace")
             except (OSError, UnreadableFile):
                 continue
-            if imported.imported_by(text, path) and mentions_one_of(text, names):
-                found.append(path)
-        return found
+        return quiet_launchers(wrappers, texts)
 
 
 def is_regular_file(path: str) -> bool:
