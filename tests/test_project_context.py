@@ -111,3 +111,29 @@ def test_a_quiet_file_calling_a_named_files_launcher_is_context(tmp_path):
     assert launching_context([str(tmp_path / "ops.py")], candidates) == [str(tmp_path / "main.py")]
     run = check("ops.py", cwd=tmp_path)
     assert run.returncode == 1 and "ops.py:8:5: PAL001" in run.stdout
+
+
+BASE = (
+    "import jax\nfrom jax.experimental import pallas as pl\n\n"
+    "def copy(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n\n"
+    "def bump(x_ref, o_ref):\n    return x_ref[...] + 1\n\n"
+    "class Op:\n    kernel = staticmethod(copy)\n\n"
+    "    def run(self, x):\n        return pl.pallas_call(self.kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
+)
+
+
+def test_a_subclass_in_a_quiet_file_and_its_user_are_context(tmp_path):
+    """`check base.py`: fancy.py (never says "pallas") derives Fancy from base.Op with bump as its
+    kernel, and main.py (nor does it) runs Fancy().run(x): both are read, and bump's return in
+    base.py is reported."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "base.py").write_text(BASE)
+    (tmp_path / "fancy.py").write_text("import base\n\nclass Fancy(base.Op):\n    kernel = staticmethod(base.bump)\n")
+    (tmp_path / "main.py").write_text("import fancy\nfancy.Fancy().run(x)\n")
+    candidates = [str(tmp_path / n) for n in ("base.py", "fancy.py", "main.py")]
+    assert launching_context([str(tmp_path / "base.py")], candidates) == [
+        str(tmp_path / "fancy.py"),
+        str(tmp_path / "main.py"),
+    ]
+    run = check("base.py", cwd=tmp_path)
+    assert run.returncode == 1 and "base.py:8:5: PAL001" in run.stdout

@@ -711,12 +711,13 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
     that makes kern.py's function a kernel; these files are analysed with the named ones, and
     their own findings are not reported.  A file that never says "pallas" is one too when it names
     a function or class a named Pallas file defines at module level (`from ops import run;
-    run("bump", x)`: what `run` launches is decided by its calls, this one included)."""
+    run("bump", x)`: what `run` launches is decided by its calls, this one included), and so are
+    those `quiet_launchers` finds one step further (a subclass of such a class, and its users)."""
     named = [os.path.abspath(p) for p in named]
     imported = ImportedFiles(named)
     wanted = set(named)
-    defined = _defined_in_pallas_files(named)
     found = []
+    quiet: dict[str, str] = {}
     for path in candidates:
         path = os.path.abspath(path)
         if path in wanted:
@@ -725,25 +726,28 @@ def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[s
             text = read_file_bytes(path).decode("utf-8", errors="replace")
         except UnreadableFile:
             continue
-        if imported.imported_by(text, path) and (mentions_pallas(text) or mentions_one_of(text, defined)):
-            found.append(path)
-    return found
+        if mentions_pallas(text):
+            if imported.imported_by(text, path):
+                found.append(path)
+        else:
+            quiet[path] = text
+    return found + quiet_launchers(_defined_in_pallas_files(named), quiet)
 
 
 _TOP_LEVEL_DEF = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
-def _defined_in_pallas_files(paths: list[str]) -> frozenset[str]:
-    """The module-level defs and classes of those of `paths` that say "pallas" (read as text)."""
-    names: set[str] = set()
+def _defined_in_pallas_files(paths: list[str]) -> dict[str, frozenset[str]]:
+    """The module-level defs and classes of each of `paths` that says "pallas" (read as text)."""
+    names: dict[str, frozenset[str]] = {}
     for path in paths:
         try:
             text = read_file_bytes(path).decode("utf-8", errors="replace")
         except UnreadableFile:
             continue
         if mentions_pallas(text):
-            names.update(_TOP_LEVEL_DEF.findall(text))
-    return frozenset(names)
+            names[path] = frozenset(_TOP_LEVEL_DEF.findall(text))
+    return names
 
 
 class ImportedFiles:
