@@ -873,8 +873,16 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
         if expr.attr in _ENTRY_ATTRIBUTES:
             return True
         root: ast.expr = expr
-        while isinstance(root, (ast.Attribute, ast.Call)):  # `fancy.Fancy().run`: from `fancy`
-            root = root.value if isinstance(root, ast.Attribute) else root.func
+        made = False
+        while isinstance(root, (ast.Attribute, ast.Call)):
+            if isinstance(root, ast.Call):
+                # `fancy.Fancy(cfg).run`: a method of an instance made right there, from `fancy`
+                # (one call, of a name: `f(...)(...).g` is judged by its own parts)
+                if made or not isinstance(root.func, (ast.Attribute, ast.Name)):
+                    return False
+                made, root = True, root.func
+            else:
+                root = root.value
         return isinstance(root, ast.Name) and root.id in model.alias_names and root.id not in _NOT_PROJECT
     if isinstance(expr, ast.Name):
         return expr.id in model.alias_names
