@@ -743,12 +743,11 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
             if isinstance(key, int) and -len(fields) <= key < len(fields):
                 return attribute(interp, value, fields[int(key)], interp.model)
             return union(attribute(interp, value, name, interp.model) for name in fields) | U
-        if not class_attribute(interp, value.cls, "__getitem__", value) and class_attribute(
-            interp, value.cls, "__missing__", value
-        ):
-            # A dict subclass: an item it holds (not followed: Unknown), or `__missing__`'s value.
-            return call_method(interp, value, "__missing__", [index]) | U
-        return call_method(interp, value, "__getitem__", [index])
+        getitem = class_attribute(interp, value.cls, "__getitem__", value)
+        if getitem:
+            return union(calls.apply(interp, m, [index], [], None, None, EMPTY_ENV, value.cls.model) for m in getitem)
+        # A dict subclass: an item it holds (not followed: Unknown), or `__missing__`'s value.
+        return call_method(interp, value, "__missing__", [index]) | U
     if isinstance(value, Namespace):  # `vars(obj)[name]`
         names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
         if names and len(names) == len(index) and isinstance(value.obj, Class):
