@@ -30,6 +30,16 @@ def launch(expr: str) -> str:
 
 
 CASES = {
+    # A loop whose body returns (or breaks) straight away reads its first element only.
+    "loop-returning-in-its-first-iteration": (
+        "CANDIDATES = [good, bad]\ndef tune():\n    for k in CANDIDATES:\n        return k\n" + launch("tune()"),
+        {"good"},
+    ),
+    "loop-returning-only-under-an-if": (
+        "CANDIDATES = [good, bad]\ndef tune():\n    for k in CANDIDATES:\n        if c:\n            return k\n"
+        + launch("tune()"),
+        {"good", "bad"},
+    ),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

@@ -176,6 +176,11 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
     if line > (loop.end_lineno or loop.lineno):
         return _after_the_loop(interp, loop, b, env, model)
     index = next((i for i, s in enumerate(loop.body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+    if index is not None and any(isinstance(s, (ast.Return, ast.Break, ast.Raise)) for s in loop.body):
+        # `for kernel in CANDIDATES: return run(kernel)`: the body ends the loop in its first
+        # iteration, so only the first element is ever read there.
+        first = _unrolled(interp, loop, b.scope, env, model)
+        return first.elements()[0] if first is not None and first.elements() else None
     filters = [s for s in loop.body[: index or 0] if _loop_filter(s) is not None]
     if not filters:
         return None

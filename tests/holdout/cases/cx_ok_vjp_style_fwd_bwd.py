@@ -1,0 +1,37 @@
+"""A custom_vjp op whose fwd launches KS['copy'] (bwd unused).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+@jax.custom_vjp
+def op(v):
+    return pl.pallas_call(KS['copy'], out_shape=S, interpret=True)(v)
+
+
+def fwd(v):
+    return op(v), None
+
+
+def bwd(res, g):
+    return (g,)
+
+
+op.defvjp(fwd, bwd)
+print(op(x).sum())
