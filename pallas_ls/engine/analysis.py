@@ -31,7 +31,7 @@ from .kernels import (
     no_launches_found,
 )
 from .launch_contexts import names_calling
-from .model import Loc, ModelParts, ModuleModel
+from .model import Loc, ModelParts, ModuleModel, positional_args
 from .names import mentions_pallas
 from .noqa import is_suppressed_at
 from .source import SourceFile
@@ -190,7 +190,7 @@ def _read_from_the_receiver(expr: ast.AST, loc: Loc) -> bool:
     owner = loc.scope.parent
     if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or owner is None or owner.kind != "class":
         return False
-    params = method.args.posonlyargs + method.args.args
+    params = positional_args(method)
     if not params or not isinstance(expr, ast.Attribute):
         return False
     receiver = expr.value

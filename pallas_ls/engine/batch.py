@@ -122,7 +122,7 @@ def check_files(
             wrappers[one.path] = one.launching
     # A file that never says "pallas" may still launch through a wrapper imported from a Pallas
     # file of the check, or one of an installed package: those are checked with the project.
-    quiet_ones = quiet_launchers(wrappers, quiet, environment.imports_pallas if environment is not None else _never)
+    quiet_ones = quiet_launchers(wrappers, quiet, environment.imports_pallas if environment is not None else None)
     launchers += quiet_ones
     # A quiet launcher is analysed in the cross-module phase only: it launches through the wrappers'
     # files it imports, so it goes with them and what they launch (see _Across.independent_groups).
@@ -152,10 +152,6 @@ def check_files(
         for result in found.results:
             results[result.path] = result
     return [results[p] for p in paths]
-
-
-def _never(text: str) -> bool:
-    return False
 
 
 class _Unchanged:
@@ -286,7 +282,7 @@ def _merged(groups: set[tuple[str, ...]]) -> list[list[str]]:
 
 # The cross-module phase's project in a worker process (`_begin_groups`): one for all the groups
 # the worker checks, so that a module many launchers import is modelled once per worker.
-_group_check: tuple[_Across, Linter, Project, Dependencies] | None = None
+_group_check: tuple[_Across, Project, Dependencies] | None = None
 
 
 def _begin_groups(across: _Across, lint: Linter) -> None:
@@ -295,7 +291,7 @@ def _begin_groups(across: _Across, lint: Linter) -> None:
     project = Project(
         across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
     )
-    _group_check = (across, lint, project, recording)
+    _group_check = (across, project, recording)
 
 
 def _check_group(launchers: list[str], across: _Across | None = None, lint: Linter | None = None) -> _AcrossResults:
@@ -307,7 +303,7 @@ def _check_group(launchers: list[str], across: _Across | None = None, lint: Lint
             across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
         )
     elif _group_check is not None:
-        across, _, project, recording = _group_check
+        across, project, recording = _group_check
     else:
         raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
     targets = set()

@@ -665,7 +665,7 @@ def project_root(path: str) -> str:
 def quiet_launchers(
     wrappers: dict[str, frozenset[str]],
     quiet: dict[str, str],
-    imports_pallas: Callable[[str], bool] = lambda text: False,
+    imports_pallas: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """Of the files that never say "pallas" (`quiet`: path -> text), those that may launch a kernel:
     they import a file holding wrappers (`wrappers`: path -> the wrappers' names, see
@@ -674,7 +674,7 @@ def quiet_launchers(
     from a wrapper class holds that class as a wrapper in turn (`class Fancy(base.Op)` in
     fancy.py; then main.py's `fancy.Fancy().run(x)` launches Op.run's kernel).  Read as text,
     never parsed."""
-    found = [path for path, text in quiet.items() if imports_pallas(text)]
+    found = [path for path, text in quiet.items() if imports_pallas is not None and imports_pallas(text)]
     left = {path: text for path, text in quiet.items() if path not in found}
     holding = {path: names for path, names in wrappers.items() if names}
     for _ in range(_QUIET_STEPS):

@@ -69,6 +69,12 @@ def bits(dtype: str | None) -> int | None:
     return _BITS.get(dtype) if dtype is not None else None
 
 
+def itemsize(dtype: str | None) -> int | None:
+    """Bytes per element, as numpy's `itemsize` says (a sub-byte type takes one)."""
+    width = bits(dtype)
+    return max(1, width // 8) if width else None
+
+
 def as_shape(dims: object) -> Shape | None:
     """A tuple of non-negative ints (an int is a 1-D shape); None for anything else."""
     if isinstance(dims, int) and not isinstance(dims, bool):

@@ -45,6 +45,7 @@ from .domain import (
     U,
     Value,
     Wrapped,
+    compared,
     int_constant,
     only_value,
     single_known_seq,
@@ -312,16 +313,17 @@ def _counted(interp: Interpreter, method: methods.SeqMethod, args: list[Any]) ->
 
 def _equal(element: Value | None, wanted: Value) -> bool | None:
     """Whether `element == wanted` (None: not decided here)."""
-    if isinstance(element, Const) and isinstance(wanted, Const):
-        return bool(element.value == wanted.value)
     if isinstance(element, Ref) and isinstance(wanted, Ref):
         if element.site is not wanted.site:
             return False  # made by different calls: different objects
         return None if element.many or wanted.many else True
-    if isinstance(element, Func) and isinstance(wanted, Func):
-        if element.node is not wanted.node:
-            return False
-        return True if element == wanted and not element.env.items else None
+    if element is None:
+        return None
+    pair = [frozenset({element}), frozenset({wanted})]
+    if isinstance(element, Const) and isinstance(wanted, Const):
+        return compared([ast.Eq()], pair)
+    if isinstance(element, (Func, Class)) and isinstance(wanted, (Func, Class)):
+        return compared([ast.Is()], pair)  # a function equals itself only
     return None
 
 

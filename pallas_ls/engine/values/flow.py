@@ -212,14 +212,11 @@ def accumulated(
     stmt = b.stmt
     if not isinstance(stmt, ast.AugAssign) or use is None or use.stmt is None or use.scope is not b.scope:
         return None
-    guarded = loop_guards(model, stmt, b.scope)
-    if guarded is None or guarded[1] or guarded[2]:
-        return None
-    loop = guarded[0]
-    if getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno) or not any(s is stmt for s in loop.body):
+    loop = _whole_loop_around(model, stmt, b.scope, use)
+    if loop is None:
         return None
     inside = [x for x in b.scope.bindings.get(b.name, []) if loop.lineno <= x.position[0] <= (loop.end_lineno or 0)]
-    if inside != [b] or _may_leave_early(loop, ast.Continue):
+    if inside != [b]:
         return None
     iterations = loop_envs(interp, loop, b.scope, env, model)
     if not iterations:
@@ -244,6 +241,21 @@ def _after_the_loop(
     seq = _unrolled(interp, loop, b.scope, env, model)
     elements = seq.elements() if seq is not None else ()
     return elements[-1] if elements else None
+
+
+def _whole_loop_around(model: ModuleModel, stmt: ast.stmt, scope: Scope, use: Loc) -> ast.For | None:
+    """The `for` loop `stmt` stands straight in the body of (no `if` around it, no `break` or
+    `continue` in the loop), when `use` does not read inside that loop: by the use, `stmt` ran
+    once per element.  None otherwise."""
+    guarded = loop_guards(model, stmt, scope)
+    if guarded is None or guarded[1] or guarded[2]:
+        return None
+    loop = guarded[0]
+    if not any(s is stmt for s in loop.body) or _may_leave_early(loop, ast.Continue):
+        return None
+    if use.scope is scope and use.stmt is not None and getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or 0):
+        return None  # read inside the loop: by then the body has run some of the times only
+    return loop
 
 
 def _may_leave_early(loop: ast.For, *also: type[ast.stmt]) -> bool:
@@ -670,16 +682,9 @@ def _runs_of_loop_body(
     stmt = where.stmt
     if not (isinstance(stmt, ast.Expr) and stmt.value is call):
         return None
-    guarded = loop_guards(model, stmt, where.scope)
-    if guarded is None or guarded[1] or guarded[2]:
-        return None
-    loop = guarded[0]
-    if stmt not in loop.body or model.block_chain.get(id(loop), ()) != model.block_chain.get(id(b.stmt), ()):
+    loop = _whole_loop_around(model, stmt, where.scope, use)
+    if loop is None or model.block_chain.get(id(loop), ()) != model.block_chain.get(id(b.stmt), ()):
         return None  # the loop is not in the binding's straight-line code
-    if use.scope is b.scope and use.stmt is not None and getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or 0):
-        return None  # read inside the loop: by then the body has run some of the times only
-    if _may_leave_early(loop, ast.Continue):
-        return None
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
         return None

@@ -16,7 +16,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from ..shapes import bits
+from ..shapes import itemsize
 from . import arrays, bindings, calls, classes, flow, generators, library, methods
 from .domain import (
     EMPTY_ENV,
@@ -146,8 +146,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({External("numpy.random." + attr)})  # `rng.normal(...)` draws as np.random.normal
     if isinstance(value, DType) and attr == "name" and value.name:
         return frozenset({Const(value.name)})  # `x.dtype.name`: "bfloat16"
-    if isinstance(value, DType) and attr == "itemsize" and bits(value.name):
-        return frozenset({Const(max(1, cast(int, bits(value.name)) // 8))})  # `x.dtype.itemsize`: 4
+    if isinstance(value, DType) and attr == "itemsize" and itemsize(value.name):
+        return frozenset({Const(cast(int, itemsize(value.name)))})  # `x.dtype.itemsize`: 4
     if isinstance(value, Array):
         if attr in _STATIC_ARRAY_ATTRIBUTES:
             return _static_array_attribute(value, attr)
@@ -824,11 +824,11 @@ def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
         return frozenset({DType("dtype", array.dtype)})
     if attr == "size" and array.shape is not None:
         return frozenset({Const(math.prod(array.shape))})
-    itemsize = bits(array.dtype)
-    if attr == "itemsize" and itemsize:
-        return frozenset({Const(max(1, itemsize // 8))})
-    if attr == "nbytes" and itemsize and array.shape is not None:
-        return frozenset({Const(math.prod(array.shape) * max(1, itemsize // 8))})
+    size = itemsize(array.dtype)
+    if attr == "itemsize" and size:
+        return frozenset({Const(size)})
+    if attr == "nbytes" and size and array.shape is not None:
+        return frozenset({Const(math.prod(array.shape) * size)})
     return frozenset({Opaque("static")})
 
 
