@@ -341,8 +341,8 @@ def _indexed_shape(shape: Shape, index: ast.expr) -> Shape | None:
         elif isinstance(part, ast.Constant) and part.value is Ellipsis:
             out.extend(shape[dim : dim + len(shape) - consumed])
             dim += len(shape) - consumed
-        elif isinstance(part, ast.Slice) and _slice_length(part, shape[dim]) is not None:
-            out.append(cast(int, _slice_length(part, shape[dim])))  # `a[:, :128]`
+        elif isinstance(part, ast.Slice) and (kept := _slice_length(part, shape[dim])) is not None:
+            out.append(kept)  # `a[:, :128]`
             dim += 1
         elif isinstance(part, ast.Constant) and type(part.value) is int and -shape[dim] <= part.value < shape[dim]:
             dim += 1  # an int drops its axis
