@@ -987,6 +987,60 @@ CASES = {
     ),
     "update-wrapper": (launch("functools.update_wrapper(lambda x, o: good(x, o), good)"), {"<lambda>"}),
     "typing-cast": (launch("typing.cast(typing.Callable, bad)"), {"bad"}),
+    # `copy.copy(cfg)` is a new object: a store into the copy is not the original's.
+    "copy-keeps-the-original-apart": (
+        "import copy\nclass C:\n    def __init__(self, k):\n        self.k = k\n"
+        "c = C(good)\nd = copy.copy(c)\nd.k = bad\n" + launch("c.k"),
+        {"good"},
+    ),
+    "copy-holds-the-original-fields": (
+        "import copy\nclass C:\n    def __init__(self, k):\n        self.k = k\n"
+        "c = C(bad)\nd = copy.copy(c)\n" + launch("d.k"),
+        {"bad"},
+    ),
+    # Pure builtins of constants, `any` / `all` of known truths (a comprehension's elements too).
+    "any-of-a-comparison-per-element": (
+        "SHAPE = (8, 128)\n" + launch("bad if any(d > 200 for d in SHAPE) else good"),
+        {"good"},
+    ),
+    "all-of-a-comparison-per-element": (
+        "SHAPE = (8, 128)\n" + launch("good if all(d >= 8 for d in SHAPE) else bad"),
+        {"good"},
+    ),
+    "divmod-of-constants": ("FNS = [good, bad]\n_, r = divmod(256, 128)\n" + launch("FNS[r]"), {"good"}),
+    "slice-with-none-bound": ("FNS = [bad, good]\n" + launch("FNS[1:None][0]"), {"good"}),
+    # itertools.islice of a cycle: position i holds element i mod n.
+    "islice-of-a-cycle": (
+        launch("list(itertools.islice(itertools.cycle([bad, good]), 4))[3]"),
+        {"good"},
+    ),
+    "islice-of-a-list": (launch("list(itertools.islice([bad, good, bad], 1, None))[0]"), {"good"}),
+    # An enum class iterates its members in body order (no aliases among constant values).
+    "enum-iterated-in-order": (
+        "import enum\nclass M(enum.Enum):\n    A = 'good'\n    B = 'bad'\nT = {'good': good, 'bad': bad}\n"
+        + launch("T[list(M)[0].value]"),
+        {"good"},
+    ),
+    "enum-members-table": (
+        "import enum\nclass M(enum.Enum):\n    A = 'good'\n    B = 'bad'\nT = {'good': good, 'bad': bad}\n"
+        "BY = {m: T[m.value] for m in M}\n" + launch("BY[M.A]"),
+        {"good"},
+    ),
+    "enum-with-an-alias-is-not-ordered": (
+        "import enum\nclass M(enum.Enum):\n    A = 'good'\n    B = 'good'\n    C = 'bad'\nT = {'good': good, 'bad': bad}\n"
+        + launch("T[list(M)[1].value]"),
+        {"good", "bad"},
+    ),
+    # A `match` case runs when its pattern matches and no earlier one did.
+    "match-class-pattern": (
+        "class A: pass\nclass B: pass\ncfg = B()\nmatch cfg:\n    case A():\n        k = bad\n"
+        "    case _:\n        k = good\n" + launch("k"),
+        {"good"},
+    ),
+    "match-value-pattern-undecided": (
+        "match mode:\n    case 'a':\n        k = bad\n    case _:\n        k = good\n" + launch("k"),
+        {"good", "bad"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

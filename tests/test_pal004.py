@@ -212,7 +212,8 @@ def test_def_ranges():
         ("[x * i for i in (0, 1, 2)]", True),
         ("[x * i for i in range(1)]", False),
         ("[x * i for i in range(n)]", False),  # not known: silent
-        ("[x * i for i in range(3) if i]", False),  # an `if` keeps an unknown number
+        ("[x * i for i in range(3) if i > n]", False),  # an undecided `if` keeps an unknown number
+        ("[x * i for i in range(3) if i]", True),  # a decided one keeps two: 2 inputs + 1 output
     ],
 )
 def test_star_unpacked_comprehension_counts_its_elements(inputs, reported):

@@ -181,6 +181,7 @@ class Instance(Value):
     init_env: Env | None = None  # __init__'s parameters, bound by the constructor call
     fields: tuple[tuple[str, frozenset[Value]], ...] = ()  # dataclass fields
     site: int = 0  # the constructor call that made it (0: any instance of the class)
+    copy_of: int = 0  # `copy.copy(obj)`: the site of the instance copied (its fields are read too)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ a container holds by then.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -143,7 +144,7 @@ def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model:
     text = only_value(iterated)
     if isinstance(text, Const) and isinstance(text.value, str):  # `for c in "copy"`: its characters
         iterated = frozenset({Seq("tuple", tuple(frozenset({Const(c)}) for c in text.value))})
-    seq = single_known_seq(iterated)
+    seq = operations.unpacked(interp, iterated)
     return seq if seq is not None and len(seq.elements()) <= _MAX_UNROLLED else None
 
 
@@ -396,7 +397,10 @@ def _branches_taken(
 ) -> tuple[bool, bool]:
     """Whether the branches `guards` name (each `if` with the side a statement is in) may all be
     taken in `env`, and whether they surely all are (every test decided their way)."""
-    decided = [constant_truth(interp.ev(test.test, Loc(scope, test), env, model)) for test, _ in guards]
+    decided = [
+        constant_truth(interp.ev(test.test, Loc(scope, getattr(test, "_pallas_ls_at", test)), env, model))
+        for test, _ in guards
+    ]
     sides = [side for _, side in guards]
     reached = all(d is None or d is side for d, side in zip(decided, sides, strict=True))
     # A `while` body entered may break or continue before the statement: never surely run.
@@ -517,8 +521,47 @@ def _branch_guards_of(owner: ast.AST) -> dict[int, list[tuple[ast.If | ast.While
                 # A loop's body runs only if its test holds on entry: `while i < 0:` with i = 0 never
                 # does.  (Decided true, it may still stop before a statement: see _branches_taken.)
                 work.append((stmt.body, (*guards, (stmt, True))))
+            elif sys.version_info >= (3, 10) and isinstance(stmt, ast.Match):
+                work.extend((case.body, (*guards, *case_guards)) for case, case_guards in _match_case_guards(stmt))
     setattr(owner, "_pallas_ls_branch_guards", found)  # noqa: B010  (a cache kept on the node)
     return found
+
+
+def _match_case_guards(stmt: ast.Match) -> Iterator[tuple[ast.match_case, list[tuple[ast.If | ast.While, bool]]]]:
+    """Each case of a `match` with the branches that lead to its body, as `if`s: every earlier
+    case's test false, its own true (`case Fast():` is `isinstance(subject, Fast)`)."""
+    earlier: list[tuple[ast.If | ast.While, bool]] = []
+    for case in stmt.cases:
+        test = _pattern_test(stmt.subject, case.pattern)
+        if case.guard is not None:
+            test = ast.BoolOp(op=ast.And(), values=[test, case.guard]) if test is not None else case.guard
+        own = _as_if(test if test is not None else ast.Constant(True), stmt)
+        yield case, [*earlier, (own, True)]
+        earlier.append((own, False))
+
+
+def _as_if(test: ast.expr, match: ast.Match) -> ast.If:
+    """An `if` made for a case's test, evaluated where the `match` statement is."""
+    made = ast.fix_missing_locations(ast.copy_location(ast.If(test=test, body=[], orelse=[]), match))
+    made._pallas_ls_at = match  # type: ignore[attr-defined]  # where its test is evaluated
+    return made
+
+
+def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """An expression true exactly when `subject` matches `pattern` (None: always matches);
+    a pattern not written out so evaluates to nothing known (the case may or may not run)."""
+    if isinstance(pattern, ast.MatchAs):
+        return None if pattern.pattern is None else _pattern_test(subject, pattern.pattern)
+    if isinstance(pattern, ast.MatchValue):
+        return ast.Compare(left=subject, ops=[ast.Eq()], comparators=[pattern.value])
+    if isinstance(pattern, ast.MatchSingleton):
+        return ast.Compare(left=subject, ops=[ast.Is()], comparators=[ast.Constant(pattern.value)])
+    if isinstance(pattern, ast.MatchClass) and not pattern.patterns and not pattern.kwd_patterns:
+        return ast.Call(func=ast.Name("isinstance", ast.Load()), args=[subject, pattern.cls], keywords=[])
+    if isinstance(pattern, ast.MatchOr):
+        parts = [_pattern_test(subject, p) for p in pattern.patterns]
+        return None if None in parts else ast.BoolOp(op=ast.Or(), values=cast("list[ast.expr]", parts))
+    return ast.Attribute(value=subject, attr="__pallas_ls_undecided__", ctx=ast.Load())
 
 
 def with_mutations(

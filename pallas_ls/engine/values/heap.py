@@ -816,11 +816,13 @@ def _loc(site: StoreSite, model: ModuleModel) -> Loc:
 
 def _same_object(obj: Value) -> Callable[[Value], bool]:
     """Whether a receiver value may be `obj`: the same object, or for instances any instance of
-    its class made at the same site (an instance of unknown site may be any of them)."""
+    its class made at the same site (an instance of unknown site may be any of them).  A copy
+    (`copy.copy(cfg)`) also holds what was stored into the instance it copies."""
 
     if isinstance(obj, Instance):
+        sites = {obj.site, obj.copy_of} - {0}
         return lambda v: (
-            isinstance(v, Instance) and v.cls == obj.cls and (not v.site or not obj.site or v.site == obj.site)
+            isinstance(v, Instance) and v.cls == obj.cls and (not v.site or not obj.site or v.site in sites)
         )
     return lambda v: v == obj
 

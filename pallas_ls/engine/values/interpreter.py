@@ -25,6 +25,7 @@ from .domain import (
     MAX_FSTRING_CHOICES,
     MAX_REPEAT,
     MAY_NAME_OBJECTS,
+    NONE_SET,
     Array,
     Const,
     DictV,
@@ -254,14 +255,13 @@ class Interpreter:
         """`xs[1:]`, `xs[::-1]` of a known tuple or list: the elements it keeps; of another
         sequence, a sequence of its elements; of an array, an array."""
         bounds = cast(ast.Slice, expr.slice)
-        parts = [
-            int_constant(self.ev(part, loc, env, model)) if part is not None else None
+        # A bound left out or None (`xs[start:stop]` with stop None) takes the default.
+        evaluated = [
+            self.ev(part, loc, env, model) if part is not None else NONE_SET
             for part in (bounds.lower, bounds.upper, bounds.step)
         ]
-        known = all(
-            part is None or value is not None
-            for part, value in zip((bounds.lower, bounds.upper, bounds.step), parts, strict=True)
-        )
+        parts = [None if value == NONE_SET else int_constant(value) for value in evaluated]
+        known = all(value == NONE_SET or part is not None for part, value in zip(parts, evaluated, strict=True))
         out: set[Value] = set()
         for value in self.ev(expr.value, loc, env, model):
             if isinstance(value, Seq):
@@ -369,6 +369,12 @@ class Interpreter:
                     {Seq("list", tuple(library.retag(element, outside, (expr, i), 0) for i in range(count)))}
                 )
         scope = model.scope_of_function.get(id(expr))
+        unrolled = self._unrolled(expr, scope, loc, env, model) if scope is not None else None
+        if unrolled is not None and (unrolled[1] or isinstance(expr.elt, MAY_NAME_OBJECTS)):
+            # Each element in the environment that binds the targets to it (`[d > 8 for d in x.shape]`)
+            elements, exact = unrolled
+            made = tuple(self.ev(expr.elt, Loc(cast(Scope, scope), None), bound, model) for bound in elements)
+            return frozenset({Seq("list", made) if exact else Seq("list", None, union(made) | U)})
         if scope is None or not isinstance(expr.elt, MAY_NAME_OBJECTS):
             # Arithmetic, strings: nothing a rule follows but how many (`[x * i for i in range(3)]`
             # star-unpacked into a launch's inputs).
@@ -379,11 +385,6 @@ class Interpreter:
                 element = self.ev(expr.elt, Loc(scope, None), env, model) if scope is not None else U
                 return frozenset({Seq("list", (element,) * count)})
             return frozenset({Seq("list", None, U)})
-        unrolled = self._unrolled(expr, scope, loc, env, model)
-        if unrolled is not None:
-            elements, exact = unrolled
-            made = tuple(self.ev(expr.elt, Loc(scope, None), bound, model) for bound in elements)
-            return frozenset({Seq("list", made) if exact else Seq("list", None, union(made) | U)})
         members = self.ev(expr.elt, Loc(scope, None), env, model)
         return frozenset({Seq("list", None, members)})
 
@@ -410,7 +411,7 @@ class Interpreter:
             for outer in kept:
                 # The first iterable is evaluated in the enclosing scope, the others inside.
                 iterable = self.ev(generator.iter, loc if index == 0 else inside, outer, model)
-                seq = single_known_seq(iterable)
+                seq = operations.unpacked(self, iterable)
                 if seq is None or len(extended) + len(seq.elements()) > MAX_REPEAT:
                     return None
                 for element in seq.elements():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import dataclasses
 import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -45,6 +46,7 @@ from .domain import (
     U,
     Value,
     Wrapped,
+    constant_truth,
     dtype_of,
     int_constant,
     key_of,
@@ -517,7 +519,7 @@ def external_call(
         fields = namedtuple_fields(args[1])
         return frozenset({TupleClass(fields)}) if fields is not None else U
     if q in ("copy.copy", "copy.deepcopy") and len(args) == 1:
-        return frozenset(v for v in args[0] if not isinstance(v, Ref)) or U  # the same kind of object
+        return frozenset(_copied(v, call) for v in args[0] if not isinstance(v, Ref)) or U
     if q == "importlib.import_module" and len(args) == 1 and not keywords:
         names = [v.value for v in args[0] if isinstance(v, Const) and isinstance(v.value, str)]
         if names and len(names) == len(args[0]) and not any(n.startswith(".") for n in names):
@@ -624,7 +626,7 @@ def external_call(
         if position is not None:  # `FNS[bisect.bisect(THRESHOLDS, n)]`
             return frozenset({Const(position)})
     if q in BUILTINS_VALUE:
-        return frozenset({Opaque(q)})
+        return _builtin_folded(q, args, keywords) or frozenset({Opaque(q)})
     if q == "print":
         return NONE_SET
     if call is not None and loc is not None and q.startswith("jax"):
@@ -633,6 +635,40 @@ def external_call(
 
 
 # ---------------------------------------------------------------------------- helpers
+# Pure builtins computed on constant arguments, as Python computes them (`divmod(n, 128)`).
+_PURE_BUILTINS: dict[str, Any] = {"abs": abs, "round": round, "divmod": divmod, "chr": chr, "ord": ord}
+
+
+def _builtin_folded(
+    q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> frozenset[Value] | None:
+    """A builtin's result when its arguments are known: a pure one of constants, or `any` / `all`
+    of a sequence whose elements' truths are known (each element read as `if` reads it)."""
+    if keywords:
+        return None
+    if q in ("any", "all") and len(args) == 1:
+        seq = single_known_seq(args[0])
+        if seq is None or not seq.known:
+            return None
+        truths = [constant_truth(e) for e in seq.elements()]
+        decisive = q == "any"  # `any` stops at a true element, `all` at a false one
+        if decisive in truths:
+            return frozenset({Const(decisive)})
+        return frozenset({Const(not decisive)}) if None not in truths else None
+    constants = [only_value(a) for a in args]
+    if q not in _PURE_BUILTINS or not all(
+        isinstance(c, Const) and isinstance(c.value, (int, float, str)) for c in constants
+    ):
+        return None
+    try:
+        result = _PURE_BUILTINS[q](*(cast(Const, c).value for c in constants))
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return None  # what Python raises: nothing known
+    if isinstance(result, tuple):
+        return frozenset({Seq("tuple", tuple(frozenset({Const(r)}) for r in result))})
+    return frozenset({Const(result)})
+
+
 def _locals(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
     """`locals()`: at module level the module's namespace; in a function a dict of the names it
     has bound by then (`return locals()[name]`)."""
@@ -794,3 +830,12 @@ def _namespace(interp: Interpreter, obj: Value) -> Value:
 def _certainly_lacks(interp: Interpreter, obj: Value, attr: str) -> bool:
     """A function of the project that no store gives attribute `attr` (while others get it)."""
     return isinstance(obj, Func) and not attr.startswith("__") and interp.heap.attribute_absent(obj, attr)
+
+
+def _copied(value: Value, call: ast.Call | None) -> Value:
+    """What `copy.copy(value)` makes: an instance made at the call, holding what the original was
+    made with and stored into it (stores into the copy are not the original's); any other value
+    as itself, the same kind of object."""
+    if isinstance(value, Instance) and value.site and call is not None:
+        return dataclasses.replace(value, site=id(call), copy_of=value.site)
+    return value

@@ -460,6 +460,24 @@ def _enum_members_by_name(interp: Interpreter, cls: Class) -> tuple[tuple[object
     )
 
 
+def _enum_members_in_order(interp: Interpreter, cls: Class) -> Seq | None:
+    """The members of an enum class in body order, when no member can be an alias of another
+    (each is written as a constant, all different); None otherwise."""
+    members = _enum_members_by_name(interp, cls)
+    written = {
+        target.id: stmt.value
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        if isinstance(target, ast.Name)
+    }
+    values = [written.get(cast(str, name)) for name, _ in members]
+    constants = [v.value for v in values if isinstance(v, ast.Constant)]
+    if len(constants) != len(members) or len(set(map(repr, constants))) != len(constants):
+        return None
+    return Seq("tuple", tuple(member for _, member in members))
+
+
 def enum_member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value] | None:
     """`Op("add")` of an enum class: the one member whose value is the constant argument (or
     the member itself, `Op(Op.ADD)`); None when `cls` is not an enum; Unknown when undecided."""
@@ -811,6 +829,8 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
         return unpacked(interp, call_method(interp, value, "__iter__", []), depth + 1)
     if isinstance(value, Generator):
         return generators.straight_yields(interp, value)
+    if isinstance(value, Class) and _is_enum(interp, value):  # `for mode in Mode`: its members in order
+        return _enum_members_in_order(interp, value)
     return None
 
 

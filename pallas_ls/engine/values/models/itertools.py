@@ -18,11 +18,24 @@ class chain:
 
 
 def islice(iterable: Any, *args: Any) -> Any:
-    yield from iterable
+    if len(args) == 1:
+        start, stop, step = 0, args[0], 1
+    else:
+        start, stop, step = args[0] or 0, args[1], (args[2] if len(args) > 2 else None) or 1
+    if isinstance(iterable, cycle):
+        # an endless cycle sliced: position i holds the (i mod n)th element
+        saved = iterable.saved
+        return [saved[i % len(saved)] for i in range(start, stop, step)]
+    return list(iterable)[start:stop:step]
 
 
-def cycle(iterable: Any) -> Any:
-    yield from iterable
+class cycle:
+    def __init__(self, iterable: Any) -> None:
+        self.saved = list(iterable)
+
+    def __iter__(self) -> Any:
+        while self.saved:
+            yield from self.saved
 
 
 def repeat(value: Any, times: Any = None) -> Any:
