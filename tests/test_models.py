@@ -1041,6 +1041,34 @@ CASES = {
         "match mode:\n    case 'a':\n        k = bad\n    case _:\n        k = good\n" + launch("k"),
         {"good", "bad"},
     ),
+    # A dtype object equals what names its dtype (numpy's ==): scalar types, strings, dtypes.
+    "dtype-equals-a-scalar-type": (
+        "import jax.numpy as jnp\nxs = jnp.ones((8, 128), jnp.float32)\n"
+        + launch("bad if xs.dtype == jnp.bfloat16 else good"),
+        {"good"},
+    ),
+    "dtype-in-a-tuple-of-types": (
+        "import jax.numpy as jnp\nxs = jnp.ones((8, 128), jnp.bfloat16)\n"
+        + launch("bad if xs.dtype in (jnp.bfloat16, jnp.float16) else good"),
+        {"bad"},
+    ),
+    "dtype-against-builtin-float-undecided": (  # numpy reads `float` as float64
+        "import jax.numpy as jnp\nxs = jnp.ones((8, 128), jnp.float32)\n"
+        + launch("bad if xs.dtype == float else good"),
+        {"good", "bad"},
+    ),
+    "issubdtype-of-a-known-dtype": (
+        "import jax.numpy as jnp\nxs = jnp.ones((8, 128), jnp.int8)\n"
+        + launch("good if jnp.issubdtype(xs.dtype, jnp.integer) else bad"),
+        {"good"},
+    ),
+    "numpy-dtype-by-name": (
+        "import numpy as np\nT = {'bfloat16': bad, 'float32': good}\n" + launch("T[np.dtype('float32').name]"),
+        {"good"},
+    ),
+    # math and pl.cdiv of constants: block arithmetic.
+    "cdiv-of-constants": ("FNS = [bad, bad, good]\n" + launch("FNS[pl.cdiv(9, 4) - 1]"), {"good"}),
+    "int-of-log2": ("import math\nFNS = [bad] * 7 + [good]\n" + launch("FNS[int(math.log2(128))]"), {"good"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -643,6 +643,9 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             return bool(_COMPARISONS[type(op)](left_items, right_items))
         except TypeError:
             return None
+    dtypes = _dtype_compared(op, a, b)
+    if dtypes is not None:
+        return dtypes
     if not isinstance(a, Const):
         return None
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, Seq) and b.elts is not None:
@@ -662,6 +665,34 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
 
 
 _ORDERINGS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _generic_type(value: Value | None) -> bool:
+    """`float`, `"int"`: names numpy reads as its 64-bit types, not JAX's default ones."""
+    if isinstance(value, External):
+        return value.qualname.rpartition(".")[2] in ("float", "int")
+    return isinstance(value, Const) and value.value in ("float", "int")
+
+
+def _dtype_compared(op: ast.cmpop, a: Value | None, b: Value | None) -> bool | None:
+    """`x.dtype == jnp.float32`, `x.dtype in (jnp.bfloat16, jnp.float16)`: a dtype object equals
+    whatever names the same dtype (a scalar type, a string, another dtype), as numpy compares them.
+    Only a dtype object on the left decides (`jnp.float32 == np.float32` are two classes)."""
+    if not isinstance(a, DType) or not a.name:
+        return None
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, Seq) and b.elts is not None:
+        if any(_generic_type(only_value(e)) for e in b.elts):
+            return None
+        names = [dtype_of(e) for e in b.elts]
+        if None in names:
+            return None
+        return (a.name in names) is isinstance(op, ast.In)
+    if isinstance(op, (ast.Eq, ast.NotEq)) and b is not None and not _generic_type(b):
+        name = dtype_of(frozenset({b}))
+        if name is None:
+            return None
+        return (a.name == name) is isinstance(op, ast.Eq)
+    return None
 
 
 def _constants_of(seq: Seq) -> tuple[object, ...] | None:
