@@ -1069,6 +1069,20 @@ CASES = {
     # math and pl.cdiv of constants: block arithmetic.
     "cdiv-of-constants": ("FNS = [bad, bad, good]\n" + launch("FNS[pl.cdiv(9, 4) - 1]"), {"good"}),
     "int-of-log2": ("import math\nFNS = [bad] * 7 + [good]\n" + launch("FNS[int(math.log2(128))]"), {"good"}),
+    # min / max of their arguments; a ShapeDtypeStruct's dtype; arithmetic of constants.
+    "min-of-arguments": ("T = {8: good, 16: bad}\n" + launch("T[min(16, 8)]"), {"good"}),
+    "shape-struct-dtype": (
+        "import jax.numpy as jnp\nout = jax.ShapeDtypeStruct((8, 128), jnp.float32)\n"
+        + launch("bad if out.dtype == jnp.bfloat16 else good"),
+        {"good"},
+    ),
+    "invert-of-an-int": ("FNS = [good, bad]\n" + launch("FNS[~1]"), {"good"}),
+    "shift-and-mask": ("FNS = [bad, good, bad, bad]\n" + launch("FNS[(1 << 3) >> 3 & 1]"), {"good"}),
+    "percent-format-of-a-tuple": (
+        "T = {'good_2': good, 'bad_2': bad}\n" + launch("T['%s_%d' % ('good', 2)]"),
+        {"good"},
+    ),
+    "sum-of-a-shape": ("FNS = [bad] * 10 + [good]\nSHAPE = (4, 6)\n" + launch("FNS[sum(SHAPE)]"), {"good"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -557,14 +557,28 @@ def fold(op: ast.operator, a: object, b: object) -> Value | None:
                 and abs(a) <= 1024
             ):
                 return Const(a**b)
+        if isinstance(a, int) and isinstance(b, int) and type(op) in _BIT_OPERATIONS:
+            if isinstance(op, ast.LShift) and not 0 <= b <= 64:
+                return None  # no huge numbers
+            return Const(_BIT_OPERATIONS[type(op)](a, b))  # `1 << 10`, `n & (n - 1)`
         if isinstance(a, str) and isinstance(b, str) and isinstance(op, ast.Add) and len(a) + len(b) <= 200:
             return Const(a + b)
-        if isinstance(a, str) and isinstance(op, ast.Mod) and isinstance(b, (str, int)) and len(a) <= 200:
-            return Const(a % b)  # `"%s_kernel" % mode`
+        if isinstance(a, str) and isinstance(b, int) and isinstance(op, ast.Mult) and len(a) * b <= 200:
+            return Const(a * b)
+        if isinstance(a, str) and isinstance(op, ast.Mod) and isinstance(b, (str, int, tuple)) and len(a) <= 200:
+            return Const(a % b)  # `"%s_kernel" % mode`, `"%s_%d" % (mode, n)`
     except (OverflowError, ValueError, TypeError, KeyError):
         return None
     return None
 
+
+_BIT_OPERATIONS: dict[type, Callable[[int, int], int]] = {
+    ast.LShift: lambda a, b: a << b,
+    ast.RShift: lambda a, b: a >> b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitXor: lambda a, b: a ^ b,
+}
 
 _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
     ast.Eq: lambda a, b: a == b,

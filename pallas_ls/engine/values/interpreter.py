@@ -218,7 +218,12 @@ class Interpreter:
             if isinstance(only, Const):
                 value = only.value
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
-                    return frozenset({Const(-value if isinstance(expr.op, ast.USub) else value)})
+                    if isinstance(expr.op, ast.USub):
+                        return frozenset({Const(-value)})
+                    if isinstance(expr.op, ast.UAdd):
+                        return frozenset({Const(value)})
+                    if isinstance(value, int):  # `~n`
+                        return frozenset({Const(~value)})
             return frozenset({Opaque("number")})
         if isinstance(expr, ast.BoolOp):
             return self._boolop(expr, loc, env, model)
@@ -517,6 +522,11 @@ class Interpreter:
             if any(isinstance(v, Seq) for v in left | right):
                 seqs = [v for v in left | right if isinstance(v, Seq)]
                 return frozenset({Seq(seqs[0].kind, None, union(s.all_members() for s in seqs))})
+        if isinstance(op, ast.Mod) and isinstance(only_value(left), Const) and single_known_seq(right) is not None:
+            # `"%s_%d" % (name, n)`: the tuple's elements formatted, when they are all constants
+            elements = [only_value(e) for e in cast(Seq, single_known_seq(right)).elements()]
+            if all(isinstance(e, Const) for e in elements):
+                right = frozenset({Const(tuple(cast(Const, e).value for e in elements))})
         if len(left) * len(right) <= MAX_FOLDED_PAIRS and all(isinstance(v, Const) for v in left | right):
             # Each constant with each (`n % 2` for n in 2 or 4 is 0): known when every pair folds.
             pairs = [fold(op, cast(Const, a).value, cast(Const, b).value) for a in left for b in right]

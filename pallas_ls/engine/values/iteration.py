@@ -155,7 +155,9 @@ def iteration_builtin(
                 return frozenset({Seq("list", tuple(element for _, element in ordered))})
         return frozenset({Seq("list", None, operations.iterate(interp, args[0]))})
     if q in ("min", "max") and args and not any(key == "default" for key, _ in keywords):
-        keyed = _keyed(interp, operations.unpacked(interp, args[0]), keywords) if len(args) == 1 else None
+        # `max(kernels, key=...)` of one iterable; `min(BLOCK, rows)` of the arguments themselves
+        candidates = operations.unpacked(interp, args[0]) if len(args) == 1 else Seq("tuple", tuple(args))
+        keyed = _keyed(interp, candidates, keywords)
         try:  # `max(kernels, key=lambda k: k.priority)`: the first with the largest key
             chosen = (min if q == "min" else max)(keyed, key=lambda pair: pair[0]) if keyed else None  # type: ignore[arg-type,return-value]
         except TypeError:  # keys that do not compare

@@ -702,7 +702,13 @@ def _folded_call(
 ) -> frozenset[Value] | None:
     """A call's result when its arguments are known: a pure function of constants, or `any` /
     `all` of a sequence whose elements' truths are known (each element read as `if` reads it)."""
-    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all")):
+    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum")):
+        return None
+    if q == "sum" and len(args) == 1:  # `sum(x.shape)`
+        seq = single_known_seq(args[0])
+        numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
+        if numbers and all(isinstance(n, Const) and _is_number(n.value) for n in numbers):
+            return frozenset({Const(sum(cast("int | float", cast(Const, n).value) for n in numbers))})
         return None
     if q in ("any", "all") and len(args) == 1:
         seq = single_known_seq(args[0])

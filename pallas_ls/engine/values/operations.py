@@ -43,6 +43,7 @@ from .domain import (
     Ref,
     RefView,
     Seq,
+    ShapeStruct,
     Super,
     U,
     Unknown,
@@ -148,6 +149,9 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({Const(value.name)})  # `x.dtype.name`: "bfloat16"
     if isinstance(value, DType) and attr == "itemsize" and itemsize(value.name):
         return frozenset({Const(cast(int, itemsize(value.name)))})  # `x.dtype.itemsize`: 4
+    if isinstance(value, ShapeStruct) and attr in ("shape", "dtype", "ndim", "size"):
+        # `out.dtype` of a ShapeDtypeStruct: what an array of its shape and dtype says
+        return _static_array_attribute(Array("jax", value.shape, value.dtype), attr)
     if isinstance(value, Array):
         if attr in _STATIC_ARRAY_ATTRIBUTES:
             return _static_array_attribute(value, attr)

@@ -1,0 +1,32 @@
+"""v.astype(jnp.bfloat16).dtype chooses via a dict of dtype names.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+BY_NAME = {"bfloat16": bump, "float32": copy}
+
+
+def op(v):
+    w = v.astype(jnp.bfloat16)
+    kernel = BY_NAME[str(w.dtype)]
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(w.shape, w.dtype), interpret=True)(w)
+
+
+print(op(x).sum())

@@ -1,0 +1,34 @@
+"""Op.supports(dtype) via `in self.DTYPES`; DTYPES = (jnp.float32, jnp.bfloat16).  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Op:
+    DTYPES = (jnp.float32, jnp.bfloat16)
+
+    def supports(self, dtype):
+        return dtype in self.DTYPES
+
+    def __call__(self, v):
+        kernel = bump if self.supports(v.dtype) else copy
+        return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(v.shape, v.dtype), interpret=True)(v)
+
+
+print(Op()(x).sum())
