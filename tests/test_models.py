@@ -1083,6 +1083,7 @@ CASES = {
         {"good"},
     ),
     "sum-of-a-shape": ("FNS = [bad] * 10 + [good]\nSHAPE = (4, 6)\n" + launch("FNS[sum(SHAPE)]"), {"good"}),
+    "bool-of-a-known-sequence": ("FNS = []\n" + launch("good if not bool(FNS) else bad"), {"good"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

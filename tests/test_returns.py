@@ -52,6 +52,8 @@ FAILING = [
     "for i in range(2):\n    return i * 2",
     "with ctx:\n    return x_ref[...]",
     "y = x_ref[...]\nreturn y",
+    "return lax.cond(c, lambda: jnp.float32(1.0), lambda: jnp.float32(0.0))",  # a 0-d array each way
+    "def g(t_ref):\n    return t_ref[...].sum()\nreturn pl.run_scoped(g, s)",  # the scoped body's value
 ]
 PASSING = [
     "pass",
@@ -75,6 +77,8 @@ PASSING = [
     "return unknown_library.do(o_ref)",
     "y = None\nreturn y",
     "return print('x')",
+    "for _ in range(0):\n    return x_ref[...]",  # the loop's body never runs
+    "def g(t_ref):\n    t_ref[...] = x_ref[...]\nreturn pl.run_scoped(g, s)",
 ]
 
 

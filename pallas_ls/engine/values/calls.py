@@ -39,6 +39,7 @@ from .domain import (
     Instance,
     Launched,
     Opaque,
+    Param,
     Partial,
     Ref,
     Seq,
@@ -586,9 +587,17 @@ def partial_arguments_as_written(
 
 
 def scoped_result(interp: Interpreter, f: Value, model: ModuleModel) -> frozenset[Value]:
+    """What `pl.run_scoped(f, *shapes)` returns: `f` called on the scratch refs it allocates
+    (each one of its parameters, as a kernel's refs are)."""
     if isinstance(f, Func):
-        n = len(positional_args(f.node)) if not isinstance(f.node, ast.Lambda) else len(f.node.args.args)
-        return call_function(interp, f, [frozenset({UNKNOWN})] * n, [])
+        names = [a.arg for a in (positional_args(f.node) if not isinstance(f.node, ast.Lambda) else f.node.args.args)]
+        scope = f.model.scope_of_function.get(id(f.node))
+        params = [
+            next((b for b in scope.bindings.get(name, []) if b.kind == "param"), None) if scope is not None else None
+            for name in names
+        ]
+        refs: list[frozenset[Value]] = [frozenset({Param(b) if b is not None else UNKNOWN}) for b in params]
+        return call_function(interp, f, refs, [])
     return U
 
 

@@ -198,7 +198,6 @@ _LAX_ARRAYS = frozenset(
 ARRAY_PREFIXES = ("jax.numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
 _NON_ARRAY_JNP = frozenset(
     {
-        "jax.numpy.float32",
         "jax.numpy.dtype",
         "jax.numpy.iinfo",
         "jax.numpy.finfo",
@@ -702,8 +701,11 @@ def _folded_call(
 ) -> frozenset[Value] | None:
     """A call's result when its arguments are known: a pure function of constants, or `any` /
     `all` of a sequence whose elements' truths are known (each element read as `if` reads it)."""
-    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum")):
+    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum", "bool")):
         return None
+    if q == "bool" and len(args) == 1:  # `bool(xs)`: the truth `if xs:` reads
+        truth = constant_truth(args[0])
+        return frozenset({Const(truth)}) if truth is not None else None
     if q == "sum" and len(args) == 1:  # `sum(x.shape)`
         seq = single_known_seq(args[0])
         numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []

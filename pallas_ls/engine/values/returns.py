@@ -159,16 +159,22 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
 def _blocks_that_may_run(stmt: ast.stmt, truth: Callable[..., Any]) -> list[list[ast.stmt]]:
     """A compound statement's body, else and finally blocks, but for those that never run: the
     body of `while False:`, the else of `while True:` (its test never turns false), and the else
-    of a loop over a non-empty sequence whose body breaks unconditionally (`for ...: ...; break`)."""
-    body, orelse = getattr(stmt, "body", None) or [], getattr(stmt, "orelse", None) or []
+    of a loop over a non-empty sequence whose body breaks unconditionally (`for ...: ...; break`),
+    the body of a loop over an empty one."""
+    body: list[ast.stmt] = getattr(stmt, "body", None) or []
+    orelse: list[ast.stmt] = getattr(stmt, "orelse", None) or []
     if isinstance(stmt, ast.While):
         test = truth(stmt.test, stmt)
         if test is False:
             body = []  # false on entry: the body never runs
         elif test is True and not _assigned_in(body) & {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}:
             orelse = []  # true on entry and nothing in the loop changes it
-    elif isinstance(stmt, (ast.For, ast.AsyncFor)) and _always_breaks(body) and truth(stmt.iter, stmt) is True:
-        orelse = []  # the first iteration runs and breaks
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        nonempty = truth(stmt.iter, stmt)
+        if nonempty is False:
+            body = []  # over an empty sequence (`range(0)`): the body never runs
+        elif nonempty is True and _always_breaks(body):
+            orelse = []  # the first iteration runs and breaks
     return [body, orelse, getattr(stmt, "finalbody", None) or []]
 
 

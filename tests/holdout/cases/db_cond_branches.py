@@ -1,0 +1,23 @@
+"""return lax.cond(pred, f, g) where f returns jnp.float32(1.0).  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+    def f():
+        return jnp.float32(1.0)
+
+    def g():
+        return jnp.float32(1.0)
+
+    return jax.lax.cond(x_ref[0, 0] > 0, f, g)  # expect: PAL001
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

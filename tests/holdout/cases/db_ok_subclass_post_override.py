@@ -1,0 +1,31 @@
+"""Base.kernel returns self.post(); Base.post returns 1.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+class Base:
+    def post(self):
+        return None
+
+    def kernel(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+        return self.post()
+
+    def __call__(self, v):
+        return pl.pallas_call(self.kernel, out_shape=S, interpret=True)(v)
+
+
+class Loud(Base):
+    def post(self):
+        return 1
+
+
+kernel = Base()
+
+print(kernel(x).sum())

@@ -1,0 +1,20 @@
+"""return pl.run_scoped(scoped, VMEM) where scoped returns tmp_ref[...].sum().  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref):
+    def scoped(tmp_ref):
+        tmp_ref[...] = x_ref[...]
+        o_ref[...] = tmp_ref[...]
+        return tmp_ref[...].sum()
+
+    return pl.run_scoped(scoped, pltpu.VMEM((8, 128), jnp.float32))  # expect: PAL001
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
