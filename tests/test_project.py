@@ -340,6 +340,27 @@ def test_op_class_decided_by_its_calls_is_checked_with_other_files_instances(tmp
     assert findings_by_file(tmp_path, ["ops.py", "main.py"]) == {"ops.py": ["PAL001"], "main.py": []}
 
 
+def test_a_partial_of_a_launcher_in_a_quiet_file_and_its_user(tmp_path):
+    """launch.launch(x, *, kernel) launches its keyword: api.py (never says "pallas") binds it by
+    `functools.partial`, and main.py (nor does it) calls api.fast(x): main's call decides."""
+    launch = SELECTING_LAUNCHER.replace(
+        "def run(name, x):\n    return pl.pallas_call(KS[name], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n\nrun(\"copy\", x)\n",
+        "def launch(x, *, kernel):\n    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n",
+    )
+    assert "def launch" in launch
+    api = "import functools\nimport base\n\nfast = functools.partial(base.launch, kernel=base.KERNEL)\n"
+    write(
+        tmp_path, {"base.py": launch, "api.py": api.replace("KERNEL", "bump"), "main.py": "import api\napi.fast(x)\n"}
+    )
+    assert findings_by_file(tmp_path, ["base.py", "api.py", "main.py"]) == {
+        "base.py": ["PAL001"],
+        "api.py": [],
+        "main.py": [],
+    }
+    write(tmp_path, {"api.py": api.replace("KERNEL", "copy")})
+    assert findings_by_file(tmp_path, ["base.py", "api.py", "main.py"])["base.py"] == []
+
+
 def test_a_subclass_in_a_quiet_file_overriding_the_kernel_a_method_launches(tmp_path):
     """base.Op.run launches `self.kernel` (copy in Op): a subclass in another file that never says
     "pallas" may override it, so files importing base and naming Op or run are checked with it,

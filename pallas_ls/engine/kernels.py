@@ -873,20 +873,26 @@ def _is_seed_expr(expr: ast.AST, model: ModuleModel) -> bool:
         if expr.attr in _ENTRY_ATTRIBUTES:
             return True
         root: ast.expr = expr
-        made = False
+        calls = 0
         while isinstance(root, (ast.Attribute, ast.Call)):
             if isinstance(root, ast.Call):
-                # `fancy.Fancy(cfg).run`: a method of an instance made right there, from `fancy`
-                # (one call, of a name: `f(...)(...).g` is judged by its own parts)
-                if made or not isinstance(root.func, (ast.Attribute, ast.Name)):
+                # `fancy.Fancy(cfg).run`: a method of an instance made right there, from `fancy`;
+                # `core.get("fast")().run`: of a class a function of `core` looked up
+                calls += 1
+                if calls > 2:
                     return False
-                made, root = True, root.func
-            else:
-                root = root.value
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if calls == 2 and not (isinstance(root, ast.Name) and _imported_module(model, root.id)):
+            return False  # `export(f)(x).g` of a function imported by name: its own parts judge it
         return isinstance(root, ast.Name) and root.id in model.alias_names and root.id not in _NOT_PROJECT
     if isinstance(expr, ast.Name):
         return expr.id in model.alias_names
     return False
+
+
+def _imported_module(model: ModuleModel, name: str) -> bool:
+    """Is `name` bound at module level by `import name` (a module, not a name from one)?"""
+    return any(b.kind == "import" and isinstance(b.stmt, ast.Import) for b in model.module_scope.bindings.get(name, []))
 
 
 def _hides_arguments(value: Value) -> bool:

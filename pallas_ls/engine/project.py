@@ -670,10 +670,10 @@ def quiet_launchers(
     """Of the files that never say "pallas" (`quiet`: path -> text), those that may launch a kernel:
     they import a file holding wrappers (`wrappers`: path -> the wrappers' names, see
     ModuleAnalysis.launching) and name one, or they import an installed module that may launch
-    (`imports_pallas`).  One step further for subclasses: a file so found that derives a class
-    from a wrapper class holds that class as a wrapper in turn (`class Fancy(base.Op)` in
-    fancy.py; then main.py's `fancy.Fancy().run(x)` launches Op.run's kernel).  Read as text,
-    never parsed."""
+    (`imports_pallas`).  One step further: a file so found holds what it makes of a wrapper at
+    module level as a wrapper in turn - a subclass (`class Fancy(base.Op)` in fancy.py; then
+    main.py's `fancy.Fancy().run(x)` launches Op.run's kernel), a function calling one, a partial
+    or alias of one (`fast = functools.partial(launch.launch, ...)`).  Read as text, never parsed."""
     found = [path for path, text in quiet.items() if imports_pallas is not None and imports_pallas(text)]
     left = {path: text for path, text in quiet.items() if path not in found}
     holding = {path: names for path, names in wrappers.items() if names}
@@ -686,17 +686,31 @@ def quiet_launchers(
             path for path, text in left.items() if imported.imported_by(text, path) and mentions_one_of(text, names)
         ]
         found += step
-        holding = {path: _subclasses_of(left.pop(path), names) for path in step}
-        holding = {path: subclasses for path, subclasses in holding.items() if subclasses}
+        holding = {path: _wrappers_made_of(left.pop(path), names) for path in step}
+        holding = {path: made for path, made in holding.items() if made}
     return found
 
 
 _CLASS_WITH_BASES = re.compile(r"^class\s+([A-Za-z_]\w*)\s*\(([^)]*)\)", re.MULTILINE)
+# A module-level def or assignment: its line at column 0 and the indented (or blank) lines after it.
+_DEF_OR_ASSIGNMENT = re.compile(
+    r"^(?:(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)|([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=))"
+    r"(.*(?:\n(?:[ \t]+.*|[ \t]*(?=\n)))*)",
+    re.MULTILINE,
+)
 
 
-def _subclasses_of(text: str, names: frozenset[str]) -> frozenset[str]:
-    """The module-level classes of `text` whose bases name one of `names` (`class Fancy(base.Op)`)."""
-    return frozenset(cls for cls, bases in _CLASS_WITH_BASES.findall(text) if mentions_one_of(bases, names))
+def _wrappers_made_of(text: str, names: frozenset[str]) -> frozenset[str]:
+    """The module-level names of `text` made of one of `names`: a class deriving from a wrapper
+    class (`class Fancy(base.Op)`), a function calling a wrapper, an alias or partial of one
+    (`fast = functools.partial(launch.launch, kernel=k)`)."""
+    subclasses = {cls for cls, bases in _CLASS_WITH_BASES.findall(text) if mentions_one_of(bases, names)}
+    made = {
+        defined or assigned
+        for defined, assigned, rest in _DEF_OR_ASSIGNMENT.findall(text)
+        if mentions_one_of(rest, names)
+    }
+    return frozenset(subclasses | made)
 
 
 # How many files deep `quiet_launchers` follows imports from a wrapper's file: its importers, and theirs.

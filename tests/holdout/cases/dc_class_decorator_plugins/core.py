@@ -1,0 +1,35 @@
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+PLUGINS = {}
+
+
+def plugin(name):
+    def deco(cls):
+        PLUGINS[name] = cls
+        return cls
+
+    return deco
+
+
+def get(name):
+    return PLUGINS[name]
+
+
+class Base:
+    kernel = staticmethod(copy)
+
+    def run(self, v):
+        return pl.pallas_call(self.kernel, out_shape=S, interpret=True)(v)

@@ -1,0 +1,7 @@
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    impl: str = "copy"
+    block: int = 8

@@ -1,0 +1,3 @@
+import kernels
+
+KERNEL = kernels.copy

@@ -1,0 +1,6 @@
+import enum
+
+
+class Impl(enum.Enum):
+    FAST = "fast"
+    SAFE = "safe"
