@@ -24,6 +24,8 @@ def duplicates(code: str) -> list[str]:
 
 
 REPORTED = {
+    "default-made-once": "def get(buf=jax.new_ref(x)):\n    return buf\nadd(get(), get())",
+    "generator-unpacked": "def pair():\n    r = jax.new_ref(x)\n    yield r\n    yield r\na, b = pair()\nadd(a, b)",
     "top-level": "r = jax.new_ref(x)\nadd(r, r)",
     "jax.ref.new_ref": "r = jax.ref.new_ref(x)\nadd(r, r)",
     "empty_ref": "r = jax.empty_ref(t)\nadd(r, r)",
@@ -97,6 +99,8 @@ REPORTED = {
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
 }
 SILENT = {
+    "default-replaced-by-an-argument": "def get(buf=jax.new_ref(x)):\n    return buf\nadd(get(jax.new_ref(x)), get())",
+    "generator-of-two-new-refs-unpacked": "def pair():\n    yield jax.new_ref(x)\n    yield jax.new_ref(x)\na, b = pair()\nadd(a, b)",
     "same-array": "add(x, x)",
     "mapped-new-ref-two-elements": "refs = list(map(jax.new_ref, [x, y]))\nadd(refs[0], refs[-1])",
     "tree-mapped-new-ref-two-leaves": "x = y = jnp.ones(3)\nrefs = jax.tree.map(jax.new_ref, {'a': x, 'b': y})\nadd(refs['a'], refs['b'])",

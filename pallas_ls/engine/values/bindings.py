@@ -289,7 +289,11 @@ def assigned_by(interp: Interpreter, b: Binding, stmt: ast.Assign, env: Env, mod
     for target in stmt.targets:
         path = path_to(target, b.node)
         if path is not None:
-            return destructure(interp.ev(stmt.value, Loc(b.scope, stmt), env, model), path)
+            value = interp.ev(stmt.value, Loc(b.scope, stmt), env, model)
+            if path and not all(isinstance(v, (Seq, Array)) for v in value):
+                # `a, b = pair()`: a generator (an instance's `__iter__`) unpacked in order
+                value = frozenset({seq}) if (seq := operations.unpacked(interp, value)) is not None else value
+            return destructure(value, path)
     return U
 
 

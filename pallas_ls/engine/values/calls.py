@@ -133,6 +133,17 @@ def _call_keywords(
 _MEMOISING = frozenset({"cache", "lru_cache"})
 
 
+def _default_refs(interp: Interpreter, target: Func) -> list[frozenset[Value]]:
+    """The Refs a function's defaults hold: made once, when the def ran (`def get(buf=new_ref(x))`
+    returns the same Ref at every call that leaves `buf` out)."""
+    arguments = target.node.args
+    defaults = [d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None]
+    if not any(isinstance(n, ast.Call) for d in defaults for n in ast.walk(d)):
+        return []
+    where = target.model.loc(target.node)
+    return [interp.ev(d, where, target.env, target.model) for d in defaults]
+
+
 def _cached_call(target: Func, args: list[Any], keywords: list[Any]) -> tuple[object, ...] | None:
     """What identifies the object a memoised function returns (`@functools.cache def buffer():
     return jax.new_ref(x)`: every `buffer()` is the same Ref): the function and its constant
@@ -168,7 +179,8 @@ def apply(
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
         if call is None:
             return result
-        return library.fresh_refs(result, args, keywords, _cached_call(target, args, keywords) or call)
+        made_at_def = _default_refs(interp, target) if next(library.refs_in(result, 0), None) else []
+        return library.fresh_refs(result, args + made_at_def, keywords, _cached_call(target, args, keywords) or call)
     if isinstance(target, BoundMethod):
         return apply(
             interp,

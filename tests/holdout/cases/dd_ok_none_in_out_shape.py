@@ -1,0 +1,17 @@
+"""out_shape=[S, None] gives 2 output parameters.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref, unused):
+    o_ref[...] = x_ref[...]
+
+
+outs = pl.pallas_call(kernel, out_shape=[S, None], interpret=True)(x)
+print(outs[0].sum())

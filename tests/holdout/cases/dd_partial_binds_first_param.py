@@ -1,0 +1,16 @@
+"""partial(kernel, ) binds a leading scale; the kernel then takes x_ref, o_ref.  JAX: TypeError (kernel arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(scale, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * scale
+
+
+print(pl.pallas_call(functools.partial(kernel), out_shape=S, interpret=True)(x).sum())  # expect: PAL004

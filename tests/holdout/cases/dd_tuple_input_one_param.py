@@ -1,0 +1,17 @@
+"""a tuple input arrives as one parameter: x, x.  JAX: TypeError (kernel arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(pair_ref, o_ref):
+    a_ref, b_ref = pair_ref
+    o_ref[...] = a_ref[...] + b_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x, x).sum())  # expect: PAL004

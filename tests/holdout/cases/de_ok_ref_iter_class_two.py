@@ -1,0 +1,29 @@
+"""a class whose __iter__ yields two fields.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+class Pair:
+    def __init__(self):
+        self.a = jax.new_ref(x)
+        self.b = jax.new_ref(x)
+
+    def __iter__(self):
+        yield self.a
+        yield self.b
+
+
+copy_kernel(*Pair())
+print(x.sum())
