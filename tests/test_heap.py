@@ -12,7 +12,7 @@ from pallas_ls.engine.analysis import analyze
 from pallas_ls.engine.kernels import kernel_name
 from pallas_ls.engine.model import ModuleModel
 from pallas_ls.engine.source import SourceFile
-from pallas_ls.engine.values.heap import store_sites
+from pallas_ls.engine.values.store_sites import store_sites
 
 PL = "import jax\nimport jax.experimental.pallas as pl\n"
 KERNELS = "def good(x, o):\n    o[...] = x[...]\ndef bad(x, o):\n    return x[...]\n"

@@ -51,9 +51,11 @@ Where things are (each module's docstring says more)
   ...), environments, budgets, and small pure helpers on value sets (`only_value`, `shape_of`).
 - `bindings.py`: what a name is bound to: reaching definitions, parameters, imports and module
   attributes, statements run for their effects (`run_statement`).
-- `flow.py`: control flow: which definitions reach a read (branches a constant decides, except
-  blocks that never run, loops per element and their continue / break filters), and containers
-  changed in place before it (list mutations, dict deletions, iterators advanced by `next`).
+- `flow.py`: control flow: which definitions reach a read (branches a constant decides, `match`
+  cases, except blocks that never run, loops per element and their continue / break filters),
+  iterators advanced by `next` before it.
+- `mutations.py`: objects bound to a name and changed in place before a read (list appends and
+  pops, dict item stores and deletions, an attribute stored after construction).
 - `operations.py`: Python's operations on values: attribute access (MRO, descriptors, `super()`),
   subscripts, iteration, `with`.
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
@@ -63,6 +65,10 @@ Where things are (each module's docstring says more)
   statements after a sure return, loop blocks that never run, `match` cases, first-match loops).
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
   natively (tables of APIs, the calls that make Refs, shape structs, None).
+- `folding.py`: constant folding: arithmetic and comparisons of known values (dtypes and enum
+  members included), pure functions of constants (`divmod`, `math.log2`, `pl.cdiv`, `any`, `sum`),
+  numpy's dtype questions (`np.dtype`, `jnp.issubdtype`).
+- `enums.py`: enum classes' members, in body order, by name and by value.
 - `arrays.py`: the arrays jax / numpy calls, array methods and arithmetic make, with their shapes
   and dtypes when the call says them; `jax.eval_shape`'s ShapeDtypeStructs.
 - `typetests.py`: `isinstance` / `issubclass`, decided when the types are known.
@@ -72,7 +78,8 @@ Where things are (each module's docstring says more)
   `functools.reduce`, `jax.tree.map`): known sequences stay known.
 - `methods.py`: values that are methods of other values (Ref, array, list, dict and string
   methods, `prop.setter`, `cls.__subclasses__`) and namedtuple classes.
-- `heap.py`: the abstract heap: stores into objects anywhere in the program.
+- `heap.py`: the abstract heap: stores into objects anywhere in the program, evaluated where
+  their functions ran; `store_sites.py` finds those stores by syntax.
 - `models/`: the standard library as Python source the interpreter evaluates.
 
 The operations are functions of the interpreter (`operations.attribute(interp, value, "x", model)`);

@@ -20,7 +20,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import calls, classes, flow, library, operations
+from . import calls, classes, flow, library, mutations, operations
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -182,10 +182,10 @@ def binding_value(
             return filtered
         value = _assigned(interp, b, env, model, use)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
-            value = flow.with_mutations(interp, b, value, use, env, model)
+            value = mutations.with_mutations(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, DictV) for v in value):
-            value = flow.with_item_stores(interp, b, value, use, env, model)
-            value = flow.with_deletions(interp, b, value, use, env, model)
+            value = mutations.with_item_stores(interp, b, value, use, env, model)
+            value = mutations.with_deletions(interp, b, value, use, env, model)
         return value
     return U
 

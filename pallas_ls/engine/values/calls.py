@@ -16,7 +16,7 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import arrays, bindings, classes, library, methods, operations
+from . import arrays, bindings, classes, enums, library, methods, operations
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -46,13 +46,13 @@ from .domain import (
     U,
     Value,
     Wrapped,
-    compared,
     int_constant,
     only_value,
     single_known_seq,
     single_known_str_dict,
     union,
 )
+from .folding import compared
 from .returns import returns_of
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ def apply(
         )
     if isinstance(target, Class):
         if len(args) == 1 and not keywords and not unknown_rest and not unknown_kw:
-            member = operations.enum_member_by_value(interp, target, args[0])
+            member = enums.member_by_value(interp, target, args[0])
             if member is not None:
                 return member
         rest = (call, loc, env, model, unknown_rest, unknown_kw)

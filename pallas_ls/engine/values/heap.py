@@ -6,7 +6,7 @@ program can make into it - `_OPS[name] = fn` inside the decorator a `@op("sq")` 
 `setattr(ns, name, fn)` in a module-level loop, `registry.update(...)` in a helper - is one of its
 fields, whichever function performs it and whenever it runs.
 
-A store is found by syntax (`StoreSite`: `r[k] = v`, `r.a = v`, `setattr(r, k, v)`, `r.update(m)`,
+A store is found by syntax (`store_sites.StoreSite`: `r[k] = v`, `r.a = v`, `setattr(r, k, v)`, `r.update(m)`,
 `r.setdefault(k, v)`, `r.append(v)`, `r.extend(vs)`) and evaluated by the interpreter in the
 environments its function ran with.  Those are recorded as the interpreter calls functions, and
 code that runs at import time - decorators, class statements, module-level calls and loops of every
@@ -25,14 +25,12 @@ kind (an instance with no site, `self` inside a method, may be any instance of i
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ..model import FunctionNode, Loc, ModelParts, ModuleModel, Scope, defaulted_parameters, positional_args
-from ..names import callee_name
-from . import bindings, classes, flow, library, operations
+from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
+from . import bindings, flow, library, operations, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -51,16 +49,6 @@ from .domain import (
 if TYPE_CHECKING:
     from .interpreter import Interpreter
 
-# Methods that store into their receiver: kind of store, and where its key and value are.
-_STORING_METHODS = {
-    "setdefault": "item",
-    "update": "update",
-    "append": "append",
-    "insert": "append",
-    "appendleft": "append",
-    "add": "append",
-    "extend": "extend",
-}
 # How many modules' import-time code one analysis runs (a registry is filled by the modules that
 # define its entries; a project of hundreds of modules is not run whole).
 MAX_IMPORT_TIME_MODULES = 16
@@ -68,241 +56,6 @@ MAX_IMPORT_TIME_MODULES = 16
 _HOOKS = ("on_entry_call", "on_factory_call", "on_decorator_launch", "on_invocation", "on_function_call")
 # How many environments of one function its stores are evaluated in.
 MAX_ENVS_PER_FUNCTION = 16
-
-
-@dataclass(frozen=True, eq=False)
-class StoreSite:
-    """One place that stores into an object: `receiver[key] = value`, `receiver.key = value`, ..."""
-
-    kind: str  # "item" | "attr" | "update" | "append" | "extend"
-    receiver: ast.expr
-    key: ast.expr | str | None  # an item's key expression, an attribute's name (or setattr's name expression)
-    value: ast.expr | None
-    node: ast.AST  # the statement or call, for its location
-    function: FunctionNode | None  # the innermost function that holds it (None: module or class level)
-    # The receiver is a local name of that function that only ever holds containers the function
-    # makes itself (`out = {}; out[k] = v`): it cannot store into an object made elsewhere.
-    fresh_local: bool = False
-    # `self.x = v` in a method: an instance field the interpreter reads from the class's methods
-    # with the constructor's arguments (`Interpreter.instance_attribute`), not through the heap.
-    on_self: bool = False
-    # `obj.__dict__.update(mapping)`: an attribute store per item of the mapping (key None).
-    items: bool = False
-
-
-def store_sites(model: ModuleModel) -> list[StoreSite]:
-    """Every store into an object in one module, at any depth (kept on the model: built once)."""
-    kept: list[StoreSite] | None = getattr(model, "_pallas_ls_store_sites", None)
-    if kept is None:
-        kept = [site for part in model._parts for site in _part_store_sites(part)]  # noqa: SLF001
-        model._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the model
-    return kept
-
-
-def _part_store_sites(part: ModelParts) -> list[StoreSite]:
-    """The stores of one block of top-level statements, kept on the block's parts: an edit
-    elsewhere in the file reuses them (parts are rebuilt only for the blocks an edit touches)."""
-    kept: list[StoreSite] | None = getattr(part, "_pallas_ls_store_sites", None)
-    if kept is None:
-        found = (*_assignment_stores(part.statements, None), *_call_stores(part))
-        kept = [_with_freshness(site, part.scope_of_function) for site in found]
-        part._pallas_ls_store_sites = kept  # type: ignore[attr-defined]  # a cache kept on the parts
-    return kept
-
-
-def _attribute_sites(model: ModuleModel, attr: str | None) -> list[StoreSite]:
-    """The attribute stores that may set `attr` (those naming it, and setattr with a computed
-    name; None: all), but `self.x = v` in methods.  Indexed once per model."""
-    index: dict[str | None, list[StoreSite]] | None = getattr(model, "_pallas_ls_attribute_sites", None)
-    if index is None:
-        index = {None: []}
-        computed: list[StoreSite] = []
-        for site in store_sites(model):
-            if site.kind != "attr" or site.on_self:
-                continue
-            index[None].append(site)
-            if isinstance(site.key, str):
-                index.setdefault(site.key, []).append(site)
-            else:
-                computed.append(site)
-        for name in list(index):
-            if name is not None:
-                index[name] = index[name] + computed
-        index[""] = computed  # a name no store names: only the computed ones
-        model._pallas_ls_attribute_sites = index  # type: ignore[attr-defined]  # a cache kept on the model
-    if attr is None:
-        return index[None]
-    return index.get(attr, index[""])
-
-
-def _self_sites(model: ModuleModel, attr: str) -> list[StoreSite]:
-    """The `self.attr = v` stores in methods of one module, by attribute (indexed once)."""
-    index: dict[str, list[StoreSite]] | None = getattr(model, "_pallas_ls_self_sites", None)
-    if index is None:
-        index = {}
-        for site in store_sites(model):
-            if site.on_self and isinstance(site.key, str):
-                index.setdefault(site.key, []).append(site)
-        model._pallas_ls_self_sites = index  # type: ignore[attr-defined]  # a cache kept on the model
-    return index.get(attr, [])
-
-
-def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> Iterator[StoreSite]:
-    """`r[k] = v` and `r.a = v` statements, walking statements only (expressions hold none)."""
-    for stmt in body:
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
-                if isinstance(target, ast.Subscript) and not _is_array_index(target.slice):
-                    yield StoreSite("item", target.value, target.slice, stmt.value, stmt, function)
-                elif isinstance(target, ast.Attribute):
-                    yield StoreSite("attr", target.value, target.attr, stmt.value, stmt, function)
-            continue
-        inner = stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield from _assignment_stores(block, inner if field == "body" else function)
-        for handler in getattr(stmt, "handlers", ()):
-            yield from _assignment_stores(handler.body, function)
-        for case in getattr(stmt, "cases", ()):
-            yield from _assignment_stores(case.body, function)
-
-
-def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
-    receiver = site.receiver
-    if site.function is None or not isinstance(receiver, ast.Name):
-        return site
-    scope = scopes.get(id(site.function))
-    if (
-        site.kind == "attr"
-        and (isinstance(site.node, ast.Assign) or isinstance(site.key, str))
-        and scope is not None
-        and scope.parent is not None
-        and scope.parent.kind == "class"
-        and positional_args(site.function)[:1]
-        and positional_args(site.function)[0].arg == receiver.id
-        and not classes.receives_the_class(site.function)
-    ):
-        return dataclasses.replace(site, on_self=True)
-    bindings = scope.bindings.get(receiver.id, []) if scope is not None else []
-    if bindings and all(b.kind == "assign" and _makes_container(b.value) for b in bindings):
-        return dataclasses.replace(site, fresh_local=True)
-    return site
-
-
-def _names_its_class(function: FunctionNode | None, name: str) -> bool:
-    """`cls` in a classmethod or `__init_subclass__`: the class, as its own name would be (a
-    store through it is a store on a class like any other)."""
-    if function is None or not classes.receives_the_class(function):
-        return False
-    first = positional_args(function)[:1]
-    return bool(first) and first[0].arg == name
-
-
-def _makes_container(value: ast.expr | None) -> bool:
-    if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
-        return True
-    return (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, (ast.Name, ast.Attribute))
-        and (value.func.id if isinstance(value.func, ast.Name) else value.func.attr) in _CONTAINER_TYPES
-    )
-
-
-_CONTAINER_TYPES = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deque"})
-
-
-def _is_array_index(key: ast.expr) -> bool:
-    """`o_ref[...] = v`, `o_ref[:, i] = v`, `o_ref[pl.ds(...)] = v`: a Ref write, not a field."""
-    parts = key.elts if isinstance(key, ast.Tuple) else [key]
-    return any(
-        isinstance(p, ast.Slice)
-        or (isinstance(p, ast.Constant) and p.value is Ellipsis)
-        or (isinstance(p, ast.Call) and callee_name(p) in _INDEX_CALLS)
-        for p in parts
-    )
-
-
-_INDEX_CALLS = frozenset({"ds", "dslice", "Slice", "slice", "multiple_of"})
-
-
-def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
-    """`setattr(r, k, v)` and `r.update(...)`, `r.setdefault(k, v)`, `r.append(v)`, ... calls."""
-    # `setattr(obj, name, v)`, and `object.__setattr__(self, "kernel", k)` (how a frozen
-    # dataclass's `__post_init__` sets a field): an attribute store, by name when it is a constant.
-    setters = [*part.calls_by_name.get("setattr", ()), *part.calls_by_attribute.get("__setattr__", ())]
-    for call in setters:
-        args, func = call.args, call.func
-        if isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id == "object"):
-            continue
-        if len(args) == 3 and not any(isinstance(a, ast.Starred) for a in args):
-            name = args[1].value if isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) else args[1]
-            yield StoreSite("attr", args[0], name, args[2], call, _holder(part, call))
-    for method, kind in _STORING_METHODS.items():
-        for call in part.calls_by_attribute.get(method, ()):
-            func, args = call.func, call.args
-            if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
-                continue
-            if kind == "update" and isinstance(func.value, ast.Attribute) and func.value.attr == "__dict__":
-                yield from _namespace_update(part, call, func.value.value)
-                continue
-            if kind == "item" and len(args) == 2:
-                yield StoreSite("item", func.value, args[0], args[1], call, _holder(part, call))
-            elif kind == "append" and args:
-                yield StoreSite("append", func.value, None, args[-1], call, _holder(part, call))
-            elif kind == "extend" and len(args) == 1:
-                yield StoreSite("extend", func.value, None, args[0], call, _holder(part, call))
-            elif kind == "update" and len(args) == 1:
-                yield StoreSite("update", func.value, None, args[0], call, _holder(part, call))
-            if kind == "update" and len(args) <= 1:
-                # `r.update(name=v)`: one item per keyword (a `**splat` is an update by a dict).
-                for keyword in call.keywords:
-                    key = ast.Constant(keyword.arg) if keyword.arg is not None else None
-                    store = "item" if keyword.arg is not None else "update"
-                    yield StoreSite(store, func.value, key, keyword.value, call, _holder(part, call))
-
-
-def _imports_for_effect(model: ModuleModel) -> bool:
-    """Whether the module imports a module of its package only for what importing it does
-    (`from . import impls  # registers`: a name the module never reads), a module whose
-    import-time stores into this module's objects are seen only once it is loaded.  Kept on the
-    model."""
-    found: bool | None = getattr(model, "_pallas_ls_imports_for_effect", None)
-    if found is None:
-        imported = {
-            alias.asname or alias.name
-            for stmt in model.tree.body
-            if isinstance(stmt, ast.ImportFrom) and stmt.level > 0
-            for alias in stmt.names
-        }
-        found = bool(imported) and bool(imported - _names_read(model))
-        model._pallas_ls_imports_for_effect = found  # type: ignore[attr-defined]  # a cache kept on the model
-    return found
-
-
-def _names_read(model: ModuleModel) -> set[str]:
-    return {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
-def _namespace_update(part: ModelParts, call: ast.Call, receiver: ast.expr) -> Iterator[StoreSite]:
-    """`obj.__dict__.update(options, name=v)`: attribute stores, one per item and keyword."""
-    holder = _holder(part, call)
-    if len(call.args) == 1:
-        yield StoreSite("attr", receiver, None, call.args[0], call, holder, items=True)
-    for keyword in call.keywords:
-        if keyword.arg is not None:
-            yield StoreSite("attr", receiver, keyword.arg, keyword.value, call, holder)
-        else:
-            yield StoreSite("attr", receiver, None, keyword.value, call, holder, items=True)
-
-
-def _holder(part: ModelParts, call: ast.Call) -> FunctionNode | None:
-    """The innermost function a call runs in (None: module or class level)."""
-    loc = part.loc_of.get(id(call))
-    scope: Scope | None = loc.scope if loc is not None else None
-    while scope is not None and scope.kind in ("comprehension", "class"):
-        scope = scope.parent
-    return scope.function if scope is not None else None
 
 
 class Heap:
@@ -338,7 +91,7 @@ class Heap:
         candidates = self._candidates(kinds, module_level, attr)
         if run and (
             any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates)
-            or (module_level and any(_imports_for_effect(m) for m in self.interp.models()))
+            or (module_level and any(store_sites.imports_for_effect(m) for m in self.interp.models()))
         ):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
@@ -349,7 +102,7 @@ class Heap:
             out.extend(self._evaluated(site, model, matches))
         return out
 
-    def _may_target(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
+    def _may_target(self, site: store_sites.StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
         """Whether a store in a function names the object without its function's arguments (a
         global or a closure's name): then the calls that run at import may fill it."""
 
@@ -359,7 +112,7 @@ class Heap:
         scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
         if not isinstance(root, ast.Name):
             return False
-        if scope is not None and root.id in scope.bindings and not _names_its_class(site.function, root.id):
+        if scope is not None and root.id in scope.bindings and not store_sites.names_its_class(site.function, root.id):
             # a parameter or a local: the object comes from the function's arguments, or from a
             # parameter's default (`def register(fn, registry=REGISTRY)`), one object for every call
             function = cast(FunctionNode, site.function)
@@ -372,25 +125,25 @@ class Heap:
 
     def _candidates(
         self, kinds: tuple[str, ...], module_level: bool, attr: str | None
-    ) -> list[tuple[StoreSite, ModuleModel]]:
+    ) -> list[tuple[store_sites.StoreSite, ModuleModel]]:
         if kinds == ("attr",):
             return [
                 (site, model)
                 for model in (*self.interp.models(), *self.interp.library_models.values())
-                for site in _attribute_sites(model, attr)
+                for site in store_sites.attribute_sites(model, attr)
                 if not (module_level and site.fresh_local)
             ]
         return [
             (site, model)
             for model in (*self.interp.models(), *self.interp.library_models.values())
-            for site in store_sites(model)
+            for site in store_sites.store_sites(model)
             if site.kind in kinds and not (module_level and site.fresh_local)
         ]
 
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
         an `__init__` reached through `super().__init__(kernel=...)`, a setter called on it."""
-        if not any(_self_sites(model, attr) for model in self._models_and_library_models()):
+        if not any(store_sites.self_sites(model, attr) for model in self._models_and_library_models()):
             return frozenset()  # no method stores `self.<attr>`: the common case, answered at once
         return self._once(("heap-self", inst, attr), lambda: self._self_stores(inst, attr), frozenset())
 
@@ -400,11 +153,11 @@ class Heap:
         if any(
             id(site.function) not in self._envs and self._used_as_decorator(model, site)
             for model in self._models_and_library_models()
-            for site in _self_sites(model, attr)
+            for site in store_sites.self_sites(model, attr)
         ):
             self.run_import_time()  # a method not called yet may be, by a decorator (`@reg.add`)
         for model in self._models_and_library_models():
-            for site in _self_sites(model, attr):
+            for site in store_sites.self_sites(model, attr):
                 loc = _loc(site, model)
                 for env in self._envs.get(id(site.function), []):
                     if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
@@ -412,7 +165,7 @@ class Heap:
                         out |= library.made_for_instance(made, env, inst, cast(ast.AST, site.function))
         return frozenset(out)
 
-    def _used_as_decorator(self, model: ModuleModel, site: StoreSite) -> bool:
+    def _used_as_decorator(self, model: ModuleModel, site: store_sites.StoreSite) -> bool:
         """Whether the class of the method holding `site` has a method that some decorator of the
         analysed modules names (`@registry.add`, `@dispatch.register(int)`)."""
         scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
@@ -429,7 +182,7 @@ class Heap:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
         `self.x = v` in its class's methods; empty when nothing does."""
         models = self._models_and_library_models()
-        if not any(_attribute_sites(model, attr) for model in models):
+        if not any(store_sites.attribute_sites(model, attr) for model in models):
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
         # Attribute stores in functions are read as far as calls already seen ran them: running
         # import-time code for every attribute read cost a fifth of checking the jax package.
@@ -440,10 +193,10 @@ class Heap:
         )
 
     @staticmethod
-    def stores_on(model: ModuleModel, name: str, attr: str | None = None) -> list[StoreSite]:
+    def stores_on(model: ModuleModel, name: str, attr: str | None = None) -> list[store_sites.StoreSite]:
         """The stores `name.attr = v` (`attr` given) or `name[k] = v` (None) written anywhere in
         `model`, with `name` the receiver as written."""
-        sites = _attribute_sites(model, attr) if attr is not None else store_sites(model)
+        sites = store_sites.attribute_sites(model, attr) if attr is not None else store_sites.store_sites(model)
         kind = "attr" if attr is not None else "item"
         return [
             site
@@ -457,14 +210,16 @@ class Heap:
         `setattr(obj, name, v)`; not `self.attr = v` in methods), but in the statements
         `besides` (the straight-line code the caller reads itself)?"""
         seen = {id(stmt) for stmt in besides}
-        return any(site.function is not None and id(site.node) not in seen for site in _attribute_sites(model, attr))
+        return any(
+            site.function is not None and id(site.node) not in seen for site in store_sites.attribute_sites(model, attr)
+        )
 
     def attribute_absent(self, obj: Value, attr: str) -> bool:
         """Whether the program certainly never stores attribute `attr` on `obj` (a function
         flagged on others: `plain.fast = True`, then `getattr(fused, "fast", False)`): the
         analysed modules name it in stores, all at module level with known receivers, none `obj`.
         A name no store names stays undecided (another module may set it)."""
-        sites = [(s, m) for m in self.interp.models() for s in _attribute_sites(m, attr)]
+        sites = [(s, m) for m in self.interp.models() for s in store_sites.attribute_sites(m, attr)]
         if not sites:
             return False
         for site, model in sites:
@@ -484,7 +239,7 @@ class Heap:
             and site.function is function
             and isinstance(site.receiver, ast.Name)
             and site.receiver.id == name
-            for site in store_sites(model)
+            for site in store_sites.store_sites(model)
         )
 
     def _once(
@@ -506,7 +261,9 @@ class Heap:
         interp._memo[key] = result  # noqa: SLF001
         return result
 
-    def _evaluated(self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> Iterator[Store]:
+    def _evaluated(
+        self, site: store_sites.StoreSite, model: ModuleModel, matches: Callable[[Value], bool]
+    ) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
         for outer, partial in self._environments(site):
@@ -514,7 +271,13 @@ class Heap:
                 yield from self._evaluated_in(site, model, matches, loc, env, partial)
 
     def _evaluated_in(
-        self, site: StoreSite, model: ModuleModel, matches: Callable[[Value], bool], loc: Loc, env: Env, partial: bool
+        self,
+        site: store_sites.StoreSite,
+        model: ModuleModel,
+        matches: Callable[[Value], bool],
+        loc: Loc,
+        env: Env,
+        partial: bool,
     ) -> Iterator[Store]:
         interp = self.interp
         if not any(matches(v) for v in interp.ev(site.receiver, loc, env, model)):
@@ -540,14 +303,14 @@ class Heap:
             isinstance(site.node, ast.Call) and getattr(site.node.func, "attr", None) == "setdefault",
         )
 
-    def _stores_the_same_in_any_call(self, site: StoreSite, loc: Loc, model: ModuleModel) -> bool:
+    def _stores_the_same_in_any_call(self, site: store_sites.StoreSite, loc: Loc, model: ModuleModel) -> bool:
         """Does the stored value not depend on the function's parameters (or anything else not
         known)?  Then a call of the function not seen here stores what the seen calls do, perhaps
         under another key, and a read of the field holds that value, not Unknown."""
         assert site.value is not None
         return not self.interp.depends_on_unknown(self.interp.ev(site.value, loc, EMPTY_ENV, model))
 
-    def _environments(self, site: StoreSite) -> Iterator[tuple[Env, bool]]:
+    def _environments(self, site: store_sites.StoreSite) -> Iterator[tuple[Env, bool]]:
         """The environments a store is evaluated in, each with whether more may exist (calls of
         its function not seen here)."""
 
@@ -799,14 +562,14 @@ def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> 
     return flow.iteration_envs(interp, loc, env, model) or [env]
 
 
-def _top_level_line(site: StoreSite, model: ModuleModel, loc: Loc) -> int | None:
+def _top_level_line(site: store_sites.StoreSite, model: ModuleModel, loc: Loc) -> int | None:
     """The line of a store that is a module-level statement of its own (or the call of one)."""
     if site.function is not None or not any(stmt is loc.stmt for stmt in model.tree.body):
         return None
     return getattr(loc.stmt, "lineno", None)
 
 
-def _loc(site: StoreSite, model: ModuleModel) -> Loc:
+def _loc(site: store_sites.StoreSite, model: ModuleModel) -> Loc:
     """Where a store is evaluated (a call knows its Loc; an assignment is its own statement)."""
     if isinstance(site.node, ast.Call):
         return model.loc(site.node)

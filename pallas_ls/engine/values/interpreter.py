@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import arrays, bindings, calls, flow, iteration, library, operations
+from . import arrays, bindings, calls, flow, iteration, library, mutations, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -39,9 +39,7 @@ from .domain import (
     U,
     Unknown,
     Value,
-    compared,
     constant_truth,
-    fold,
     hashable,
     int_constant,
     key_of,
@@ -51,6 +49,7 @@ from .domain import (
     small_constant,
     union,
 )
+from .folding import compared, fold
 from .heap import Heap
 
 
@@ -103,7 +102,7 @@ class Interpreter:
         self._instance_attrs: dict[int, dict[str, list[Any]]] = {}
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
         self._module_calls: dict[tuple[int, str], list[Any]] = {}
-        self._mutations: dict[int, dict[str, list[flow.Mutation]]] = {}
+        self._mutations: dict[int, dict[str, list[mutations.Mutation]]] = {}
         self.loop_statements: dict[int, frozenset[int]] = {}  # by scope node: statements in its loops
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
         self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
@@ -169,7 +168,7 @@ class Interpreter:
         if isinstance(expr, ast.Name):
             return self._ev_name(expr, loc, env, model)
         if isinstance(expr, ast.Attribute):
-            stored = flow.attribute_stored_before(self, expr, loc, env, model)
+            stored = mutations.attribute_stored_before(self, expr, loc, env, model)
             if stored is not None:
                 return stored
             return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))

@@ -18,7 +18,7 @@ from ..model import (
     ModuleModel,
 )
 from ..names import ENTRY_POINTS, PARTIAL
-from . import arrays, bindings, calls, classes, flow, iteration, operations, typetests
+from . import arrays, bindings, calls, classes, flow, folding, iteration, operations, typetests
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -46,7 +46,6 @@ from .domain import (
     U,
     Value,
     Wrapped,
-    constant_truth,
     dtype_of,
     int_constant,
     key_of,
@@ -389,13 +388,13 @@ def external_call(
         return union(calls.scoped_result(interp, f, model) for f in args[0])
     if q == "jax.experimental.pallas.when":
         return frozenset({WhenDecorator(call)})
-    folded = _folded_call(q, args, keywords)
+    folded = folding.folded_call(q, args, keywords)
     if folded is not None:
         return folded
     if q in VALUE_APIS:
         return frozenset({Opaque("pallas")})
-    if q in _DTYPE_APIS and not keywords:
-        return _dtype_api(q, args)
+    if q in folding.DTYPE_APIS and not keywords:
+        return folding.dtype_api(q, args)
     if q.startswith("numpy.random."):
         return frozenset({arrays.numpy_random(q, args, keywords)})
     if q.startswith("numpy."):
@@ -415,7 +414,7 @@ def external_call(
         return frozenset({Opaque("lax")}) if q != "jax.lax.scan" else frozenset({Seq("tuple", (U, U))})
     if q == "collections.deque" and len(args) <= 1 and not keywords:
         # A deque without maxlen, as a list made at this call: the heap follows what functions
-        # append to it, flow.with_mutations its own straight-line code (its left end too).
+        # append to it, mutations.with_mutations its own straight-line code (its left end too).
         seq = operations.unpacked(interp, args[0]) if args else Seq("list", ())
         return frozenset(
             {Seq("list", seq.elts if seq is not None else None, U if seq is None else frozenset(), id(call))}
@@ -639,102 +638,6 @@ def external_call(
 
 
 # ---------------------------------------------------------------------------- helpers
-_DTYPE_APIS = frozenset({"numpy.dtype", "jax.numpy.dtype", "numpy.issubdtype", "jax.numpy.issubdtype"})
-# The abstract scalar types `issubdtype` tests against, by the dtypes' names they hold.
-_DTYPE_KINDS: dict[str, tuple[str, ...]] = {
-    "floating": ("float", "bfloat"),
-    "inexact": ("float", "bfloat", "complex"),
-    "complexfloating": ("complex",),
-    "integer": ("int", "uint"),
-    "signedinteger": ("int",),
-    "unsignedinteger": ("uint",),
-    "number": ("float", "bfloat", "complex", "int", "uint"),
-    "bool_": ("bool",),
-}
-
-
-def _dtype_api(q: str, args: list[frozenset[Value]]) -> frozenset[Value]:
-    """`np.dtype("bfloat16")` is the dtype it names; `jnp.issubdtype(x.dtype, jnp.floating)` is
-    decided when the dtype is known (numpy's own issubdtype does not count bfloat16 a float: left
-    undecided for the types numpy does not define)."""
-    if q.endswith(".dtype"):
-        name = dtype_of(args[0]) if len(args) == 1 else None
-        return frozenset({DType("dtype", name)}) if name is not None else frozenset({Opaque("dtype")})
-    name = dtype_of(args[0]) if len(args) == 2 else None
-    kind = only_value(args[1]) if len(args) == 2 else None
-    if name is None or not isinstance(kind, External):
-        return frozenset({Opaque("bool")})
-    category = kind.qualname.rpartition(".")[2]
-    if category not in _DTYPE_KINDS:
-        other = dtype_of(args[1])
-        return frozenset({Const(name == other)}) if other is not None else frozenset({Opaque("bool")})
-    if q.startswith("numpy.") and name.startswith(("bfloat", "float8")):
-        return frozenset({Opaque("bool")})
-    family = name[: len(name) - len(name.lstrip("abcdefghijklmnopqrstuvwxyz"))]  # "float8_e4m3fn" -> "float"
-    return frozenset({Const(family in _DTYPE_KINDS[category])})
-
-
-# Pure functions computed on constant arguments, as Python computes them (`divmod(n, 128)`,
-# `pl.cdiv(n, 128)`, `math.log2(block)`).
-_PURE_FUNCTIONS: dict[str, Any] = {
-    "abs": abs,
-    "int": int,
-    "float": float,
-    "round": round,
-    "divmod": divmod,
-    "chr": chr,
-    "ord": ord,
-    "math.ceil": math.ceil,
-    "math.floor": math.floor,
-    "math.trunc": math.trunc,
-    "math.log2": math.log2,
-    "math.sqrt": math.sqrt,
-    "math.isqrt": math.isqrt,
-    "math.gcd": math.gcd,
-    "math.lcm": math.lcm,
-    "jax.experimental.pallas.cdiv": lambda a, b: -(-a // b) if isinstance(a, int) and isinstance(b, int) else None,
-}
-
-
-def _folded_call(
-    q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
-) -> frozenset[Value] | None:
-    """A call's result when its arguments are known: a pure function of constants, or `any` /
-    `all` of a sequence whose elements' truths are known (each element read as `if` reads it)."""
-    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum", "bool")):
-        return None
-    if q == "bool" and len(args) == 1:  # `bool(xs)`: the truth `if xs:` reads
-        truth = constant_truth(args[0])
-        return frozenset({Const(truth)}) if truth is not None else None
-    if q == "sum" and len(args) == 1:  # `sum(x.shape)`
-        seq = single_known_seq(args[0])
-        numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
-        if numbers and all(isinstance(n, Const) and _is_number(n.value) for n in numbers):
-            return frozenset({Const(sum(cast("int | float", cast(Const, n).value) for n in numbers))})
-        return None
-    if q in ("any", "all") and len(args) == 1:
-        seq = single_known_seq(args[0])
-        if seq is None or not seq.known:
-            return None
-        truths = [constant_truth(e) for e in seq.elements()]
-        decisive = q == "any"  # `any` stops at a true element, `all` at a false one
-        if decisive in truths:
-            return frozenset({Const(decisive)})
-        return frozenset({Const(not decisive)}) if None not in truths else None
-    constants = [only_value(a) for a in args]
-    if not all(isinstance(c, Const) and isinstance(c.value, (int, float, str)) for c in constants):
-        return None
-    try:
-        result = _PURE_FUNCTIONS[q](*(cast(Const, c).value for c in constants))
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-        return None  # what Python raises: nothing known
-    if result is None:
-        return None
-    if isinstance(result, tuple):
-        return frozenset({Seq("tuple", tuple(frozenset({Const(r)}) for r in result))})
-    return frozenset({Const(result)})
-
-
 def _locals(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
     """`locals()`: at module level the module's namespace; in a function a dict of the names it
     has bound by then (`return locals()[name]`)."""

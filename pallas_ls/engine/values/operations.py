@@ -17,7 +17,7 @@ from ..model import (
     positional_args,
 )
 from ..shapes import itemsize
-from . import arrays, bindings, calls, classes, flow, generators, library, methods
+from . import arrays, bindings, calls, classes, enums, flow, generators, library, methods
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -134,7 +134,7 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, MadeClass):
         return _made_class_attribute(interp, value, attr)
     if isinstance(value, EnumMember):
-        return _member_attribute(interp, value, attr)
+        return enums.member_attribute(interp, value, attr)
     if isinstance(value, Partial) and attr in ("func", "args", "keywords"):
         return _partial_attribute(value, attr)
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
@@ -294,12 +294,12 @@ def class_attribute(
             every = _every_class_attribute(cls, attr)  # `getattr(Ops, "__init__")`: object's
             if every is not None:
                 return every
-        if attr == "__members__" and instance is None and _is_enum(interp, cls):
-            members = _enum_members_by_name(interp, cls)  # `Mode.__members__.items()`
+        if attr == "__members__" and instance is None and enums.is_enum(interp, cls):
+            members = enums.members_by_name(interp, cls)  # `Mode.__members__.items()`
             return frozenset({DictV(members, union(v for _, v in members))})
         return frozenset()
     holder, values = found
-    if _makes_members(values, attr) and _is_enum(interp, holder):
+    if enums.makes_members(values, attr) and enums.is_enum(interp, holder):
         return frozenset({EnumMember(holder, attr)})
     return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
 
@@ -419,108 +419,6 @@ def direct_subclasses(interp: Interpreter, cls: Class) -> frozenset[Value]:
             if any(cls in interp.ev(base, where, EMPTY_ENV, model) for base in node.bases):
                 found.add(Class(node, model))
     return frozenset(found)
-
-
-_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
-
-
-def _is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
-    """Whether a class derives from `enum.Enum` (its body's plain assignments are members)."""
-    if depth > 8:
-        return False
-    where = cls.model.loc(cls.node)
-    for base in cls.node.bases:
-        for value in interp.ev(base, where, EMPTY_ENV, cls.model):
-            if isinstance(value, External) and value.qualname in _ENUM_BASES:
-                return True
-            if isinstance(value, Class) and _is_enum(interp, value, depth + 1):
-                return True
-    return False
-
-
-def _makes_members(values: frozenset[Value], attr: str) -> bool:
-    """An enum class body's assignment makes members, but not of functions, descriptors,
-    classes, or `_sunder_` / `__dunder__` names."""
-    if attr.startswith("_") and attr.endswith("_"):
-        return False
-    return bool(values) and not any(isinstance(v, (Func, Wrapped, Class)) for v in values)
-
-
-def _enum_members(interp: Interpreter, cls: Class) -> frozenset[Value]:
-    """The members of an enum class, for `for op in Op`."""
-    return union(v for _, v in _enum_members_by_name(interp, cls)) or U
-
-
-def _enum_members_by_name(interp: Interpreter, cls: Class) -> tuple[tuple[object, frozenset[Value]], ...]:
-    """(name, member) of each member of an enum class, in body order."""
-    scope = cls.model.scope_of_function.get(id(cls.node))
-    if scope is None:
-        return ()
-    found = ((name, class_attribute(interp, cls, name, None)) for name in scope.bindings)
-    return tuple(
-        (name, members)
-        for name, values in found
-        if (members := frozenset(v for v in values if isinstance(v, EnumMember)))
-    )
-
-
-def _enum_members_in_order(interp: Interpreter, cls: Class) -> Seq | None:
-    """The members of an enum class in body order, when no member can be an alias of another
-    (each is written as a constant, all different); None otherwise."""
-    members = _enum_members_by_name(interp, cls)
-    written = {
-        target.id: stmt.value
-        for stmt in cls.node.body
-        if isinstance(stmt, ast.Assign)
-        for target in stmt.targets
-        if isinstance(target, ast.Name)
-    }
-    values = [written.get(cast(str, name)) for name, _ in members]
-    constants = [v.value for v in values if isinstance(v, ast.Constant)]
-    if len(constants) != len(members) or len(set(map(repr, constants))) != len(constants):
-        return None
-    return Seq("tuple", tuple(member for _, member in members))
-
-
-def enum_member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value] | None:
-    """`Op("add")` of an enum class: the one member whose value is the constant argument (or
-    the member itself, `Op(Op.ADD)`); None when `cls` is not an enum; Unknown when undecided."""
-    if not _is_enum(interp, cls):
-        return None
-    arg = next(iter(wanted)) if len(wanted) == 1 else None
-    if isinstance(arg, EnumMember) and arg.cls == cls:
-        return wanted
-    if not isinstance(arg, Const):
-        return U
-    matches = []
-    for member in _enum_members(interp, cls):
-        if not isinstance(member, EnumMember):
-            return U
-        value = _member_attribute(interp, member, "value")
-        const = next(iter(value)) if len(value) == 1 else None
-        if not isinstance(const, Const):
-            return U  # a member of unknown value might be the one
-        if type(const.value) is type(arg.value) and const.value == arg.value:
-            matches.append(member)
-    return frozenset(matches) if len(matches) == 1 else U
-
-
-def _is_int_enum(cls: Class) -> bool:
-    """A class deriving from `IntEnum` / `IntFlag` by name: its members index as their int values."""
-    return any(classes.decorator_name(base) in ("IntEnum", "IntFlag") for base in cls.node.bases)
-
-
-def _member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:
-    """`Op.ADD.value` (what the class body assigned), `Op.ADD.name`, and the enum's methods."""
-    if attr == "name":
-        return frozenset({Const(member.name)})
-    if attr == "value":
-        scope = member.cls.model.scope_of_function.get(id(member.cls.node))
-        assigned = scope.bindings.get(member.name, []) if scope is not None else []
-        model = member.cls.model
-        return union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(assigned, None)) or U
-    found = class_attribute(interp, member.cls, attr, None)
-    return frozenset(BoundMethod(v, member) if isinstance(v, Func) else v for v in found) or U
 
 
 def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
@@ -710,8 +608,8 @@ def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.
 # ----------------------------------------------------------------------- subscripts
 def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> frozenset[Value]:
     const = next(iter(index)) if len(index) == 1 else None
-    if isinstance(value, Seq) and isinstance(const, EnumMember) and _is_int_enum(const.cls):
-        const = only_value(_member_attribute(interp, const, "value"))  # `KS[Mode.BUMP]` of an IntEnum
+    if isinstance(value, Seq) and isinstance(const, EnumMember) and enums.is_int_enum(const.cls):
+        const = only_value(enums.member_attribute(interp, const, "value"))  # `KS[Mode.BUMP]` of an IntEnum
     known_key, key = key_of(const)
     if isinstance(value, Seq):
         value = interp.heap.list_contents(value)
@@ -748,8 +646,8 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
                 calls.apply(interp, h, [frozenset({value}), index], [], None, None, EMPTY_ENV, value.model)
                 for h in hooks
             )
-        if _is_enum(interp, value):  # `Mode["BUMP"]`: the member of that name (EnumMeta.__getitem__)
-            members = dict(_enum_members_by_name(interp, value))
+        if enums.is_enum(interp, value):  # `Mode["BUMP"]`: the member of that name (EnumMeta.__getitem__)
+            members = dict(enums.members_by_name(interp, value))
             keys = [v.value for v in index if isinstance(v, Const)]
             if keys and len(keys) == len(index):
                 return union(members.get(k, frozenset()) for k in keys) or U
@@ -807,8 +705,8 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= union(attribute(interp, v, name, interp.model) for name in fields)
         elif isinstance(v, Instance):
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
-        elif isinstance(v, Class) and _is_enum(interp, v):
-            out |= _enum_members(interp, v)
+        elif isinstance(v, Class) and enums.is_enum(interp, v):
+            out |= enums.members(interp, v)
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U
@@ -833,8 +731,8 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
         return unpacked(interp, call_method(interp, value, "__iter__", []), depth + 1)
     if isinstance(value, Generator):
         return generators.straight_yields(interp, value)
-    if isinstance(value, Class) and _is_enum(interp, value):  # `for mode in Mode`: its members in order
-        return _enum_members_in_order(interp, value)
+    if isinstance(value, Class) and enums.is_enum(interp, value):  # `for mode in Mode`: its members in order
+        return enums.members_in_order(interp, value)
     return None
 
 

@@ -1,0 +1,131 @@
+"""Enum classes: their members, in body order, by name and by value.
+
+A class deriving from `enum.Enum` (or IntEnum, StrEnum, Flag, IntFlag) makes a member of each plain
+assignment in its body (`FAST = "fast"`), but not of functions, descriptors, classes or `_sunder_`
+names.  Members are `EnumMember` values: `Mode.FAST`, `Mode("fast")`, `Mode["FAST"]`, `for m in Mode`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, cast
+
+from . import bindings, classes, operations
+from .domain import (
+    EMPTY_ENV,
+    BoundMethod,
+    Class,
+    Const,
+    EnumMember,
+    External,
+    Func,
+    Seq,
+    U,
+    Value,
+    Wrapped,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def is_enum(interp: Interpreter, cls: Class, depth: int = 0) -> bool:
+    """Whether a class derives from `enum.Enum` (its body's plain assignments are members)."""
+    if depth > 8:
+        return False
+    where = cls.model.loc(cls.node)
+    for base in cls.node.bases:
+        for value in interp.ev(base, where, EMPTY_ENV, cls.model):
+            if isinstance(value, External) and value.qualname in _ENUM_BASES:
+                return True
+            if isinstance(value, Class) and is_enum(interp, value, depth + 1):
+                return True
+    return False
+
+
+def makes_members(values: frozenset[Value], attr: str) -> bool:
+    """An enum class body's assignment makes members, but not of functions, descriptors,
+    classes, or `_sunder_` / `__dunder__` names."""
+    if attr.startswith("_") and attr.endswith("_"):
+        return False
+    return bool(values) and not any(isinstance(v, (Func, Wrapped, Class)) for v in values)
+
+
+def members(interp: Interpreter, cls: Class) -> frozenset[Value]:
+    """The members of an enum class, for `for op in Op`."""
+    return union(v for _, v in members_by_name(interp, cls)) or U
+
+
+def members_by_name(interp: Interpreter, cls: Class) -> tuple[tuple[object, frozenset[Value]], ...]:
+    """(name, member) of each member of an enum class, in body order."""
+    scope = cls.model.scope_of_function.get(id(cls.node))
+    if scope is None:
+        return ()
+    found = ((name, operations.class_attribute(interp, cls, name, None)) for name in scope.bindings)
+    return tuple(
+        (name, members)
+        for name, values in found
+        if (members := frozenset(v for v in values if isinstance(v, EnumMember)))
+    )
+
+
+def members_in_order(interp: Interpreter, cls: Class) -> Seq | None:
+    """The members of an enum class in body order, when no member can be an alias of another
+    (each is written as a constant, all different); None otherwise."""
+    members = members_by_name(interp, cls)
+    written = {
+        target.id: stmt.value
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        if isinstance(target, ast.Name)
+    }
+    values = [written.get(cast(str, name)) for name, _ in members]
+    constants = [v.value for v in values if isinstance(v, ast.Constant)]
+    if len(constants) != len(members) or len(set(map(repr, constants))) != len(constants):
+        return None
+    return Seq("tuple", tuple(member for _, member in members))
+
+
+def member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value] | None:
+    """`Op("add")` of an enum class: the one member whose value is the constant argument (or
+    the member itself, `Op(Op.ADD)`); None when `cls` is not an enum; Unknown when undecided."""
+    if not is_enum(interp, cls):
+        return None
+    arg = next(iter(wanted)) if len(wanted) == 1 else None
+    if isinstance(arg, EnumMember) and arg.cls == cls:
+        return wanted
+    if not isinstance(arg, Const):
+        return U
+    matches = []
+    for member in members(interp, cls):
+        if not isinstance(member, EnumMember):
+            return U
+        value = member_attribute(interp, member, "value")
+        const = next(iter(value)) if len(value) == 1 else None
+        if not isinstance(const, Const):
+            return U  # a member of unknown value might be the one
+        if type(const.value) is type(arg.value) and const.value == arg.value:
+            matches.append(member)
+    return frozenset(matches) if len(matches) == 1 else U
+
+
+def is_int_enum(cls: Class) -> bool:
+    """A class deriving from `IntEnum` / `IntFlag` by name: its members index as their int values."""
+    return any(classes.decorator_name(base) in ("IntEnum", "IntFlag") for base in cls.node.bases)
+
+
+def member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:
+    """`Op.ADD.value` (what the class body assigned), `Op.ADD.name`, and the enum's methods."""
+    if attr == "name":
+        return frozenset({Const(member.name)})
+    if attr == "value":
+        scope = member.cls.model.scope_of_function.get(id(member.cls.node))
+        assigned = scope.bindings.get(member.name, []) if scope is not None else []
+        model = member.cls.model
+        return union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(assigned, None)) or U
+    found = operations.class_attribute(interp, member.cls, attr, None)
+    return frozenset(BoundMethod(v, member) if isinstance(v, Func) else v for v in found) or U

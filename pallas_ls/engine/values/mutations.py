@@ -1,0 +1,339 @@
+"""Objects bound to a name and changed in place by the straight-line code before a read.
+
+A list display grown by `.append` / `.extend` / `.insert`, shrunk by `.pop` / `.remove`
+(`with_mutations`), a dict given items by `d[k] = v` (`with_item_stores`) or losing them to
+`del d[k]` / `d.pop(k)` (`with_deletions`), an attribute stored after construction (`op.k = v`
+replaces what `__init__` stored: `attribute_stored_before`).  Each is followed only where the code
+says how often it runs (its block, or a loop over a known sequence); elsewhere the heap answers.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from ..model import Binding, Loc, ModuleModel
+from . import bindings, flow, operations
+from .domain import (
+    Class,
+    Const,
+    DictV,
+    Env,
+    External,
+    Func,
+    Instance,
+    Seq,
+    U,
+    Unknown,
+    Value,
+    Wrapped,
+    hashable,
+    key_of,
+    only_value,
+    single_known_seq,
+    union,
+)
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+
+@dataclass
+class Mutation:
+    """A list mutated in place: `name.append(x)` / `name.extend(xs)` / `name.insert(i, x)`."""
+
+    call: ast.Call
+    method: str
+
+
+def with_mutations(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A list display bound to a name, grown by `.append` / `.extend` before the use."""
+    mutations = _mutations_of(interp, b, model)
+    if not mutations:
+        return value
+    elts = single_known_seq(value)
+    members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
+    known = elts is not None and len(value) == 1
+    out = list(elts.elements()) if elts is not None and known else []
+    for m in mutations:
+        where = model.loc(m.call)
+        placed = _placed(model, b, m.call, where, use)
+        if placed is None:
+            continue
+        repeats = 1
+        if not placed:
+            repeats = _runs_of_loop_body(interp, model, b, m.call, use, env) or 0
+            if not repeats:
+                known = False  # in another scope, a loop or a branch: how often it runs is not known
+                repeats = 1
+        later = [x for x in bindings.lookup(interp, b.name, where, model) if x is not b]
+        if later:
+            continue  # the name means another list by then
+        args = [interp.ev(a, where, env, model) for a in m.call.args]
+        method = m.method
+        if method in _DEQUE_LEFT_END:  # a deque is a list here: `d.appendleft(x)` is `d.insert(0, x)`
+            method, args = _DEQUE_LEFT_END[method], [frozenset({Const(0)}), *args]
+        if method == "append" and len(args) == 1:
+            out.extend([args[0]] * repeats)
+            members |= args[0]
+        elif method == "extend" and len(args) == 1:
+            seq = single_known_seq(args[0])
+            if seq is not None:
+                out.extend(seq.elements() * repeats)
+                members |= seq.all_members()
+            else:
+                known = False
+                members |= operations.iterate(interp, args[0])
+        elif method == "insert" and len(args) == 2:
+            members |= args[1]
+            index = only_value(args[0])
+            if (
+                known
+                and repeats == 1
+                and isinstance(index, Const)
+                and isinstance(index.value, int)
+                and not isinstance(index.value, bool)
+            ):
+                out.insert(index.value, args[1])  # `bufs.insert(0, r)`: Python clamps the index
+            else:
+                known = False
+        elif repeats != 1:
+            known = False  # a loop of pops or removes: not followed
+        elif method == "pop" and known and len(args) <= 1:
+            index = only_value(args[0]) if args else Const(-1)
+            if isinstance(index, Const) and isinstance(index.value, int) and -len(out) <= index.value < len(out):
+                out.pop(index.value)  # `kernels.pop()`: the last one is gone
+            else:
+                known = False
+        elif method == "reverse" and not args:
+            out.reverse()
+        elif method == "clear" and not args:
+            out = []
+        elif method == "remove" and known and len(args) == 1 and _removable(args[0], out) is not None:
+            out.pop(cast(int, _removable(args[0], out)))  # `kernels.remove(bump)`: its first occurrence
+        else:
+            known = False  # `sort`, a `remove` of what is not surely there: what is left is not known
+    if known:
+        return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
+    return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc) -> bool | None:
+    """Where a change of the object `b` binds (`xs.pop()`, `del d[k]` at `node`) stands: None
+    when it is not between the binding and the use; True in the binding's own straight-line code,
+    so it runs once, in order; False elsewhere (another scope, a loop, a branch)."""
+    use_pos = bindings.position(use.stmt) if use.stmt is not None and use.scope is b.scope else (1 << 30, 0)
+    if not bindings.position(b.stmt) < bindings.position(node) < use_pos:
+        return None
+    same_block = model.block_chain.get(id(where.stmt), ()) == model.block_chain.get(id(b.stmt), ())
+    return where.scope is b.scope and same_block
+
+
+def attribute_stored_before(
+    interp: Interpreter, expr: ast.Attribute, loc: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`op.k` read after `op = Op()` and `op.k = good` in the same straight-line code: the last
+    such store replaces whatever the constructor stored (the heap alone joins them).  Only when
+    `op` has the one binding there, the store stands straight in that binding's block after it,
+    nothing between the store and the read mentions `op` but to read an attribute, no function
+    anywhere stores that attribute on another receiver, and the class does not make `k` a
+    property (its setter decides what is stored).  None otherwise: the heap answers."""
+    receiver = expr.value
+    if not isinstance(receiver, ast.Name) or loc.stmt is None:
+        return None
+    stores = interp.heap.stores_on(model, receiver.id, expr.attr)
+    if not stores:
+        return None  # the common case, answered from the heap's index of stores
+    found = bindings.lookup(interp, receiver.id, loc, model)
+    if len(found) != 1 or found[0].kind != "assign" or found[0].scope is not loc.scope:
+        return None
+    b = found[0]
+    body = model.tree.body if b.scope is model.module_scope else getattr(b.scope.node, "body", None)
+    start = next((i for i, stmt in enumerate(body or []) if stmt is b.stmt), None)
+    if not isinstance(body, list) or start is None:
+        return None
+    if interp.heap.attribute_stored_in_a_function(model, expr.attr, besides=body):
+        return None  # a function may store it too, in calls between
+    straight = {id(site.node): site for site in stores if _one_target(site.node) and site.key == expr.attr}
+    read_line = getattr(loc.stmt, "lineno", 0)
+    last: ast.Assign | None = None
+    for stmt in body[start + 1 :]:
+        if (getattr(stmt, "end_lineno", None) or 0) >= read_line:
+            break  # the statement holding the read, or past it
+        if id(stmt) in straight:
+            last = cast(ast.Assign, stmt)
+        elif last is not None and _mentions(stmt, receiver.id):
+            return None  # `op.configure(...)`, `setattr(op, ...)`, `op = other`: not followed
+    if last is None:
+        return None
+    value = interp.ev(receiver, loc, env, model)
+    if not value or any(not _plain_field(interp, v, expr.attr) for v in value):
+        return None
+    return interp.ev(last.value, model.loc(last.value), env, model)
+
+
+def _one_target(node: ast.AST) -> bool:
+    """`target = value` with one target (`a.k = b.k = v` is not followed)."""
+    return isinstance(node, ast.Assign) and len(node.targets) == 1
+
+
+def _mentions(stmt: ast.stmt, name: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(stmt))
+
+
+def _plain_field(interp: Interpreter, value: Value, attr: str) -> bool:
+    """An instance whose class does not define `attr` as a descriptor (a property's setter, a
+    `__setattr__` decide what a store does)."""
+    if not isinstance(value, Instance):
+        return False
+    if any(not isinstance(v, External) for v in operations.class_attribute(interp, value.cls, "__setattr__", None)):
+        return False  # a `__setattr__` of the program's (object's own is no hook)
+    # A property, another descriptor object, or what we cannot see: the store may not land.
+    return not any(
+        isinstance(v, (Wrapped, Instance, Unknown)) for v in operations.raw_class_attribute(interp, value.cls, attr)
+    )
+
+
+def _runs_of_loop_body(
+    interp: Interpreter, model: ModuleModel, b: Binding, call: ast.Call, use: Loc, env: Env
+) -> int | None:
+    """How many times a list mutation runs that stands straight in the body of a `for` loop over
+    a sequence of known length, the loop itself in the binding's straight-line code, with no
+    `break` or `continue` in it, and arguments that do not read the loop's target (the same
+    value each time): `for _ in range(2): inputs.append(x)` appends x twice.  None otherwise."""
+    where = model.loc(call)
+    stmt = where.stmt
+    if not (isinstance(stmt, ast.Expr) and stmt.value is call):
+        return None
+    loop = flow.whole_loop_around(model, stmt, where.scope, use)
+    if loop is None or model.block_chain.get(id(loop), ()) != model.block_chain.get(id(b.stmt), ()):
+        return None  # the loop is not in the binding's straight-line code
+    targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
+        return None
+    sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop), env, model))
+    return len(sequence.elts) if sequence is not None and sequence.elts is not None else None
+
+
+def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int | None:
+    """The index `xs.remove(value)` removes: the first element that is certainly `value` (one
+    module-level function, class or constant), when no element before it may be equal to it."""
+    wanted = only_value(value)
+    if not isinstance(wanted, (Const, Func, Class)) or (isinstance(wanted, Func) and wanted.env.items):
+        return None
+    for index, element in enumerate(elements):
+        if element == value:
+            return index
+        if wanted in element or any(not isinstance(e, (Const, Func, Class)) for e in element):
+            return None  # may be equal to it: which one goes is not known
+    return None
+
+
+# The methods that change a list in place (`sort` and `remove` leave it unknown).
+_DEQUE_LEFT_END = {"appendleft": "insert", "popleft": "pop"}
+_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", *_DEQUE_LEFT_END)
+
+
+def with_deletions(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A dict display bound to a name, with the keys `del name[k]` / `name.pop(k)` removed in its
+    own straight-line code before the use (elsewhere: the dict's keys are not known)."""
+    deletions = _deletions_of(model, b)
+    if not deletions:
+        return value
+    out: set[Value] = set()
+    for d in value:
+        if not isinstance(d, DictV):
+            out.add(d)
+            continue
+        items = list(interp.dict_contents(d).items or ()) if d.items is not None else None
+        for node, key_expr in deletions:
+            where = model.loc(node) if isinstance(node, ast.Call) else Loc(b.scope, node)
+            placed = _placed(model, b, node, where, use)
+            if placed is None:
+                continue
+            known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
+            if items is None or not known or not placed:
+                items = None  # in a loop or a branch, or a key not known
+                continue
+            items = [(k, v) for k, v in items if k != key]
+        out.add(
+            DictV(tuple(items), union(v for _, v in items) | (d.missing or frozenset()), d.site, d.toplevel, d.missing)
+            if items is not None
+            else DictV(None, d.members, d.site, d.toplevel)
+        )
+    return frozenset(out)
+
+
+def with_item_stores(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A dict display bound to a name, with the items `name[k] = v` stores in its own
+    straight-line code before the use (in that scope) replacing the display's (`t = {"k": bump};
+    t["k"] = copy`: the display's bump is gone).  Other stores into the dict, anywhere, still join through the
+    heap when its items are read."""
+    stores = _item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
+    if not stores:
+        return value
+    out: set[Value] = set()
+    for d in value:
+        if not isinstance(d, DictV) or d.items is None:
+            out.add(d)
+            continue
+        items = dict((hashable(k), (k, v)) for k, v in d.items)
+        for stmt, key_expr in stores:
+            if _placed(model, b, stmt, Loc(b.scope, stmt), use) is not True:
+                continue
+            known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
+            if known and hashable(key) in items:
+                items[hashable(key)] = (key, interp.ev(stmt.value, Loc(b.scope, stmt), env, model))
+        kept = tuple(items.values())
+        out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
+    return frozenset(out)
+
+
+def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
+    """`name[k] = v` statements (one target) of `b`'s name straight in its scope's body."""
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    top = {id(stmt) for stmt in getattr(owner, "body", [])}
+    return [
+        (cast(ast.Assign, site.node), cast(ast.expr, site.key))
+        for site in interp.heap.stores_on(model, b.name)
+        if id(site.node) in top and _one_target(site.node)
+    ]
+
+
+def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:
+    """`del name[k]` statements and `name.pop(k)` calls of `b`'s name in its scope: (node, key)."""
+    found: list[tuple[ast.AST, ast.expr]] = []
+    for call in model.calls_with_attribute(("pop",)):
+        receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        if isinstance(receiver, ast.Name) and receiver.id == b.name and call.args:
+            found.append((call, call.args[0]))
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == b.name
+                ):
+                    found.append((stmt, target.slice))
+    return found
+
+
+def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
+    by_name = interp._mutations.get(id(model))
+    if by_name is None:
+        by_name = {}
+        for call in model.calls_with_attribute(_LIST_MUTATIONS):
+            receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+            if isinstance(receiver, ast.Name):
+                by_name.setdefault(receiver.id, []).append(Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        interp._mutations[id(model)] = by_name
+    return by_name.get(b.name, [])
