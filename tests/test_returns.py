@@ -53,6 +53,7 @@ FAILING = [
     "with ctx:\n    return x_ref[...]",
     "y = x_ref[...]\nreturn y",
     "return lax.cond(c, lambda: jnp.float32(1.0), lambda: jnp.float32(0.0))",  # a 0-d array each way
+    "try:\n    o_ref[...] = helper_value(x_ref)\nexcept KeyError:\n    return x_ref[...]",  # a call may raise it
     "def g(t_ref):\n    return t_ref[...].sum()\nreturn pl.run_scoped(g, s)",  # the scoped body's value
 ]
 PASSING = [
@@ -78,6 +79,7 @@ PASSING = [
     "y = None\nreturn y",
     "return print('x')",
     "for _ in range(0):\n    return x_ref[...]",  # the loop's body never runs
+    "try:\n    o_ref[...] = x_ref[...]\nexcept KeyError:\n    return x_ref[...]",  # nothing there raises it
     "def g(t_ref):\n    t_ref[...] = x_ref[...]\nreturn pl.run_scoped(g, s)",
 ]
 

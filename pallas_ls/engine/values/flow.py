@@ -22,9 +22,11 @@ from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope
 from . import bindings, operations
 from .domain import (
     EMPTY_ENV,
+    Array,
     Const,
     DictV,
     Env,
+    Param,
     Seq,
     U,
     Value,
@@ -415,8 +417,7 @@ def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If | ast.While,
 
 def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding) -> bool:
     """`except KeyError: k = fallback` after a `try` body that cannot raise what the handler
-    catches: its lookups are of keys the dict certainly holds (or indexes a sequence certainly
-    has), and it calls nothing."""
+    catches (see `handler_never_runs`)."""
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
         return False
     owner = b.scope.node if b.scope.node is not None else model.tree
@@ -424,16 +425,26 @@ def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding)
     if found is None:
         return False
     try_stmt, handler = found
+    return handler_never_runs(interp, try_stmt, handler, b.scope, EMPTY_ENV, model)
+
+
+def handler_never_runs(
+    interp: Interpreter, try_stmt: ast.Try, handler: ast.ExceptHandler, scope: Scope, env: Env, model: ModuleModel
+) -> bool:
+    """An `except KeyError` / `IndexError` / `LookupError` handler whose `try` body cannot raise
+    it: assignments that call nothing, whose lookups are of keys a dict certainly holds, indexes a
+    sequence certainly has, or `[...]` of a kernel's refs and arrays (`o_ref[...] = x_ref[...]`)."""
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     if not all(isinstance(c, ast.Name) and c.id in _LOOKUP_ERRORS for c in caught):
         return False
     for stmt in try_stmt.body:
-        if not (isinstance(stmt, ast.Assign) and all(isinstance(target, ast.Name) for target in stmt.targets)):
+        if not (isinstance(stmt, ast.Assign) and all(isinstance(t, (ast.Name, ast.Subscript)) for t in stmt.targets)):
             return False
-        for node in ast.walk(stmt.value):
+        where = Loc(scope, stmt)
+        for node in (*stmt.targets, *ast.walk(stmt.value)):
             if isinstance(node, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
                 return False
-            if isinstance(node, ast.Subscript) and not _certainly_present(interp, node, Loc(b.scope, stmt), model):
+            if isinstance(node, ast.Subscript) and not _certainly_present(interp, node, where, env, model):
                 return False
     return True
 
@@ -442,10 +453,15 @@ def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding)
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 
 
-def _certainly_present(interp: Interpreter, node: ast.Subscript, loc: Loc, model: ModuleModel) -> bool:
-    """`d[k]` of a known dict holding the constant key, or `xs[i]` of a known sequence in range."""
-    container = only_value(interp.ev(node.value, loc, EMPTY_ENV, model))
-    known, key = key_of(only_value(interp.ev(node.slice, loc, EMPTY_ENV, model)))
+def _certainly_present(interp: Interpreter, node: ast.Subscript, loc: Loc, env: Env, model: ModuleModel) -> bool:
+    """`d[k]` of a known dict holding the constant key, `xs[i]` of a known sequence in range, or
+    `r[...]` of a kernel's ref (a parameter) or an array."""
+    if isinstance(node.slice, ast.Constant) and node.slice.value is Ellipsis:
+        values = interp.ev(node.value, loc, env, model)
+        if values and all(isinstance(v, (Param, Array)) for v in values):
+            return True
+    container = only_value(interp.ev(node.value, loc, env, model))
+    known, key = key_of(only_value(interp.ev(node.slice, loc, env, model)))
     if not known:
         return False
     if isinstance(container, DictV):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..model import Loc, own_returns
-from . import operations
+from . import flow, operations
 from .domain import NONE, NONE_SET, Env, Func, Value, constant_truth
 
 if TYPE_CHECKING:
@@ -101,7 +101,12 @@ def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast
     if isinstance(node, ast.Lambda):  # a lambda has no return statement
         yield from own_returns(node)
         return
-    yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env))
+    scope = func.model.function_scope(node)
+
+    def never_runs(try_stmt: ast.Try, handler: ast.ExceptHandler) -> bool:
+        return flow.handler_never_runs(interp, try_stmt, handler, scope, env, func.model)
+
+    yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env), never_runs)
 
 
 def reaches(interp: Interpreter, func: Func, env: Env, node: ast.AST) -> bool:
@@ -132,7 +137,11 @@ def _reaches(body: list[ast.stmt], target: ast.AST, enclosing: set[int], truth: 
     return True
 
 
-def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast.Return]:
+def _returns_in(
+    body: list[ast.stmt], truth: Callable[..., Any], never_runs: Callable[[ast.Try, ast.ExceptHandler], bool]
+) -> Iterator[ast.Return]:
+    """The returns of `body` that may run: in branches and cases not decided against, in loop
+    blocks that may run, in `except` handlers that may run (`never_runs` says which never do)."""
     for stmt in body:
         if isinstance(stmt, ast.Return):
             yield stmt
@@ -143,15 +152,16 @@ def _returns_in(body: list[ast.stmt], truth: Callable[..., Any]) -> Iterator[ast
             taken = truth(stmt.test, stmt)
             branches = [stmt.body] if taken is True else [stmt.orelse] if taken is False else [stmt.body, stmt.orelse]
             for branch in branches:
-                yield from _returns_in(branch, truth)
+                yield from _returns_in(branch, truth, never_runs)
         elif isinstance(stmt, ast.Match):
             for case in _cases_taken(stmt, truth)[0]:
-                yield from _returns_in(case.body, truth)
+                yield from _returns_in(case.body, truth, never_runs)
         else:
             for block in _blocks_that_may_run(stmt, truth):
-                yield from _returns_in(block, truth)
+                yield from _returns_in(block, truth, never_runs)
             for inner in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or []:
-                yield from _returns_in(inner.body, truth)
+                if not (isinstance(stmt, ast.Try) and never_runs(stmt, inner)):
+                    yield from _returns_in(inner.body, truth, never_runs)
         if not _may_fall_through([stmt], truth):
             return  # what follows never runs
 

@@ -1,0 +1,20 @@
+"""types.MethodType(fn, holder) binds holder as the first parameter; fn returns None.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def fn(self, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * self.scale
+    return None
+
+
+holder = types.SimpleNamespace(scale=2.0)
+kernel = types.MethodType(fn, holder)
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,25 @@
+"""@traced (functools.wraps) returns fn(*args); the kernel returns None.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+@traced
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    return None
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

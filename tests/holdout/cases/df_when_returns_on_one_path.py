@@ -1,0 +1,23 @@
+"""@pl.when(traced) body returns o_ref[...] when MODE == 'debug'; MODE = 'debug'.  JAX: TypeError (pl.when body under a traced condition returns a value)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+MODE = 'debug'
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+    @pl.when(pl.program_id(0) == 0)
+    def _():
+        if MODE == "debug":
+            return o_ref[...]  # expect: PAL007
+        return None
+
+print(pl.pallas_call(kernel, out_shape=S, grid=(1,), interpret=True)(x).sum())
