@@ -1084,6 +1084,19 @@ CASES = {
     ),
     "sum-of-a-shape": ("FNS = [bad] * 10 + [good]\nSHAPE = (4, 6)\n" + launch("FNS[sum(SHAPE)]"), {"good"}),
     "bool-of-a-known-sequence": ("FNS = []\n" + launch("good if not bool(FNS) else bad"), {"good"}),
+    # jax.vmap(f)(xs) calls f on slices along the leading axis (partial keywords kept).
+    "vmap-of-a-partial": (
+        "def op(v, impl):\n    "
+        + launch("{'g': good, 'b': bad}[impl]")
+        + "jax.vmap(functools.partial(op, impl='g'))(xs)\n",
+        {"good"},
+    ),
+    "vmap-slices-the-leading-axis": (
+        "import jax.numpy as jnp\ndef op(v):\n    "
+        + launch("good if v.shape == (8, 128) else bad")
+        + "jax.vmap(op)(jnp.ones((4, 8, 128)))\n",
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

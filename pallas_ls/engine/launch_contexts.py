@@ -64,7 +64,21 @@ class LaunchContexts:
 
 # Calls whose first argument stays a function the launch finder follows: their result's calls
 # (`functools.partial(run, "copy")()`, `jax.jit(run)(x)`) are evaluated as calls of it.
-_FOLLOWING_WRAPPERS = frozenset({"partial", "jit", "staticmethod", "classmethod", "wraps", "partialmethod"})
+_FOLLOWING_WRAPPERS = frozenset(
+    {
+        "partial",
+        "jit",
+        "staticmethod",
+        "classmethod",
+        "wraps",
+        "partialmethod",
+        "vmap",
+        "pmap",
+        "checkpoint",
+        "remat",
+        "named_call",
+    }
+)
 # Calls that call their first argument at once, each call seen by the launch finder, which
 # evaluates them (`list(map(run, ["copy"]))` calls run("copy")): that argument does not escape.
 IMMEDIATELY_CALLING = frozenset({"map", "starmap", "reduce"})

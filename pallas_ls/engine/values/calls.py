@@ -277,9 +277,22 @@ def apply(
         return frozenset({Seq("list", None, operations.direct_subclasses(interp, target.cls) | U)})
     if isinstance(target, methods.WhenDecorator):
         return NONE_SET
+    if isinstance(target, Wrapped) and target.kind.startswith("vmap"):
+        sliced = [_batch_sliced(a, target.kind == "vmap") for a in args]
+        result = apply(interp, target.func, sliced, keywords, call, loc, env, model, unknown_rest, unknown_kw)
+        return _batch_sliced(result, False)  # stacked again: the mapped axis is back, where out_axes says
     if isinstance(target, Wrapped):
         return apply(interp, target.func, args, keywords, call, loc, env, model, unknown_rest, unknown_kw)
     return U
+
+
+def _batch_sliced(values: frozenset[Value], leading: bool) -> frozenset[Value]:
+    """What a function `jax.vmap` maps sees of an argument: each array without its leading axis
+    (`leading` False, `in_axes` other than 0: without a known shape); anything else as it is."""
+    return frozenset(
+        Array(v.origin, v.shape[1:] if leading and v.shape else None, v.dtype) if isinstance(v, Array) else v
+        for v in values
+    )
 
 
 def _fields_replaced(

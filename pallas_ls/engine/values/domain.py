@@ -152,9 +152,9 @@ class BoundMethod(Value):
 
 @dataclass(frozen=True)
 class Wrapped(Value):
-    """staticmethod / classmethod / property objects in a class body."""
+    """staticmethod / classmethod / property objects in a class body; a function `jax.vmap` maps."""
 
-    kind: str  # "static" | "class" | "property"
+    kind: str  # "static" | "class" | "property" | "vmap" (| "vmap-other-axes": jax.vmap's function)
     func: Value
 
 

@@ -135,6 +135,8 @@ PASS_THROUGH = frozenset(
         "jax.experimental.pallas.named_call",
     }
 )
+# Transformations that call their function on slices of their arguments' arrays.
+_BATCHING = frozenset({"jax.vmap", "jax.pmap"})
 # JAX / Pallas APIs that return None (observed: see pallas-facts §1).
 NONE_APIS = frozenset(
     {
@@ -346,6 +348,11 @@ def external_call(
             calls.partial_of(inner, tuple(args[1:]), tuple(keywords), arg_exprs, keyword_exprs, hidden)
             for inner in args[0]
         )
+    if q in _BATCHING and args:
+        # `jax.vmap(f)(xs)` calls f once, on each argument's slice along its leading axis
+        axes = dict(keywords).get("in_axes")
+        kind = "vmap" if axes is None or axes == frozenset({Const(0)}) else "vmap-other-axes"
+        return frozenset(Wrapped(kind, f) for f in args[0])
     if q in PASS_THROUGH:
         # named_call(f) -> f; named_scope("name") / jit(**kw) -> a decorator that hands f back
         if args and not all(isinstance(v, (Const, Opaque)) for v in args[0]):
