@@ -144,3 +144,22 @@ def test_a_kernel_return_under_a_module_constant_runs_only_when_it_is_true(debug
     code += "def k(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n    if DEBUG:\n        return o_ref[...]\n"
     code += "pl.pallas_call(k, out_shape=s)(x)\n"
     assert [f.code for f in analyze_source(code)] == codes
+
+
+@pytest.mark.parametrize(("chosen", "codes"), [("bump", ["PAL001"]), ("copy", [])])
+def test_defaults_keep_the_value_of_their_iteration(chosen, codes):
+    """A def in a module-level loop evaluates its defaults when it runs: each iteration's kernel
+    keeps that iteration's `mode`, and so does a lambda made in a comprehension (`s=s`)."""
+    loop = (
+        "REG = {}\nfor mode in ('copy', 'bump'):\n    def k(x_ref, o_ref, mode=mode):\n"
+        "        o_ref[...] = x_ref[...]\n        if mode == 'bump':\n            return o_ref[...]\n"
+        f"    REG[mode] = k\npl.pallas_call(REG['{chosen}'], out_shape=S)(x)\n"
+    )
+    shape = "S = jax.ShapeDtypeStruct((8, 128), jnp.float32)\n"  # the refs known: the defaults are left
+    assert [f.code for f in analyze_source(HEADER + shape + loop, "t.py")] == codes
+    index = 1 if chosen == "bump" else 0
+    lambdas = (
+        "FNS = [lambda x_ref, o_ref, s=s: o_ref.__setitem__(..., x_ref[...]) if s == 1 else x_ref[...] for s in (1, 2)]\n"
+        f"pl.pallas_call(FNS[{index}], out_shape=S)(x)\n"
+    )
+    assert [f.code for f in analyze_source(HEADER + shape + lambdas, "t.py")] == codes

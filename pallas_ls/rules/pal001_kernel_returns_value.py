@@ -26,7 +26,7 @@ from ..engine.layout import (
 )
 from ..engine.model import FunctionNode, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
-from ..engine.values.domain import EMPTY_ENV, Array, Const, DictV, Env, Opaque, Seq, Value
+from ..engine.values.domain import Array, Const, DictV, Env, Opaque, Seq, Value
 from .base import Example
 
 CODE = "PAL001"
@@ -1094,7 +1094,7 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
     env = site.target.env
     function = site.function
     scope = analysis.model.scope_of_function.get(id(function))
-    if scope is None or isinstance(function, ast.Lambda):
+    if scope is None:
         return env
     scratch_known = launch_layout(site.launch).scratch is not None
     interp = analysis.values.interp
@@ -1105,7 +1105,9 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
             continue  # filled by the launch (or, scratch keywords not known, it may be)
         params = [b for b in scope.bindings.get(arg.arg, []) if b.kind == "param"]
         if len(params) == 1 and env.get(params[0]) is None:
-            bound.append((params[0], interp.ev(default, where, EMPTY_ENV, analysis.model)))
+            # evaluated where the def ran, with what it closed over (`def k(x_ref, o_ref, mode=mode)`
+            # in a loop over modes: each function keeps the mode of its iteration)
+            bound.append((params[0], interp.ev(default, where, env, analysis.model)))
     return env.extended(bound) if bound else env
 
 

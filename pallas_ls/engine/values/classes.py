@@ -53,7 +53,10 @@ def def_value(
     """A def's (or, given its `undecorated` value, a class's) value with its decorators applied
     (innermost first)."""
     if env.items and model.parent_function.get(id(node)) is None:
-        env = EMPTY_ENV  # a def outside functions closes over nothing: one object however it is read
+        # A def outside functions closes over nothing: one object however it is read, but for the
+        # names its defaults read (`def k(x_ref, o_ref, mode=mode)` in a module-level loop over
+        # modes: each iteration's function keeps that iteration's mode).
+        env = _read_by_defaults(node, env)
     values: frozenset[Value] = undecorated or frozenset({Func(node, model, env)})
     decorators = getattr(node, "decorator_list", [])
     if not decorators:
@@ -74,6 +77,17 @@ def def_value(
         interp._active.discard(key)
     interp._memo[key] = values
     return values
+
+
+def _read_by_defaults(node: FunctionNode, env: Env) -> Env:
+    """The bindings of `env` whose names a def's default values read (a class statement's: none)."""
+    arguments = getattr(node, "args", None)
+    if arguments is None:
+        return EMPTY_ENV
+    defaults = [d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None]
+    names = {n.id for d in defaults for n in ast.walk(d) if isinstance(n, ast.Name)}
+    kept = tuple((b, v) for b, v in env.items if b.name in names) if names else ()
+    return Env(kept) if kept else EMPTY_ENV
 
 
 def class_value(interp: Interpreter, node: ast.ClassDef, model: ModuleModel, env: Env) -> frozenset[Value]:

@@ -1,0 +1,23 @@
+"""make(cfg) reads cfg['mode'] at trace time; cfg = {'mode': 'fast'}.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def make(cfg):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+        if cfg["mode"] == "debug":
+            return o_ref[...]
+
+    return kernel
+
+
+kernel = make({"mode": 'fast'})
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
