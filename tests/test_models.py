@@ -1097,6 +1097,22 @@ CASES = {
         + "jax.vmap(op)(jnp.ones((4, 8, 128)))\n",
         {"good"},
     ),
+    "enum-auto-in-order": (
+        "import enum\nclass M(enum.Enum):\n    A = enum.auto()\n    B = enum.auto()\n"
+        + launch("{M.A: good, M.B: bad}[list(M)[0]]"),
+        {"good"},
+    ),
+    # A nested function rebinding a `nonlocal` runs only if its function reads its name.
+    "nonlocal-setter-never-called": (
+        "def build():\n    k = good\n    def use_bad():\n        nonlocal k\n        k = bad\n    return k\n"
+        + launch("build()"),
+        {"good"},
+    ),
+    "nonlocal-setter-called": (
+        "def build():\n    k = good\n    def use_bad():\n        nonlocal k\n        k = bad\n    use_bad()\n    return k\n"
+        + launch("build()"),
+        {"good", "bad"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

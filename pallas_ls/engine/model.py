@@ -266,7 +266,7 @@ class ModuleModel:
                         target.kind == "class" or declared not in target.bindings or declared in target.nonlocal_names
                     ):
                         target = target.parent
-                    if target is not None and target is not self.module_scope:
+                    if target is not None and target is not self.module_scope and _may_run_in(inner, target):
                         stores = self._nested_stores.setdefault(id(target), {}).setdefault(declared, [])
                         stores += inner.bindings.get(declared, [])
         return self._nested_stores.get(id(scope), {}).get(name, [])
@@ -767,6 +767,17 @@ def _enclosing_non_comprehension(scope: Scope) -> Scope:
 def positional_args(function: FunctionNode) -> list[ast.arg]:
     """A function's positional parameters (positional-only ones included), in order."""
     return list(getattr(function.args, "posonlyargs", [])) + list(function.args.args)
+
+
+def _may_run_in(inner: Scope, target: Scope) -> bool:
+    """Whether a function nested in `target`'s function may run: its name is read there (called,
+    passed, returned), or it is not a plain def (a decorated one may be run by its decorator)."""
+    node = inner.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.decorator_list or target.node is None:
+        return True
+    return any(
+        isinstance(n, ast.Name) and n.id == node.name and isinstance(n.ctx, ast.Load) for n in ast.walk(target.node)
+    )
 
 
 def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr, int | None]]:

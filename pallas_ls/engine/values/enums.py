@@ -74,8 +74,10 @@ def members_by_name(interp: Interpreter, cls: Class) -> tuple[tuple[object, froz
 
 def members_in_order(interp: Interpreter, cls: Class) -> Seq | None:
     """The members of an enum class in body order, when no member can be an alias of another
-    (each is written as a constant, all different); None otherwise."""
+    (each is written as a constant, all different, or all are `auto()`); None otherwise."""
     members = members_by_name(interp, cls)
+    if members and all(_is_auto(_written_value(cls, cast(str, name))) for name, _ in members):
+        return Seq("tuple", tuple(member for _, member in members))  # auto() values never repeat
     written = {
         target.id: stmt.value
         for stmt in cls.node.body
@@ -129,3 +131,22 @@ def member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> froz
         return union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(assigned, None)) or U
     found = operations.class_attribute(interp, member.cls, attr, None)
     return frozenset(BoundMethod(v, member) if isinstance(v, Func) else v for v in found) or U
+
+
+def _written_value(cls: Class, name: str) -> ast.expr | None:
+    """What the class body assigns to `name` (the last plain assignment)."""
+    found = None
+    for stmt in cls.node.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+            found = stmt.value
+    return found
+
+
+def _is_auto(value: ast.expr | None) -> bool:
+    """`enum.auto()` / `auto()`: a value no other member of the class has."""
+    return (
+        isinstance(value, ast.Call)
+        and not value.args
+        and not value.keywords
+        and classes.decorator_name(value.func) == "auto"
+    )

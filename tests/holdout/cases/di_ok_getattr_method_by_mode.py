@@ -1,0 +1,40 @@
+"""getattr(self, f'_{mode}_kernel') on an Op with mode='plain'.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Op:
+    def __init__(self, mode):
+        self.mode = mode
+
+    @staticmethod
+    def _plain_kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+    @staticmethod
+    def _plus_kernel(x_ref, o_ref):
+        return x_ref[...] + 1
+
+    def __call__(self, v):
+        kernel = getattr(self, f"_{self.mode}_kernel")
+        return pl.pallas_call(kernel, out_shape=S, interpret=True)(v)
+
+
+print(Op('plain')(x).sum())
