@@ -1113,6 +1113,20 @@ CASES = {
         + launch("build()"),
         {"good", "bad"},
     ),
+    # Module-level statements of their own store in order: the last store of a key replaces.
+    "update-twice": ("REG = {}\nREG.update(k=bad)\nREG.update(k=good)\n" + launch("REG['k']"), {"good"}),
+    "item-stored-twice": ("REG = {'k': bad}\nREG['k'] = bad\nREG['k'] = good\n" + launch("REG['k']"), {"good"}),
+    "item-stored-in-a-function-too": (
+        "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\n" + launch("REG['k']"),
+        {"good", "bad"},
+    ),
+    "list-item-replaced": ("L = [bad]\nL[0] = good\n" + launch("L[0]"), {"good"}),
+    "class-attribute-reassigned": (
+        "class Op:\n    k = staticmethod(bad)\n    def run(self):\n        "
+        + launch("self.k")
+        + "Op.k = staticmethod(good)\nOp().run()\n",
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

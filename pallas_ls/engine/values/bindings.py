@@ -183,6 +183,7 @@ def binding_value(
         value = _assigned(interp, b, env, model, use)
         if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
             value = mutations.with_mutations(interp, b, value, use, env, model)
+            value = mutations.with_item_stores(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, DictV) for v in value):
             value = mutations.with_item_stores(interp, b, value, use, env, model)
             value = mutations.with_deletions(interp, b, value, use, env, model)

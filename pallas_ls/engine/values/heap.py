@@ -192,6 +192,17 @@ class Heap:
             frozenset(),
         )
 
+    def replaces_class_attribute(self, cls: Value, attr: str) -> frozenset[Value] | None:
+        """What module-level statements of their own store as `attr` of a class, when only such
+        statements do (`Op.kernel = staticmethod(copy)` after the class): the last one replaces
+        the class body's value.  None when nothing stores it, or a function may (at any time)."""
+        if not self.attribute(cls, attr):
+            return None
+        stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False)
+        if not stores or any(s.line is None or s.partial or _constants(s.key) != frozenset({attr}) for s in stores):
+            return None
+        return max(stores, key=lambda s: cast(int, s.line)).value
+
     @staticmethod
     def stores_on(model: ModuleModel, name: str, attr: str | None = None) -> list[store_sites.StoreSite]:
         """The stores `name.attr = v` (`attr` given) or `name[k] = v` (None) written anywhere in
@@ -363,6 +374,7 @@ class Heap:
         if stores and self.removes_items(d):
             items = None  # stores and removals interleave: which keys remain is not followed
         members = set(d.members)
+        last = _last_straight_stores(stores) if d.toplevel else {}
         for store in stores:
             if store.setdefault and items is not None and _surely_there(d, stores, store):
                 continue  # `d.setdefault(k, v)` after `k` was surely stored: stores nothing
@@ -385,9 +397,14 @@ class Heap:
                 pairs = [(const, value)]
             for k, v in pairs:
                 members |= v
-                if items is not None:
-                    old = items.get(hashable(k))
-                    items[hashable(k)] = (k, v | old[1] if old is not None else v)
+                if items is None:
+                    continue
+                if hashable(k) in last:
+                    if last[hashable(k)] is store:  # the last of the module's own stores of `k`
+                        items[hashable(k)] = (k, v)
+                    continue  # an earlier one: replaced, statement after statement
+                old = items.get(hashable(k))
+                items[hashable(k)] = (k, v | old[1] if old is not None else v)
         known = tuple(items.values()) if items is not None else None
         return DictV(known, frozenset(members), d.site, d.toplevel, d.missing)
 
@@ -469,6 +486,32 @@ class Store:
     # order of such stores; None for the others, which may run at any time.
     line: int | None = None
     setdefault: bool = False  # `d.setdefault(k, v)`: stores only when `k` is not there yet
+
+
+def _last_straight_stores(stores: list[Store]) -> dict[object, Store]:
+    """For each constant key stored only by module-level statements of their own (`REG["k"] =
+    bump` then `REG["k"] = copy`, `d.update(k=v)`), the last of those stores: it replaces the
+    earlier ones and what the display held.  A key a function may store too (at any time) is not
+    here: its stores all join.  (A read between two such statements is taken to see the last.)"""
+    last: dict[object, Store] = {}
+    anytime: set[object] = set()
+    for store in stores:
+        if store.setdefault:
+            continue
+        if store.kind == "update":
+            filled = _single_dict(store.value) if store.value is not None else None
+            keys = [hashable(k) for k, _ in filled.items] if filled is not None and filled.items is not None else None
+        else:
+            const = _only_const(store.key)
+            keys = [hashable(const)] if const is not None else None
+        if keys is None:
+            continue  # keys not known: the dict's items are not known either
+        for key in keys:
+            if store.line is None or store.partial:
+                anytime.add(key)
+            elif key not in last or cast(int, last[key].line) < store.line:
+                last[key] = store
+    return {key: store for key, store in last.items() if key not in anytime}
 
 
 def _deleted_from(model: ModuleModel) -> list[ast.Name]:

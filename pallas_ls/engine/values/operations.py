@@ -340,6 +340,9 @@ def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Valu
     class_scope = cls.model.scope_of_function.get(id(cls.node))
     in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
     if in_body:
+        replaced = interp.heap.replaces_class_attribute(cls, attr)
+        if replaced is not None:
+            return replaced  # `Op.kernel = staticmethod(copy)` after the class statement
         return union(bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None))
     if _made_with_hooks(interp, cls):
         interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)

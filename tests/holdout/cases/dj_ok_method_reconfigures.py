@@ -1,0 +1,36 @@
+"""op = Op() (bump); op.configure('copy') sets self.kernel = KS[name].  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Op:
+    def __init__(self):
+        self.kernel = bump
+
+    def configure(self, name):
+        self.kernel = KS[name]
+
+    def __call__(self, v):
+        return pl.pallas_call(self.kernel, out_shape=S, interpret=True)(v)
+
+
+op = Op()
+op.configure('copy')
+print(op(x).sum())
