@@ -665,6 +665,8 @@ def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], c
     `f(make(), make())` holds two Refs while `r = make(); f(r, r)` holds one.  Refs inside the
     tuples, lists and dicts it returns too (`return {"k": new_ref(x), "v": new_ref(y)}`)."""
     passed = union(args) | union(v for _, v in keywords)
+    # and the Refs inside the containers passed (`pick(refs, "a")` returns a Ref of `refs`)
+    passed |= frozenset(refs_in(passed, 0))
     return retag(result, passed, call, 0)
 
 

@@ -1,0 +1,28 @@
+"""__init__ sets self.a and self.b to two new Refs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+class Pair:
+    def __init__(self):
+        self.a = jax.new_ref(x)
+        self.b = jax.new_ref(x)
+
+    def go(self):
+        copy_kernel(self.a, self.b)
+
+
+Pair().go()
+print(x.sum())

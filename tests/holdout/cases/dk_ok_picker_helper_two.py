@@ -1,0 +1,24 @@
+"""pick(refs, 'a') and pick(refs, 'b') of two Refs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+def pick(d, k):
+    return d[k]
+
+
+refs = {"a": jax.new_ref(x), "b": jax.new_ref(x)}
+copy_kernel(pick(refs, "a"), pick(refs, "b"))
+print(refs["b"][...].sum())

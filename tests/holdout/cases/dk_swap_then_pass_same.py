@@ -1,0 +1,22 @@
+"""a, b = b, a then copy_kernel(b, s) where s = a before the swap... is the new b.  JAX: NotImplementedError (same ref)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+a, b = jax.new_ref(x), jax.new_ref(x)
+s = a
+a, b = b, a
+copy_kernel(b, s)  # expect: PAL002
+print(a[...].sum())
