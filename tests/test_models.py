@@ -1127,6 +1127,8 @@ CASES = {
         + "Op.k = staticmethod(good)\nOp().run()\n",
         {"good"},
     ),
+    "startswith-a-tuple": ("NAME = 'cpu'\n" + launch("bad if NAME.startswith(('tpu', 'gpu')) else good"), {"good"}),
+    "str-index-of-a-constant": ("FNS = [bad, bad, good]\n" + launch("FNS['abc'.index('c')]"), {"good"}),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

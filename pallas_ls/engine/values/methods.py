@@ -72,6 +72,13 @@ STR_METHODS = frozenset(
         "startswith",
         "endswith",
         "isidentifier",
+        "isdigit",
+        "isalpha",
+        "title",
+        "capitalize",
+        "casefold",
+        "index",
+        "rfind",
         "count",
         "find",
         # names split out of a dotted or qualified spec: `spec.split(".")[-1]`
@@ -100,13 +107,26 @@ class StrMethod(Value):
             if parts is None or not all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
                 return frozenset({Opaque("str")})
             return _short(self.text.join(str(cast(Const, p).value) for p in parts))
-        values = [only_value(a) for a in args]
-        if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+        values = [_constant_argument(a) for a in args]
+        if any(v is None for v in values):
             return frozenset({Opaque("str")})
         try:
-            return _short(getattr(self.text, self.attr)(*(cast(Const, v).value for v in values)))
+            return _short(getattr(self.text, self.attr)(*values))
         except (TypeError, ValueError, IndexError, KeyError):
             return frozenset({Opaque("str")})
+
+
+def _constant_argument(values: frozenset[Value]) -> object | None:
+    """A string method's argument when known: a string or int constant, or a tuple of strings
+    (`name.startswith(("tpu", "gpu"))`); None otherwise."""
+    value = only_value(values)
+    if isinstance(value, Const) and isinstance(value.value, (str, int)):
+        return value.value
+    seq = single_known_seq(values)
+    parts = [only_value(e) for e in seq.elements()] if seq is not None and seq.kind == "tuple" else None
+    if parts and all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
+        return tuple(cast(Const, p).value for p in parts)
+    return None
 
 
 def _short(result: object) -> frozenset[Value]:

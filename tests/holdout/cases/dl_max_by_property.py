@@ -1,0 +1,35 @@
+"""max(CANDS, key=lambda c: c.score) where score is a property; bump scores highest.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Cand:
+    def __init__(self, kernel, size):
+        self.kernel = kernel
+        self.size = size
+
+    @property
+    def score(self):
+        return self.size * 2
+
+
+CANDS = [Cand(copy, 1), Cand(bump, 3)]
+kernel = max(CANDS, key=lambda c: c.score).kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,31 @@
+"""sorted(CANDS, key=attrgetter('priority'))[0] with copy at priority 0.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Cand:
+    def __init__(self, kernel, priority):
+        self.kernel = kernel
+        self.priority = priority
+
+
+CANDS = [Cand(bump, 1), Cand(copy, 0)]
+kernel = sorted(CANDS, key=operator.attrgetter("priority"))[0].kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
