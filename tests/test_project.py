@@ -378,3 +378,43 @@ def test_a_subclass_in_a_quiet_file_overriding_the_kernel_a_method_launches(tmp_
     assert found == {"base.py": ["PAL001"], "fancy.py": [], "main.py": []}
     write(tmp_path, {"fancy.py": fancy.replace("KERNEL", "copy")})
     assert findings_by_file(tmp_path, ["base.py", "fancy.py", "main.py"])["base.py"] == []
+
+
+KERNEL_PAIR = """\
+import jax
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+"""
+
+
+def test_an_imported_module_is_not_main(tmp_path):
+    """lib.kernel is rebound under `if __name__ == "__main__":`, which never runs when main.py
+    imports lib: main launches copy, and bump (never launched) is not reported."""
+    lib = KERNEL_PAIR + '\nkernel = copy\n\nif __name__ == "__main__":\n    kernel = bump\n'
+    main = "from jax.experimental import pallas as pl\nimport lib\npl.pallas_call(lib.kernel, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+    write(tmp_path, {"lib.py": lib, "main.py": main})
+    assert findings_by_file(tmp_path, ["lib.py", "main.py"]) == {"lib.py": [], "main.py": []}
+    write(tmp_path, {"lib.py": lib.replace("kernel = copy\n\nif", "kernel = bump\n\nif")})
+    assert findings_by_file(tmp_path, ["lib.py", "main.py"])["lib.py"] == ["PAL001"]
+
+
+def test_plugins_imported_relative_to_the_package_by_importlib(tmp_path):
+    """plugins/__init__.py imports its submodules with `importlib.import_module(f".{name}", __name__)`
+    in a loop; their decorators register kernels that main.py launches by name."""
+    init = (
+        "import importlib\nREGISTRY = {}\ndef register(name):\n    def deco(fn):\n        REGISTRY[name] = fn\n"
+        "        return fn\n    return deco\nfor _name in ('one',):\n    importlib.import_module(f'.{_name}', __name__)\n"
+    )
+    one = "from . import register\nfrom .kernels import bump\nregister('fast')(bump)\n"
+    main = "from jax.experimental import pallas as pl\nimport plugins\npl.pallas_call(plugins.REGISTRY['fast'], out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+    write(
+        tmp_path,
+        {"plugins/__init__.py": init, "plugins/kernels.py": KERNEL_PAIR, "plugins/one.py": one, "main.py": main},
+    )
+    found = findings_by_file(tmp_path, ["plugins/kernels.py", "main.py"])
+    assert found == {"plugins/kernels.py": ["PAL001"], "main.py": []}

@@ -104,6 +104,10 @@ def _module_level_calls(
 def unbound_name(interp: Interpreter, name: str, model: ModuleModel) -> frozenset[Value]:
     if name == "__debug__":
         return frozenset({Const(True)})  # JAX programs run without `python -O`: asserts and all
+    if name == "__name__" and model is not interp.model and model not in interp.library_models.values():
+        # A module another one imports: never "__main__" (its `if __name__ == "__main__":` block
+        # does not run); the module analysed itself may be a script, so its name stays unknown.
+        return frozenset({Const("<imported module>")})
     for star in star_imports(interp, model):
         target = interp.loader.module(model, _import_base(star))
         if target is None:

@@ -530,9 +530,11 @@ def external_call(
         return frozenset({TupleClass(fields)}) if fields is not None else U
     if q in ("copy.copy", "copy.deepcopy") and len(args) == 1:
         return frozenset(_copied(v, call) for v in args[0] if not isinstance(v, Ref)) or U
-    if q == "importlib.import_module" and len(args) == 1 and not keywords:
+    if q == "importlib.import_module" and 1 <= len(args) <= 2 and not keywords:
         names = [v.value for v in args[0] if isinstance(v, Const) and isinstance(v.value, str)]
-        if names and len(names) == len(args[0]) and not any(n.startswith(".") for n in names):
+        # `import_module(".one", __name__)` in a package's __init__: relative to this package
+        own_package = len(args) == 2 and call is not None and _names_this_package(call.args[1])
+        if names and len(names) == len(args[0]) and all(not n.startswith(".") or own_package for n in names):
             return union(bindings.import_value(interp, n, model) for n in names)
     if q == "dict.fromkeys" and args:
         keys = single_known_seq(args[0])
@@ -645,6 +647,11 @@ def external_call(
 
 
 # ---------------------------------------------------------------------------- helpers
+def _names_this_package(expr: ast.expr) -> bool:
+    """`__name__` / `__package__`: the anchor of a relative `importlib.import_module`."""
+    return isinstance(expr, ast.Name) and expr.id in ("__name__", "__package__")
+
+
 def _locals(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> frozenset[Value]:
     """`locals()`: at module level the module's namespace; in a function a dict of the names it
     has bound by then (`return locals()[name]`)."""

@@ -1,0 +1,4 @@
+from . import register
+from .kernels import copy
+
+register("copy")(copy)

@@ -1,0 +1,4 @@
+from . import register
+from .kernels import bump
+
+register("bump")(bump)
