@@ -1129,6 +1129,15 @@ CASES = {
     ),
     "startswith-a-tuple": ("NAME = 'cpu'\n" + launch("bad if NAME.startswith(('tpu', 'gpu')) else good"), {"good"}),
     "str-index-of-a-constant": ("FNS = [bad, bad, good]\n" + launch("FNS['abc'.index('c')]"), {"good"}),
+    "numpy-prod-of-a-shape": (
+        "import numpy as np\nT = {1024: good, 512: bad}\n" + launch("T[int(np.prod((8, 128)))]"),
+        {"good"},
+    ),
+    "promote-types-of-floats": (
+        "import jax.numpy as jnp\n"
+        + launch("good if jnp.promote_types(jnp.bfloat16, jnp.float16) == jnp.float32 else bad"),
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

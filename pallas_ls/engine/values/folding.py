@@ -276,7 +276,11 @@ def _module_level_def(value: Value) -> bool:
     return isinstance(value, Func) and not value.env.items and value.model.parent_function.get(id(value.node)) is None
 
 
-DTYPE_APIS = frozenset({"numpy.dtype", "jax.numpy.dtype", "numpy.issubdtype", "jax.numpy.issubdtype"})
+DTYPE_APIS = frozenset(
+    {"numpy.dtype", "jax.numpy.dtype", "numpy.issubdtype", "jax.numpy.issubdtype", "jax.numpy.promote_types"}
+)
+# JAX's promotion of the float types kernels use (jnp.promote_types; the others are not decided).
+_FLOAT_WIDTHS = {"bfloat16": 16, "float16": 16, "float32": 32}
 # The abstract scalar types `issubdtype` tests against, by the dtypes' names they hold.
 _DTYPE_KINDS: dict[str, tuple[str, ...]] = {
     "floating": ("float", "bfloat"),
@@ -294,6 +298,13 @@ def dtype_api(q: str, args: list[frozenset[Value]]) -> frozenset[Value]:
     """`np.dtype("bfloat16")` is the dtype it names; `jnp.issubdtype(x.dtype, jnp.floating)` is
     decided when the dtype is known (numpy's own issubdtype does not count bfloat16 a float: left
     undecided for the types numpy does not define)."""
+    if q == "jax.numpy.promote_types":
+        names = [dtype_of(a) for a in args] if len(args) == 2 else []
+        if len(names) != 2 or not all(n in _FLOAT_WIDTHS for n in names):
+            return frozenset({Opaque("dtype")})
+        a, b = cast("list[str]", names)
+        wider = a if a == b else "float32"  # bfloat16 with float16 meet at float32, as does either with it
+        return frozenset({DType("dtype", wider)})
     if q.endswith(".dtype"):
         name = dtype_of(args[0]) if len(args) == 1 else None
         return frozenset({DType("dtype", name)}) if name is not None else frozenset({Opaque("dtype")})
@@ -333,11 +344,33 @@ _PURE_FUNCTIONS: dict[str, Any] = {
 }
 
 
+# numpy's reductions of a tuple or list of numbers give a numpy scalar, which acts as the number
+# (`np.prod(x.shape)`; a kernel may capture it: numpy scalars are not arrays JAX rejects).
+_NUMPY_REDUCTIONS: dict[str, Any] = {
+    "numpy.prod": math.prod,
+    "numpy.sum": sum,
+    "numpy.max": max,
+    "numpy.amax": max,
+    "numpy.min": min,
+    "numpy.amin": min,
+}
+
+
+def _numpy_reduced(q: str, values: frozenset[Value]) -> frozenset[Value] | None:
+    seq = single_known_seq(values)
+    numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
+    if not numbers or not all(isinstance(n, Const) and type(n.value) in (int, float) for n in numbers):
+        return None  # an array, or numbers not all known: numpy's own result
+    return frozenset({Const(_NUMPY_REDUCTIONS[q]([cast(Const, n).value for n in numbers]))})
+
+
 def folded_call(
     q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
 ) -> frozenset[Value] | None:
     """A call's result when its arguments are known: a pure function of constants, or `any` /
     `all` of a sequence whose elements' truths are known (each element read as `if` reads it)."""
+    if q in _NUMPY_REDUCTIONS and len(args) == 1 and not keywords:
+        return _numpy_reduced(q, args[0])
     if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum", "bool")):
         return None
     if q == "bool" and len(args) == 1:  # `bool(xs)`: the truth `if xs:` reads
