@@ -1138,6 +1138,25 @@ CASES = {
         + launch("good if jnp.promote_types(jnp.bfloat16, jnp.float16) == jnp.float32 else bad"),
         {"good"},
     ),
+    # The protocol methods Python calls: __bool__ / __len__ (truth), __contains__, __eq__, __len__,
+    # __index__, __iter__.
+    "dunder-bool": ("class C:\n    def __bool__(self):\n        return False\n" + launch("bad if C() else good"), {"good"}),
+    "plain-instance-is-true": ("class C:\n    pass\n" + launch("good if C() else bad"), {"good"}),
+    "dunder-contains": (
+        "class R:\n    def __contains__(self, k):\n        return k in ('a',)\n" + launch("bad if 'b' in R() else good"),
+        {"good"},
+    ),
+    "dunder-eq": (
+        "class M:\n    def __init__(self, n):\n        self.n = n\n    def __eq__(self, o):\n        return self.n == o.n\n"
+        + launch("bad if M(1) == M(2) else good"),
+        {"good"},
+    ),
+    "dunder-len": ("class R:\n    def __len__(self):\n        return 1\n" + launch("[bad, good][len(R())]"), {"good"}),
+    "dunder-index": ("class I:\n    def __index__(self):\n        return 1\n" + launch("[bad, good][I()]"), {"good"}),
+    "dunder-iter-first": (
+        "class B:\n    def __iter__(self):\n        return iter([good, bad])\n" + launch("next(iter(B()))"),
+        {"good"},
+    ),
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -30,7 +30,6 @@ from .domain import (
     Seq,
     U,
     Value,
-    constant_truth,
     key_of,
     only_value,
     single_known_seq,
@@ -177,7 +176,10 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
     for element in seq.elements():
         inside = env.extended([(b, element)])
         outcomes = [
-            (constant_truth(interp.ev(cast(ast.If, f).test, Loc(b.scope, f), inside, model)), _loop_filter(f))
+            (
+                operations.truth_of(interp, interp.ev(cast(ast.If, f).test, Loc(b.scope, f), inside, model)),
+                _loop_filter(f),
+            )
             for f in filters
         ]
         reached = next((kind for decided, kind in outcomes if decided is True), None)
@@ -383,7 +385,7 @@ def _branches_taken(
     """Whether the branches `guards` name (each `if` with the side a statement is in) may all be
     taken in `env`, and whether they surely all are (every test decided their way)."""
     decided = [
-        constant_truth(interp.ev(test.test, Loc(scope, getattr(test, "_pallas_ls_at", test)), env, model))
+        operations.truth_of(interp, interp.ev(test.test, Loc(scope, getattr(test, "_pallas_ls_at", test)), env, model))
         for test, _ in guards
     ]
     sides = [side for _, side in guards]

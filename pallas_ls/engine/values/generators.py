@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..model import Loc, Scope, own_yields
 from . import flow, library, operations
-from .domain import MAX_CALL_DEPTH, NONE, Env, Generator, Seq, U, Value, constant_truth
+from .domain import MAX_CALL_DEPTH, NONE, Env, Generator, Seq, U, Value
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -52,7 +52,7 @@ def _yields_of(
                 return False
             out.extend(spread.elements())
         elif isinstance(stmt, ast.If):
-            truth = constant_truth(interp.ev(stmt.test, Loc(scope, stmt), env, model))
+            truth = operations.truth_of(interp, interp.ev(stmt.test, Loc(scope, stmt), env, model))
             if truth is None or not _yields_of(interp, gen, stmt.body if truth else stmt.orelse, scope, env, out):
                 return False
         elif isinstance(stmt, ast.For) and not stmt.orelse:

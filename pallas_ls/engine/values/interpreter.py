@@ -39,7 +39,6 @@ from .domain import (
     U,
     Unknown,
     Value,
-    constant_truth,
     hashable,
     int_constant,
     key_of,
@@ -198,7 +197,7 @@ class Interpreter:
             return frozenset({Func(expr, model, env)})
         if isinstance(expr, ast.IfExp):
             test = self.ev(expr.test, loc, env, model)
-            truth = constant_truth(test)
+            truth = operations.truth_of(self, test)
             if truth is True:
                 return self.ev(expr.body, loc, env, model)
             if truth is False:
@@ -211,7 +210,7 @@ class Interpreter:
             if any(isinstance(v, Array) for v in operand):
                 return frozenset({arrays.array_of(operand)})
             if isinstance(expr.op, ast.Not):
-                truth = constant_truth(operand)
+                truth = operations.truth_of(self, operand)
                 return frozenset({Const(not truth)}) if truth is not None else frozenset({Opaque("bool")})
             only = next(iter(operand)) if len(operand) == 1 else None
             if isinstance(only, Const):
@@ -230,6 +229,10 @@ class Interpreter:
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
             if any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
+            if len(expr.ops) == 1:  # `"fast" in registry`, `mode == other` through the class's methods
+                by_dunder = operations.compared_by_dunder(self, expr.ops[0], parts[0], parts[1])
+                if by_dunder is not None:
+                    return frozenset({Const(by_dunder)})
             for position, op in enumerate(expr.ops):
                 if isinstance(op, (ast.In, ast.NotIn)):
                     parts[position + 1] = self._keys_if_known(parts[position + 1])
@@ -420,7 +423,7 @@ class Interpreter:
                     return None
                 for element in seq.elements():
                     bound = outer.extended((b, bindings.destructure(element, path)) for b, path in targets)
-                    truths = [constant_truth(self.ev(test, inside, bound, model)) for test in generator.ifs]
+                    truths = [operations.truth_of(self, self.ev(test, inside, bound, model)) for test in generator.ifs]
                     if False in truths:
                         continue  # this element is certainly filtered out
                     exact = exact and None not in truths
@@ -486,7 +489,7 @@ class Interpreter:
         out: set[Value] = set()
         for index, operand in enumerate(expr.values):
             value = self.ev(operand, loc, env, model)
-            truth = constant_truth(value)
+            truth = operations.truth_of(self, value)
             if index == len(expr.values) - 1 or truth is stops_at:
                 out |= value
                 if truth is stops_at:

@@ -76,9 +76,9 @@ def iteration_builtin(
     """`iter`, `next`, `zip`, `enumerate` and `dict(pairs)` by what iterating gives: known
     sequences stay known (`dict(zip(names, kernels))` pairs each name with its kernel)."""
     if q == "iter" and len(args) == 1:
-        return frozenset(v for v in args[0] if isinstance(v, (Seq, Generator))) or frozenset(
-            {Seq("list", None, operations.iterate(interp, args[0]))}
-        )
+        kept = frozenset(v for v in args[0] if isinstance(v, (Seq, Generator)))
+        in_order = operations.unpacked(interp, args[0]) if not kept else None  # an instance's __iter__
+        return kept or frozenset({in_order or Seq("list", None, operations.iterate(interp, args[0]))})
     if q == "next" and args:
         return operations.iterate(interp, args[0]) | (args[1] if len(args) > 1 else frozenset())
     if q in TREE_LEAVES and len(args) == 1 and not keywords:

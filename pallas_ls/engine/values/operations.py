@@ -49,6 +49,7 @@ from .domain import (
     Unknown,
     Value,
     Wrapped,
+    constant_truth,
     key_of,
     key_value,
     only_value,
@@ -84,6 +85,60 @@ def call_method(interp: Interpreter, receiver: Value, name: str, args: list[froz
     if not methods:
         return U
     return union(calls.apply(interp, m, args, [], None, None, EMPTY_ENV, receiver.cls.model) for m in methods)
+
+
+def dunder_result(interp: Interpreter, value: Value, name: str, args: list[frozenset[Value]]) -> frozenset[Value]:
+    """`value.name(*args)` when `value` is an instance whose class defines `name` (the protocol
+    method an operation calls: `__len__`, `__contains__`, `__index__`, `__eq__`); empty otherwise."""
+    if not isinstance(value, Instance):
+        return frozenset()
+    methods = class_attribute(interp, value.cls, name, value)
+    return union(calls.apply(interp, m, args, [], None, None, EMPTY_ENV, value.cls.model) for m in methods)
+
+
+def compared_by_dunder(
+    interp: Interpreter, op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]
+) -> bool | None:
+    """`x in obj` by `obj.__contains__(x)`, `obj == y` by `obj.__eq__(y)` (and `!=`, `not in`),
+    when every value on that side is an instance whose class defines the method."""
+    if isinstance(op, (ast.In, ast.NotIn)):
+        receivers, name, args, positive = right, "__contains__", [left], isinstance(op, ast.In)
+    elif isinstance(op, (ast.Eq, ast.NotEq)):
+        receivers, name, args, positive = left, "__eq__", [right], isinstance(op, ast.Eq)
+    else:
+        return None
+    results = [dunder_result(interp, v, name, args) for v in receivers]
+    if not receivers or not all(results):
+        return None
+    truth = truth_of(interp, union(results))
+    return None if truth is None else truth is positive
+
+
+def truth_of(interp: Interpreter, values: frozenset[Value]) -> bool | None:
+    """`bool(value)` as Python decides it, when known: an instance by its class's `__bool__`,
+    else its `__len__`, else True (a class of the program's own, every base known); any other
+    value as `constant_truth` reads it."""
+    return constant_truth(frozenset(_truth_value(interp, v) for v in values))
+
+
+def _truth_value(interp: Interpreter, value: Value) -> Value:
+    if not isinstance(value, Instance):
+        return value
+    for name in ("__bool__", "__len__"):
+        methods = class_attribute(interp, value.cls, name, value)
+        if methods:
+            result = only_value(
+                union(calls.apply(interp, m, [], [], None, None, EMPTY_ENV, value.cls.model) for m in methods)
+            )
+            if isinstance(result, Const) and isinstance(result.value, (bool, int)):
+                return Const(bool(result.value))
+            return value
+    mro = classes.class_mro(interp, value.cls)
+    if mro is not None and all(
+        isinstance(c, Class) or (isinstance(c, External) and c.qualname == "object") for c in mro
+    ):
+        return Const(True)  # no __bool__ or __len__ anywhere on its classes: every instance is true
+    return value
 
 
 # ----------------------------------------------------------------------- attributes
@@ -613,6 +668,8 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
     const = next(iter(index)) if len(index) == 1 else None
     if isinstance(value, Seq) and isinstance(const, EnumMember) and enums.is_int_enum(const.cls):
         const = only_value(enums.member_attribute(interp, const, "value"))  # `KS[Mode.BUMP]` of an IntEnum
+    if isinstance(value, Seq) and isinstance(const, Instance):
+        const = only_value(dunder_result(interp, const, "__index__", [])) or const  # `FNS[Idx()]`
     known_key, key = key_of(const)
     if isinstance(value, Seq):
         value = interp.heap.list_contents(value)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..model import Loc, own_returns
 from . import flow, operations
-from .domain import NONE, NONE_SET, Env, Func, Value, constant_truth
+from .domain import NONE, NONE_SET, Env, Func, Value
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -60,7 +60,7 @@ def _first_match(interp: Interpreter, func: Func, env: Env) -> frozenset[Value] 
         values: set[Value] = set()
         for element in sequence.elts:
             bound = env.extended([(target, element)])
-            taken = constant_truth(interp.ev(found.test, Loc(scope, found.loop.body[0]), bound, model))
+            taken = operations.truth_of(interp, interp.ev(found.test, Loc(scope, found.loop.body[0]), bound, model))
             if taken is False:
                 continue
             values |= interp.ev(found.value, Loc(scope, found.ret), bound, model)
@@ -232,7 +232,7 @@ def _inner_statements(stmt: ast.stmt) -> Iterator[ast.stmt]:
 
 def _static_truth(interp: Interpreter, test: ast.expr, stmt: ast.stmt, func: Func, env: Env) -> bool | None:
     model = func.model
-    return constant_truth(interp.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
+    return operations.truth_of(interp, interp.ev(test, Loc(model.function_scope(func.node), stmt), env, model))
 
 
 def _may_fall_through(body: list[ast.stmt], truth: Callable[..., Any]) -> bool:
