@@ -1,0 +1,35 @@
+"""Plus(Base) forwards **kwargs to super().__init__ with kernel=bump.  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Base:
+    def __init__(self, kernel=copy, block=8):
+        self.kernel = kernel
+        self.block = block
+
+
+class Plus(Base):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
+
+kernel = Plus(kernel=bump, block=16).kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
