@@ -363,7 +363,11 @@ CASES = {
         {"good", "bad"},
     ),
     "next-iter": (launch("next(iter([bad]))"), {"bad"}),
-    "next-default": ("def gen():\n    yield good\n" + launch("next(gen(), bad)"), {"good", "bad"}),
+    "next-default": ("def gen():\n    yield good\n" + launch("next(gen(), bad)"), {"good"}),  # it yields
+    "next-default-of-an-empty-generator": (
+        "def gen():\n    return\n    yield good\n" + launch("next(gen(), bad)"),
+        {"bad"},
+    ),
     "zip-keeps-pairs": ('T = dict(zip(("a", "b"), (good, bad)))\n' + launch('T["a"]'), {"good"}),
     "enumerate-keeps-pairs": ("T = dict(enumerate([good, bad]))\n" + launch("T[1]"), {"bad"}),
     "dataclass-replace": (
@@ -1140,10 +1144,14 @@ CASES = {
     ),
     # The protocol methods Python calls: __bool__ / __len__ (truth), __contains__, __eq__, __len__,
     # __index__, __iter__.
-    "dunder-bool": ("class C:\n    def __bool__(self):\n        return False\n" + launch("bad if C() else good"), {"good"}),
+    "dunder-bool": (
+        "class C:\n    def __bool__(self):\n        return False\n" + launch("bad if C() else good"),
+        {"good"},
+    ),
     "plain-instance-is-true": ("class C:\n    pass\n" + launch("good if C() else bad"), {"good"}),
     "dunder-contains": (
-        "class R:\n    def __contains__(self, k):\n        return k in ('a',)\n" + launch("bad if 'b' in R() else good"),
+        "class R:\n    def __contains__(self, k):\n        return k in ('a',)\n"
+        + launch("bad if 'b' in R() else good"),
         {"good"},
     ),
     "dunder-eq": (
@@ -1155,6 +1163,19 @@ CASES = {
     "dunder-index": ("class I:\n    def __index__(self):\n        return 1\n" + launch("[bad, good][I()]"), {"good"}),
     "dunder-iter-first": (
         "class B:\n    def __iter__(self):\n        return iter([good, bad])\n" + launch("next(iter(B()))"),
+        {"good"},
+    ),
+    "takewhile-in-order": (
+        launch("list(itertools.takewhile(lambda k: k is not None, [good, None, bad]))[-1]"),
+        {"good"},
+    ),
+    "dropwhile-in-order": (launch("next(iter(itertools.dropwhile(lambda k: k is bad, [bad, good])))"), {"good"}),
+    "generator-return-ends-it": (
+        "def gen():\n    yield good\n    return\n    yield bad\n" + launch("list(gen())[-1]"),
+        {"good"},
+    ),
+    "next-of-a-generator-call": (
+        "def gen():\n    yield from [good]\n    yield from [bad]\n" + launch("next(gen())"),
         {"good"},
     ),
     "guard-undecided": (

@@ -18,13 +18,16 @@ if TYPE_CHECKING:
 def straight_yields(interp: Interpreter, gen: Generator) -> Seq | None:
     """The values a generator yields, in order, when its body is made of `yield x` statements,
     `if`s whose tests are decided, and `for` loops over known sequences (`for name, fn in TABLE:
-    if fn is not None: yield name, fn`); None for anything else (a `return`, a `break`, a loop
-    over what is not known)."""
+    if fn is not None: yield name, fn`), up to a `return` that surely runs; None for anything else
+    (a `break`, a loop over what is not known)."""
     body = getattr(gen.func.node, "body", [])
     elements: list[frozenset[Value]] = []
     scope = gen.func.model.function_scope(gen.func.node)
-    if not _yields_of(interp, gen, body, scope, gen.env, elements):
-        return None
+    try:
+        if not _yields_of(interp, gen, body, scope, gen.env, elements):
+            return None
+    except _Returned:
+        pass  # a `return` ran: the generator stops with what it yielded
     return Seq("tuple", tuple(_made_by(gen, e) for e in elements))
 
 
@@ -34,6 +37,10 @@ def _made_by(gen: Generator, values: frozenset[Value]) -> frozenset[Value]:
 
 
 _MAX_YIELDS = 32
+
+
+class _Returned(Exception):
+    """A `return` statement reached in a generator's straight run: no yield after it runs."""
 
 
 def _yields_of(
@@ -63,6 +70,8 @@ def _yields_of(
                 return False
         elif isinstance(stmt, ast.Assign) and all(_names_only(t) for t in stmt.targets):
             continue  # `r = jax.new_ref(x)`: the yields after it read it
+        elif isinstance(stmt, ast.Return):
+            raise _Returned  # the generator ends here (its return value is StopIteration's)
         else:
             return False  # a return, a break, another statement: not followed
         if len(out) > _MAX_YIELDS:

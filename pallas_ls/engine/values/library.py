@@ -562,11 +562,14 @@ def external_call(
         if (
             (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id in ("iter", "reversed"))
             or isinstance(fresh, ast.GeneratorExp)
+            or (isinstance(fresh, ast.Call) and all(isinstance(v, Generator) for v in args[0]))  # `next(gen())`
         ) and not reordered:
             # `next(iter(xs))`, `next(reversed(xs))`, `next(f for n, f in T.items() if ...)`: the first element
             seq = operations.unpacked(interp, args[0])
             if seq is not None and seq.elements():
                 return seq.elements()[0]
+            if seq is not None and seq.known and len(args) == 2:
+                return args[1]  # nothing to yield: the default
     iterated = iteration.iteration_builtin(interp, q, args, keywords)
     if iterated is not None and q in DICT_TYPES and call is not None:
         return frozenset(_made_at(v, call, loc) for v in iterated)  # `d = dict(BASE)`, then `d[k] = f`

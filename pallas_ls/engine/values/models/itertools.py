@@ -53,11 +53,19 @@ def accumulate(iterable: Any, func: Any = None, *, initial: Any = None) -> Any:
 
 
 def takewhile(predicate: Any, iterable: Any) -> Any:
-    yield from iterable
+    # a list, in order: the items before the first the predicate rejects
+    items = list(iterable)
+    failed = [not predicate(item) for item in items]
+    stop = failed.index(True) if True in failed else len(items)
+    return items[:stop]
 
 
 def dropwhile(predicate: Any, iterable: Any) -> Any:
-    yield from iterable
+    # a list, in order: the items from the first the predicate rejects
+    items = list(iterable)
+    failed = [not predicate(item) for item in items]
+    start = failed.index(True) if True in failed else len(items)
+    return items[start:]
 
 
 def filterfalse(predicate: Any, iterable: Any) -> Any:
