@@ -1178,6 +1178,7 @@ CASES = {
         "def gen():\n    yield from [good]\n    yield from [bad]\n" + launch("next(gen())"),
         {"good"},
     ),
+    "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
         {"good", "bad"},

@@ -344,9 +344,11 @@ _PURE_FUNCTIONS: dict[str, Any] = {
 }
 
 
-# numpy's reductions of a tuple or list of numbers give a numpy scalar, which acts as the number
-# (`np.prod(x.shape)`; a kernel may capture it: numpy scalars are not arrays JAX rejects).
-_NUMPY_REDUCTIONS: dict[str, Any] = {
+# Reductions of a tuple or list of numbers: the builtin `sum`, and numpy's, whose numpy scalar
+# acts as the number (`np.prod(x.shape)`; a kernel may capture it: numpy scalars are not arrays
+# JAX rejects).
+_REDUCTIONS: dict[str, Any] = {
+    "sum": sum,
     "numpy.prod": math.prod,
     "numpy.sum": sum,
     "numpy.max": max,
@@ -356,32 +358,27 @@ _NUMPY_REDUCTIONS: dict[str, Any] = {
 }
 
 
-def _numpy_reduced(q: str, values: frozenset[Value]) -> frozenset[Value] | None:
+def _reduced(q: str, values: frozenset[Value]) -> frozenset[Value] | None:
     seq = single_known_seq(values)
     numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
     if not numbers or not all(isinstance(n, Const) and type(n.value) in (int, float) for n in numbers):
-        return None  # an array, or numbers not all known: numpy's own result
-    return frozenset({Const(_NUMPY_REDUCTIONS[q]([cast(Const, n).value for n in numbers]))})
+        return None  # an array, or numbers not all known: nothing decided here
+    return frozenset({Const(_REDUCTIONS[q]([cast(Const, n).value for n in numbers]))})
 
 
 def folded_call(
     q: str, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
 ) -> frozenset[Value] | None:
-    """A call's result when its arguments are known: a pure function of constants, or `any` /
-    `all` of a sequence whose elements' truths are known (each element read as `if` reads it)."""
-    if q in _NUMPY_REDUCTIONS and len(args) == 1 and not keywords:
-        return _numpy_reduced(q, args[0])
-    if keywords or (q not in _PURE_FUNCTIONS and q not in ("any", "all", "sum", "bool")):
+    """A call's result when its arguments are known: a pure function of constants, a reduction of
+    known numbers, or `any` / `all` / `bool` of values whose truths are known (each element read as
+    `if` reads it)."""
+    if keywords:
         return None
+    if q in _REDUCTIONS and len(args) == 1:  # `sum(x.shape)`, `np.prod(x.shape)`
+        return _reduced(q, args[0])
     if q == "bool" and len(args) == 1:  # `bool(xs)`: the truth `if xs:` reads
         truth = constant_truth(args[0])
         return frozenset({Const(truth)}) if truth is not None else None
-    if q == "sum" and len(args) == 1:  # `sum(x.shape)`
-        seq = single_known_seq(args[0])
-        numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
-        if numbers and all(isinstance(n, Const) and type(n.value) in (int, float) for n in numbers):
-            return frozenset({Const(sum(cast("int | float", cast(Const, n).value) for n in numbers))})
-        return None
     if q in ("any", "all") and len(args) == 1:
         seq = single_known_seq(args[0])
         if seq is None or not seq.known:
@@ -391,6 +388,8 @@ def folded_call(
         if decisive in truths:
             return frozenset({Const(decisive)})
         return frozenset({Const(not decisive)}) if None not in truths else None
+    if q not in _PURE_FUNCTIONS:
+        return None  # `bool()`, `sum(xs, start)`, ...: not folded here
     constants = [only_value(a) for a in args]
     if not all(isinstance(c, Const) and isinstance(c.value, (int, float, str)) for c in constants):
         return None
