@@ -12,6 +12,7 @@ from ..model import (
     Binding,
     Loc,
     ModuleModel,
+    defaulted_parameters,
     is_generator,
     own_returns,
     positional_args,
@@ -136,8 +137,7 @@ _MEMOISING = frozenset({"cache", "lru_cache"})
 def _default_refs(interp: Interpreter, target: Func) -> list[frozenset[Value]]:
     """The Refs a function's defaults hold: made once, when the def ran (`def get(buf=new_ref(x))`
     returns the same Ref at every call that leaves `buf` out)."""
-    arguments = target.node.args
-    defaults = [d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None]
+    defaults = [default for _, default, _ in defaulted_parameters(target.node)]
     if not any(isinstance(n, ast.Call) for d in defaults for n in ast.walk(d)):
         return []
     where = target.model.loc(target.node)

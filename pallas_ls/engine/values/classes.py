@@ -13,6 +13,7 @@ from ..model import (
     Loc,
     ModuleModel,
     Scope,
+    defaulted_parameters,
     positional_args,
 )
 from . import bindings, calls, methods, operations
@@ -81,10 +82,9 @@ def def_value(
 
 def _read_by_defaults(node: FunctionNode, env: Env) -> Env:
     """The bindings of `env` whose names a def's default values read (a class statement's: none)."""
-    arguments = getattr(node, "args", None)
-    if arguments is None:
+    if not hasattr(node, "args"):
         return EMPTY_ENV
-    defaults = [d for d in (*arguments.defaults, *arguments.kw_defaults) if d is not None]
+    defaults = [default for _, default, _ in defaulted_parameters(node)]
     names = {n.id for d in defaults for n in ast.walk(d) if isinstance(n, ast.Name)}
     kept = tuple((b, v) for b, v in env.items if b.name in names) if names else ()
     return Env(kept) if kept else EMPTY_ENV

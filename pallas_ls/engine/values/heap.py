@@ -196,12 +196,18 @@ class Heap:
         """What module-level statements of their own store as `attr` of a class, when only such
         statements do (`Op.kernel = staticmethod(copy)` after the class): the last one replaces
         the class body's value.  None when nothing stores it, or a function may (at any time)."""
-        if not self.attribute(cls, attr):
-            return None
+        if not any(store_sites.attribute_sites(model, attr) for model in self._models_and_library_models()):
+            return None  # nothing stores such an attribute: the common case, answered at once
+        replaced = self._once(("class-attr-replaced", cls, attr), lambda: self._last_own_store(cls, attr), frozenset())
+        return replaced or None
+
+    def _last_own_store(self, cls: Value, attr: str) -> frozenset[Value]:
+        """The value of the last module-level statement storing `attr` on `cls`; empty when
+        another kind of store (in a function, with a computed name) may store it too."""
         stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False)
         if not stores or any(s.line is None or s.partial or _constants(s.key) != frozenset({attr}) for s in stores):
-            return None
-        return max(stores, key=lambda s: cast(int, s.line)).value
+            return frozenset()
+        return max(stores, key=lambda s: cast(int, s.line)).value or frozenset()
 
     @staticmethod
     def stores_on(model: ModuleModel, name: str, attr: str | None = None) -> list[store_sites.StoreSite]:

@@ -458,9 +458,10 @@ def external_call(
         size = known_length(args[0])
         if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
             return frozenset({Const(size)})
-        counted = union(operations.dunder_result(interp, v, "__len__", []) for v in args[0])
-        if counted and all(isinstance(v, Instance) for v in args[0]):
-            return counted  # `len(registry)` by its class's __len__
+        if args[0] and all(isinstance(v, Instance) for v in args[0]):
+            counted = union(operations.dunder_result(interp, v, "__len__", []) for v in args[0])
+            if counted:
+                return counted  # `len(registry)` by its class's __len__
     if q == "collections.defaultdict":
         # A missing key reads what the factory makes; the items are those of `dict(*rest, **kw)`.
         made = (

@@ -277,47 +277,38 @@ def with_item_stores(
     t["k"] = copy`: the display's bump is gone; `L[0] = copy` of a list).  Other stores into the dict, anywhere, still join through the
     heap when its items are read."""
     stores = _item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
-    if not stores:
+    # The stores that run once, in order, before the use, with their constant keys.
+    keyed: list[tuple[object, ast.Assign]] = []
+    for stmt, key_expr in stores:
+        if _placed(model, b, stmt, Loc(b.scope, stmt), use) is True:
+            known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
+            if known:
+                keyed.append((key, stmt))
+    if not keyed:
         return value
+
+    def stored(stmt: ast.Assign) -> frozenset[Value]:
+        return interp.ev(stmt.value, Loc(b.scope, stmt), env, model)
+
     out: set[Value] = set()
     for d in value:
         if isinstance(d, Seq) and d.kind == "list" and d.elts is not None:
-            out.add(_list_items_stored(interp, model, b, d, stores, use, env))
+            elements = list(d.elts)
+            for index, stmt in keyed:  # `L[0] = copy`, a constant index in range
+                if isinstance(index, int) and not isinstance(index, bool) and -len(elements) <= index < len(elements):
+                    elements[index] = stored(stmt)
+            out.add(Seq(d.kind, tuple(elements), d.members, d.site, d.names))
             continue
         if not isinstance(d, DictV) or d.items is None:
             out.add(d)
             continue
         items = dict((hashable(k), (k, v)) for k, v in d.items)
-        for stmt, key_expr in stores:
-            if _placed(model, b, stmt, Loc(b.scope, stmt), use) is not True:
-                continue
-            known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
-            if known and hashable(key) in items:
-                items[hashable(key)] = (key, interp.ev(stmt.value, Loc(b.scope, stmt), env, model))
+        for key, stmt in keyed:
+            if hashable(key) in items:
+                items[hashable(key)] = (key, stored(stmt))
         kept = tuple(items.values())
         out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
     return frozenset(out)
-
-
-def _list_items_stored(
-    interp: Interpreter,
-    model: ModuleModel,
-    b: Binding,
-    seq: Seq,
-    stores: list[tuple[ast.Assign, ast.expr]],
-    use: Loc,
-    env: Env,
-) -> Seq:
-    """A list display with `name[i] = v` of its straight-line code before the use applied
-    (`L = [bump]; L[0] = copy`), for constant indexes in range."""
-    elements = list(cast("tuple[frozenset[Value], ...]", seq.elts))
-    for stmt, key_expr in stores:
-        if _placed(model, b, stmt, Loc(b.scope, stmt), use) is not True:
-            continue
-        known, index = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
-        if known and isinstance(index, int) and not isinstance(index, bool) and -len(elements) <= index < len(elements):
-            elements[index] = interp.ev(stmt.value, Loc(b.scope, stmt), env, model)
-    return Seq(seq.kind, tuple(elements), seq.members, seq.site, seq.names)
 
 
 def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:

@@ -79,12 +79,7 @@ def entered(interp: Interpreter, managers: frozenset[Value]) -> frozenset[Value]
 
 def call_method(interp: Interpreter, receiver: Value, name: str, args: list[frozenset[Value]]) -> frozenset[Value]:
     """`receiver.name(*args)` for an instance of a class that defines it (else Unknown)."""
-    if not isinstance(receiver, Instance):
-        return U
-    methods = class_attribute(interp, receiver.cls, name, receiver)
-    if not methods:
-        return U
-    return union(calls.apply(interp, m, args, [], None, None, EMPTY_ENV, receiver.cls.model) for m in methods)
+    return dunder_result(interp, receiver, name, args) or U
 
 
 def dunder_result(interp: Interpreter, value: Value, name: str, args: list[frozenset[Value]]) -> frozenset[Value]:
@@ -125,13 +120,11 @@ def _truth_value(interp: Interpreter, value: Value) -> Value:
     if not isinstance(value, Instance):
         return value
     for name in ("__bool__", "__len__"):
-        methods = class_attribute(interp, value.cls, name, value)
-        if methods:
-            result = only_value(
-                union(calls.apply(interp, m, [], [], None, None, EMPTY_ENV, value.cls.model) for m in methods)
-            )
-            if isinstance(result, Const) and isinstance(result.value, (bool, int)):
-                return Const(bool(result.value))
+        result = dunder_result(interp, value, name, [])
+        if result:
+            const = only_value(result)
+            if isinstance(const, Const) and isinstance(const.value, (bool, int)):
+                return Const(bool(const.value))
             return value
     mro = classes.class_mro(interp, value.cls)
     if mro is not None and all(
