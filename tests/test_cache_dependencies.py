@@ -99,20 +99,21 @@ def codes(results) -> dict[str, list[str]]:
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How many files were analysed, and how many cross-module phases ran, since the last reset."""
+    """How many files were analysed, and how many groups of the cross-module phase were checked,
+    since the last reset."""
     calls = {"files": 0, "across": 0}
-    analyse_one, across = batch._analyse_one, batch._Across.check
+    analyse_one, check_each = batch._analyse_one, batch._Across._check_each
 
     def count_file(path):
         calls["files"] += 1
         return analyse_one(path)
 
-    def count_across(self, lint, *rest):
-        calls["across"] += 1
-        return across(self, lint, *rest)
+    def count_groups(self, lint, groups, jobs):
+        calls["across"] += len(groups)
+        return check_each(self, lint, groups, jobs)
 
     monkeypatch.setattr(batch, "_analyse_one", count_file)
-    monkeypatch.setattr(batch._Across, "check", count_across)
+    monkeypatch.setattr(batch._Across, "_check_each", count_groups)
     return calls
 
 
@@ -180,3 +181,36 @@ def test_the_analysers_own_sources_are_part_of_every_key(tmp_path):
     (tmp_path / "rule.py").write_text("CODE = 22\n")
     assert batch.source_fingerprint(str(tmp_path)) != before
     assert batch.analyser_version().startswith(batch.__version__ + "+")
+
+
+def package_of_its_own(n: int) -> dict[str, str]:
+    """A package whose ops module launches its kernels module's `add`, which returns a value."""
+    return {
+        f"pkg{n}/__init__.py": "",
+        f"pkg{n}/kernels.py": "def add(x_ref, o_ref):\n    return x_ref[...]\n",
+        f"pkg{n}/ops.py": (
+            "import jax\nfrom jax.experimental import pallas as pl\nfrom .kernels import add\n"
+            "pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct((8,), 'f4'))(x)\n"
+        ),
+    }
+
+
+def test_one_changed_file_costs_the_cross_module_groups_that_read_it(tmp_path, counted, monkeypatch):
+    """Four packages that share no file: four groups of the cross-module phase, each cached on its
+    own.  Changing one package's kernel checks that package's group again, not the other three."""
+    root, cache = tmp_path / "project", tmp_path / "cache"
+    for n in range(4):
+        write(root, package_of_its_own(n))
+    monkeypatch.chdir(root)
+    assert codes(check_both_ways(root, cache))["pkg2/kernels.py"] == ["PAL001"]
+    counted.update(files=0, across=0)
+    check_both_ways(root, cache)
+    assert counted["across"] == 4, "the run without the cache checks the four groups; the cached one none"
+
+    write(root, {"pkg2/kernels.py": "def add(x_ref, o_ref):\n    o_ref[...] = x_ref[...]\n"})
+    counted.update(files=0, across=0)
+    found = check_both_ways(root, cache)
+    # pkg2/ops.py (it read the kernel) and its group; then, without the cache, the four of each.
+    assert counted == {"files": 1 + 4, "across": 1 + 4}
+    assert codes(found)["pkg2/kernels.py"] == []
+    assert codes(found)["pkg1/kernels.py"] == ["PAL001"]

@@ -7,8 +7,8 @@
 3. The others are analysed in worker processes when there are enough of them to pay for the
    processes; each process keeps one Project, so a module many files import is modelled once.
 4. Files that launch kernels imported from another module, and the files defining those kernels,
-   are checked together in this process by `Project`, which knows the cross-module facts.  That
-   phase is cached as a whole, keyed by the launching files, under the same condition.
+   are checked together by `Project`, which knows the cross-module facts: in groups that share no
+   file, each cached on its own (keyed by its launching files) under the same condition.
 """
 
 from __future__ import annotations
@@ -135,20 +135,10 @@ def check_files(
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
         across = _Across(sorted(set(launchers)), set(paths), roots, environment)
-        groups = across.independent_groups(targets_of)
-        if cache is None:
-            found = across.check(lint, groups, jobs)
-        else:
-            # The quiet launchers' texts were read above: their keys need no second read.
-            keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_ones)
-            across_key = across.cache_key(keys)
-            cached_across = cache.get_across(across_key)
-            if cached_across is not None and _Unchanged(across.project()).still(cached_across.dependencies):
-                found = cached_across
-            else:
-                found = across.check(lint, groups, jobs)
-                if all(r.error is None for r in found.results):
-                    cache.put_across(across_key, found)
+        # The quiet launchers' texts were read above: their keys need no second read.
+        keys.update((p, _cache_key(p, quiet[p], environment)) for p in quiet_ones)
+        groups_cache = _GroupCache(cache, across, keys) if cache is not None else None
+        found = across.check(lint, across.independent_groups(targets_of), jobs, groups_cache)
         for result in found.results:
             results[result.path] = result
     return [results[p] for p in paths]
@@ -189,7 +179,9 @@ class _AcrossResults:
 @dataclass
 class _Across:
     """The cross-module phase: launching files and the requested files defining their kernels,
-    checked together."""
+    checked in groups that share no file (each group in a project of its own, in worker processes
+    when there are several), each group cached on its own: one changed file costs the groups that
+    read it (issue 33)."""
 
     launchers: list[str]
     requested: set[str]
@@ -199,11 +191,11 @@ class _Across:
     def project(self) -> Project:
         return Project(self.roots, environment=self.environment)
 
-    def cache_key(self, keys: dict[str, str]) -> str:
-        """The launchers' own keys (their text, the installed modules they import), the roots and
-        the requested files: what the phase reads beyond them is its recorded dependencies."""
+    def group_key(self, group: Sequence[str], keys: dict[str, str]) -> str:
+        """A group's launchers' own keys (their text, the installed modules they import), the roots
+        and the requested files: what its check reads beyond them is its recorded dependencies."""
         parts = ["across", *map(os.path.abspath, self.roots), "", *sorted(self.requested), ""]
-        for path in self.launchers:
+        for path in group:
             key = keys.get(path)
             if key is None:  # a launcher outside the check (`context`): not read yet
                 try:
@@ -228,42 +220,90 @@ class _Across:
         launchers = set(self.launchers)
         return [sorted(members & launchers) for members in groups.values()]
 
-    def check(self, lint: Linter, groups: list[list[str]] | None = None, jobs: int | None = None) -> _AcrossResults:
-        """Every launcher with the files it launches kernels of, in one project; independent
-        groups in worker processes when there are several (the same results: groups found to
-        reach one file are checked again, together)."""
-        jobs = jobs or os.cpu_count() or 1
-        if groups is not None and len(groups) > 1 and jobs > 1:
+    def check(
+        self,
+        lint: Linter,
+        groups: list[list[str]] | None = None,
+        jobs: int | None = None,
+        cache: _GroupCache | None = None,
+    ) -> _AcrossResults:
+        """Every group of launchers with the files it launches kernels of: from the cache, or
+        checked (in worker processes when there are several).  Groups found to reach one file (a
+        quiet launcher's target, an import the roots resolve otherwise than a file's own analysis
+        did) are checked again, together: the results are those of one project holding them all."""
+        done: dict[tuple[str, ...], _AcrossResults] = {}
+        unknown = []
+        for group in groups or [self.launchers]:
+            cached = cache.get(group) if cache is not None else None
+            if cached is not None:
+                done[tuple(group)] = cached
+            else:
+                unknown.append(group)
+        for group, found in zip(unknown, self._check_each(lint, unknown, jobs or os.cpu_count() or 1), strict=True):
+            done[tuple(group)] = found
+            if cache is not None:
+                cache.put(group, found)
+        met = _meeting(done)
+        recording = Dependencies()
+        results: dict[str, FileResult] = {}
+        for checked, found in done.items():
+            if checked not in met:
+                results.update((r.path, r) for r in found.results)
+                recording.include(found.dependencies)
+        if met:
+            together = sorted({path for group in met for path in group})
+            again = cache.get(together) if cache is not None else None
+            if again is None:
+                again = _check_group(together, self, lint)
+                if cache is not None:
+                    cache.put(together, again)
+            results.update((r.path, r) for r in again.results)
+            recording.include(again.dependencies)
+        return _AcrossResults(list(results.values()), recording)
+
+    def _check_each(self, lint: Linter, groups: list[list[str]], jobs: int) -> list[_AcrossResults]:
+        if len(groups) > 1 and jobs > 1:
             parallel = self._check_groups(lint, groups, jobs)
             if parallel is not None:
                 return parallel
-        return _check_group(self.launchers, self, lint)
+        return [_check_group(group, self, lint) for group in groups]
 
-    def _check_groups(self, lint: Linter, groups: list[list[str]], jobs: int) -> _AcrossResults | None:
+    def _check_groups(self, lint: Linter, groups: list[list[str]], jobs: int) -> list[_AcrossResults] | None:
+        """`groups` checked by worker processes (None: they could not be started)."""
         context = multiprocessing.get_context("fork") if hasattr(os, "fork") else None
-        ordered = sorted(groups, key=len, reverse=True)  # the longest first: it starts at once
+        order = sorted(range(len(groups)), key=lambda i: -len(groups[i]))  # the longest first: it starts at once
         try:
             with concurrent.futures.ProcessPoolExecutor(
                 min(jobs, len(groups)), mp_context=context, initializer=_begin_groups, initargs=(self, lint)
             ) as pool:
-                done = dict(zip(map(tuple, ordered), pool.map(_check_group, ordered), strict=True))
+                done = dict(zip(order, pool.map(_check_group, [groups[i] for i in order]), strict=True))
         except (OSError, concurrent.futures.process.BrokenProcessPool) as exc:
             log.warning("worker processes failed (%s); checking in this process", exc)
             return None
-        # Groups that reached one file (a quiet launcher's target, an import the roots resolve
-        # otherwise than a file's own analysis did) are checked again, together.
-        met = _meeting(done)
-        recording = Dependencies()
-        results: dict[str, FileResult] = {}
-        for group, found in done.items():
-            if group not in met:
-                results.update((r.path, r) for r in found.results)
-                recording.include(found.dependencies)
-        for launchers in _merged(met):
-            found = _check_group(launchers, self, lint)
-            results.update((r.path, r) for r in found.results)
-            recording.include(found.dependencies)
-        return _AcrossResults(list(results.values()), recording)
+        return [done[i] for i in range(len(groups))]
+
+
+@dataclass
+class _GroupCache:
+    """The cross-module phase's groups in the findings cache: an entry is reused while what the
+    group's check read (imports resolved, files hashed) is as it was."""
+
+    cache: _Cache
+    across: _Across
+    keys: dict[str, str]  # a checked file's own cache key, by path
+    _unchanged: _Unchanged | None = None
+
+    def get(self, group: Sequence[str]) -> _AcrossResults | None:
+        found = self.cache.get_across(self.across.group_key(group, self.keys))
+        if found is None:
+            return None
+        if self._unchanged is None:
+            self._unchanged = _Unchanged(self.across.project())
+        return found if self._unchanged.still(found.dependencies) else None
+
+    def put(self, group: Sequence[str], found: _AcrossResults) -> None:
+        if all(r.error is None for r in found.results):
+            self.cache.put_across(self.across.group_key(group, self.keys), found)
 
 
 def _meeting(done: dict[tuple[str, ...], _AcrossResults]) -> set[tuple[str, ...]]:
@@ -275,37 +315,27 @@ def _meeting(done: dict[tuple[str, ...], _AcrossResults]) -> set[tuple[str, ...]
     return {group for groups in owners.values() if len(groups) > 1 for group in groups}
 
 
-def _merged(groups: set[tuple[str, ...]]) -> list[list[str]]:
-    """All the meeting groups' launchers as one list (checked at once: rarely more than a few)."""
-    return [sorted({path for group in groups for path in group})] if groups else []
-
-
-# The cross-module phase's project in a worker process (`_begin_groups`): one for all the groups
-# the worker checks, so that a module many launchers import is modelled once per worker.
-_group_check: tuple[_Across, Project, Dependencies] | None = None
+# What a worker process checks groups for (`_begin_groups`).
+_group_check: tuple[_Across, Linter] | None = None
 
 
 def _begin_groups(across: _Across, lint: Linter) -> None:
     global _group_check
+    _group_check = (across, lint)
+
+
+def _check_group(launchers: list[str], across: _Across | None = None, lint: Linter | None = None) -> _AcrossResults:
+    """Launchers with the requested files whose kernels they launch, checked together in a project
+    of their own (what it reads is what this group depends on): for `across` and `lint`, or
+    those this worker was begun with (`_begin_groups`)."""
+    if across is None or lint is None:
+        if _group_check is None:
+            raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
+        across, lint = _group_check
     recording = Dependencies()
     project = Project(
         across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
     )
-    _group_check = (across, project, recording)
-
-
-def _check_group(launchers: list[str], across: _Across | None = None, lint: Linter | None = None) -> _AcrossResults:
-    """Launchers with the requested files whose kernels they launch, checked together: in this
-    worker's project (`_begin_groups`), or a new one for `across` and `lint`."""
-    if across is not None and lint is not None:
-        recording = Dependencies()
-        project = Project(
-            across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
-        )
-    elif _group_check is not None:
-        across, project, recording = _group_check
-    else:
-        raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
     targets = set()
     for path in launchers:
         targets |= {t for t in project.kernel_modules_launched_by(path) if t in across.requested}
