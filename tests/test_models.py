@@ -1178,6 +1178,31 @@ CASES = {
         "def gen():\n    yield from [good]\n    yield from [bad]\n" + launch("next(gen())"),
         {"good"},
     ),
+    # Sets of constants: a display, set() and frozenset() of known strings; one changed in place
+    # (`add`, `update`, ... on its name or on what may be it) is no constant.
+    "frozenset-membership": ("B = 'tpu'\n" + launch("bad if B in frozenset({'tpu', 'gpu'}) else good"), {"bad"}),
+    "set-of-a-tuple": ("NAMES = set(('a', 'b'))\n" + launch("bad if 'c' in NAMES else good"), {"good"}),
+    "set-display-added-to": ("S = {'a'}\nS.add('b')\n" + launch("bad if 'b' in S else good"), {"good", "bad"}),
+    "set-call-updated": ("S = set(['a'])\nS.update(['b'])\n" + launch("bad if 'b' in S else good"), {"good", "bad"}),
+    "set-in-a-dict-added-to": (
+        "D = {'k': {'a'}}\nD['k'].add('b')\n" + launch("bad if 'b' in D['k'] else good"),
+        {"good", "bad"},
+    ),
+    # Arrays: `len` is the leading dimension; a jax array is a `jax.Array` (and `jnp.ndarray`), a
+    # numpy array of known shape an `np.ndarray`; a numpy value of unknown shape may be a scalar.
+    "len-of-an-array": ("x = jax.numpy.ones((8, 128))\n" + launch("bad if len(x) == 8 else good"), {"bad"}),
+    "isinstance-jax-array": (
+        "x = jax.numpy.ones((8,))\n" + launch("bad if isinstance(x, jax.Array) else good"),
+        {"bad"},
+    ),
+    "isinstance-numpy-of-a-jax-array": (
+        "import numpy as np\nx = jax.numpy.ones((8,))\n" + launch("bad if isinstance(x, np.ndarray) else good"),
+        {"good"},
+    ),
+    "isinstance-of-a-numpy-scalar-undecided": (
+        "import numpy as np\n" + launch("bad if isinstance(np.float32(1), np.ndarray) else good"),
+        {"good", "bad"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

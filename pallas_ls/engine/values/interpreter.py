@@ -244,7 +244,9 @@ class Interpreter:
             return self._comprehension(expr, loc, env, model)
         if isinstance(expr, ast.Set) and not any(isinstance(e, ast.Starred) for e in expr.elts):
             elements = [only_value(self.ev(e, loc, env, model)) for e in expr.elts]
-            if all(isinstance(e, Const) and isinstance(e.value, (str, int, float)) for e in elements):
+            if all(
+                isinstance(e, Const) and isinstance(e.value, (str, int, float)) for e in elements
+            ) and not mutations.set_display_may_change(model, loc.stmt):
                 return frozenset({Const(frozenset(cast(Const, e).value for e in elements))})  # `x in {"a", "b"}`
         if isinstance(expr, (ast.SetComp, ast.Set)):
             return frozenset({Opaque("set")})

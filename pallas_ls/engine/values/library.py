@@ -18,7 +18,7 @@ from ..model import (
     ModuleModel,
 )
 from ..names import ENTRY_POINTS, PARTIAL
-from . import arrays, bindings, calls, classes, flow, folding, iteration, operations, typetests
+from . import arrays, bindings, calls, classes, flow, folding, iteration, mutations, operations, typetests
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -433,6 +433,12 @@ def external_call(
         if seq is not None:
             return frozenset({Seq(q, seq.elts)})
         return frozenset({Seq(q, None, operations.iterate(interp, args[0]))})
+    if q in ("set", "frozenset") and len(args) <= 1 and not keywords:
+        constant = _constant_set(interp, args[0] if args else frozenset({Seq("tuple", ())}))
+        if constant is not None and (
+            q == "frozenset" or not mutations.set_display_may_change(model, loc.stmt if loc is not None else None)
+        ):
+            return frozenset({constant})  # as a display of constants is: `backend in frozenset(NAMES)`
     if q in DICT_TYPES and not args:
         site, toplevel = _allocation(call, loc)
         return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
@@ -458,6 +464,9 @@ def external_call(
         size = known_length(args[0])
         if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`
             return frozenset({Const(size)})
+        rows = {v.shape[0] if isinstance(v, Array) and v.shape else None for v in args[0]}
+        if len(rows) == 1 and None not in rows:
+            return frozenset({Const(rows.pop())})  # an array's length: its leading dimension
         if args[0] and all(isinstance(v, Instance) for v in args[0]):
             counted = union(operations.dunder_result(interp, v, "__len__", []) for v in args[0])
             if counted:
@@ -831,3 +840,17 @@ def _copied(value: Value, call: ast.Call | None) -> Value:
     if isinstance(value, Instance) and value.site and call is not None:
         return dataclasses.replace(value, site=id(call), copy_of=value.site)
     return value
+
+
+def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:
+    """The set of a known sequence of strings and numbers, as a constant (None: not known)."""
+    given = only_value(values)
+    if isinstance(given, Const) and isinstance(given.value, frozenset):
+        return given  # `frozenset({"tpu", "gpu"})`: a display of constants is one already
+    seq = operations.unpacked(interp, values)
+    if seq is None or seq.elts is None:
+        return None
+    elements = [only_value(e) for e in seq.elts]
+    if not all(isinstance(e, Const) and isinstance(e.value, (str, int, float)) for e in elements):
+        return None
+    return Const(frozenset(cast(Const, e).value for e in elements))

@@ -342,6 +342,43 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
     return found
 
 
+# The methods that change a set in place.
+_SET_MUTATIONS = (
+    "add",
+    "discard",
+    "update",
+    "intersection_update",
+    "difference_update",
+    "symmetric_difference_update",
+    "remove",
+    "pop",
+    "clear",
+)
+
+
+def set_display_may_change(model: ModuleModel, stmt: ast.AST | None) -> bool:
+    """Whether the set display in `stmt` may be changed in place later (`S.add("b")` anywhere in
+    the module, on a name or attribute `stmt` assigns, or on an item or call result, which may be
+    it): then it is no constant (`"b" in S` after `S.add("b")` is true)."""
+    targets: list[ast.expr] = []
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign):
+        targets = [stmt.target]
+    names = {t.id if isinstance(t, ast.Name) else t.attr for t in targets if isinstance(t, (ast.Name, ast.Attribute))}
+    for call in model.calls_with_attribute(_SET_MUTATIONS):
+        receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        if isinstance(receiver, ast.Name):
+            changed = receiver.id
+        elif isinstance(receiver, ast.Attribute):
+            changed = receiver.attr
+        else:
+            return True  # `sets[k].add(x)`, `get_set().add(x)`: any set of the module may be it
+        if changed in names or not names:
+            return True
+    return False
+
+
 def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
     by_name = interp._mutations.get(id(model))
     if by_name is None:

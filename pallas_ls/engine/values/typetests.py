@@ -10,10 +10,12 @@ tuple, list or dict; a class's ancestors are known when every base is a class of
 from __future__ import annotations
 
 import types
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from . import classes
 from .domain import (
+    Array,
     BoundMethod,
     Class,
     Const,
@@ -54,8 +56,20 @@ _BUILTIN_TYPES: dict[str, type] = {
 # The types of the objects the interpreter holds for functions and descriptors.
 _WRAPPED_TYPES: dict[str, type] = {"static": staticmethod, "class": classmethod, "property": property}
 
-# A type: a class of the program, or a builtin type.
-TypeValue = Class | type
+# The array types by their qualified name, as the origin of the arrays they hold (domain.Array):
+# a jax array is a `jax.Array` (`jnp.ndarray` is that type), a numpy array an `np.ndarray`.
+_ARRAY_TYPES: dict[str, str] = {"jax.Array": "jax", "jax.numpy.ndarray": "jax", "numpy.ndarray": "numpy"}
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    """`jax.Array` or `np.ndarray`, by the origin of the arrays it holds."""
+
+    origin: str
+
+
+# A type: a class of the program, a builtin type, or an array type.
+TypeValue = Class | type | ArrayType
 
 
 def type_test(interp: Interpreter, q: str, args: list[frozenset[Value]]) -> frozenset[Value] | None:
@@ -95,10 +109,16 @@ def _targets(values: frozenset[Value]) -> list[TypeValue] | None:
         return [value]
     if isinstance(value, External) and value.qualname in _BUILTIN_TYPES:
         return [_BUILTIN_TYPES[value.qualname]]
+    if isinstance(value, External) and value.qualname in _ARRAY_TYPES:
+        return [ArrayType(_ARRAY_TYPES[value.qualname])]
     return None
 
 
 def _type_of(subject: Value) -> TypeValue | None:
+    if isinstance(subject, Array) and (subject.origin == "jax" or (subject.origin == "numpy" and subject.shape)):
+        # Made outside a kernel (a traced value's type is a tracer's); a numpy value of unknown or
+        # empty shape may be a numpy scalar (`np.float32(1)`, `a[0]`), no `np.ndarray`.
+        return ArrayType(subject.origin)
     if isinstance(subject, Instance):
         return subject.cls
     if isinstance(subject, Const):
@@ -127,12 +147,16 @@ def _type_of(subject: Value) -> TypeValue | None:
 
 
 def _is_subtype(interp: Interpreter, subject: TypeValue, targets: list[TypeValue]) -> bool | None:
+    if isinstance(subject, ArrayType):
+        return any(t == subject or t is object for t in targets)
     if isinstance(subject, type):  # a builtin type: no class of the program is its ancestor
         return any(isinstance(t, type) and issubclass(subject, t) for t in targets)
     ancestors = _ancestors(interp, subject)
     if ancestors is None:
         return None
     for target in targets:
+        if isinstance(target, ArrayType):
+            return None  # a class of the program deriving from `np.ndarray` is not followed
         if target is object or (isinstance(target, Class) and any(a.node is target.node for a in ancestors)):
             return True
     # False only when no target may claim the subject some other way (`__instancecheck__`,
