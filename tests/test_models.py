@@ -1203,6 +1203,41 @@ CASES = {
         "import numpy as np\n" + launch("bad if isinstance(np.float32(1), np.ndarray) else good"),
         {"good", "bad"},
     ),
+    # An instance's own attribute, stored surely by the `__init__` its class runs, hides a class
+    # attribute that is no data descriptor (a property wins; a subclass's `__init__` may not store).
+    "instance-attribute-hides-class-attribute": (
+        "class Op:\n    k = staticmethod(bad)\n    def __init__(self):\n        self.k = good\n" + launch("Op().k"),
+        {"good"},
+    ),
+    "instance-attribute-stored-under-an-if": (
+        "class Op:\n    k = staticmethod(bad)\n    def __init__(self, f):\n        if f:\n            self.k = good\n"
+        + launch("Op(g).k"),
+        {"good", "bad"},
+    ),
+    "subclass-init-does-not-store": (
+        "class Op:\n    k = staticmethod(bad)\n    def __init__(self):\n        self.k = good\n"
+        "class Sub(Op):\n    def __init__(self):\n        pass\n" + launch("Sub().k"),
+        {"bad"},
+    ),
+    # IntEnum members compute as their values; Enum(value) with no such member asks `_missing_`.
+    "int-enum-arithmetic": (
+        "import enum\nclass L(enum.IntEnum):\n    LO = 1\n    HI = 2\n" + launch("[bad, good, bad][L.HI - L.LO]"),
+        {"good"},
+    ),
+    "int-enum-compared-with-an-int": (
+        "import enum\nclass L(enum.IntEnum):\n    LO = 1\n" + launch("good if L.LO == 1 else bad"),
+        {"good"},
+    ),
+    "enum-missing-hook": (
+        "import enum\nclass M(enum.Enum):\n    A = 'a'\n    B = 'b'\n"
+        "    @classmethod\n    def _missing_(cls, value):\n        return cls.B\n"
+        + launch("{'a': bad, 'b': good}[M('zzz').value]"),
+        {"good"},
+    ),
+    "typing-namedtuple-replace": (
+        "class Cfg(typing.NamedTuple):\n    k: typing.Any\n    n: int = 1\n" + launch("Cfg(bad)._replace(k=good).k"),
+        {"good"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, cast
 
-from . import bindings, classes, operations
+from . import bindings, calls, classes, operations
 from .domain import (
     EMPTY_ENV,
+    NONE,
     BoundMethod,
     Class,
     Const,
@@ -112,12 +113,43 @@ def member_by_value(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -
             return U  # a member of unknown value might be the one
         if type(const.value) is type(arg.value) and const.value == arg.value:
             matches.append(member)
+    if not matches:
+        return _missing(interp, cls, wanted)
     return frozenset(matches) if len(matches) == 1 else U
+
+
+def _missing(interp: Interpreter, cls: Class, wanted: frozenset[Value]) -> frozenset[Value]:
+    """No member has the value: what the class's own `_missing_(cls, value)` classmethod gives
+    (Python raises ValueError when it gives None, or when the class defines none: no value)."""
+    hooks = operations.class_attribute(interp, cls, "_missing_", None)
+    if not hooks or any(not isinstance(h, BoundMethod) for h in hooks):
+        return U
+    made = union(calls.apply(interp, h, [wanted], [], None, None, EMPTY_ENV, cls.model) for h in hooks)
+    return frozenset(v for v in made if v != NONE) or U
 
 
 def is_int_enum(cls: Class) -> bool:
     """A class deriving from `IntEnum` / `IntFlag` by name: its members index as their int values."""
     return any(classes.decorator_name(base) in ("IntEnum", "IntFlag") for base in cls.node.bases)
+
+
+def _is_mixed_enum(cls: Class) -> bool:
+    """An enum whose members are ints or strings too (IntEnum, IntFlag, StrEnum, `class M(int,
+    Enum)`): `Level.HIGH - Level.LOW` and `Level.HIGH == 2` compute with their values."""
+    return any(
+        classes.decorator_name(base) in ("IntEnum", "IntFlag", "StrEnum", "int", "str") for base in cls.node.bases
+    )
+
+
+def as_plain_values(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
+    """`values` with each member of an int or str enum as its value, for arithmetic and
+    comparisons with plain numbers and strings."""
+    if not any(isinstance(v, EnumMember) and _is_mixed_enum(v.cls) for v in values):
+        return values
+    return union(
+        member_attribute(interp, v, "value") if isinstance(v, EnumMember) and _is_mixed_enum(v.cls) else frozenset({v})
+        for v in values
+    )
 
 
 def member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> frozenset[Value]:

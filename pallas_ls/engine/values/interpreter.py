@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import arrays, bindings, calls, flow, iteration, library, mutations, operations
+from . import arrays, bindings, calls, enums, flow, iteration, library, mutations, operations
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -30,6 +30,7 @@ from .domain import (
     Const,
     DictV,
     Entry,
+    EnumMember,
     Env,
     Evaluated,
     Func,
@@ -233,6 +234,9 @@ class Interpreter:
                 by_dunder = operations.compared_by_dunder(self, expr.ops[0], parts[0], parts[1])
                 if by_dunder is not None:
                     return frozenset({Const(by_dunder)})
+            ordering = all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in expr.ops)
+            if ordering or sum(any(isinstance(v, EnumMember) for v in p) for p in parts) == 1:
+                parts = [enums.as_plain_values(self, p) for p in parts]  # `Level.HIGH == 2`, `a < b`
             for position, op in enumerate(expr.ops):
                 if isinstance(op, (ast.In, ast.NotIn)):
                     parts[position + 1] = self._keys_if_known(parts[position + 1])
@@ -509,6 +513,7 @@ class Interpreter:
         self, op: ast.operator, left: frozenset[Value], right: frozenset[Value], site: ast.AST, loc: Loc
     ) -> frozenset[Value]:
         """`left op right` (`site`: the expression or `x op= v` statement, where a dict it makes is made)."""
+        left, right = enums.as_plain_values(self, left), enums.as_plain_values(self, right)
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({arrays.arithmetic_result(left, right)})
         if isinstance(op, ast.Mult):

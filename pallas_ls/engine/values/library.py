@@ -18,7 +18,7 @@ from ..model import (
     ModuleModel,
 )
 from ..names import ENTRY_POINTS, PARTIAL
-from . import arrays, bindings, calls, classes, flow, folding, iteration, mutations, operations, typetests
+from . import arrays, bindings, calls, classes, enums, flow, folding, iteration, mutations, operations, typetests
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -395,7 +395,7 @@ def external_call(
         return union(calls.scoped_result(interp, f, model) for f in args[0])
     if q == "jax.experimental.pallas.when":
         return frozenset({WhenDecorator(call)})
-    folded = folding.folded_call(q, args, keywords)
+    folded = folding.folded_call(q, [enums.as_plain_values(interp, a) for a in args], keywords)  # `int(Level.HIGH)`
     if folded is not None:
         return folded
     if q in VALUE_APIS:

@@ -489,8 +489,11 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
         return frozenset({inst.cls})
     if attr == "__dict__":
         return frozenset({Namespace(inst)})
-    from_class = class_attribute(interp, inst.cls, attr, inst)
-    values |= from_class
+    if attr == "_replace" and not values and classes.named_tuple_fields(inst.cls) is not None:
+        # `cfg._replace(kernel=k)` of a typing.NamedTuple: `dataclasses.replace` reads the same
+        return frozenset({Partial(External("dataclasses.replace"), (frozenset({inst}),), ())})
+    if not (values and _init_surely_stores(interp, inst, assigned) and _shadowed_by_instance(interp, inst.cls, attr)):
+        values |= class_attribute(interp, inst.cls, attr, inst)
     values |= interp.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
     values |= interp.heap.self_stores(inst, attr)  # `interp.attr = v` as methods ran on it
     if not values and not attr.startswith("__"):
@@ -506,6 +509,33 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
                 if isinstance(base_value, Class):
                     values |= instance_attribute(interp, Instance(base_value, None, inst.fields), attr)
     return frozenset(values) if values else U
+
+
+def _init_surely_stores(interp: Interpreter, inst: Instance, assigned: list[Any]) -> bool:
+    """Whether the `__init__` the instance's class runs surely stores the attribute (`self.k = v`
+    in its body, or in `if`s decided its way)."""
+    inits = class_attribute(interp, inst.cls, "__init__", inst)
+    runs = {id(v.func.node) for v in inits if isinstance(v, BoundMethod) and isinstance(v.func, Func)}
+    if len(runs) != 1 or len(inits) != 1:
+        return False
+    for _, method, self_binding, stmt in assigned:
+        if id(method) in runs:
+            scope = inst.cls.model.function_scope(method)
+            env = (inst.init_env or EMPTY_ENV).extended([(self_binding, frozenset({inst}))])
+            if flow.statement_runs(interp, method, stmt, scope, env, inst.cls.model)[1]:
+                return True
+    return False
+
+
+def _shadowed_by_instance(interp: Interpreter, cls: Class, attr: str) -> bool:
+    """Whether a class attribute is hidden by an instance's own (it is no data descriptor: a
+    function, a static or class method, a constant or container; a `property` or an object of a
+    class, which may define `__set__`, wins over the instance's dict)."""
+    raw = class_attribute(interp, cls, attr, None)
+    return all(
+        isinstance(v, (Func, Const, Seq, DictV, Class)) or (isinstance(v, Wrapped) and v.kind in ("static", "class"))
+        for v in raw
+    )
 
 
 def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: frozenset[Value]) -> frozenset[Value]:
