@@ -1238,6 +1238,10 @@ CASES = {
         "class Cfg(typing.NamedTuple):\n    k: typing.Any\n    n: int = 1\n" + launch("Cfg(bad)._replace(k=good).k"),
         {"good"},
     ),
+    # `next` of a fresh map/filter/zip/enumerate iterator over a known sequence: its first element.
+    "next-of-map": (launch("next(map(lambda f: f, [good, bad]))"), {"good"}),
+    "next-of-filter": (launch("next(filter(lambda f: f is not bad, [bad, good]))"), {"good"}),
+    "next-of-zip": (launch("next(zip([good, bad], [1, 2]))[0]"), {"good"}),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

@@ -570,11 +570,11 @@ def external_call(
         fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
         reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
         if (
-            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id in ("iter", "reversed"))
+            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id in _FRESH_ITERATORS)
             or isinstance(fresh, ast.GeneratorExp)
             or (isinstance(fresh, ast.Call) and all(isinstance(v, Generator) for v in args[0]))  # `next(gen())`
         ) and not reordered:
-            # `next(iter(xs))`, `next(reversed(xs))`, `next(f for n, f in T.items() if ...)`: the first element
+            # `next(iter(xs))`, `next(map(f, xs))`, `next(f for n, f in T.items() if ...)`: the first element
             seq = operations.unpacked(interp, args[0])
             if seq is not None and seq.elements():
                 return seq.elements()[0]
@@ -840,6 +840,10 @@ def _copied(value: Value, call: ast.Call | None) -> Value:
     if isinstance(value, Instance) and value.site and call is not None:
         return dataclasses.replace(value, site=id(call), copy_of=value.site)
     return value
+
+
+# Builtins whose call makes a new iterator over a sequence, in its order: `next` of one reads its first element.
+_FRESH_ITERATORS = ("iter", "reversed", "map", "filter", "zip", "enumerate")
 
 
 def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:

@@ -1,0 +1,30 @@
+"""A property returns self._out; copy_kernel(obj.buf, obj._out) are two Refs.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+class Holder:
+    def __init__(self):
+        self._buf = jax.new_ref(x)
+        self._out = jax.new_ref(x)
+
+    @property
+    def buf(self):
+        return self._buf
+
+
+h = Holder()
+copy_kernel(h.buf, h._out)
+print(x.sum())
