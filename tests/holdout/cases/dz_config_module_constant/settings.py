@@ -1,0 +1,2 @@
+IMPL = 'bump'
+BLOCK = 128

@@ -1,0 +1,2 @@
+IMPL = 'copy'
+BLOCK = 128

@@ -1,0 +1,5 @@
+import kernels
+
+
+class Op:
+    kernel = staticmethod(kernels.copy)
