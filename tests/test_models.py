@@ -1242,6 +1242,29 @@ CASES = {
     "next-of-map": (launch("next(map(lambda f: f, [good, bad]))"), {"good"}),
     "next-of-filter": (launch("next(filter(lambda f: f is not bad, [bad, good]))"), {"good"}),
     "next-of-zip": (launch("next(zip([good, bad], [1, 2]))[0]"), {"good"}),
+    # Blocks that run after a statement's body: a `for` loop's `else:` when no element breaks, a
+    # `finally:` always, a `try`'s `else:` when its body cannot raise.
+    "for-else-never-breaks": (
+        "for n in ('a', 'b'):\n    if n == 'z':\n        k = bad\n        break\nelse:\n    k = good\n" + launch("k"),
+        {"good"},
+    ),
+    "for-else-after-a-break": (
+        "for f in (good, bad):\n    if f is good:\n        k = f\n        break\nelse:\n    k = bad\n" + launch("k"),
+        {"good"},
+    ),
+    "for-else-break-undecided": (
+        "for f in (good, bad):\n    if c:\n        k = f\n        break\nelse:\n    k = bad\n" + launch("k"),
+        {"good", "bad"},
+    ),
+    "finally-overwrites": ("try:\n    k = bad\nfinally:\n    k = good\n" + launch("k"), {"good"}),
+    "try-else-of-a-body-that-cannot-raise": (
+        "try:\n    n = 1\nexcept ValueError:\n    k = bad\nelse:\n    k = good\n" + launch("k"),
+        {"good"},
+    ),
+    "try-else-of-a-body-that-may-raise": (
+        "k = bad\ntry:\n    n = f()\nexcept ValueError:\n    pass\nelse:\n    k = good\n" + launch("k"),
+        {"good", "bad"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

@@ -363,6 +363,14 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
         guards = _guards_of(model, b)
         if _in_a_handler_never_run(interp, model, b):
             continue
+        after = _closing_block(interp, model, b)  # `finally:`, a `for`'s or `try`'s `else:`
+        if after is not None:
+            statement, runs = after
+            if runs is False:
+                continue  # a loop that surely breaks skips its `else`
+            if runs and _surely_runs_before(model, b, statement, use):
+                out.append(b)
+                break  # surely run after what the statement's body bound: it overwrites it
         inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
         reached, surely = _branches_taken(interp, guards, b.scope, inside, model)
         if not reached:
@@ -430,6 +438,80 @@ def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding)
     return handler_never_runs(interp, try_stmt, handler, b.scope, EMPTY_ENV, model)
 
 
+def _closing_block(interp: Interpreter, model: ModuleModel, b: Binding) -> tuple[ast.stmt, bool | None] | None:
+    """For a binding directly in a block that runs after a statement's body, that statement and
+    whether the block runs: a `finally:` surely does; a `for` loop's `else:` runs when the loop
+    never breaks (decided per element of a known sequence, see `loop_breaks`); a `try`'s `else:`
+    runs when its body cannot raise (`cannot_raise`).  None for other bindings."""
+    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
+        return None
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    found = _closing_blocks_of(owner).get(id(b.stmt))
+    if found is None:
+        return None
+    statement, field = found
+    if field == "finalbody":
+        return statement, True
+    if isinstance(statement, ast.For):
+        breaks = loop_breaks(interp, statement, b.scope, model)
+        return statement, None if breaks is None else not breaks
+    try_stmt = cast(ast.Try, statement)
+    return statement, True if cannot_raise(model, try_stmt.body, b.scope) else None
+
+
+def _closing_blocks_of(owner: ast.AST) -> dict[int, tuple[ast.stmt, str]]:
+    """The statements directly in a `finally:` block or a `for` / `try` statement's `else:` block
+    of one scope's body, with that statement and the block's field; kept on the node."""
+    found: dict[int, tuple[ast.stmt, str]] | None = getattr(owner, "_pallas_ls_closing_blocks", None)
+    if found is not None:
+        return found
+    found = {}
+    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, (ast.Try, ast.For)):
+            for field in ("orelse", "finalbody"):
+                for inner in getattr(stmt, field, []):
+                    found[id(inner)] = (stmt, field)
+    setattr(owner, "_pallas_ls_closing_blocks", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
+def loop_breaks(interp: Interpreter, loop: ast.For, scope: Scope, model: ModuleModel) -> bool | None:
+    """Whether a `for` loop over a known sequence surely leaves by a `break` (one iteration surely
+    reaches one) or surely never does (no iteration may reach one); None when not decided."""
+    breaks = [node for stmt in loop.body for node in ast.walk(stmt) if isinstance(node, ast.Break)]
+    if not breaks:
+        return False
+    guarded = [loop_guards(model, node, scope) for node in breaks]
+    if any(g is None or g[0] is not loop for g in guarded):
+        return None  # a `break` of an inner loop, or under a `try` or `with`: not followed
+    iterations = loop_envs(interp, loop, scope, EMPTY_ENV, model)
+    if iterations is None:
+        return None
+    tests = [g[1] for g in guarded if g is not None]
+    undecided = False
+    for inside in iterations:
+        for guards in tests:
+            reached, surely = _branches_taken(interp, guards, scope, inside, model)
+            if surely:
+                return True
+            undecided = undecided or reached
+    return None if undecided else False
+
+
+def cannot_raise(model: ModuleModel, body: list[ast.stmt], scope: Scope) -> bool:
+    """Whether a block surely raises nothing: assignments to names of constants, displays of
+    them, or names bound before in the scope (`try: n = 1 ... else:`)."""
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets)):
+            return False
+        for node in ast.walk(stmt.value):
+            if isinstance(node, ast.Name) and not model.lookup(node.id, Loc(scope, stmt)):
+                return False
+            if not isinstance(node, (ast.Constant, ast.Tuple, ast.List, ast.Name, ast.Load)):
+                return False
+    return True
+
+
 def handler_never_runs(
     interp: Interpreter, try_stmt: ast.Try, handler: ast.ExceptHandler, scope: Scope, env: Env, model: ModuleModel
 ) -> bool:
@@ -490,9 +572,9 @@ def _handlers_of(owner: ast.AST) -> dict[int, tuple[ast.Try, ast.ExceptHandler]]
     return found
 
 
-def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.If | ast.While, use: Loc | None) -> bool:
-    """Whether `b`, directly in the bodies of `if`s entered from `outermost`, runs before `use`:
-    the use is after `outermost`, in a block that holds it."""
+def _surely_runs_before(model: ModuleModel, b: Binding, outermost: ast.stmt, use: Loc | None) -> bool:
+    """Whether `b`, directly in the blocks entered from `outermost` (the bodies of `if`s, a `finally:`,
+    an `else:`), runs before `use`: the use is after `outermost`, in a block that holds it."""
     if use is None or use.stmt is None or use.scope is not b.scope:
         return False
     outer_chain = model.block_chain.get(id(outermost), ())
