@@ -94,7 +94,7 @@ CASES = {
     # `i += 1` folds constants; a `while` body whose test fails on entry never runs.
     "while-counter-runs-once": (
         "FNS = [bad, good]\ni = 0\nwhile i < 1:\n    i += 1\n" + launch("FNS[i]"),
-        {"good", "bad"},
+        {"good"},  # run as Python runs it (engine/values/while_loops.py): one round leaves i at 1
     ),
     "while-body-never-runs": ("FNS = [good, bad]\ni = 0\nwhile i < 0:\n    i += 1\n" + launch("FNS[i]"), {"good"}),
     "augmented-assignment-folds": ("FNS = [bad, good]\ni = 0\ni += 1\n" + launch("FNS[i]"), {"good"}),
@@ -1263,6 +1263,25 @@ CASES = {
     ),
     "try-else-of-a-body-that-may-raise": (
         "k = bad\ntry:\n    n = f()\nexcept ValueError:\n    pass\nelse:\n    k = good\n" + launch("k"),
+        {"good", "bad"},
+    ),
+    # A `while` loop that only rebinds names runs as Python runs it, read after the loop.
+    "while-halving-a-block": (
+        "M = 384\nbm = 512\nwhile M % bm:\n    bm //= 2\n" + launch("{128: good}.get(bm, bad)"),
+        {"good"},
+    ),
+    "while-counter-in-a-function": (
+        "def pick(k):\n    j = 1\n    while j < k:\n        j *= 2\n    return [bad, bad, good][j // 4]\n"
+        + launch("pick(5)"),
+        {"good"},
+    ),
+    "while-two-names": (
+        "n, a = 0, 0\nwhile n < 3:\n    n += 1\n    a = a + n\n" + launch("{6: good}.get(a, bad)"),
+        {"good"},
+    ),
+    "while-test-undecided": ("i = 0\nwhile c:\n    i += 1\n" + launch("[good, bad][i]"), {"good", "bad"}),
+    "while-with-a-break-not-followed": (
+        "i = 0\nwhile i < 3:\n    i += 1\n    if i == 1:\n        break\n" + launch("[good, bad, bad, bad][i]"),
         {"good", "bad"},
     ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash

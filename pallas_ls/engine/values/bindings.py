@@ -20,7 +20,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import calls, classes, flow, library, mutations, operations
+from . import calls, classes, flow, library, mutations, operations, while_loops
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -258,6 +258,10 @@ def _assigned(
 ) -> frozenset[Value]:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
+    if isinstance(stmt, (ast.Assign, ast.AugAssign)):
+        after_while = while_loops.value_after(interp, b, use, env, model)
+        if after_while is not None:
+            return after_while  # `while M % bm: bm //= 2`, read after the loop
     if isinstance(stmt, ast.Assign):
         iterations = flow.per_iteration(interp, b, env, model)
         return iterations if iterations is not None else assigned_by(interp, b, stmt, env, model)

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope
-from . import bindings, operations
+from . import bindings, operations, while_loops
 from .domain import (
     EMPTY_ENV,
     Array,
@@ -380,6 +380,8 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
             break  # the taken branches assign it: what came before is overwritten
         if isinstance(b.stmt, ast.AugAssign) and accumulated(interp, b, use, env, model) is not None:
             break  # accumulated over every iteration, from what came before
+        if isinstance(b.stmt, (ast.AugAssign, ast.Assign)) and while_loops.value_after(interp, b, use, env, model):
+            break  # what a `while` loop's rounds left it, from what came before
     return out
 
 

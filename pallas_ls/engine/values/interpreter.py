@@ -103,6 +103,8 @@ class Interpreter:
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
         self._module_calls: dict[tuple[int, str], list[Any]] = {}
         self._mutations: dict[int, dict[str, list[mutations.Mutation]]] = {}
+        # What each simple `while` loop leaves its names, by (id of the loop, env): while_loops.py
+        self._while_loops: dict[tuple[int, Env], dict[str, frozenset[Value]] | None] = {}
         self.loop_statements: dict[int, frozenset[int]] = {}  # by scope node: statements in its loops
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
         self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
