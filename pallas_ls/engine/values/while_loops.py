@@ -27,10 +27,10 @@ def value_after(
     interp: Interpreter, b: Binding, use: Loc | None, env: Env, model: ModuleModel
 ) -> frozenset[Value] | None:
     """What a name bound straight in a simple `while` loop's body (`b`) holds when read after the
-    loop (`use`); None when the loop is not followed."""
-    if use is None or use.stmt is None or use.scope is not b.scope or not isinstance(b.stmt, ast.stmt):
+    loop (`use`); None when the loop is not followed.  (Asked of every assignment read: cheap.)"""
+    if use is None or use.stmt is None or use.scope is not b.scope:
         return None
-    loop = _simple_loop_around(model, b.stmt, b.scope)
+    loop = _simple_loops_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt))
     if loop is None or getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno):
         return None
     key = (id(loop), env)
@@ -41,37 +41,30 @@ def value_after(
     return final.get(b.name) if final is not None else None
 
 
-def _simple_loop_around(model: ModuleModel, stmt: ast.stmt, scope: Scope) -> ast.While | None:
-    """The `while` loop whose body holds `stmt` directly, when its body only assigns names (one
-    name per statement, no `break`, `continue`, `else:` or walrus)."""
-    chain = model.block_chain.get(id(stmt), ())
-    if len(chain) < 2:
-        return None
-    owner = scope.node if scope.node is not None else model.tree
-    loop = _loops_of(owner).get(id(stmt))
-    if loop is None or loop.orelse:
-        return None
+def _simple_loops_of(owner: ast.AST) -> dict[int, ast.While]:
+    """The statements directly in the body of a simple `while` loop of one scope's body (one that
+    only assigns names, one per statement, with no `break`, `continue`, `else:` or walrus), with
+    their loop; kept on the node."""
+    found: dict[int, ast.While] | None = getattr(owner, "_pallas_ls_while_bodies", None)
+    if found is None:
+        found = {}
+        for stmt in bindings.own_statements(getattr(owner, "body", [])):
+            if isinstance(stmt, ast.While) and _simple(stmt):
+                found.update((id(inner), stmt) for inner in stmt.body)
+        setattr(owner, "_pallas_ls_while_bodies", found)  # noqa: B010  (a cache kept on the node)
+    return found
+
+
+def _simple(loop: ast.While) -> bool:
+    if loop.orelse:
+        return False
     for inner in loop.body:
         if not (
             (isinstance(inner, ast.AugAssign) and isinstance(inner.target, ast.Name))
             or (isinstance(inner, ast.Assign) and len(inner.targets) == 1 and isinstance(inner.targets[0], ast.Name))
         ):
-            return None
-    if any(isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) for node in ast.walk(loop)):
-        return None
-    return loop
-
-
-def _loops_of(owner: ast.AST) -> dict[int, ast.While]:
-    """The statements directly in a `while` body of one scope's body, with their loop; kept on the node."""
-    found: dict[int, ast.While] | None = getattr(owner, "_pallas_ls_while_bodies", None)
-    if found is None:
-        found = {}
-        for stmt in bindings.own_statements(getattr(owner, "body", [])):
-            if isinstance(stmt, ast.While):
-                found.update((id(inner), stmt) for inner in stmt.body)
-        setattr(owner, "_pallas_ls_while_bodies", found)  # noqa: B010  (a cache kept on the node)
-    return found
+            return False
+    return not any(isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) for node in ast.walk(loop))
 
 
 def _run(
