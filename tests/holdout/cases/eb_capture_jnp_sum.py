@@ -1,0 +1,19 @@
+"""The kernel reads TOTAL = x.sum() (a 0-d jax array).  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+TOTAL = x.sum()
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * TOTAL  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
