@@ -1284,6 +1284,23 @@ CASES = {
         "i = 0\nwhile i < 3:\n    i += 1\n    if i == 1:\n        break\n" + launch("[good, bad, bad, bad][i]"),
         {"good", "bad"},
     ),
+    # Aliases and copies: a list grown through another name bound to it is one list; a copy is
+    # another object (a deep copy's inner dicts too), so a store into it leaves the original.
+    "list-grown-through-an-alias": ("A = [bad]\nB = A\nB.append(good)\n" + launch("A[-1]"), {"good"}),
+    "list-copy-grown": ("A = [good]\nB = A[:]\nB.append(bad)\n" + launch("A[-1]"), {"good"}),
+    "deepcopy-inner-store": (
+        "import copy\nC = {'o': {'k': good}}\nD = copy.deepcopy(C)\nD['o']['k'] = bad\n" + launch("C['o']['k']"),
+        {"good"},
+    ),
+    "copy-store": ("import copy\nC = {'k': good}\nD = copy.copy(C)\nD['k'] = bad\n" + launch("C['k']"), {"good"}),
+    "shallow-copy-inner-store": (
+        "import copy\nC = {'o': {'k': bad}}\nD = copy.copy(C)\nD['o']['k'] = good\n" + launch("C['o']['k']"),
+        {"good"},
+    ),
+    "list-sorted-in-place": (
+        "FNS = [bad, good]\nFNS.sort(key=lambda f: f.__name__, reverse=True)\n" + launch("FNS[0]"),
+        {"good"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

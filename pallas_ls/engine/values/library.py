@@ -542,7 +542,8 @@ def external_call(
         fields = namedtuple_fields(args[1])
         return frozenset({TupleClass(fields)}) if fields is not None else U
     if q in ("copy.copy", "copy.deepcopy") and len(args) == 1:
-        return frozenset(_copied(v, call) for v in args[0] if not isinstance(v, Ref)) or U
+        deep = q == "copy.deepcopy"
+        return frozenset(_copied(interp, v, call, loc, deep) for v in args[0] if not isinstance(v, Ref)) or U
     if q == "importlib.import_module" and 1 <= len(args) <= 2 and not keywords:
         names = [v.value for v in args[0] if isinstance(v, Const) and isinstance(v.value, str)]
         # `import_module(".one", __name__)` in a package's __init__: relative to this package
@@ -833,13 +834,44 @@ def _certainly_lacks(interp: Interpreter, obj: Value, attr: str) -> bool:
     return isinstance(obj, Func) and not attr.startswith("__") and interp.heap.attribute_absent(obj, attr)
 
 
-def _copied(value: Value, call: ast.Call | None) -> Value:
-    """What `copy.copy(value)` makes: an instance made at the call, holding what the original was
-    made with and stored into it (stores into the copy are not the original's); any other value
-    as itself, the same kind of object."""
-    if isinstance(value, Instance) and value.site and call is not None:
+def _copied(interp: Interpreter, value: Value, call: ast.Call | None, loc: Loc | None, deep: bool) -> Value:
+    """What `copy.copy(value)` (`deep`: `copy.deepcopy`) makes: an instance made at the call,
+    holding what the original was made with and stored into it (stores into the copy are not the
+    original's); a dict or list made at the call with the original's items (deep: the dicts and
+    lists inside copied too, so `c["ops"]["main"] = k` changes the copy only); any other value as
+    itself, the same kind of object."""
+    if call is None:
+        return value
+    if isinstance(value, Instance) and value.site:
         return dataclasses.replace(value, site=id(call), copy_of=value.site)
+    site, toplevel = _allocation(call, loc)
+    return _copied_container(interp, value, site, toplevel, deep)
+
+
+def _copied_container(interp: Interpreter, value: Value, site: int, toplevel: bool, deep: bool) -> Value:
+    def inner(values: frozenset[Value], key: object) -> frozenset[Value]:
+        if not deep:
+            return values
+        return frozenset(
+            _copied_container(interp, v, hash((site, key)) & _SITE_BITS or 1, toplevel, deep) for v in values
+        )
+
+    if isinstance(value, DictV) and value.site:
+        contents = interp.dict_contents(value)
+        if contents.items is None:
+            return DictV(None, inner(contents.members, None), site, toplevel, value.missing)
+        items = tuple((key, inner(v, key)) for key, v in contents.items)
+        return DictV(items, union(v for _, v in items), site, toplevel, value.missing)
+    if isinstance(value, Seq) and value.kind == "list" and value.site:
+        seq = interp.heap.list_contents(value)
+        if seq.elts is None:
+            return Seq("list", None, inner(seq.members, None), site)
+        return Seq("list", tuple(inner(e, i) for i, e in enumerate(seq.elts)), site=site)
     return value
+
+
+# The sites of the containers a deep copy makes inside the copy: derived from the copy's own.
+_SITE_BITS = (1 << 62) - 1
 
 
 # Builtins whose call makes a new iterator over a sequence, in its order: `next` of one reads its first element.

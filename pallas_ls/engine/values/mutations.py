@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, Loc, ModuleModel
-from . import bindings, flow, operations
+from . import bindings, flow, iteration, operations
 from .domain import (
     Class,
     Const,
@@ -51,14 +51,16 @@ def with_mutations(
     interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
 ) -> frozenset[Value]:
     """A list display bound to a name, grown by `.append` / `.extend` before the use."""
-    mutations = _mutations_of(interp, b, model)
+    mutations = [(m, b) for m in _mutations_of(interp, b, model)]
+    for alias in _aliases(interp, b, model):  # `B = A`, then `B.append(k)`: A's list grows
+        mutations += [(m, alias) for m in _mutations_of(interp, alias, model)]
     if not mutations:
         return value
     elts = single_known_seq(value)
     members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
     known = elts is not None and len(value) == 1
     out = list(elts.elements()) if elts is not None and known else []
-    for m in mutations:
+    for m, via in sorted(mutations, key=lambda pair: bindings.position(pair[0].call)):
         where = model.loc(m.call)
         placed = _placed(model, b, m.call, where, use)
         if placed is None:
@@ -69,7 +71,7 @@ def with_mutations(
             if not repeats:
                 known = False  # in another scope, a loop or a branch: how often it runs is not known
                 repeats = 1
-        later = [x for x in bindings.lookup(interp, b.name, where, model) if x is not b]
+        later = [x for x in bindings.lookup(interp, via.name, where, model) if x is not via]
         if later:
             continue  # the name means another list by then
         args = [interp.ev(a, where, env, model) for a in m.call.args]
@@ -110,6 +112,17 @@ def with_mutations(
                 known = False
         elif method == "reverse" and not args:
             out.reverse()
+        elif method == "sort" and known and not args:
+            # `kernels.sort(key=..., reverse=...)`: in place as `sorted` orders a copy
+            keywords = [(k.arg, interp.ev(k.value, where, env, model)) for k in m.call.keywords if k.arg]
+            ordered = single_known_seq(
+                iteration.iteration_builtin(interp, "sorted", [frozenset({Seq("list", tuple(out))})], keywords)
+                or frozenset()
+            )
+            if ordered is not None and ordered.elts is not None and len(keywords) == len(m.call.keywords):
+                out = list(ordered.elts)
+            else:
+                known = False
         elif method == "clear" and not args:
             out = []
         elif method == "remove" and known and len(args) == 1 and _removable(args[0], out) is not None:
@@ -119,6 +132,36 @@ def with_mutations(
     if known:
         return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
     return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:
+    """The bindings `alias = name` after `b` in its scope that read `b` itself (one list, two names)."""
+    owner = b.scope.node if b.scope.node is not None else model.tree
+    found = []
+    for stmt in _name_copies(owner).get(b.name, []):
+        alias = cast(ast.Name, stmt.targets[0]).id
+        for x in b.scope.bindings.get(alias, []):
+            if x.stmt is stmt and alias != b.name and bindings.lookup(interp, b.name, model.loc(stmt), model) == [b]:
+                found.append(x)
+    return found
+
+
+def _name_copies(owner: ast.AST) -> dict[str, list[ast.Assign]]:
+    """The statements `x = name` (one name target, a name's value) of one scope's body, by the
+    name read; kept on the scope's node."""
+    found: dict[str, list[ast.Assign]] | None = getattr(owner, "_pallas_ls_name_copies", None)
+    if found is None:
+        found = {}
+        for stmt in bindings.own_statements(getattr(owner, "body", [])):
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Name)
+            ):
+                found.setdefault(stmt.value.id, []).append(stmt)
+        setattr(owner, "_pallas_ls_name_copies", found)  # noqa: B010  (a cache kept on the node)
+    return found
 
 
 def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc) -> bool | None:
