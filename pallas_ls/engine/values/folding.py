@@ -141,6 +141,8 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             same = True
         elif (a == NONE and _never_none(b)) or (b == NONE and _never_none(a)):
             same = False
+        elif is_builtin_type(a) and is_builtin_type(b):
+            same = a == b  # `type(n) is int`: one object per builtin type
         elif isinstance(a, (Func, Class)) and isinstance(b, (Func, Class)):
             if a.node is not b.node:
                 same = False  # two defs (or classes) are two objects
@@ -151,6 +153,8 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         else:
             return None
         return same if isinstance(op, ast.Is) else not same
+    if isinstance(op, (ast.Eq, ast.NotEq)) and is_builtin_type(a) and is_builtin_type(b):
+        return (a == b) is isinstance(op, ast.Eq)  # `type(n) == int`
     version = _version_compared(op, a, b)
     if version is not None:
         return version
@@ -402,3 +406,22 @@ def folded_call(
     if isinstance(result, tuple):
         return frozenset({Seq("tuple", tuple(frozenset({Const(r)}) for r in result))})
     return frozenset({Const(result)})
+
+
+# Builtin types by name: `type(3)` is `int`, a key a dict may hold (`{int: f, str: g}[type(n)]`).
+BUILTIN_TYPE_NAMES = frozenset({"int", "float", "complex", "str", "bytes", "bool", "tuple", "list", "dict"})
+
+
+def is_builtin_type(value: Value | None) -> bool:
+    return isinstance(value, External) and value.qualname in BUILTIN_TYPE_NAMES
+
+
+def builtin_type_of(value: Value) -> External | None:
+    """The builtin type of a constant, tuple, list or dict (`type(3)` is `int`); None for others."""
+    if isinstance(value, Const) and type(value.value).__name__ in BUILTIN_TYPE_NAMES:
+        return External(type(value.value).__name__)
+    if isinstance(value, Seq) and value.kind in ("tuple", "list") and value.names is None:
+        return External(value.kind)
+    if isinstance(value, DictV):
+        return External("dict")
+    return None

@@ -564,6 +564,10 @@ def external_call(
         return frozenset({MadeClass(args[1], args[2], id(call))})
     if q == "type" and len(args) == 1 and all(isinstance(v, Instance) for v in args[0]):
         return frozenset(cast(Instance, v).cls for v in args[0])
+    if q == "type" and len(args) == 1 and args[0]:
+        types = [folding.builtin_type_of(v) for v in args[0]]
+        if all(t is not None for t in types):
+            return frozenset(cast(list[External], types))  # `type(3)` is `int`
     if q == "next" and call is not None and loc is not None:
         advanced = flow.advanced_iterator(interp, call, loc, env, model)  # `next(it)` after others
         if advanced is not None:

@@ -1,0 +1,33 @@
+"""A Selector instance's __call__(n) picks by n > 100; called with 8.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+class Selector:
+    def __init__(self, big, small):
+        self.big, self.small = big, small
+
+    def __call__(self, n):
+        return self.big if n > 100 else self.small
+
+
+choose = Selector(bump, copy)
+kernel = choose(8)
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

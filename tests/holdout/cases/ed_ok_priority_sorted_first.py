@@ -1,0 +1,31 @@
+"""sorted(IMPLS, key=lambda i: i.priority)[0].kernel with the lowest priority on copy.  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+
+
+@dataclasses.dataclass
+class Impl:
+    kernel: typing.Any
+    priority: int
+
+
+IMPLS = [Impl(bump, 2), Impl(copy, 1)]
+kernel = sorted(IMPLS, key=lambda i: i.priority)[0].kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
