@@ -20,7 +20,18 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .kernels import interpreter_for
-from .model import COMPREHENSIONS, Binding, FunctionNode, Loc, ModuleModel, Scope, child_nodes, positional_args
+from .model import (
+    COMPREHENSIONS,
+    Binding,
+    FunctionNode,
+    Loc,
+    ModuleModel,
+    Scope,
+    child_nodes,
+    is_generator,
+    own_returns,
+    positional_args,
+)
 from .names import qualname
 from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value, constant_truth
@@ -581,6 +592,8 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
         if _binds_an_operation(name) or name in _PALLAS_TRACED:
             return True
         func = expr.func
+        if isinstance(func, ast.Name):
+            return _returns_traced(func, model, scope, depth)  # `pl.when(first_step())`
         return (
             isinstance(func, ast.Attribute)
             and func.attr in TRANSPARENT_METHODS | COMPUTING_METHODS
@@ -601,6 +614,21 @@ def certainly_traced(expr: ast.AST, model: ModuleModel, scope: Scope, depth: int
             for b in bindings
         )
     return False
+
+
+def _returns_traced(func: ast.Name, model: ModuleModel, scope: Scope, depth: int) -> bool:
+    """A call of the program's one def of that name whose body ends in a `return`, and every
+    `return` of which gives a certainly traced value (`def first_step(): return pl.program_id(0)
+    == 0`)."""
+    found = scope.bindings.get(func.id) or model.module_scope.bindings.get(func.id) or []
+    if len(found) != 1 or found[0].kind != "def" or not isinstance(found[0].node, ast.FunctionDef):
+        return False
+    function = found[0].node
+    if is_generator(function) or not function.body or not isinstance(function.body[-1], ast.Return):
+        return False
+    inner = model.function_scope(function)
+    returns = list(own_returns(function))
+    return all(r.value is not None and certainly_traced(r.value, model, inner, depth + 1) for r in returns)
 
 
 _LOOP_DECORATORS = frozenset({"jax.experimental.pallas.loop", "jax._src.pallas.helpers.loop"})

@@ -36,7 +36,8 @@ and `return 0` count as values too.
 ## What is not reported
 A condition that may be a Python `bool`: only a condition that is certainly traced is reported
 (it calls `pl.program_id` / `pl.num_programs` or a `jnp` / `lax` function, reads a ref, compares or
-combines such values, or is a non-bool literal such as `1`). So `pl.when(True)`,
+combines such values, calls a def of the program whose every `return` gives such a value, or is a
+non-bool literal such as `1`). So `pl.when(True)`,
 `pl.when(x_ref.shape[0] > 4)`, `pl.when(has_bias)` (a flag bound by `functools.partial`) and a
 condition pallas-ls cannot see through (a `fori_loop` body's index, a module-level name) stay silent; the index
 of a `@pl.loop(lower, upper)` body is traced. Also a bare `return`,
@@ -74,6 +75,32 @@ def _example(name: str, body: str, valid: bool) -> Example:
 
 
 EXAMPLES = [
+    _example(
+        "condition-from-a-helper",
+        """
+    def first_step():
+        return pl.program_id(0) == 0
+
+    @pl.when(first_step())
+    def _():
+        o_ref[...] += 1
+        «return o_ref[...]»
+""",
+        valid=False,
+    ),
+    _example(
+        "condition-a-helper-gives-as-a-python-bool",
+        """
+    def enabled():
+        return True
+
+    @pl.when(enabled())
+    def _():
+        o_ref[...] += 1
+        return o_ref[...]
+""",
+        valid=True,
+    ),
     _example(
         "decorated-body-returns-the-result",
         """

@@ -1,0 +1,18 @@
+"""The kernel calls a generator function and drains it with list().  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def steps(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    yield
+
+
+def kernel(x_ref, o_ref):
+    list(steps(x_ref, o_ref))
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2,), interpret=True)(x).sum())
