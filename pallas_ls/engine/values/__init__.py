@@ -58,13 +58,19 @@ Where things are (each module's docstring says more)
   pops, dict item stores and deletions, an attribute stored after construction).
 - `operations.py`: Python's operations on values: attribute access (MRO, descriptors, `super()`),
   subscripts, iteration, `with`.
+- `instances.py`: an instance's attributes: what its class's methods store on `self` (the
+  `__init__` it runs hides a class attribute it surely stores), then its class's.
+- `while_loops.py`: a `while` loop that only rebinds names, run round by round while its test is
+  decided (`while M % bm: bm //= 2`).
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
 - `returns.py`: which of a function's returns can run for a calling context (branches decided,
   statements after a sure return, loop blocks that never run, `match` cases, first-match loops).
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled
-  natively (tables of APIs, the calls that make Refs, shape structs, None).
+  natively (tables of APIs, the calls that make Refs, shape structs, None, copies of containers).
+- `ref_identity.py`: which Ref objects the program makes: a constructor run again (another call,
+  a loop, another instance, a defaultdict's missing key) makes a new one, tagged by that run.
 - `folding.py`: constant folding: arithmetic and comparisons of known values (dtypes and enum
   members included), pure functions of constants (`divmod`, `math.log2`, `pl.cdiv`, `any`, `sum`),
   numpy's dtype questions (`np.dtype`, `jnp.issubdtype`).

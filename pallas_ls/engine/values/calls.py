@@ -17,7 +17,7 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import arrays, bindings, classes, enums, library, methods, operations
+from . import arrays, bindings, classes, enums, library, methods, operations, ref_identity
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -179,8 +179,10 @@ def apply(
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
         if call is None:
             return result
-        made_at_def = _default_refs(interp, target) if next(library.refs_in(result, 0), None) else []
-        return library.fresh_refs(result, args + made_at_def, keywords, _cached_call(target, args, keywords) or call)
+        made_at_def = _default_refs(interp, target) if next(ref_identity.refs_in(result, 0), None) else []
+        return ref_identity.fresh_refs(
+            result, args + made_at_def, keywords, _cached_call(target, args, keywords) or call
+        )
     if isinstance(target, BoundMethod):
         return apply(
             interp,

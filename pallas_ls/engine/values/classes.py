@@ -16,7 +16,7 @@ from ..model import (
     defaulted_parameters,
     positional_args,
 )
-from . import bindings, calls, methods, operations
+from . import bindings, calls, instances, methods, operations
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -417,7 +417,7 @@ def instance_dict(interp: Interpreter, inst: Instance) -> DictV | None:
     hooks = ("__slots__", "__getattr__", "__getattribute__", "__setattr__", "__dict__")
     if any(isinstance(s, (ast.FunctionDef, ast.Assign)) and _defines(s, hooks) for s in node.body):
         return None
-    stores = operations.self_assignments(interp, inst.cls)
+    stores = instances.self_assignments(interp, inst.cls)
     if _attribute_stores_in(node) != len(stores):
         return None  # `self.a, self.b = ...`, `self.n += 1`, `setattr(self, ...)`: not all listed
     init_body = next((s.body for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), [])

@@ -8,7 +8,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ..model import Loc, Scope, own_yields
-from . import flow, library, operations
+from . import flow, operations, ref_identity
 from .domain import MAX_CALL_DEPTH, NONE, Env, Generator, Seq, U, Value
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def straight_yields(interp: Interpreter, gen: Generator) -> Seq | None:
 
 def _made_by(gen: Generator, values: frozenset[Value]) -> frozenset[Value]:
     """What a generator yields, as objects of the run its call started (see Generator.made_by)."""
-    return library.made_by_call(values, gen.env, gen.made_by) if gen.made_by is not None else values
+    return ref_identity.made_by_call(values, gen.env, gen.made_by) if gen.made_by is not None else values
 
 
 _MAX_YIELDS = 32

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
-from . import bindings, flow, library, operations, store_sites
+from . import bindings, flow, operations, ref_identity, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -162,7 +162,7 @@ class Heap:
                 for env in self._envs.get(id(site.function), []):
                     if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
                         made = self.interp.ev(cast(ast.expr, site.value), loc, env, model)
-                        out |= library.made_for_instance(made, env, inst, cast(ast.AST, site.function))
+                        out |= ref_identity.made_for_instance(made, env, inst, cast(ast.AST, site.function))
         return frozenset(out)
 
     def _used_as_decorator(self, model: ModuleModel, site: store_sites.StoreSite) -> bool:
@@ -303,7 +303,7 @@ class Heap:
         value = interp.ev(site.value, loc, env, model) if site.value is not None else None
         if value is not None and site.function is not None:
             # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
-            value = library.made_by_call(value, env, ("stored by", id(site.function), env))
+            value = ref_identity.made_by_call(value, env, ("stored by", id(site.function), env))
         by_name = site.function is None and isinstance(site.receiver, ast.Name)
         if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
             partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)

@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import arrays, bindings, calls, enums, flow, iteration, library, mutations, operations
+from . import arrays, bindings, calls, enums, flow, iteration, mutations, operations, ref_identity
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -379,9 +379,11 @@ class Interpreter:
                 # Each iteration evaluates the element again: a Ref it makes is a new one each time
                 # (a Ref made outside, `[r for _ in range(2)]`, stays the same one).
                 inside = {id(node) for node in ast.walk(expr.elt)}
-                outside = frozenset(r for r in library.refs_in(element, 0) if id(library.ref_origin(r)) not in inside)
+                outside = frozenset(
+                    r for r in ref_identity.refs_in(element, 0) if id(ref_identity.ref_origin(r)) not in inside
+                )
                 return frozenset(
-                    {Seq("list", tuple(library.retag(element, outside, (expr, i), 0) for i in range(count)))}
+                    {Seq("list", tuple(ref_identity.retag(element, outside, (expr, i), 0) for i in range(count)))}
                 )
         scope = model.scope_of_function.get(id(expr))
         unrolled = self._unrolled(expr, scope, loc, env, model) if scope is not None else None
