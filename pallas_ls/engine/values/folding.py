@@ -345,6 +345,10 @@ _PURE_FUNCTIONS: dict[str, Any] = {
     "math.gcd": math.gcd,
     "math.lcm": math.lcm,
     "jax.experimental.pallas.cdiv": lambda a, b: -(-a // b) if isinstance(a, int) and isinstance(b, int) else None,
+    # as jax defines it: `1 if x == 0 else 2 ** (x - 1).bit_length()` (negative: a ValueError)
+    "jax.experimental.pallas.next_power_of_2": lambda n: (
+        (1 if n == 0 else 2 ** (n - 1).bit_length()) if isinstance(n, int) and 0 <= n < 1 << 62 else None
+    ),
 }
 
 
