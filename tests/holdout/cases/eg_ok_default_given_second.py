@@ -1,0 +1,25 @@
+"""run(a, b=None) uses b = a when b is None; run(r, s).  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+def run(a, b=None):
+    b = a if b is None else b
+    copy_kernel(a, b)
+
+
+r, s = jax.new_ref(x), jax.new_ref(x)
+run(r, s)
+print(s[...].sum())
