@@ -108,9 +108,9 @@ def counted(monkeypatch):
         calls["files"] += 1
         return analyse_one(path)
 
-    def count_groups(self, lint, groups, jobs):
+    def count_groups(self, lint, groups, *rest):
         calls["across"] += len(groups)
-        return check_each(self, lint, groups, jobs)
+        return check_each(self, lint, groups, *rest)
 
     monkeypatch.setattr(batch, "_analyse_one", count_file)
     monkeypatch.setattr(batch._Across, "_check_each", count_groups)
@@ -214,3 +214,39 @@ def test_one_changed_file_costs_the_cross_module_groups_that_read_it(tmp_path, c
     assert counted == {"files": 1 + 4, "across": 1 + 4}
     assert codes(found)["pkg2/kernels.py"] == []
     assert codes(found)["pkg1/kernels.py"] == ["PAL001"]
+
+
+def package_launching_through_a_shared_helper(n: int) -> dict[str, str]:
+    """A package whose ops module launches its kernel through `helpers.run`, a module every
+    package reads: its model (and what it may launch) is made once for all the groups of a check."""
+    return {
+        f"pkg{n}/__init__.py": "",
+        f"pkg{n}/kernels.py": "def add(x_ref, o_ref):\n    return x_ref[...]\n",
+        f"pkg{n}/ops.py": "import helpers\nfrom jax.experimental import pallas as pl\nfrom .kernels import add\n\nhelpers.run(add, x)\n",
+    }
+
+
+HELPERS = (
+    "import jax\nfrom jax.experimental import pallas as pl\n\nS = jax.ShapeDtypeStruct((8,), 'f4')\n\n"
+    "def run(kernel, x):\n    return pl.pallas_call(kernel, out_shape=S)(x)\n"
+)
+
+
+def test_a_module_every_group_reads_is_a_dependency_of_each(tmp_path, counted, monkeypatch):
+    """Two groups read helpers.py (the second through the model and summary the first made): a
+    change to it checks both again, and both see it."""
+    root, cache = tmp_path / "project", tmp_path / "cache"
+    for n in range(2):
+        write(root, package_launching_through_a_shared_helper(n))
+    write(root, {"helpers.py": HELPERS})
+    monkeypatch.chdir(root)
+    first = codes(check_both_ways(root, cache))
+    assert first["pkg0/kernels.py"] == first["pkg1/kernels.py"] == ["PAL001"]
+
+    # Two outputs now: the two-parameter kernels are handed three refs.
+    write(root, {"helpers.py": HELPERS.replace("out_shape=S", "out_shape=(S, S)")})
+    counted.update(files=0, across=0)
+    after = codes(check_both_ways(root, cache))
+    assert "PAL004" in after["pkg0/kernels.py"] + after["pkg0/ops.py"]
+    assert "PAL004" in after["pkg1/kernels.py"] + after["pkg1/ops.py"]
+    assert counted["across"] == 2 * 2, "both groups again, with the cache and without it"

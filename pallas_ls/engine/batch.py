@@ -40,6 +40,7 @@ from .names import mentions_pallas
 from .project import (
     FileResult,
     ImportedFiles,
+    ParsedModules,
     Project,
     UnreadableFile,
     file_digest,
@@ -239,7 +240,9 @@ class _Across:
                 done[tuple(group)] = cached
             else:
                 unknown.append(group)
-        for group, found in zip(unknown, self._check_each(lint, unknown, jobs or os.cpu_count() or 1), strict=True):
+        parsed = ParsedModules()  # for the groups checked in this process: files do not change during a check
+        fresh = self._check_each(lint, unknown, jobs or os.cpu_count() or 1, parsed)
+        for group, found in zip(unknown, fresh, strict=True):
             done[tuple(group)] = found
             if cache is not None:
                 cache.put(group, found)
@@ -254,19 +257,21 @@ class _Across:
             together = sorted({path for group in met for path in group})
             again = cache.get(together) if cache is not None else None
             if again is None:
-                again = _check_group(together, self, lint)
+                again = _check_group(together, self, lint, parsed)
                 if cache is not None:
                     cache.put(together, again)
             results.update((r.path, r) for r in again.results)
             recording.include(again.dependencies)
         return _AcrossResults(list(results.values()), recording)
 
-    def _check_each(self, lint: Linter, groups: list[list[str]], jobs: int) -> list[_AcrossResults]:
+    def _check_each(
+        self, lint: Linter, groups: list[list[str]], jobs: int, parsed: ParsedModules
+    ) -> list[_AcrossResults]:
         if len(groups) > 1 and jobs > 1:
             parallel = self._check_groups(lint, groups, jobs)
             if parallel is not None:
                 return parallel
-        return [_check_group(group, self, lint) for group in groups]
+        return [_check_group(group, self, lint, parsed) for group in groups]
 
     def _check_groups(self, lint: Linter, groups: list[list[str]], jobs: int) -> list[_AcrossResults] | None:
         """`groups` checked by worker processes (None: they could not be started)."""
@@ -315,26 +320,33 @@ def _meeting(done: dict[tuple[str, ...], _AcrossResults]) -> set[tuple[str, ...]
     return {group for groups in owners.values() if len(groups) > 1 for group in groups}
 
 
-# What a worker process checks groups for (`_begin_groups`).
-_group_check: tuple[_Across, Linter] | None = None
+# What a worker process checks groups for, and the imported modules its groups read (`_begin_groups`).
+_group_check: tuple[_Across, Linter, ParsedModules] | None = None
 
 
 def _begin_groups(across: _Across, lint: Linter) -> None:
     global _group_check
-    _group_check = (across, lint)
+    _group_check = (across, lint, ParsedModules())
 
 
-def _check_group(launchers: list[str], across: _Across | None = None, lint: Linter | None = None) -> _AcrossResults:
+def _check_group(
+    launchers: list[str], across: _Across | None = None, lint: Linter | None = None, parsed: ParsedModules | None = None
+) -> _AcrossResults:
     """Launchers with the requested files whose kernels they launch, checked together in a project
     of their own (what it reads is what this group depends on): for `across` and `lint`, or
     those this worker was begun with (`_begin_groups`)."""
     if across is None or lint is None:
         if _group_check is None:
             raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
-        across, lint = _group_check
+        across, lint, parsed = _group_check
     recording = Dependencies()
     project = Project(
-        across.roots, environment=across.environment, lint=lint, recording=recording, share_summaries=True
+        across.roots,
+        environment=across.environment,
+        lint=lint,
+        recording=recording,
+        share_summaries=True,
+        parsed=parsed,
     )
     targets = set()
     for path in launchers:

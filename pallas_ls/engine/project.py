@@ -190,6 +190,15 @@ TextAnalyser = Callable[[SourceFile, Loader, StopCheck], ModuleAnalysis]
 
 
 @dataclass
+class ParsedModules:
+    """What several projects of one check may share (`Project.parsed`): the project modules read
+    through imports, parsed and modelled, and what each may launch."""
+
+    models: dict[str, tuple[SourceFile, ModuleModel]] = field(default_factory=dict)
+    summaries: dict[str, _Summary] = field(default_factory=dict)
+
+
+@dataclass
 class Project:
     """A set of files analysed together (kernels defined in one, launched from another).
 
@@ -221,9 +230,16 @@ class Project:
     # library's helpers were summarised again by every file importing them.
     share_summaries: bool = False
     _summaries: dict[str, _Summary] = field(default_factory=dict)
+    # Projects of one check run one after another (the cross-module phase's groups, each recording
+    # what it reads) share the modules read through imports and their summaries: a read of either
+    # is recorded by each analysis that makes it (a summary's reads are its own, added to each
+    # analysis using it), so sharing them loses nothing of what a group depends on.
+    parsed: ParsedModules | None = None
 
     def __post_init__(self) -> None:
         self.roots = [os.path.abspath(r) for r in self.roots]
+        if self.parsed is not None:
+            self._models, self._summaries = self.parsed.models, self.parsed.summaries
 
     # ------------------------------------------------------------------------- overlays
     def set_overlay(self, path: str, text: str | None) -> None:
@@ -531,7 +547,7 @@ class Project:
         summary = self._summaries.get(path)
         if summary is None or summary.model is not model:
             summary = self._summaries[path] = _Summary(model)
-            loader = _ProjectLoader(self, path)
+            loader = _ProjectLoader(self, path, own_record=True)
             summary.launching = launching_summary(model, loader)
             summary.dependencies = loader.dependencies
         if summary.launching is None:
@@ -877,15 +893,16 @@ class _ProjectLoader(Loader):
     """Finds the modules an analysed file imports, in the project, then in its environment
     (never importing them)."""
 
-    def __init__(self, project: Project, root_path: str | None):
+    def __init__(self, project: Project, root_path: str | None, own_record: bool = False):
         self.project = project
         self.root_path = os.path.abspath(root_path) if root_path else None
         self._paths: dict[int, str] = {}
         self._sources: dict[int, SourceFile] = {}
         # Files read from the environment -> the top-level package they were found under.
         self._environment_paths: dict[str, str] = {}
-        # What this analysis read besides its own file (or the project's record, when it keeps one).
-        self.dependencies = project.recording if project.recording is not None else Dependencies()
+        # What this analysis read besides its own file (or the project's record, when it keeps one
+        # and this is not a summary, whose reads each analysis using it adds to its own).
+        self.dependencies = project.recording if project.recording is not None and not own_record else Dependencies()
 
     def module(self, from_model: ModuleModel, dotted: str) -> tuple[ModuleModel, list[str]] | None:
         from_path = self._paths.get(id(from_model), self.root_path)
