@@ -1305,6 +1305,11 @@ CASES = {
     "dispatch-on-a-builtin-type": ("N = 3\n" + launch("{int: good, str: bad}[type(N)]"), {"good"}),
     "builtin-type-compared": ("N = 'a'\n" + launch("bad if type(N) is int else good"), {"good"}),
     "next-power-of-2": ("N = 200\n" + launch("good if pl.next_power_of_2(N) == 256 else bad"), {"good"}),
+    # A class body reads a name it binds only later from the enclosing scope (LOAD_NAME).
+    "class-body-rebinds-a-global": (
+        "class Ops:\n    good = staticmethod(good)\n" + launch("Ops.__dict__['good'].__func__"),
+        {"good"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

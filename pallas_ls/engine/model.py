@@ -217,7 +217,10 @@ class ModuleModel:
             nested = self._stores_from_nested(scope, name)
             if scope is self.module_scope and nested and stmt is not None:
                 reaching = self._not_overwritten_by_calls(reaching, nested, stmt)
-            return reaching + nested
+            if reaching or nested or scope.kind != "class":
+                return reaching + nested
+            # A class body reads a name it binds only later from the enclosing scopes, as Python's
+            # LOAD_NAME does: `bump = staticmethod(bump)` wraps the module's `bump`.
         parent = scope.parent
         while parent is not None:
             if parent.kind != "class" and name in parent.bindings and name not in parent.nonlocal_names:
