@@ -1310,6 +1310,10 @@ CASES = {
         "class Ops:\n    good = staticmethod(good)\n" + launch("Ops.__dict__['good'].__func__"),
         {"good"},
     ),
+    "attribute-stored-through-an-alias": (
+        "class Box:\n    def __init__(self):\n        self.k = bad\nb = Box()\nb2 = b\nb2.k = good\n" + launch("b.k"),
+        {"good"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

@@ -188,12 +188,23 @@ def attribute_stored_before(
     if not isinstance(receiver, ast.Name) or loc.stmt is None:
         return None
     stores = interp.heap.stores_on(model, receiver.id, expr.attr)
-    if not stores:
+    owner = loc.scope.node if loc.scope.node is not None else model.tree
+    if not stores and receiver.id not in _name_copies(owner):
         return None  # the common case, answered from the heap's index of stores
     found = bindings.lookup(interp, receiver.id, loc, model)
     if len(found) != 1 or found[0].kind != "assign" or found[0].scope is not loc.scope:
         return None
     b = found[0]
+    names = [receiver.id]
+    for alias in _aliases(interp, b, model):  # `o2 = o; o2.k = v`: a store into the same object
+        names.append(alias.name)
+        stores = stores + [
+            site
+            for site in interp.heap.stores_on(model, alias.name, expr.attr)
+            if bindings.lookup(interp, alias.name, model.loc(site.node), model) == [alias]
+        ]
+    if not stores:
+        return None
     body = model.tree.body if b.scope is model.module_scope else getattr(b.scope.node, "body", None)
     start = next((i for i, stmt in enumerate(body or []) if stmt is b.stmt), None)
     if not isinstance(body, list) or start is None:
@@ -208,7 +219,7 @@ def attribute_stored_before(
             break  # the statement holding the read, or past it
         if id(stmt) in straight:
             last = cast(ast.Assign, stmt)
-        elif last is not None and _mentions(stmt, receiver.id):
+        elif last is not None and any(_mentions(stmt, name) for name in names):
             return None  # `op.configure(...)`, `setattr(op, ...)`, `op = other`: not followed
     if last is None:
         return None
