@@ -422,18 +422,23 @@ def statement_runs(
 
 
 def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If | ast.While, bool]]:
+    owner = _inner_block_owner(model, b)
+    return _branch_guards_of(owner).get(id(b.stmt), []) if owner is not None else []
+
+
+def _inner_block_owner(model: ModuleModel, b: Binding) -> ast.AST | None:
+    """The node whose body holds `b`'s statement inside an inner block (an `if`, a loop, a `try`);
+    None when it stands in its scope's own body (or is a parameter)."""
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
-        return []
-    return _branch_guards_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt), [])
+        return None
+    return b.scope.node if b.scope.node is not None else model.tree
 
 
 def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding) -> bool:
     """`except KeyError: k = fallback` after a `try` body that cannot raise what the handler
     catches (see `handler_never_runs`)."""
-    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
-        return False
-    owner = b.scope.node if b.scope.node is not None else model.tree
-    found = _handlers_of(owner).get(id(b.stmt))
+    owner = _inner_block_owner(model, b)
+    found = _handlers_of(owner).get(id(b.stmt)) if owner is not None else None
     if found is None:
         return False
     try_stmt, handler = found
@@ -445,10 +450,8 @@ def _closing_block(interp: Interpreter, model: ModuleModel, b: Binding) -> tuple
     whether the block runs: a `finally:` surely does; a `for` loop's `else:` runs when the loop
     never breaks (decided per element of a known sequence, see `loop_breaks`); a `try`'s `else:`
     runs when its body cannot raise (`cannot_raise`).  None for other bindings."""
-    if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
-        return None
-    owner = b.scope.node if b.scope.node is not None else model.tree
-    found = _closing_blocks_of(owner).get(id(b.stmt))
+    owner = _inner_block_owner(model, b)
+    found = _closing_blocks_of(owner).get(id(b.stmt)) if owner is not None else None
     if found is None:
         return None
     statement, field = found
