@@ -1314,6 +1314,12 @@ CASES = {
         "class Box:\n    def __init__(self):\n        self.k = bad\nb = Box()\nb2 = b\nb2.k = good\n" + launch("b.k"),
         {"good"},
     ),
+    # itertools in order: each element where Python puts it (the models once gave only the first).
+    "accumulate-folds-prefixes": (launch("[bad, bad, good][list(itertools.accumulate([1, 1]))[-1]]"), {"good"}),
+    "product-last-pair": (launch("list(itertools.product((1, 2), (bad, good)))[-1][1]"), {"good"}),
+    "zip-longest-fills": (launch("list(itertools.zip_longest([bad], [], fillvalue=good))[0][1]"), {"good"}),
+    "pairwise-second-item": (launch("list(itertools.pairwise([bad, good, bad]))[0][1]"), {"good"}),
+    "filterfalse-keeps-rejected": (launch("list(itertools.filterfalse(lambda f: f is bad, [bad, good]))[0]"), {"good"}),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",

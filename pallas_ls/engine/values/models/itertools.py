@@ -1,5 +1,7 @@
 """Models of `itertools` (see `pallas_ls.engine.models`): read as source, never imported."""
 
+import functools as _functools
+import operator as _operator
 from typing import Any
 
 
@@ -49,7 +51,10 @@ def _forever(value: Any) -> Any:
 
 
 def accumulate(iterable: Any, func: Any = None, *, initial: Any = None) -> Any:
-    yield from iterable
+    # a list, in order: each prefix folded (`accumulate([1, 1])` is [1, 2])
+    items = list(iterable) if initial is None else [initial, *iterable]
+    combine = _operator.add if func is None else func
+    return [_functools.reduce(combine, items[: i + 1]) for i in range(len(items))]
 
 
 def takewhile(predicate: Any, iterable: Any) -> Any:
@@ -69,20 +74,47 @@ def dropwhile(predicate: Any, iterable: Any) -> Any:
 
 
 def filterfalse(predicate: Any, iterable: Any) -> Any:
-    yield from iterable
+    # a list, in order: the items the predicate rejects (None: the false items)
+    return [item for item in iterable if not (item if predicate is None else predicate(item))]
 
 
 def starmap(function: Any, iterable: Any) -> Any:
-    for args in iterable:
-        yield function(*args)
+    # a list, in order
+    return [function(*args) for args in iterable]
 
 
 def product(*iterables: Any, repeat: Any = 1) -> Any:
-    yield tuple(next(iter(iterable)) for iterable in iterables)
+    # a list, in order, for up to three pools; more, as a recursive generator (not followed in order)
+    pools = [list(pool) for pool in iterables] * repeat
+    if len(pools) == 1:
+        return [(a,) for a in pools[0]]
+    if len(pools) == 2:
+        return [(a, b) for a in pools[0] for b in pools[1]]
+    if len(pools) == 3:
+        return [(a, b, c) for a in pools[0] for b in pools[1] for c in pools[2]]
+    return _combinations(pools)
+
+
+def _combinations(pools: Any) -> Any:
+    if not pools:
+        yield ()
+        return
+    for first in pools[0]:
+        for rest in _combinations(pools[1:]):
+            yield (first, *rest)
 
 
 def zip_longest(*iterables: Any, fillvalue: Any = None) -> Any:
-    yield tuple(next(iter(iterable), fillvalue) for iterable in iterables)
+    # a list, in order: the shorter iterables padded with `fillvalue`
+    lists = [list(iterable) for iterable in iterables]
+    longest = max([len(items) for items in lists]) if lists else 0
+    return [tuple(items[i] if i < len(items) else fillvalue for items in lists) for i in range(longest)]
+
+
+def pairwise(iterable: Any) -> Any:
+    # a list, in order: each item with the next
+    items = list(iterable)
+    return [(items[i], items[i + 1]) for i in range(len(items) - 1)]
 
 
 def compress(data: Any, selectors: Any) -> Any:
