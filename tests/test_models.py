@@ -1320,6 +1320,11 @@ CASES = {
     "zip-longest-fills": (launch("list(itertools.zip_longest([bad], [], fillvalue=good))[0][1]"), {"good"}),
     "pairwise-second-item": (launch("list(itertools.pairwise([bad, good, bad]))[0][1]"), {"good"}),
     "filterfalse-keeps-rejected": (launch("list(itertools.filterfalse(lambda f: f is bad, [bad, good]))[0]"), {"good"}),
+    "counter-most-common": (
+        "KS = {'good': good, 'bad': bad}\n"
+        + launch("KS[collections.Counter(['bad', 'good', 'good']).most_common(1)[0][0]]"),
+        {"good"},
+    ),
     "bool-without-arguments": (launch("bad if bool() else good"), {"good", "bad"}),  # undecided, not a crash
     "guard-undecided": (
         "def run(k, f):\n    if f:\n        return None\n    " + launch("k") + "run(good, g)\nrun(bad, h)\n",
