@@ -144,7 +144,10 @@ def _is_mixed_enum(cls: Class) -> bool:
 def as_plain_values(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
     """`values` with each member of an int or str enum as its value, for arithmetic and
     comparisons with plain numbers and strings."""
-    if not any(isinstance(v, EnumMember) and _is_mixed_enum(v.cls) for v in values):
+    for v in values:  # (asked of every operand of arithmetic and comparisons: a plain loop)
+        if isinstance(v, EnumMember) and _is_mixed_enum(v.cls):
+            break
+    else:
         return values
     return union(
         member_attribute(interp, v, "value") if isinstance(v, EnumMember) and _is_mixed_enum(v.cls) else frozenset({v})

@@ -761,6 +761,8 @@ def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None
     given = only_value(values)
     if isinstance(given, Const) and isinstance(given.value, frozenset):
         return given  # `frozenset({"tpu", "gpu"})`: a display of constants is one already
+    if not isinstance(given, Seq):
+        return None  # a generator's or comprehension's items are not followed here (costly, and rare)
     seq = operations.unpacked(interp, values)
     if seq is None or seq.elts is None:
         return None

@@ -30,6 +30,8 @@ def value_after(
     loop (`use`); None when the loop is not followed.  (Asked of every assignment read: cheap.)"""
     if use is None or use.stmt is None or use.scope is not b.scope:
         return None
+    if len(model.block_chain.get(id(b.stmt), ())) < 2:
+        return None  # in its scope's own body, as most assignments are: in no loop
     loop = _simple_loops_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt))
     if loop is None or getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno):
         return None
