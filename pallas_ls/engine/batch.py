@@ -297,9 +297,16 @@ class _GroupCache:
     across: _Across
     keys: dict[str, str]  # a checked file's own cache key, by path
     _unchanged: _Unchanged | None = None
+    _group_keys: dict[tuple[str, ...], str] = field(default_factory=dict)  # a group missed is put later
+
+    def _key(self, group: Sequence[str]) -> str:
+        key = self._group_keys.get(tuple(group))
+        if key is None:
+            key = self._group_keys[tuple(group)] = self.across.group_key(group, self.keys)
+        return key
 
     def get(self, group: Sequence[str]) -> _AcrossResults | None:
-        found = self.cache.get_across(self.across.group_key(group, self.keys))
+        found = self.cache.get_across(self._key(group))
         if found is None:
             return None
         if self._unchanged is None:
@@ -308,7 +315,7 @@ class _GroupCache:
 
     def put(self, group: Sequence[str], found: _AcrossResults) -> None:
         if all(r.error is None for r in found.results):
-            self.cache.put_across(self.across.group_key(group, self.keys), found)
+            self.cache.put_across(self._key(group), found)
 
 
 def _meeting(done: dict[tuple[str, ...], _AcrossResults]) -> set[tuple[str, ...]]:

@@ -437,6 +437,10 @@ class ModuleModel:
     def loc(self, node: ast.AST) -> Loc:
         return self.loc_of.get(id(node), Loc(self.module_scope, None))
 
+    def scope_node(self, scope: Scope) -> ast.AST:
+        """The node whose body holds a scope's statements: its def, lambda or class, or the module."""
+        return scope.node if scope.node is not None else self.tree
+
     def function_scope(self, function: FunctionNode) -> Scope:
         return self.scope_of_function[id(function)]
 

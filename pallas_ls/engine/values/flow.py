@@ -270,7 +270,7 @@ def loop_guards(
     (each with the branch `stmt` is in), and whether a `break` follows `stmt` in its block."""
     if len(model.block_chain.get(id(stmt), ())) <= 1:
         return None  # in its scope's own body: in no loop (asked for every assignment evaluated)
-    return _loop_guards_of(scope.node if scope.node is not None else model.tree).get(id(stmt))
+    return _loop_guards_of(model.scope_node(scope)).get(id(stmt))
 
 
 def _loop_guards_of(owner: ast.AST) -> dict[int, tuple[ast.For, list[tuple[ast.If, bool]], bool]]:
@@ -360,11 +360,12 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
         return found  # one definition: if its branch never ran, the read fails anyway
     out: list[Binding] = []
     for b in found:
-        guards = _guards_of(model, b)
-        if _in_a_handler_never_run(interp, model, b):
+        owner = _inner_block_owner(model, b)  # None: in its scope's own body, in no block
+        guards = _branch_guards_of(owner).get(id(b.stmt), []) if owner is not None else []
+        if owner is not None and _in_a_handler_never_run(interp, model, b, owner):
             continue
-        after = _closing_block(interp, model, b)  # `finally:`, a `for`'s or `try`'s `else:`
-        if after is not None:
+        after = _closing_block(interp, model, b, owner) if owner is not None else None
+        if after is not None:  # `finally:`, a `for`'s or `try`'s `else:`
             statement, runs = after
             if runs is False:
                 continue  # a loop that surely breaks skips its `else`
@@ -421,37 +422,32 @@ def statement_runs(
     return _branches_taken(interp, guards, scope, env, model)
 
 
-def _guards_of(model: ModuleModel, b: Binding) -> list[tuple[ast.If | ast.While, bool]]:
-    owner = _inner_block_owner(model, b)
-    return _branch_guards_of(owner).get(id(b.stmt), []) if owner is not None else []
-
-
 def _inner_block_owner(model: ModuleModel, b: Binding) -> ast.AST | None:
     """The node whose body holds `b`'s statement inside an inner block (an `if`, a loop, a `try`);
     None when it stands in its scope's own body (or is a parameter)."""
     if b.stmt is None or len(model.block_chain.get(id(b.stmt), ())) <= 1:
         return None
-    return b.scope.node if b.scope.node is not None else model.tree
+    return model.scope_node(b.scope)
 
 
-def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding) -> bool:
+def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding, owner: ast.AST) -> bool:
     """`except KeyError: k = fallback` after a `try` body that cannot raise what the handler
-    catches (see `handler_never_runs`)."""
-    owner = _inner_block_owner(model, b)
-    found = _handlers_of(owner).get(id(b.stmt)) if owner is not None else None
+    catches (see `handler_never_runs`); `owner`: the node whose body holds `b`'s block."""
+    found = _handlers_of(owner).get(id(b.stmt))
     if found is None:
         return False
     try_stmt, handler = found
     return handler_never_runs(interp, try_stmt, handler, b.scope, EMPTY_ENV, model)
 
 
-def _closing_block(interp: Interpreter, model: ModuleModel, b: Binding) -> tuple[ast.stmt, bool | None] | None:
+def _closing_block(
+    interp: Interpreter, model: ModuleModel, b: Binding, owner: ast.AST
+) -> tuple[ast.stmt, bool | None] | None:
     """For a binding directly in a block that runs after a statement's body, that statement and
     whether the block runs: a `finally:` surely does; a `for` loop's `else:` runs when the loop
     never breaks (decided per element of a known sequence, see `loop_breaks`); a `try`'s `else:`
     runs when its body cannot raise (`cannot_raise`).  None for other bindings."""
-    owner = _inner_block_owner(model, b)
-    found = _closing_blocks_of(owner).get(id(b.stmt)) if owner is not None else None
+    found = _closing_blocks_of(owner).get(id(b.stmt))
     if found is None:
         return None
     statement, field = found

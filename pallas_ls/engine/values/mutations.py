@@ -136,13 +136,11 @@ def with_mutations(
 
 def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:
     """The bindings `alias = name` after `b` in its scope that read `b` itself (one list, two names)."""
-    owner = b.scope.node if b.scope.node is not None else model.tree
     found = []
-    for stmt in _name_copies(owner).get(b.name, []):
+    for stmt in _name_copies(model.scope_node(b.scope)).get(b.name, []):
         alias = cast(ast.Name, stmt.targets[0]).id
-        for x in b.scope.bindings.get(alias, []):
-            if x.stmt is stmt and alias != b.name and bindings.lookup(interp, b.name, model.loc(stmt), model) == [b]:
-                found.append(x)
+        if alias != b.name and bindings.lookup(interp, b.name, model.loc(stmt), model) == [b]:
+            found += [x for x in b.scope.bindings.get(alias, []) if x.stmt is stmt]
     return found
 
 
@@ -188,7 +186,7 @@ def attribute_stored_before(
     if not isinstance(receiver, ast.Name) or loc.stmt is None:
         return None
     stores = interp.heap.stores_on(model, receiver.id, expr.attr)
-    owner = loc.scope.node if loc.scope.node is not None else model.tree
+    owner = model.scope_node(loc.scope)
     if not stores and receiver.id not in _name_copies(owner):
         return None  # the common case, answered from the heap's index of stores
     found = bindings.lookup(interp, receiver.id, loc, model)
@@ -367,7 +365,7 @@ def with_item_stores(
 
 def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
     """`name[k] = v` statements (one target) of `b`'s name straight in its scope's body."""
-    owner = b.scope.node if b.scope.node is not None else model.tree
+    owner = model.scope_node(b.scope)
     top = {id(stmt) for stmt in getattr(owner, "body", [])}
     return [
         (cast(ast.Assign, site.node), cast(ast.expr, site.key))
@@ -383,7 +381,7 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
         receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
         if isinstance(receiver, ast.Name) and receiver.id == b.name and call.args:
             found.append((call, call.args[0]))
-    owner = b.scope.node if b.scope.node is not None else model.tree
+    owner = model.scope_node(b.scope)
     for stmt in bindings.own_statements(getattr(owner, "body", [])):
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:

@@ -32,7 +32,7 @@ def value_after(
         return None
     if len(model.block_chain.get(id(b.stmt), ())) < 2:
         return None  # in its scope's own body, as most assignments are: in no loop
-    loop = _simple_loops_of(b.scope.node if b.scope.node is not None else model.tree).get(id(b.stmt))
+    loop = _simple_loops_of(model.scope_node(b.scope)).get(id(b.stmt))
     if loop is None or getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno):
         return None
     key = (id(loop), env)
