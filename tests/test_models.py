@@ -1256,6 +1256,11 @@ CASES = {
         "for f in (good, bad):\n    if c:\n        k = f\n        break\nelse:\n    k = bad\n" + launch("k"),
         {"good", "bad"},
     ),
+    "for-else-decided-by-a-calling-argument": (
+        "T = {4: good, 2: bad}\ndef pick(rows):\n    for limit, k in sorted(T.items()):\n        if rows <= limit:\n"
+        "            break\n    else:\n        k = good\n    return k\n" + launch("pick(8)"),
+        {"good"},
+    ),
     "finally-overwrites": ("try:\n    k = bad\nfinally:\n    k = good\n" + launch("k"), {"good"}),
     "try-else-of-a-body-that-cannot-raise": (
         "try:\n    n = 1\nexcept ValueError:\n    k = bad\nelse:\n    k = good\n" + launch("k"),

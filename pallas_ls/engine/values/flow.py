@@ -364,7 +364,8 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
         guards = _branch_guards_of(owner).get(id(b.stmt), []) if owner is not None else []
         if owner is not None and _in_a_handler_never_run(interp, model, b, owner):
             continue
-        after = _closing_block(interp, model, b, owner) if owner is not None else None
+        inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
+        after = _closing_block(interp, model, b, owner, inside) if owner is not None else None
         if after is not None:  # `finally:`, a `for`'s or `try`'s `else:`
             statement, runs = after
             if runs is False:
@@ -372,7 +373,6 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
             if runs and _surely_runs_before(model, b, statement, use):
                 out.append(b)
                 break  # surely run after what the statement's body bound: it overwrites it
-        inside = env if use is not None and b.scope is use.scope else EMPTY_ENV
         reached, surely = _branches_taken(interp, guards, b.scope, inside, model)
         if not reached:
             continue  # its branch is not taken
@@ -441,7 +441,7 @@ def _in_a_handler_never_run(interp: Interpreter, model: ModuleModel, b: Binding,
 
 
 def _closing_block(
-    interp: Interpreter, model: ModuleModel, b: Binding, owner: ast.AST
+    interp: Interpreter, model: ModuleModel, b: Binding, owner: ast.AST, env: Env
 ) -> tuple[ast.stmt, bool | None] | None:
     """For a binding directly in a block that runs after a statement's body, that statement and
     whether the block runs: a `finally:` surely does; a `for` loop's `else:` runs when the loop
@@ -454,7 +454,7 @@ def _closing_block(
     if field == "finalbody":
         return statement, True
     if isinstance(statement, ast.For):
-        breaks = loop_breaks(interp, statement, b.scope, model)
+        breaks = loop_breaks(interp, statement, b.scope, env, model)
         return statement, None if breaks is None else not breaks
     try_stmt = cast(ast.Try, statement)
     return statement, True if cannot_raise(model, try_stmt.body, b.scope) else None
@@ -476,16 +476,17 @@ def _closing_blocks_of(owner: ast.AST) -> dict[int, tuple[ast.stmt, str]]:
     return found
 
 
-def loop_breaks(interp: Interpreter, loop: ast.For, scope: Scope, model: ModuleModel) -> bool | None:
+def loop_breaks(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> bool | None:
     """Whether a `for` loop over a known sequence surely leaves by a `break` (one iteration surely
-    reaches one) or surely never does (no iteration may reach one); None when not decided."""
+    reaches one) or surely never does (no iteration may reach one), in `env` (a calling context's
+    arguments decide the tests: `if rows <= limit: break`); None when not decided."""
     breaks = [node for stmt in loop.body for node in ast.walk(stmt) if isinstance(node, ast.Break)]
     if not breaks:
         return False
     guarded = [loop_guards(model, node, scope) for node in breaks]
     if any(g is None or g[0] is not loop for g in guarded):
         return None  # a `break` of an inner loop, or under a `try` or `with`: not followed
-    iterations = loop_envs(interp, loop, scope, EMPTY_ENV, model)
+    iterations = loop_envs(interp, loop, scope, env, model)
     if iterations is None:
         return None
     tests = [g[1] for g in guarded if g is not None]
