@@ -37,8 +37,11 @@ from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value, constant_truth
 from .values.operations import computed_on_read
 
-
 # --------------------------------------------------------------------------------- free uses
+# A member read from a name: `obj.attr`, `obj["key"]`, `getattr(obj, "attr")`.
+Member = ast.Attribute | ast.Subscript | ast.Call
+
+
 @dataclass(frozen=True)
 class FreeUse:
     """One read of a name that the function does not bind itself (nor any function nested in it)."""
@@ -53,11 +56,11 @@ class FreeUse:
     meets_jax: bool = False
     # `name.attr` or `name["key"]` when the read takes a member (`self.bias`, `PARAMS["scale"]`),
     # and whether that member's value certainly binds a JAX operation.
-    member: ast.Attribute | ast.Subscript | None = None
+    member: Member | None = None
     member_traced: bool = False
     # Members read from that member in turn (`self.params["w"]` after `self.params`), each with
     # whether its value certainly binds a JAX operation: the first that is an array is captured.
-    outer_members: tuple[tuple[ast.Attribute | ast.Subscript, bool], ...] = ()
+    outer_members: tuple[tuple[Member, bool], ...] = ()
     called: bool = False  # the use is the callee of a call (`helper(x)`)
 
 
@@ -222,11 +225,11 @@ def _is_free(name: str, scope: Scope, top: Scope) -> bool:
 
 
 def _outer_members(
-    member: ast.Attribute | ast.Subscript | None, parents: dict[int, ast.AST], model: ModuleModel
-) -> tuple[tuple[ast.Attribute | ast.Subscript, bool], ...]:
+    member: Member | None, parents: dict[int, ast.AST], model: ModuleModel
+) -> tuple[tuple[Member, bool], ...]:
     """The members read from `member` in turn (`self.params["w"]` after `self.params`), each
     with whether it is a traced use, up to four deep."""
-    found: list[tuple[ast.Attribute | ast.Subscript, bool]] = []
+    found: list[tuple[Member, bool]] = []
     read = _member_read(member, parents) if member is not None else None
     while read is not None and len(found) < 4:
         found.append((read, _is_traced_use(read, parents, model)))
@@ -234,7 +237,7 @@ def _outer_members(
     return tuple(found)
 
 
-def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> ast.Attribute | ast.Subscript | None:
+def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> Member | None:
     """`name.attr` (not static metadata) or `name["key"]` / `name[0]` read from the name (or
     from a member read before: `self.params["w"]`), or from the name's class (`type(self).w`)."""
     parent = parents.get(id(node))
@@ -255,7 +258,20 @@ def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> ast.Attribute |
         and isinstance(parent.slice.value, (str, int))
     ):
         return parent
+    if isinstance(parent, ast.Call) and getattr_of(parent) is not None and parent.args[0] is node:
+        return parent  # `getattr(CONSTS, "w")`
     return None
+
+
+def getattr_of(call: ast.Call) -> str | None:
+    """The attribute `getattr(obj, "attr")` reads (two arguments, a constant name); None otherwise."""
+    func, args = call.func, call.args
+    if not (isinstance(func, ast.Name) and func.id == "getattr" and len(args) == 2 and not call.keywords):
+        return None
+    name = args[1]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) or name.value in STATIC_ATTRIBUTES:
+        return None
+    return name.value
 
 
 def _is_type_of(call: ast.Call, node: ast.expr) -> bool:
@@ -831,7 +847,7 @@ def rank_of(values: frozenset[Value]) -> Rank:
 def member_array_rank(
     model: ModuleModel,
     function: FunctionNode,
-    member: ast.Attribute | ast.Subscript,
+    member: Member,
     envs: Iterable[Env] = (EMPTY_ENV,),
 ) -> Rank | None:
     """The rank of what `obj.attr` / `obj["key"]` read in the kernel holds, when it is a jax array
@@ -843,9 +859,10 @@ def member_array_rank(
     loc = model.body_loc(function)
     held: set[Value] = set()
     for env in envs:
-        if isinstance(member, ast.Attribute) and computed_on_read(
-            interp, interp.ev(member.value, loc, env, model), member.attr
-        ):
+        read = (member.value, member.attr) if isinstance(member, ast.Attribute) else None
+        if isinstance(member, ast.Call) and (attr := getattr_of(member)) is not None:
+            read = (member.args[0], attr)
+        if read is not None and computed_on_read(interp, interp.ev(read[0], loc, env, model), read[1]):
             return None  # a getter makes it while JAX traces the kernel: not a captured constant
         values = interp.ev(member, loc, env, model)
         if not certainly_jax_array(values):

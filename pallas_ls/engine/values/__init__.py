@@ -60,8 +60,9 @@ Where things are (each module's docstring says more)
   subscripts, iteration, `with`.
 - `instances.py`: an instance's attributes: what its class's methods store on `self` (the
   `__init__` it runs hides a class attribute it surely stores), then its class's.
-- `while_loops.py`: a `while` loop that only rebinds names, run round by round while its test is
-  decided (`while M % bm: bm //= 2`).
+- `simple_loops.py`: a `while` or `for` loop that only rebinds names (under `if`s), run round by
+  round while its tests are decided (`while M % bm: bm //= 2`; `for cls, f in registry.items(): if
+  isinstance(arg, cls): chosen = f`).
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
 - `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.

@@ -20,7 +20,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import calls, classes, flow, library, mutations, operations, while_loops
+from . import calls, classes, flow, library, mutations, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -259,7 +259,7 @@ def _assigned(
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if isinstance(stmt, (ast.Assign, ast.AugAssign)):
-        after_while = while_loops.value_after(interp, b, use, env, model)
+        after_while = simple_loops.value_after(interp, b, use, env, model)
         if after_while is not None:
             return after_while  # `while M % bm: bm //= 2`, read after the loop
     if isinstance(stmt, ast.Assign):
@@ -448,12 +448,18 @@ def _captured(
                 items = union(operations.subscript(interp, v, index) for v in values)
                 return _captured(interp, sub, items, target, model)
     if isinstance(pattern, ast.MatchSequence):
+        star = next((i for i, p in enumerate(pattern.patterns) if isinstance(p, ast.MatchStar)), None)
         for position, sub in enumerate(pattern.patterns):
-            if any(isinstance(p, ast.MatchStar) for p in pattern.patterns[: position + 1]):
-                return U
+            if position == star:
+                if sub is target:
+                    return U  # `*rest`: a list
+                continue
             if any(node is target for node in ast.walk(sub)):
-                items = union(operations.subscript(interp, v, frozenset({Const(position)})) for v in values)
+                at = position if star is None or position < star else position - len(pattern.patterns)
+                items = union(operations.subscript(interp, v, frozenset({Const(at)})) for v in values)
                 return _captured(interp, sub, items, target, model)
+    if isinstance(pattern, ast.MatchClass) and pattern.patterns and patterns.matches_itself(pattern):
+        return _captured(interp, pattern.patterns[0], values, target, model)  # `case int(n):` binds the subject
     if isinstance(pattern, ast.MatchClass):
         for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns, strict=True):
             if any(node is target for node in ast.walk(sub)):

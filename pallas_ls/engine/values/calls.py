@@ -271,7 +271,7 @@ def apply(
         return U
     if isinstance(target, methods.TupleClass):
         return target.call(args, keywords)
-    if isinstance(target, methods.StrMethod):
+    if isinstance(target, methods.ConstMethod):
         return target.call(args, keywords)
     if isinstance(target, methods.PropertyMethod) and len(args) == 1:
         return target.call(args[0])

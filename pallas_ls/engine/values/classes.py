@@ -32,6 +32,7 @@ from .domain import (
     Func,
     Instance,
     Partial,
+    Ref,
     Seq,
     Super,
     U,
@@ -357,45 +358,83 @@ def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, fro
     return frozenset(out)
 
 
-def dataclass_fields(values: frozenset[Value]) -> frozenset[Value]:
+def _dataclass_field_declarations(cls: Class) -> list[ast.AnnAssign] | None:
+    """The field declarations of a dataclass without bases, in order (ClassVars left out); None
+    for another class (its fields not worked out here)."""
+    if not is_dataclass(cls.node) or cls.node.bases:
+        return None
+    return [
+        stmt
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and "ClassVar" not in ast.unparse(stmt.annotation)
+        and "InitVar" not in ast.unparse(stmt.annotation)
+    ]
+
+
+def dataclass_fields(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
     """`dataclasses.fields(obj_or_cls)`: a tuple of field objects in declaration order, each with
-    its `.name`, for a dataclass without bases; else Unknown."""
+    its `.name` and `.default` (a plain default's value; another default is not known), for a
+    dataclass without bases; else Unknown."""
     out: set[Value] = set()
     for v in values:
         cls = v.cls if isinstance(v, Instance) else v
-        if not isinstance(cls, Class) or not is_dataclass(cls.node) or cls.node.bases:
+        declarations = _dataclass_field_declarations(cls) if isinstance(cls, Class) else None
+        if declarations is None or not isinstance(cls, Class):
             return U
-        names = [
-            stmt.target.id
-            for stmt in cls.node.body
-            if isinstance(stmt, ast.AnnAssign)
-            and isinstance(stmt.target, ast.Name)
-            and "ClassVar" not in ast.unparse(stmt.annotation)
-        ]
-        field = ("name",)  # a Field, as far as a program reads it: `f.name`
-        out.add(Seq("tuple", tuple(frozenset({Seq("tuple", (frozenset({Const(n)}),), names=field)}) for n in names)))
+        fields = []
+        for stmt in declarations:
+            name = cast(ast.Name, stmt.target).id
+            default = operations.attribute(interp, cls, name, cls.model) if plain_default(stmt) else U
+            fields.append(frozenset({Seq("tuple", (frozenset({Const(name)}), default), names=("name", "default"))}))
+        out.add(Seq("tuple", tuple(fields)))
     return frozenset(out)
 
 
-def dataclass_as_dict(interp: Interpreter, instances: frozenset[Value], depth: int = 0) -> frozenset[Value]:
+def dataclass_as_dict(
+    interp: Interpreter, instances: frozenset[Value], depth: int = 0, as_tuple: bool = False
+) -> frozenset[Value]:
     """`dataclasses.asdict(obj)`: a dict of the fields in declaration order (a field holding a
-    dataclass instance is one in turn), for a dataclass without bases; else Unknown."""
+    dataclass instance is one in turn), for a dataclass without bases; else Unknown.  With
+    `as_tuple`, `dataclasses.astuple(obj)`: a tuple of the fields' values, nested ones tuples too."""
     out: set[Value] = set()
     for v in instances:
-        if not isinstance(v, Instance) or not is_dataclass(v.cls.node) or v.cls.node.bases or depth > 4:
+        declarations = _dataclass_field_declarations(v.cls) if isinstance(v, Instance) else None
+        if declarations is None or depth > 4:
             return U
         items = []
-        for stmt in v.cls.node.body:
-            if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
-                continue
-            if "ClassVar" in ast.unparse(stmt.annotation):
-                continue
-            value = operations.attribute(interp, v, stmt.target.id, v.cls.model)
+        for stmt in declarations:
+            name = cast(ast.Name, stmt.target).id
+            value = operations.attribute(interp, v, name, cast(Instance, v).cls.model)
             if any(isinstance(e, Instance) and is_dataclass(e.cls.node) for e in value):
-                value = dataclass_as_dict(interp, value, depth + 1)
-            items.append((stmt.target.id, value))
-        out.add(DictV(tuple(items), union(value for _, value in items)))
+                value = dataclass_as_dict(interp, value, depth + 1, as_tuple)
+            # The values are deep copies: a Ref's copy is a new Ref (which one is not followed).
+            value = frozenset(UNKNOWN if isinstance(e, Ref) else e for e in value)
+            items.append((name, value))
+        if as_tuple:
+            out.add(Seq("tuple", tuple(value for _, value in items)))
+        else:
+            out.add(DictV(tuple(items), union(value for _, value in items)))
     return frozenset(out)
+
+
+def ordered_dataclass_key(interp: Interpreter, value: Value | None) -> frozenset[Value] | None:
+    """What `<` compares for an instance of a `@dataclass(order=True)`: the tuple of its fields
+    (`min(impls)`); None for other values."""
+    if not isinstance(value, Instance) or not _dataclass_keyword(value.cls.node, "order"):
+        return None
+    return dataclass_as_dict(interp, frozenset({value}), as_tuple=True)
+
+
+def _dataclass_keyword(node: ast.ClassDef, keyword: str) -> bool:
+    """The dataclass decorator is given `keyword=True` (`@dataclass(order=True)`)."""
+    return any(
+        isinstance(d, ast.Call)
+        and decorator_name(d) in ("dataclass", "dataclasses")
+        and any(k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True for k in d.keywords)
+        for d in node.decorator_list
+    )
 
 
 def plain_default(declaration: ast.AnnAssign) -> bool:

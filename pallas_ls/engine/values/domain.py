@@ -219,10 +219,10 @@ def _defined_once(func: Func) -> bool:
 
 
 def key_value(key: object) -> Value:
-    """A known dict key as a value: an enum member, a class, a function defined once, a constant,
-    or a tuple of those."""
-    if isinstance(key, (EnumMember, Class, Func)):
-        return key
+    """A known dict key as a value: an enum member, a class, a builtin type, a function defined
+    once, a constant, or a tuple of those."""
+    if isinstance(key, (EnumMember, Class, Func, External)):
+        return key  # an External key is a builtin type (`key_of`)
     if isinstance(key, _TupleKey):
         return Seq("tuple", tuple(frozenset({key_value(part)}) for part in key))
     return Const(key)

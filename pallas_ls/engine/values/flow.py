@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope
-from . import bindings, operations, while_loops
+from . import bindings, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
     Array,
@@ -381,7 +381,7 @@ def live(interp: Interpreter, found: list[Binding], use: Loc | None, env: Env, m
             break  # the taken branches assign it: what came before is overwritten
         if isinstance(b.stmt, ast.AugAssign) and accumulated(interp, b, use, env, model) is not None:
             break  # accumulated over every iteration, from what came before
-        if isinstance(b.stmt, (ast.AugAssign, ast.Assign)) and while_loops.value_after(interp, b, use, env, model):
+        if isinstance(b.stmt, (ast.AugAssign, ast.Assign)) and simple_loops.value_after(interp, b, use, env, model):
             break  # what a `while` loop's rounds left it, from what came before
     return out
 
@@ -617,7 +617,7 @@ def _match_case_guards(stmt: ast.Match) -> Iterator[tuple[ast.match_case, list[t
     case's test false, its own true (`case Fast():` is `isinstance(subject, Fast)`)."""
     earlier: list[tuple[ast.If | ast.While, bool]] = []
     for case in stmt.cases:
-        test = _pattern_test(stmt.subject, case.pattern)
+        test = patterns.pattern_test(stmt.subject, case.pattern)
         if case.guard is not None:
             test = ast.BoolOp(op=ast.And(), values=[test, case.guard]) if test is not None else case.guard
         own = _as_if(test if test is not None else ast.Constant(True), stmt)
@@ -630,23 +630,6 @@ def _as_if(test: ast.expr, match: ast.Match) -> ast.If:
     made = ast.fix_missing_locations(ast.copy_location(ast.If(test=test, body=[], orelse=[]), match))
     made._pallas_ls_at = match  # type: ignore[attr-defined]  # where its test is evaluated
     return made
-
-
-def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
-    """An expression true exactly when `subject` matches `pattern` (None: always matches);
-    a pattern not written out so evaluates to nothing known (the case may or may not run)."""
-    if isinstance(pattern, ast.MatchAs):
-        return None if pattern.pattern is None else _pattern_test(subject, pattern.pattern)
-    if isinstance(pattern, ast.MatchValue):
-        return ast.Compare(left=subject, ops=[ast.Eq()], comparators=[pattern.value])
-    if isinstance(pattern, ast.MatchSingleton):
-        return ast.Compare(left=subject, ops=[ast.Is()], comparators=[ast.Constant(pattern.value)])
-    if isinstance(pattern, ast.MatchClass) and not pattern.patterns and not pattern.kwd_patterns:
-        return ast.Call(func=ast.Name("isinstance", ast.Load()), args=[subject, pattern.cls], keywords=[])
-    if isinstance(pattern, ast.MatchOr):
-        parts = [_pattern_test(subject, p) for p in pattern.patterns]
-        return None if None in parts else ast.BoolOp(op=ast.Or(), values=cast("list[ast.expr]", parts))
-    return ast.Attribute(value=subject, attr="__pallas_ls_undecided__", ctx=ast.Load())
 
 
 def advanced_iterator(

@@ -41,8 +41,11 @@ from .domain import (
 
 def fold(op: ast.operator, a: object, b: object) -> Value | None:
     numbers = (int, float)
-    if isinstance(a, bool) or isinstance(b, bool):
-        return None
+    if isinstance(a, bool) and isinstance(b, bool) and type(op) in _BIT_OPERATIONS:
+        return Const(bool(_BIT_OPERATIONS[type(op)](a, b)))  # `fast & debug` is a bool
+    # Otherwise a bool is the int it is (`FAST + DEBUG`, `n * flag`).
+    a = int(a) if isinstance(a, bool) else a
+    b = int(b) if isinstance(b, bool) else b
     try:
         if isinstance(a, numbers) and isinstance(b, numbers):
             if isinstance(op, ast.Add):
@@ -103,6 +106,10 @@ _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
 _NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV)
 
 
+def _bool_constant(v: Value) -> bool:
+    return isinstance(v, Const) and type(v.value) is bool
+
+
 def _never_none(v: Value) -> bool:
     return isinstance(v, _NEVER_NONE) or (isinstance(v, Const) and v.value is not None)
 
@@ -143,6 +150,9 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             same = False
         elif is_builtin_type(a) and is_builtin_type(b):
             same = a == b  # `type(n) is int`: one object per builtin type
+        elif _bool_constant(a) or _bool_constant(b):
+            # `flag is True`: True and False are one object each (`1 is True` is False)
+            same = _bool_constant(a) and _bool_constant(b) and a == b
         elif isinstance(a, (Func, Class)) and isinstance(b, (Func, Class)):
             if a.node is not b.node:
                 same = False  # two defs (or classes) are two objects
@@ -334,6 +344,7 @@ _PURE_FUNCTIONS: dict[str, Any] = {
     "float": float,
     "round": round,
     "divmod": divmod,
+    "pow": lambda a, b, m=None: pow(a, b, m) if abs(a) <= 1024 and 0 <= b <= 64 else None,
     "chr": chr,
     "ord": ord,
     "math.ceil": math.ceil,
@@ -369,7 +380,7 @@ _REDUCTIONS: dict[str, Any] = {
 def _reduced(q: str, values: frozenset[Value]) -> frozenset[Value] | None:
     seq = single_known_seq(values)
     numbers = [only_value(e) for e in seq.elements()] if seq is not None and seq.known else []
-    if not numbers or not all(isinstance(n, Const) and type(n.value) in (int, float) for n in numbers):
+    if not numbers or not all(isinstance(n, Const) and type(n.value) in (int, float, bool) for n in numbers):
         return None  # an array, or numbers not all known: nothing decided here
     return frozenset({Const(_REDUCTIONS[q]([cast(Const, n).value for n in numbers]))})
 

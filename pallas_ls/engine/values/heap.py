@@ -103,8 +103,9 @@ class Heap:
         return out
 
     def _may_target(self, site: store_sites.StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
-        """Whether a store in a function names the object without its function's arguments (a
-        global or a closure's name): then the calls that run at import may fill it."""
+        """Whether the calls that run at import may fill the object through this store in a
+        function: one that names it without the function's arguments (a global or a closure's
+        name), or through a parameter (`self.registry[cls] = func` in a method called at import)."""
 
         root = site.receiver
         while isinstance(root, (ast.Attribute, ast.Subscript)):
@@ -118,7 +119,7 @@ class Heap:
             function = cast(FunctionNode, site.function)
             default = next((d for arg, d, _ in defaulted_parameters(function) if arg.arg == root.id), None)
             if default is None:
-                return False
+                return True  # the function's calls at import may hand it the object
             where = model.loc(function)
             return any(matches(v) for v in self.interp.ev(default, where, EMPTY_ENV, model))
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
@@ -450,6 +451,7 @@ class Heap:
         # forgets the values it computed; nor does it report launches to the launch finder.
         hooks = {name: getattr(interp, name) for name in _HOOKS}
         memo_before, summaries_before = set(interp._memo), set(interp._summaries)  # noqa: SLF001
+        loops_before = set(interp._simple_loops)  # noqa: SLF001
         for name in _HOOKS:
             setattr(interp, name, None)
         self._running = True
@@ -469,6 +471,8 @@ class Heap:
                 del interp._memo[key]  # noqa: SLF001
             for key in set(interp._summaries) - summaries_before:  # noqa: SLF001
                 del interp._summaries[key]  # noqa: SLF001
+            for key in set(interp._simple_loops) - loops_before:  # noqa: SLF001
+                del interp._simple_loops[key]  # noqa: SLF001
 
     def _run_module(self, model: ModuleModel) -> None:
         for stmt in _import_time_statements(model.tree.body):

@@ -103,8 +103,8 @@ class Interpreter:
         self._star_imports: dict[int, list[ast.ImportFrom]] = {}
         self._module_calls: dict[tuple[int, str], list[Any]] = {}
         self._mutations: dict[int, dict[str, list[mutations.Mutation]]] = {}
-        # What each simple `while` loop leaves its names, by (id of the loop, env): while_loops.py
-        self._while_loops: dict[tuple[int, Env], dict[str, frozenset[Value]] | None] = {}
+        # What each simple `while` / `for` loop leaves its names, by (id of the loop, env): simple_loops.py
+        self._simple_loops: dict[tuple[int, Env], dict[str, frozenset[Value]] | None] = {}
         self.loop_statements: dict[int, frozenset[int]] = {}  # by scope node: statements in its loops
         # Launch registry (filled by kernels.LaunchMaker as calls of entry points are evaluated).
         self.on_entry_call: Callable[..., frozenset[Value] | None] | None = None
@@ -287,6 +287,8 @@ class Interpreter:
                     out.add(Seq(value.kind, None, value.all_members()))
             elif isinstance(value, Array):
                 out |= arrays.indexed(value, bounds) or {Array(value.origin, None, value.dtype)}
+            elif isinstance(value, Const) and isinstance(value.value, str) and known and parts[2] != 0:
+                out.add(Const(value.value[slice(*parts)]))  # `"pmub"[::-1]`, `name[len("fused_"):]`
             else:
                 out |= operations.subscript(self, value, U)
         return frozenset(out) or U

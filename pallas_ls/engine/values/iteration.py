@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..model import Loc, ModuleModel
-from . import calls, library, operations
+from . import calls, classes, library, operations
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -193,8 +193,8 @@ def _keyed(
             element_key = union(
                 calls.apply(interp, f, [element], [], None, None, EMPTY_ENV, interp.model) for f in key_functions
             )
-        else:
-            element_key = element
+        else:  # the element itself, or the fields of an ordered dataclass (`min(impls)`)
+            element_key = classes.ordered_dataclass_key(interp, only_value(element)) or element
         key = _sort_key(element_key)
         if key is None:
             return None

@@ -605,9 +605,9 @@ def external_call(
     if q == "dataclasses.replace" and args:
         return classes.dataclass_replaced(args[0], keywords)
     if q == "dataclasses.fields" and len(args) == 1 and not keywords:
-        return classes.dataclass_fields(args[0])
-    if q == "dataclasses.asdict" and len(args) == 1 and not keywords:
-        return classes.dataclass_as_dict(interp, args[0])
+        return classes.dataclass_fields(interp, args[0])
+    if q in ("dataclasses.asdict", "dataclasses.astuple") and len(args) == 1 and not keywords:
+        return classes.dataclass_as_dict(interp, args[0], as_tuple=q.endswith("astuple"))
     if q in ("isinstance", "issubclass") and not keywords and not unknown_rest:
         decided = typetests.type_test(interp, q, args)
         if decided is not None:

@@ -88,32 +88,34 @@ STR_METHODS = frozenset(
         "rpartition",
     }
 )
+# Methods of a constant int (`(n - 1).bit_length()` in a power-of-two round-up).
+INT_METHODS = frozenset({"bit_length", "bit_count"})
 
 
 @dataclass(frozen=True)
-class StrMethod(Value):
-    """A method of a constant string (`"_".join(parts)`, `"{}_kernel".format(mode)`): called with
-    constants, the constant it gives (names built for `getattr`)."""
+class ConstMethod(Value):
+    """A method of a constant string or int (`"_".join(parts)`, `"{}_kernel".format(mode)`,
+    `n.bit_length()`): called with constants, the constant it gives (names built for `getattr`)."""
 
-    text: str
+    text: str | int
     attr: str
 
     def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
-        if keywords:
-            return frozenset({Opaque("str")})
-        if self.attr == "join" and len(args) == 1:
+        unknown = frozenset({Opaque(type(self.text).__name__)})
+        if self.attr == "join" and len(args) == 1 and not keywords and isinstance(self.text, str):
             seq = single_known_seq(args[0])
             parts = [only_value(e) for e in seq.elements()] if seq is not None else None
             if parts is None or not all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
-                return frozenset({Opaque("str")})
+                return unknown
             return _short(self.text.join(str(cast(Const, p).value) for p in parts))
         values = [_constant_argument(a) for a in args]
-        if any(v is None for v in values):
-            return frozenset({Opaque("str")})
+        named = {name: _constant_argument(v) for name, v in keywords}  # `s.rsplit(maxsplit=1)`
+        if any(v is None for v in values) or any(v is None for v in named.values()):
+            return unknown
         try:
-            return _short(getattr(self.text, self.attr)(*values))
+            return _short(getattr(self.text, self.attr)(*values, **named))
         except (TypeError, ValueError, IndexError, KeyError):
-            return frozenset({Opaque("str")})
+            return unknown
 
 
 def _constant_argument(values: frozenset[Value]) -> object | None:

@@ -216,7 +216,9 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, Seq):
         return frozenset({methods.SeqMethod(value, attr)})
     if isinstance(value, Const) and isinstance(value.value, str) and attr in methods.STR_METHODS:
-        return frozenset({methods.StrMethod(value.value, attr)})
+        return frozenset({methods.ConstMethod(value.value, attr)})
+    if isinstance(value, Const) and type(value.value) is int and attr in methods.INT_METHODS:
+        return frozenset({methods.ConstMethod(value.value, attr)})
     if isinstance(value, Func) and attr == "__name__" and not isinstance(value.node, ast.Lambda):
         return frozenset({Const(value.node.name)})  # `{f.__name__: f for f in kernels}`
     if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
@@ -592,9 +594,22 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= iterate(interp, call_method(interp, v, "__iter__", []))
         elif isinstance(v, Class) and enums.is_enum(interp, v):
             out |= enums.members(interp, v)
+        elif (chars := _characters(v)) is not None:
+            out |= {only for c in chars for only in c} or {UNKNOWN}
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U
+
+
+def _characters(value: Value) -> tuple[frozenset[Value], ...] | None:
+    """A constant string's characters, as iterating it gives them (`for c in "ab"`); None for
+    other values and long strings."""
+    if isinstance(value, Const) and isinstance(value.value, str) and len(value.value) <= _MAX_ITERATED_STRING:
+        return tuple(frozenset({Const(c)}) for c in value.value)
+    return None
+
+
+_MAX_ITERATED_STRING = 64
 
 
 def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> Seq | None:
@@ -618,7 +633,8 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
         return generators.straight_yields(interp, value)
     if isinstance(value, Class) and enums.is_enum(interp, value):  # `for mode in Mode`: its members in order
         return enums.members_in_order(interp, value)
-    return None
+    chars = _characters(value)
+    return Seq("tuple", chars) if chars is not None else None
 
 
 def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..model import Loc, own_returns
-from . import flow, operations
+from . import flow, operations, patterns
 from .domain import NONE, NONE_SET, Env, Func, Value
 
 if TYPE_CHECKING:
@@ -269,39 +269,15 @@ def _cases_taken(stmt: ast.Match, truth: Callable[..., Any]) -> tuple[list[ast.m
     whose pattern is decided not to match is skipped, and none after one that surely matches."""
     taken: list[ast.match_case] = []
     for case in stmt.cases:
-        matches = _pattern_matches(case.pattern, stmt, truth)
+        test = patterns.pattern_test(stmt.subject, case.pattern)
+        matches: bool | None = True if test is None else truth(test, stmt)
         if matches is False:
             continue
+        # `case int(n) if n > 3:`, read where the case's captures are bound (its body)
+        guarded: bool | None = True if case.guard is None else truth(case.guard, case.body[0])
+        if guarded is False:
+            continue
         taken.append(case)
-        if matches is True and case.guard is None:
+        if matches is True and guarded is True:
             return taken, True
     return taken, False
-
-
-def _pattern_matches(pattern: ast.pattern, stmt: ast.Match, truth: Callable[..., Any]) -> bool | None:
-    """Does the subject match `pattern`: a capture or `_` always, a literal when the subject's
-    comparison with it folds (`case "bfloat16":`, `case None:`), an or-pattern by its parts."""
-    if isinstance(pattern, ast.MatchAs):
-        return True if pattern.pattern is None else _pattern_matches(pattern.pattern, stmt, truth)
-    if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
-        decided: bool | None = truth(_comparison(stmt.subject, pattern), stmt)
-        return decided
-    if isinstance(pattern, ast.MatchOr):
-        parts = [_pattern_matches(p, stmt, truth) for p in pattern.patterns]
-        return True if True in parts else False if all(p is False for p in parts) else None
-    return None
-
-
-def _comparison(subject: ast.expr, pattern: ast.MatchValue | ast.MatchSingleton) -> ast.Compare:
-    """`subject == value` (`is` for None/True/False) for a literal pattern, made once per pattern
-    (kept on the pattern node: the interpreter's caches are keyed by node identity)."""
-    made: ast.Compare | None = getattr(pattern, "_pallas_ls_comparison", None)
-    if made is None:
-        op: ast.cmpop
-        if isinstance(pattern, ast.MatchValue):
-            value, op = pattern.value, ast.Eq()
-        else:
-            value, op = ast.Constant(pattern.value), ast.Is()
-        made = ast.copy_location(ast.Compare(left=subject, ops=[op], comparators=[value]), pattern)
-        setattr(pattern, "_pallas_ls_comparison", made)  # noqa: B010  (a cache kept on the node)
-    return made

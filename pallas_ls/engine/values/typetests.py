@@ -82,7 +82,7 @@ def type_test(interp: Interpreter, q: str, args: list[frozenset[Value]]) -> froz
         return None
     results: set[Value] = set()
     for subject in args[0]:
-        subject_type = _type_of(subject) if q == "isinstance" else subject if isinstance(subject, Class) else None
+        subject_type = _type_of(subject) if q == "isinstance" else _as_type(subject)
         if subject_type is None:
             return None
         decided = _is_subtype(interp, subject_type, targets)
@@ -111,6 +111,15 @@ def _targets(values: frozenset[Value]) -> list[TypeValue] | None:
         return [_BUILTIN_TYPES[value.qualname]]
     if isinstance(value, External) and value.qualname in _ARRAY_TYPES:
         return [ArrayType(_ARRAY_TYPES[value.qualname])]
+    return None
+
+
+def _as_type(subject: Value) -> TypeValue | None:
+    """`issubclass`'s subject: a class of the program or a builtin type (`issubclass(int, object)`)."""
+    if isinstance(subject, Class):
+        return subject
+    if isinstance(subject, External) and subject.qualname in _BUILTIN_TYPES:
+        return _BUILTIN_TYPES[subject.qualname]
     return None
 
 

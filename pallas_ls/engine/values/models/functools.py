@@ -15,25 +15,41 @@ def reduce(function: Any, iterable: Any, *initial: Any) -> Any:
 
 
 class singledispatch:
-    """A generic function: a call may run any registered implementation.  The implementations
-    are stores into the dispatcher object (one per `@singledispatch`), as the heap sees them."""
+    """A generic function: a call runs the implementation registered for its first argument's
+    type, most derived first, else the function decorated.  `@f.register` of an annotated
+    function registers it under a type not read here: any call may then run it."""
 
     def __init__(self, func: Any) -> None:
-        self.implementation = func
+        self.default = func
+        self.registry = {}  # type: ignore[var-annotated]
 
     def register(self, cls: Any, func: Any = None) -> Any:
         if func is not None:
-            self.implementation = func
+            self.registry[cls] = func
             return func
-        self.implementation = cls  # `@f.register` with an annotated function: `cls` is it
-        return self._add
+        if isinstance(cls, type):
 
-    def _add(self, func: Any) -> Any:
-        self.implementation = func
-        return func
+            def add(func: Any) -> Any:
+                self.registry[cls] = func
+                return func
+
+            return add
+        self.registry[_annotated(cls)] = cls
+        return cls
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.implementation(*args, **kwargs)
+        chosen = self.default
+        best = object
+        for cls, func in self.registry.items():
+            if isinstance(args[0], cls) and issubclass(cls, best):
+                chosen = func
+                best = cls
+        return chosen(*args, **kwargs)
+
+
+def _annotated(func: Any) -> Any:
+    """The type annotating a function's first parameter (not read by the models: unknown)."""
+    return func.__annotations__
 
 
 def update_wrapper(wrapper: Any, wrapped: Any, *args: Any, **kwds: Any) -> Any:

@@ -1,0 +1,23 @@
+"""the kernel reads params.w of a NamedTuple (a Python scalar)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+class Params(typing.NamedTuple):
+    w: typing.Any
+    scale: float
+
+
+params = Params(jnp.ones((8, 128), jnp.float32), 2.0)
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * params.scale
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,20 @@
+"""the kernel returns apply(lambda), which returns a value (returns None)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def apply(f, v):
+    f(v)
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    return apply(lambda v: v * 2, o_ref[...])
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
