@@ -1415,6 +1415,17 @@ CASES = {
         + launch("pick(2)"),
         {"good"},
     ),
+    # Enum members: a property runs its getter on the member; `index` finds members by identity.
+    "enum-member-property": (
+        "import enum\nclass Mode(enum.Enum):\n    FAST = 1\n    SAFE = 2\n    @property\n    def kernel(self):\n"
+        "        return bad if self is Mode.FAST else good\n" + launch("Mode.SAFE.kernel"),
+        {"good"},
+    ),
+    "enum-members-index": (
+        "import enum\nclass Mode(enum.Enum):\n    A = 'a'\n    B = 'b'\nFNS = [good, bad]\n"
+        + launch("FNS[list(Mode).index(Mode.A)]"),
+        {"good"},
+    ),
     "heapq-nsmallest": (
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),
         {"good"},

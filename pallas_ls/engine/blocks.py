@@ -234,6 +234,18 @@ def kernel_ref_shapes(launch: Launch) -> dict[int, Shape]:
     return shapes
 
 
+def kernel_ref_arrays(launch: Launch) -> dict[int, Array]:
+    """Each ref the kernel takes, by its position among the kernel's refs, as an array of the
+    shape the kernel sees (and the dtype, where known), where the shape is certain: what
+    `x_ref.shape`, `x_ref.dtype` and `x_ref[...]` give in the kernel's body."""
+    arrays = ref_arrays(launch)
+    found: dict[int, Array] = {}
+    for position, shape in kernel_ref_shapes(launch).items():
+        array = arrays.get(position)
+        found[position] = Array("traced", shape, array.dtype if array is not None else None)
+    return found
+
+
 def _unsqueezed_block(launch: Launch, spec: ApiResult) -> Shape | None:
     expr = api_argument(spec, "block_shape", 0)
     if expr is None or launch.interp is None or api_argument(spec, "memory_space", None) is not None:

@@ -243,6 +243,10 @@ def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> Member | None:
     parent = parents.get(id(node))
     if isinstance(parent, ast.Call) and _is_type_of(parent, node):
         node, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr == "get":
+        call = parents.get(id(parent))
+        if isinstance(call, ast.Call) and call.func is parent and call.args and _static_key(call.args[0]):
+            return call  # `PARAMS.get("w", 1.0)`
     if (
         isinstance(parent, ast.Attribute)
         and parent.value is node
@@ -254,13 +258,23 @@ def _member_read(node: ast.expr, parents: dict[int, ast.AST]) -> Member | None:
         isinstance(parent, ast.Subscript)
         and parent.value is node
         and isinstance(parent.ctx, ast.Load)
-        and isinstance(parent.slice, ast.Constant)
-        and isinstance(parent.slice.value, (str, int))
+        and _static_key(parent.slice)
     ):
         return parent
     if isinstance(parent, ast.Call) and getattr_of(parent) is not None and parent.args[0] is node:
         return parent  # `getattr(CONSTS, "w")`
     return None
+
+
+def _static_key(key: ast.expr) -> bool:
+    """A key that names one item: a string or int constant, or a dotted name (`TABLE[Kind.W]`)."""
+    if isinstance(key, ast.Constant):
+        return isinstance(key.value, (str, int))
+    if not isinstance(key, ast.Attribute):
+        return False
+    while isinstance(key, ast.Attribute):
+        key = key.value
+    return isinstance(key, ast.Name)
 
 
 def getattr_of(call: ast.Call) -> str | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.blocks import kernel_ref_shapes
+from ..engine.blocks import kernel_ref_arrays, kernel_ref_shapes
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name
@@ -24,9 +24,9 @@ from ..engine.layout import (
     refs_in_hbm,
     written_before,
 )
-from ..engine.model import FunctionNode, defaulted_parameters, is_generator, positional_args
+from ..engine.model import Binding, FunctionNode, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
-from ..engine.values.domain import Array, Const, DictV, Env, Opaque, Seq, Value
+from ..engine.values.domain import Array, Const, DictV, Env, Opaque, Param, Seq, Value
 from .base import Example
 
 CODE = "PAL001"
@@ -1042,6 +1042,32 @@ assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1
         valid=True,
     ),
     _form(
+        "return-only-for-a-dtype-the-launch-never-passes",
+        """
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+    if x_ref.dtype == jnp.bfloat16 or x_ref.shape[0] != 8:
+        return o_ref[...]  # not for this launch: its input is an (8, 128) float32 array
+
+
+assert (pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x) == x + 1).all()
+""",
+        valid=True,
+    ),
+    _form(
+        "return-for-the-dtype-the-launch-passes",
+        """
+
+def add_one(x_ref, o_ref):
+    if x_ref.dtype == jnp.float32:
+        «return x_ref[...] + 1»
+
+
+out = pl.pallas_call(add_one, out_shape=out_shape, interpret=True)(x)
+""",
+    ),
+    _form(
         "helper-that-returns-a-value-only-when-asked",
         """
 
@@ -1090,12 +1116,14 @@ def _value_returns(analysis: ModuleAnalysis, function: FunctionNode, sites: list
 
 def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
     """The environment JAX calls the kernel of `site` in, as far as it is known: its closure,
-    the keywords a partial binds, and the defaults of the parameters the launch never fills."""
+    the keywords a partial binds, the defaults of the parameters the launch never fills, and its
+    refs as arrays of their shapes and dtypes (`if x_ref.dtype == jnp.float32: return ...`)."""
     env = site.target.env
     function = site.function
     scope = analysis.model.scope_of_function.get(id(function))
     if scope is None:
         return env
+    env = env.extended((b, v) for b, v in _ref_bindings(analysis, function, site) if env.get(b) is None)
     scratch_known = launch_layout(site.launch).scratch is not None
     interp = analysis.values.interp
     where = analysis.model.loc(function)
@@ -1214,19 +1242,30 @@ def _write_fails(
     names = positional_parameters(site)
     shapes = kernel_ref_shapes(site.launch)
     output = shapes.get(names.index(outputs[0])) if outputs[0] in names else None
-    scope = analysis.model.scope_of_function.get(id(function))
-    if output is None or scope is None:
+    if output is None:
         return False
-    refs = [
-        (binding, frozenset({Array("traced", shapes[position])}))
-        for position, name in enumerate(names)
-        if position in shapes
-        for binding in scope.bindings.get(name, [])
-        if binding.kind == "param"
-    ]
+    refs = _ref_bindings(analysis, function, site)
     interp = site.launch.interp or interpreter_for(analysis.model)
     values = interp.ev(node.value, analysis.model.loc(node), site.target.env.extended(refs), analysis.model)
     return bool(values) and all(_not_written_as(v, output) for v in values)
+
+
+def _ref_bindings(
+    analysis: ModuleAnalysis, function: FunctionNode, site: KernelSite
+) -> list[tuple[Binding, frozenset[Value]]]:
+    """The kernel's ref parameters bound to arrays of their refs' shapes and dtypes, where the
+    launch makes the shapes certain (`blocks.kernel_ref_arrays`)."""
+    scope = analysis.model.scope_of_function.get(id(function))
+    arrays = kernel_ref_arrays(site.launch)
+    if scope is None or not arrays:
+        return []
+    return [
+        (binding, frozenset({Param(binding, arrays[position])}))
+        for position, name in enumerate(positional_parameters(site))
+        if position in arrays
+        for binding in scope.bindings.get(name, [])
+        if binding.kind == "param"
+    ]
 
 
 # Builtins whose result is a Python scalar, whatever they are given (a ref takes no 0-d value).

@@ -16,6 +16,7 @@ from .domain import (
     Const,
     DictV,
     Opaque,
+    Param,
     Seq,
     ShapeStruct,
     U,
@@ -300,7 +301,10 @@ def shape_structs(values: frozenset[Value], depth: int = 0) -> frozenset[Value]:
 
 def indexed(value: Value, index: ast.expr) -> frozenset[Value] | None:
     """`x[None, :]`, `x[0]`, `x[..., None]` of an array of known shape, indexed with None, full
-    slices, int constants and one `...`: the part with its shape; None for any other index."""
+    slices, int constants and one `...`: the part with its shape; None for any other index.  A
+    kernel's ref parameter whose array is known (`Param.held`) indexes as that array."""
+    if isinstance(value, Param) and value.held is not None:
+        value = value.held
     if not isinstance(value, Array) or value.shape is None:
         return None
     shape = _indexed_shape(value.shape, index)

@@ -31,6 +31,7 @@ from .domain import (
     Const,
     DictV,
     Entry,
+    EnumMember,
     Env,
     Evaluated,
     External,
@@ -323,7 +324,7 @@ def _field_default(interp: Interpreter, declaration: ast.AnnAssign, cls: Class) 
 
 def _counted(interp: Interpreter, method: methods.SeqMethod, args: list[Any]) -> frozenset[Value] | None:
     """`NAMES.index("tanh")`, `xs.count(v)`, `refs.index(a)` of a known sequence, when `==`
-    against each element is decided (constants, Refs and functions by identity)."""
+    against each element is decided (constants; Refs, functions and enum members by identity)."""
     seq = interp.heap.list_contents(method.seq)
     wanted = only_value(args[0]) if len(args) == 1 else None
     if wanted is None or seq.elts is None:
@@ -352,6 +353,8 @@ def _equal(element: Value | None, wanted: Value) -> bool | None:
         return compared([ast.Eq()], pair)
     if isinstance(element, (Func, Class)) and isinstance(wanted, (Func, Class)):
         return compared([ast.Is()], pair)  # a function equals itself only
+    if isinstance(element, EnumMember) and isinstance(wanted, EnumMember):
+        return compared([ast.Eq()], pair)  # `list(Mode).index(Mode.B)`: members by identity
     return None
 
 

@@ -359,9 +359,9 @@ def dataclass_replaced(instances: frozenset[Value], changes: list[tuple[str, fro
 
 
 def _dataclass_field_declarations(cls: Class) -> list[ast.AnnAssign] | None:
-    """The field declarations of a dataclass without bases, in order (ClassVars left out); None
-    for another class (its fields not worked out here)."""
-    if not is_dataclass(cls.node) or cls.node.bases:
+    """The field declarations of a dataclass without bases or of a `typing.NamedTuple`, in order
+    (ClassVars left out); None for another class (its fields not worked out here)."""
+    if not is_dataclass(cls.node) or (cls.node.bases and not _is_named_tuple(cls.node)):
         return None
     return [
         stmt

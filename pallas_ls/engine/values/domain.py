@@ -417,9 +417,12 @@ class DType(Opaque):
 
 @dataclass(frozen=True)
 class Param(Value):
-    """A parameter with no argument bound to it (the function is analysed on its own)."""
+    """A parameter with no argument bound to it (the function is analysed on its own).  `held`:
+    for a kernel's ref parameter, an array of the shape and dtype the launch makes its ref hold
+    (`x_ref.shape`, `x_ref.dtype`, `x_ref[...]`); None when not known."""
 
     binding: Binding
+    held: Array | None = None
 
 
 @dataclass(frozen=True)

@@ -164,8 +164,8 @@ def member_attribute(interp: Interpreter, member: EnumMember, attr: str) -> froz
         assigned = scope.bindings.get(member.name, []) if scope is not None else []
         model = member.cls.model
         return union(bindings.binding_value(interp, b, EMPTY_ENV, model) for b in model.reaching(assigned, None)) or U
-    found = operations.class_attribute(interp, member.cls, attr, None)
-    return frozenset(BoundMethod(v, member) if isinstance(v, Func) else v for v in found) or U
+    # methods bind to the member, a property runs its getter on it (`Mode.FAST.kernel`)
+    return operations.class_attribute(interp, member.cls, attr, member) or U
 
 
 def _written_value(cls: Class, name: str) -> ast.expr | None:

@@ -52,6 +52,9 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
     if attr == "_replace" and not values and classes.named_tuple_fields(inst.cls) is not None:
         # `cfg._replace(kernel=k)` of a typing.NamedTuple: `dataclasses.replace` reads the same
         return frozenset({Partial(External("dataclasses.replace"), (frozenset({inst}),), ())})
+    if attr == "_asdict" and not values and classes.named_tuple_fields(inst.cls) is not None:
+        # `cfg._asdict()`: its fields in order, as `dataclasses.asdict` reads a dataclass's
+        return frozenset({Partial(External("dataclasses.asdict"), (frozenset({inst}),), ())})
     if not (values and _init_surely_stores(interp, inst, assigned) and _shadowed_by_instance(interp, inst.cls, attr)):
         values |= operations.class_attribute(interp, inst.cls, attr, inst)
     values |= interp.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`

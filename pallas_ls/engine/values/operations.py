@@ -229,6 +229,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({value.func})  # `vars(Ops)["k"].__func__`
     if isinstance(value, Wrapped):
         return U
+    if isinstance(value, Param) and value.held is not None and attr in _STATIC_ARRAY_ATTRIBUTES:
+        return _static_array_attribute(value.held, attr)  # `x_ref.dtype` of the ref the launch passes
     if isinstance(value, Param):
         return frozenset({methods.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
     return U
@@ -324,7 +326,12 @@ def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Va
 
 
 def class_attribute(
-    interp: Interpreter, cls: Class, attr: str, instance: Instance | None, depth: int = 0, owner: Class | None = None
+    interp: Interpreter,
+    cls: Class,
+    attr: str,
+    instance: Instance | EnumMember | None,
+    depth: int = 0,
+    owner: Class | None = None,
 ) -> frozenset[Value]:
     """`attr` looked up on a class (and its bases), bound to `instance` when given; `owner` is
     the class the lookup started from (a classmethod found on a base binds to it)."""
@@ -348,7 +355,7 @@ def class_attribute(
     holder, values = found
     if enums.makes_members(values, attr) and enums.is_enum(interp, holder):
         return frozenset({EnumMember(holder, attr)})
-    return union(_bind_attribute(interp, v, instance, owner, attr) for v in values)
+    return union(bind_attribute(interp, v, instance, owner, attr) for v in values)
 
 
 def raw_class_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:
@@ -475,7 +482,7 @@ def _descriptor_get(
     interp: Interpreter,
     descriptor: Instance,
     getters: frozenset[Value],
-    instance: Instance | None,
+    instance: Instance | EnumMember | None,
     cls: Class,
     attr: str,
 ) -> frozenset[Value]:
@@ -568,8 +575,10 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         if names and len(names) == len(index):
             return union(bindings.module_attribute(interp, value.model, n) for n in names)
         return U
+    if isinstance(value, Param) and value.held is not None and const == Const(Ellipsis):
+        return frozenset({value.held})  # `x_ref[...]`: the whole block
     if isinstance(value, Param):
-        return frozenset({Array("traced")})  # a kernel's ref read
+        return frozenset({Array("traced", None, value.held.dtype if value.held is not None else None)})
     if isinstance(value, (Unknown, ApiResult, External, Opaque, Const)):
         return frozenset({Opaque("item")})  # indexing gives a value, of a kind we cannot tell
     return U
@@ -655,8 +664,8 @@ def _static_array_attribute(array: Array, attr: str) -> frozenset[Value]:
     return frozenset({Opaque("static")})
 
 
-def _bind_attribute(
-    interp: Interpreter, v: Value, instance: Instance | None, cls: Class, attr: str
+def bind_attribute(
+    interp: Interpreter, v: Value, instance: Instance | EnumMember | None, cls: Class, attr: str
 ) -> frozenset[Value]:
     """Class attribute `attr` read through an instance or the class (Python's descriptor rules:
     functions bind, the built-in descriptors, and an object whose class defines `__get__`)."""

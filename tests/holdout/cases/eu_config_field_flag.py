@@ -1,0 +1,27 @@
+"""a config dataclass field decides the return  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+import sys, abc, typing as t
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+@dataclasses.dataclass(frozen=True)
+class Cfg:
+    check: bool = False
+
+
+def make(cfg):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+        if cfg.check:
+            return jnp.all(o_ref[...] > 0)  # expect: PAL001
+
+    return kernel
+
+
+kernel = make(Cfg(check=True))
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

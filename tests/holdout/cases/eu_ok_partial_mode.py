@@ -1,0 +1,18 @@
+"""partial(kernel, mode=...) decides the return (the return does not run)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+import sys, abc, typing as t
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def kernel(x_ref, o_ref, *, mode):
+    o_ref[...] = x_ref[...]
+    if mode == "debug":
+        return o_ref[...]
+
+
+print(pl.pallas_call(functools.partial(kernel, mode="fast"), out_shape=S, interpret=True)(x).sum())

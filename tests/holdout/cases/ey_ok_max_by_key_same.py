@@ -1,0 +1,22 @@
+"""min and max by a key pick one Ref (distinct Refs)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+a, b = jax.new_ref(x), jax.new_ref(x)
+sizes = {0: a, 1: b}
+first = sizes[min(sizes)]
+second = sizes[max(sizes)]
+copy_kernel(first, second)
+print(x.sum())

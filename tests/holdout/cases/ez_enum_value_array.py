@@ -1,0 +1,23 @@
+"""an enum whose value holds a jnp array... via a dict keyed by enum  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+class K(enum.Enum):
+    W = "w"
+    S = "s"
+
+
+TABLE = {K.W: jnp.ones((8, 128)), K.S: 2.0}
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * TABLE[K.W]  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
