@@ -251,6 +251,13 @@ CASES = {
         + "functools.reduce(lambda acc, n: run(n), ['g', 'g'], None)\n",
         {"good"},
     ),
+    # Constructing a class calls its `__init__`: a launch there runs in the constructor call's context.
+    "launch-in-init-explored-in-the-constructor-call": (
+        "KS = {'g': good, 'b': bad}\nclass Layer:\n    def __init__(self, n):\n        self.out = "
+        + launch("KS[n]")
+        + "Layer('g')\n",
+        {"good"},
+    ),
     # A launcher read other than as a callee may be called where no call is written.
     "escaping-launcher-keeps-its-generic-context": (
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nlist(map(run, names))\n",
@@ -1425,6 +1432,31 @@ CASES = {
         "import enum\nclass Mode(enum.Enum):\n    A = 'a'\n    B = 'b'\nFNS = [good, bad]\n"
         + launch("FNS[list(Mode).index(Mode.A)]"),
         {"good"},
+    ),
+    "one-element-set-iterated": ("KS = {'good': good, 'bad': bad}\n" + launch("KS[next(iter({'good'}))]"), {"good"}),
+    "unbound-str-method-mapped": (
+        "KS = {'good': good, 'bad': bad}\n" + launch("KS[list(map(str.lower, ['GOOD', 'BAD']))[0]]"),
+        {"good"},
+    ),
+    "groupby-first-run": (
+        "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
+        "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),
+        {"good"},
+    ),
+    # `with suppress(KeyError):` may leave its body at a failing lookup: what came before stays.
+    "suppress-keeps-the-earlier-binding-when-a-lookup-fails": (
+        "import contextlib\nKS = {'good': good}\nk = bad\nwith contextlib.suppress(KeyError):\n    k = KS['nope']\n"
+        + launch("k"),
+        {"bad"},
+    ),
+    "suppress-body-that-cannot-fail-overwrites": (
+        "import contextlib\nKS = {'good': good}\nk = bad\nwith contextlib.suppress(KeyError):\n    k = KS['good']\n"
+        + launch("k"),
+        {"good"},
+    ),
+    "list-item-stored-through-an-alias": (
+        "impls = [good]\nalias = impls\nalias[0] = bad\n" + launch("impls[0]"),
+        {"bad"},
     ),
     "heapq-nsmallest": (
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),

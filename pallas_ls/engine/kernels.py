@@ -339,6 +339,15 @@ class LaunchFinder:
             for node in model.decorated
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model)
         }
+        # A launching `__init__` runs when its class is called: `Layer("copy")`.
+        names |= {
+            cast(ast.ClassDef, scope.parent.node).name
+            for f in launching.values()
+            if getattr(f, "name", "") == "__init__"
+            and (scope := model.scope_of_function.get(id(f))) is not None
+            and scope.parent is not None
+            and scope.parent.kind == "class"
+        }
         names |= _aliases_of(model, names)
         # A launching `__call__` runs when an instance is called: `op(x)`, `Op()(x)`, `REG[name]()(x)`.
         instance_calls = "__call__" in names

@@ -547,6 +547,10 @@ class _Builder:
                 self._expr(item.context_expr, loc, function)
                 if item.optional_vars is not None:
                     self._target(item.optional_vars, scope, stmt, loc, function, None)
+            if any(suppresses(item.context_expr) for item in stmt.items):
+                # `with suppress(KeyError):` may leave its body part way: a block of its own.
+                self._body(stmt.body, scope, chain, function)
+                return
             # A with-body always runs, so it belongs to the enclosing block for dominance.
             for inner in stmt.body:
                 self._stmt(inner, scope, chain, function)
@@ -901,3 +905,10 @@ def _holds_in_a_call(statement: ast.AST, node: ast.Name) -> bool:
         ):
             return True
     return False
+
+
+def suppresses(context: ast.expr) -> bool:
+    """`contextlib.suppress(...)` / `suppress(...)`: a context manager that swallows exceptions."""
+    func = context.func if isinstance(context, ast.Call) else None
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return name == "suppress"

@@ -230,6 +230,7 @@ def apply(
         if by_metaclass is not None:
             return by_metaclass
         made = _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
+        _report_init_call(interp, target, made, args, keywords, call, loc, env, unknown_rest, unknown_kw)
         return _made_by_new(interp, target, args, keywords, made, *rest)
     if isinstance(target, Instance):
         method = operations.class_attribute(interp, target.cls, "__call__", target)
@@ -425,6 +426,27 @@ def _made_by_new(
     if not others:
         return made
     return others | made if returned - others else others
+
+
+def _report_init_call(
+    interp: Interpreter,
+    cls: Class,
+    made: frozenset[Value],
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    call: ast.Call | None,
+    loc: Loc | None,
+    env: Env,
+    unknown_rest: bool,
+    unknown_kw: bool,
+) -> None:
+    """`Layer("copy")` is a call of `Layer.__init__` with the new instance first: the launch
+    finder hears of it as of any call (a launch in `__init__` is explored in that context)."""
+    if interp.on_function_call is None or call is None:
+        return
+    inits = operations.class_attribute(interp, cls, "__init__", None)
+    if len(inits) == 1 and isinstance(init := next(iter(inits)), Func):
+        interp.on_function_call(init, [made, *args], keywords, unknown_rest, unknown_kw, loc, env)
 
 
 def _construct(

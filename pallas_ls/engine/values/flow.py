@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope
+from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope, suppresses
 from . import bindings, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
@@ -446,13 +446,23 @@ def _closing_block(
     """For a binding directly in a block that runs after a statement's body, that statement and
     whether the block runs: a `finally:` surely does; a `for` loop's `else:` runs when the loop
     never breaks (decided per element of a known sequence, see `loop_breaks`); a `try`'s `else:`
-    runs when its body cannot raise (`cannot_raise`).  None for other bindings."""
+    runs when its body cannot raise (`cannot_raise`); a statement in a `with suppress(KeyError):`
+    body surely runs when nothing before it (and itself) can fail a lookup.  None for other
+    bindings."""
     found = _closing_blocks_of(owner).get(id(b.stmt))
     if found is None:
         return None
     statement, field = found
     if field == "finalbody":
         return statement, True
+    if isinstance(statement, (ast.With, ast.AsyncWith)):  # `with suppress(KeyError):` left part way?
+        block = statement.body[: statement.body.index(cast(ast.stmt, b.stmt)) + 1]
+        caught = [
+            a for item in statement.items if isinstance(item.context_expr, ast.Call) for a in item.context_expr.args
+        ]
+        return statement, True if _only_lookup_errors(caught) and _lookups_cannot_fail(
+            interp, block, b.scope, env, model
+        ) else None
     if isinstance(statement, ast.For):
         breaks = loop_breaks(interp, statement, b.scope, env, model)
         return statement, None if breaks is None else not breaks
@@ -472,6 +482,8 @@ def _closing_blocks_of(owner: ast.AST) -> dict[int, tuple[ast.stmt, str]]:
             for field in ("orelse", "finalbody"):
                 for inner in getattr(stmt, field, []):
                     found[id(inner)] = (stmt, field)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)) and any(suppresses(i.context_expr) for i in stmt.items):
+            found.update((id(inner), (stmt, "body")) for inner in stmt.body)
     setattr(owner, "_pallas_ls_closing_blocks", found)  # noqa: B010  (a cache kept on the node)
     return found
 
@@ -521,9 +533,17 @@ def handler_never_runs(
     it: assignments that call nothing, whose lookups are of keys a dict certainly holds, indexes a
     sequence certainly has, or `[...]` of a kernel's refs and arrays (`o_ref[...] = x_ref[...]`)."""
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    if not all(isinstance(c, ast.Name) and c.id in _LOOKUP_ERRORS for c in caught):
-        return False
-    for stmt in try_stmt.body:
+    return _only_lookup_errors(caught) and _lookups_cannot_fail(interp, try_stmt.body, scope, env, model)
+
+
+def _only_lookup_errors(caught: list[ast.expr | None] | list[ast.expr]) -> bool:
+    return bool(caught) and all(isinstance(c, ast.Name) and c.id in _LOOKUP_ERRORS for c in caught)
+
+
+def _lookups_cannot_fail(interp: Interpreter, body: list[ast.stmt], scope: Scope, env: Env, model: ModuleModel) -> bool:
+    """Assignments that call nothing, whose lookups are of keys a dict certainly holds, indexes a
+    sequence certainly has, or `[...]` of a kernel's refs and arrays: no lookup error."""
+    for stmt in body:
         if not (isinstance(stmt, ast.Assign) and all(isinstance(t, (ast.Name, ast.Subscript)) for t in stmt.targets)):
             return False
         where = Loc(scope, stmt)

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any, cast
 
+from . import methods
 from .domain import (
     MAX_FOLDED_PAIRS,
     NONE,
@@ -407,6 +408,11 @@ def folded_call(
         if decisive in truths:
             return frozenset({Const(decisive)})
         return frozenset({Const(not decisive)}) if None not in truths else None
+    if q.startswith("str.") and q[4:] in methods.STR_METHODS and args:  # `map(str.lower, names)`
+        text = only_value(args[0])
+        if isinstance(text, Const) and isinstance(text.value, str):
+            return methods.ConstMethod(text.value, q[4:]).call(args[1:], keywords)
+        return None
     if q not in _PURE_FUNCTIONS:
         return None  # `bool()`, `sum(xs, start)`, ...: not folded here
     constants = [only_value(a) for a in args]

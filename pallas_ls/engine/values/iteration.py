@@ -75,6 +75,8 @@ def iteration_builtin(
 ) -> frozenset[Value] | None:
     """`iter`, `next`, `zip`, `enumerate` and `dict(pairs)` by what iterating gives: known
     sequences stay known (`dict(zip(names, kernels))` pairs each name with its kernel)."""
+    if q == "itertools.groupby" and args and len(args) + len(keywords) <= 2:
+        return _grouped(interp, args, keywords)
     if q == "iter" and len(args) == 1:
         kept = frozenset(v for v in args[0] if isinstance(v, (Seq, Generator)))
         in_order = operations.unpacked(interp, args[0]) if not kept else None  # an instance's __iter__
@@ -176,6 +178,25 @@ def iteration_builtin(
     if q in library.DICT_TYPES:
         return frozenset({DictV(None, U)})
     return None
+
+
+def _grouped(
+    interp: Interpreter, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> frozenset[Value] | None:
+    """`itertools.groupby(xs, key=f)` of a known sequence whose keys are constants: its runs of
+    equal keys in order, each `(key, [elements])` (a list where Python gives an iterator)."""
+    key = args[1] if len(args) > 1 else dict(keywords).get("key")
+    keyed = _keyed(interp, operations.unpacked(interp, args[0]), [("key", key)] if key is not None else [])
+    if keyed is None or not all(isinstance(k, (str, int, float)) for k, _ in keyed):
+        return None
+    runs: list[tuple[object, list[frozenset[Value]]]] = []
+    for k, element in keyed:
+        if runs and runs[-1][0] == k:
+            runs[-1][1].append(element)
+        else:
+            runs.append((k, [element]))
+    groups = (Seq("tuple", (frozenset({Const(k)}), frozenset({Seq("list", tuple(run))}))) for k, run in runs)
+    return frozenset({Seq("list", tuple(frozenset({g}) for g in groups))})
 
 
 def _keyed(

@@ -16,7 +16,7 @@ from ..model import (
     Loc,
     ModuleModel,
 )
-from ..names import ENTRY_POINTS, PARTIAL
+from ..names import ENTRY_POINTS, PARTIAL, qualname
 from . import (
     arrays,
     bindings,
@@ -587,7 +587,7 @@ def external_call(
         fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
         reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
         if (
-            (isinstance(fresh, ast.Call) and isinstance(fresh.func, ast.Name) and fresh.func.id in _FRESH_ITERATORS)
+            (isinstance(fresh, ast.Call) and _fresh_iterator(fresh, loc, model))
             or isinstance(fresh, ast.GeneratorExp)
             or (isinstance(fresh, ast.Call) and all(isinstance(v, Generator) for v in args[0]))  # `next(gen())`
         ) and not reordered:
@@ -754,6 +754,13 @@ _SITE_BITS = (1 << 62) - 1
 
 # Builtins whose call makes a new iterator over a sequence, in its order: `next` of one reads its first element.
 _FRESH_ITERATORS = ("iter", "reversed", "map", "filter", "zip", "enumerate")
+
+
+def _fresh_iterator(call: ast.Call, loc: Loc, model: ModuleModel) -> bool:
+    """A call that makes a new iterator, not yet advanced (`iter(xs)`, `itertools.groupby(xs)`)."""
+    if isinstance(call.func, ast.Name) and call.func.id in _FRESH_ITERATORS:
+        return True
+    return qualname(call.func, loc, model) == "itertools.groupby"
 
 
 def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:

@@ -329,6 +329,12 @@ def with_item_stores(
     t["k"] = copy`: the display's bump is gone; `L[0] = copy` of a list).  Other stores into the dict, anywhere, still join through the
     heap when its items are read."""
     stores = _item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
+    if use.scope is b.scope:
+        for alias in _aliases(interp, b, model):  # `alias = L; alias[0] = k`: L's item changes
+            stores += [
+                (stmt, key) for stmt, key in _item_stores_of(interp, model, alias) if _still(interp, alias, stmt, model)
+            ]
+        stores.sort(key=lambda pair: bindings.position(pair[0]))
     # The stores that run once, in order, before the use, with their constant keys.
     keyed: list[tuple[object, ast.Assign]] = []
     for stmt, key_expr in stores:
@@ -361,6 +367,11 @@ def with_item_stores(
         kept = tuple(items.values())
         out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
     return frozenset(out)
+
+
+def _still(interp: Interpreter, alias: Binding, stmt: ast.stmt, model: ModuleModel) -> bool:
+    """At `stmt`, the alias's name still means what `alias` bound (not rebound since)."""
+    return all(x is alias for x in bindings.lookup(interp, alias.name, model.loc(stmt), model))
 
 
 def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:

@@ -605,16 +605,21 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= enums.members(interp, v)
         elif (chars := _characters(v)) is not None:
             out |= {only for c in chars for only in c} or {UNKNOWN}
+        elif isinstance(v, Const) and isinstance(v.value, frozenset):
+            out |= {Const(e) for e in v.value} or {UNKNOWN}  # a set's elements, in an order not known
         else:
             out.add(UNKNOWN)
     return frozenset(out) if out else U
 
 
 def _characters(value: Value) -> tuple[frozenset[Value], ...] | None:
-    """A constant string's characters, as iterating it gives them (`for c in "ab"`); None for
-    other values and long strings."""
+    """A constant string's characters, as iterating it gives them (`for c in "ab"`), or a constant
+    set's one element (`next(iter({"fast"}))`; a larger set's order is the hash's: not known);
+    None for other values and long strings."""
     if isinstance(value, Const) and isinstance(value.value, str) and len(value.value) <= _MAX_ITERATED_STRING:
         return tuple(frozenset({Const(c)}) for c in value.value)
+    if isinstance(value, Const) and isinstance(value.value, frozenset) and len(value.value) <= 1:
+        return tuple(frozenset({Const(e)}) for e in value.value)
     return None
 
 
