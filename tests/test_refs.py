@@ -24,6 +24,7 @@ def duplicates(code: str) -> list[str]:
 
 
 REPORTED = {
+    "default-factory-of-one-instance": "import dataclasses\n@dataclasses.dataclass\nclass B:\n    r: object = dataclasses.field(default_factory=lambda: jax.new_ref(x))\nb = B()\nadd(b.r, b.r)",
     "ref-of-a-passed-dict-returned": "def pick(d, k):\n    return d[k]\nr = jax.new_ref(x)\nrefs = {'a': r, 'b': r}\nadd(pick(refs, 'a'), pick(refs, 'b'))",
     "default-made-once": "def get(buf=jax.new_ref(x)):\n    return buf\nadd(get(), get())",
     "generator-unpacked": "def pair():\n    r = jax.new_ref(x)\n    yield r\n    yield r\na, b = pair()\nadd(a, b)",
@@ -100,6 +101,8 @@ REPORTED = {
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
 }
 SILENT = {
+    # A dataclass field's default_factory runs at each construction: two instances, two Refs.
+    "default-factory-per-instance": "import dataclasses\n@dataclasses.dataclass\nclass B:\n    r: object = dataclasses.field(default_factory=lambda: jax.new_ref(x))\nadd(B().r, B().r)",
     "refs-of-a-passed-dict-returned": "def pick(d, k):\n    return d[k]\nrefs = {'a': jax.new_ref(x), 'b': jax.new_ref(x)}\nadd(pick(refs, 'a'), pick(refs, 'b'))",
     "default-replaced-by-an-argument": "def get(buf=jax.new_ref(x)):\n    return buf\nadd(get(jax.new_ref(x)), get())",
     "generator-of-two-new-refs-unpacked": "def pair():\n    yield jax.new_ref(x)\n    yield jax.new_ref(x)\na, b = pair()\nadd(a, b)",

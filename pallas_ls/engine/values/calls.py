@@ -479,7 +479,9 @@ def _construct(
             elif not (unknown_rest or unknown_kw):
                 made = _field_default(interp, declaration, cls)
                 if made is not None:
-                    fields.append((name, made))
+                    # `field(default_factory=lambda: jax.new_ref(x))` runs at each construction:
+                    # two instances hold two Refs
+                    fields.append((name, ref_identity.fresh_refs(made, [], [], ("default_factory", site, name))))
         return frozenset({Instance(cls, None, tuple(fields), site)})
     init = operations.class_attribute(interp, cls, "__init__", None)
     inits = [v for v in init if isinstance(v, Func)]

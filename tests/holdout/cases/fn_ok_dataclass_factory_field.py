@@ -1,0 +1,25 @@
+"""a dataclass field made by default_factory: one instance read twice (distinct Refs)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+@dataclasses.dataclass
+class Buf:
+    ref: typing.Any = dataclasses.field(default_factory=lambda: jax.new_ref(x))
+
+
+a = Buf()
+b = Buf()
+copy_kernel(a.ref, b.ref)
+print(x.sum())

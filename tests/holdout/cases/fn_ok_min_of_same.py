@@ -1,0 +1,21 @@
+"""min(pairs)[1] of one Ref in both (distinct Refs)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+r = jax.new_ref(x)
+pairs = [(2, r), (1, jax.new_ref(x))]
+first = min(pairs, key=lambda p: p[0])[1]
+copy_kernel(first, r)
+print(x.sum())
