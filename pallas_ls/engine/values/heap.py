@@ -118,8 +118,9 @@ class Heap:
             # parameter's default (`def register(fn, registry=REGISTRY)`), one object for every call
             function = cast(FunctionNode, site.function)
             default = next((d for arg, d, _ in defaulted_parameters(function) if arg.arg == root.id), None)
-            if default is None:
-                return True  # the function's calls at import may hand it the object
+            if default is None:  # a call at import may hand it the object (`reg.add("k", f)`)
+                name = getattr(function, "name", None)
+                return any(name in _names_called_at_import(m) for m in self.interp.models())
             where = model.loc(function)
             return any(matches(v) for v in self.interp.ev(default, where, EMPTY_ENV, model))
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
@@ -577,6 +578,32 @@ def _decorator_attributes(model: ModuleModel) -> frozenset[str]:
         found = frozenset(names)
         model._pallas_ls_decorator_attributes = found  # type: ignore[attr-defined]  # a cache kept on the model
     return found
+
+
+def _names_called_at_import(model: ModuleModel) -> frozenset[str]:
+    """The names (`f`, `obj.f`) the module's import-time code calls, its decorators included, and
+    the functions it hands to calls (`partial(_register, table=T)`, `map(add, names)`): kept on
+    the model."""
+    found: frozenset[str] | None = getattr(model, "_pallas_ls_called_at_import", None)
+    if found is None:
+        names: set[str] = set()
+        for stmt in _import_time_statements(model.tree.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                parts: list[ast.AST] = list(stmt.decorator_list)
+                names |= {_callee(d) for d in stmt.decorator_list}  # `@register` calls register
+            else:
+                parts = [stmt]
+            for node in (n for part in parts for n in ast.walk(part)):
+                if isinstance(node, ast.Call):
+                    names.add(_callee(node.func))
+                    names |= {_callee(a) for a in node.args if isinstance(a, (ast.Name, ast.Attribute))}
+        found = frozenset(names)
+        model._pallas_ls_called_at_import = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
+def _callee(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
