@@ -172,6 +172,9 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
     for launch in found:
         if launch.model is model and not launch.env.items:
             for expr, loc in launch.kernel_exprs:
+                if _undecided_by_a_parameter(launch, expr, loc):
+                    # `getattr(kernels, name)` of a parameter `name`: another file's call decides it
+                    names.add(getattr(loc.scope.node, "name", ""))
                 if _read_from_the_receiver(expr, loc):
                     # `pl.pallas_call(self.kernel, ...)`: a subclass elsewhere may override it
                     names |= names_calling(model, loc.scope.node)  # type: ignore[arg-type]  # a method
@@ -182,6 +185,19 @@ def _wrappers(model: ModuleModel, found: list[Launch], finder: LaunchFinder) -> 
     names |= finder.decided_by_calls
     names.discard("")
     return frozenset(names)
+
+
+def _undecided_by_a_parameter(launch: Launch, expr: ast.AST, loc: Loc) -> bool:
+    """The kernel is not known in the launching function's generic context, and its expression
+    reads one of the function's parameters: a caller's argument may decide it."""
+    from .values.domain import Unknown
+
+    if not any(isinstance(v, Unknown) for v in launch.kernel_values):
+        return False
+    return any(
+        isinstance(node, ast.Name) and any(b.kind == "param" for b in loc.scope.bindings.get(node.id, []))
+        for node in ast.walk(expr)
+    )
 
 
 def _read_from_the_receiver(expr: ast.AST, loc: Loc) -> bool:
