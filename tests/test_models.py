@@ -1398,7 +1398,7 @@ CASES = {
         "        for cls, f in self.registry.items():\n            if isinstance(arg, cls):\n"
         "                chosen = f\n        return chosen\npick = SD(good)\npick.register(int, bad)\n"
         + launch("pick(3)"),
-        {"good", "bad"},  # a registration in a call not seen may add any key: undecided, never just good
+        {"bad"},  # the registry holds int (keys stored by seen calls are known, as strings are): never just good
     ),
     # match statements: sequence, class and mapping patterns, guards reading the captures.
     "match-tuple-pattern": (
@@ -1457,6 +1457,12 @@ CASES = {
     "list-item-stored-through-an-alias": (
         "impls = [good]\nalias = impls\nalias[0] = bad\n" + launch("impls[0]"),
         {"bad"},
+    ),
+    # A dict filled in a module-level loop over an enum, keyed by the members.
+    "dict-filled-by-enum-members-in-a-loop": (
+        "import enum\nclass Mode(enum.Enum):\n    A = 'good'\n    B = 'bad'\nKS = {'good': good, 'bad': bad}\n"
+        "TABLE = {}\nfor mode in Mode:\n    TABLE[mode] = KS[mode.value]\n" + launch("TABLE[Mode.A]"),
+        {"good"},
     ),
     "heapq-nsmallest": (
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),

@@ -42,6 +42,7 @@ from .domain import (
     U,
     Value,
     hashable,
+    key_of,
     single_known_str_dict,
     union,
 )
@@ -685,9 +686,13 @@ def _attribute_values(stores: list[Store], attr: str | None) -> frozenset[Value]
 
 
 def _constants(values: frozenset[Value] | str | None) -> frozenset[object] | None:
-    """The constants a key's value set certainly is one of (None: not only constants)."""
+    """The keys a key's value set certainly is one of: constants, and the objects `key_of` knows
+    as keys (an enum member: `TABLE[mode] = ...` in `for mode in Mode`); None when any is not."""
     if isinstance(values, str):
         return frozenset({values})
-    if not values or not all(isinstance(v, Const) and v.value is not None for v in values):
+    if not values or any(isinstance(v, Const) and v.value is None for v in values):
         return None
-    return frozenset(cast(Const, v).value for v in values)
+    keys = [key_of(v) for v in values]
+    if not all(known for known, _ in keys):
+        return None
+    return frozenset(key for _, key in keys)

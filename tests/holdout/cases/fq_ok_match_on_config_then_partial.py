@@ -1,0 +1,39 @@
+"""match on a dataclass config, then a partial of the chosen kernel  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+FNS = [copy, bump, copy]
+
+@dataclasses.dataclass(frozen=True)
+class Cfg:
+    mode: str
+    scale: float = 1.0
+
+
+def pick(cfg):
+    match cfg:
+        case Cfg(mode="fast"):
+            return functools.partial(KS["bump"])
+        case Cfg(mode="safe" | "debug"):
+            return functools.partial(KS["copy"])
+    raise ValueError(cfg)
+
+
+kernel = pick(Cfg("debug"))
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

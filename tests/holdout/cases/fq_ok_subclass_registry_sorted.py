@@ -1,0 +1,46 @@
+"""__init_subclass__ registry, the highest priority chosen by sorted()  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+FNS = [copy, bump, copy]
+
+REG = []
+
+
+class Impl:
+    priority = 0
+    kernel = None
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        REG.append(cls)
+
+
+class A(Impl):
+    priority = 1
+    kernel = staticmethod(bump)
+
+
+class B(Impl):
+    priority = 2
+    kernel = staticmethod(copy)
+
+
+kernel = sorted(REG, key=lambda c: c.priority)[-1].kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
