@@ -1464,6 +1464,17 @@ CASES = {
         "TABLE = {}\nfor mode in Mode:\n    TABLE[mode] = KS[mode.value]\n" + launch("TABLE[Mode.A]"),
         {"good"},
     ),
+    # A class statement inside a function: its body reads the call's names.
+    "class-made-in-a-function-closes-over-its-arguments": (
+        "def build(k):\n    class Op:\n        kernel = staticmethod(k)\n    return Op\n"
+        + launch("build(good).kernel"),
+        {"good"},
+    ),
+    "method-of-a-class-made-in-a-function": (
+        "def build(flag):\n    class Op:\n        @staticmethod\n        def pick():\n            return bad if flag else good\n"
+        "    return Op\n" + launch("build(False).pick()"),
+        {"good"},
+    ),
     "heapq-nsmallest": (
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),
         {"good"},

@@ -94,7 +94,10 @@ def _read_by_defaults(node: FunctionNode, env: Env) -> Env:
 def class_value(interp: Interpreter, node: ast.ClassDef, model: ModuleModel, env: Env) -> frozenset[Value]:
     """A class statement's value with its decorators applied (`@register` may return the class
     or something else; one that cannot be followed leaves the class)."""
-    cls: frozenset[Value] = frozenset({Class(node, model)})
+    scope = model.scope_of_function.get(id(node))
+    in_a_function = scope is not None and scope.parent is not None and scope.parent.kind == "function"
+    # a class made inside a function closes over that call's names; a module-level one is one class
+    cls: frozenset[Value] = frozenset({Class(node, model, env if in_a_function else EMPTY_ENV)})
     if not node.decorator_list:
         return cls
     values = def_value(interp, cast(FunctionNode, node), model, env, cls)

@@ -173,6 +173,9 @@ class Generator(Value):
 class Class(Value):
     node: ast.ClassDef
     model: ModuleModel
+    # The call a class statement inside a function ran in (what its body's names close over:
+    # `def build(scale): class Op: ...`); empty for a module-level class.
+    env: Env = EMPTY_ENV
 
 
 @dataclass(frozen=True)

@@ -397,7 +397,7 @@ def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Valu
         replaced = interp.heap.replaces_class_attribute(cls, attr)
         if replaced is not None:
             return replaced  # `Op.kernel = staticmethod(copy)` after the class statement
-        return union(bindings.binding_value(interp, b, EMPTY_ENV, cls.model) for b in cls.model.reaching(in_body, None))
+        return union(bindings.binding_value(interp, b, cls.env, cls.model) for b in cls.model.reaching(in_body, None))
     if _made_with_hooks(interp, cls):
         interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
     return interp.heap.attribute(cls, attr) or None

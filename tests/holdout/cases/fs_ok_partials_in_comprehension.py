@@ -1,0 +1,18 @@
+"""partials made in a comprehension; the second is launched (returns None)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def body(x_ref, o_ref, *, emit):
+    o_ref[...] = x_ref[...]
+    if emit:
+        return o_ref[...]
+
+
+KERNELS = [functools.partial(body, emit=e) for e in (False, False)]
+print(pl.pallas_call(KERNELS[1], out_shape=S, interpret=True)(x).sum())
