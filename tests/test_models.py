@@ -1475,6 +1475,12 @@ CASES = {
         "    return Op\n" + launch("build(False).pick()"),
         {"good"},
     ),
+    # A walrus in a comprehension's condition, read by its element, through an assignment.
+    "walrus-in-a-comprehension-condition": (
+        "KS = {'good': good, 'bad': bad}\nnames = ['x', 'good']\nkernel = [k for n in names if (k := KS.get(n))][0]\n"
+        + launch("kernel"),
+        {"good"},
+    ),
     "heapq-nsmallest": (
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),
         {"good"},

@@ -258,6 +258,9 @@ def _assigned(
 ) -> frozenset[Value]:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
+    if b.value is not None and getattr(b.node, "_pallas_ls_walrus", False):
+        # `(k := KS.get(n))` inside `kernel = [...]`: the walrus's own value, not the statement's
+        return interp.ev(b.value, here, env, model)
     if isinstance(stmt, (ast.Assign, ast.AugAssign)):
         after_while = simple_loops.value_after(interp, b, use, env, model)
         if after_while is not None:
