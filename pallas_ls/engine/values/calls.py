@@ -229,8 +229,9 @@ def apply(
         by_metaclass = _metaclass_call(interp, target, args, keywords, *rest)
         if by_metaclass is not None:
             return by_metaclass
-        made = _construct(interp, target, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
-        _report_init_call(interp, target, made, args, keywords, call, loc, env, unknown_rest, unknown_kw)
+        init = operations.class_attribute(interp, target, "__init__", None)
+        made = _construct(interp, target, init, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
+        _report_init_call(interp, init, made, args, keywords, call, loc, env, unknown_rest, unknown_kw)
         return _made_by_new(interp, target, args, keywords, made, *rest)
     if isinstance(target, Instance):
         method = operations.class_attribute(interp, target.cls, "__call__", target)
@@ -430,7 +431,7 @@ def _made_by_new(
 
 def _report_init_call(
     interp: Interpreter,
-    cls: Class,
+    inits: frozenset[Value],
     made: frozenset[Value],
     args: list[frozenset[Value]],
     keywords: list[tuple[str, frozenset[Value]]],
@@ -444,7 +445,6 @@ def _report_init_call(
     finder hears of it as of any call (a launch in `__init__` is explored in that context)."""
     if interp.on_function_call is None or call is None:
         return
-    inits = operations.class_attribute(interp, cls, "__init__", None)
     if len(inits) == 1 and isinstance(init := next(iter(inits)), Func):
         interp.on_function_call(init, [made, *args], keywords, unknown_rest, unknown_kw, loc, env)
 
@@ -452,13 +452,15 @@ def _report_init_call(
 def _construct(
     interp: Interpreter,
     cls: Class,
+    init: frozenset[Value],
     args: list[frozenset[Value]],
     keywords: list[tuple[str, frozenset[Value]]],
     unknown_rest: bool,
     unknown_kw: bool,
     site: int = 0,
 ) -> frozenset[Value]:
-    """An instance of `cls` made by a call (`site`, its id): its `__init__`'s arguments bound."""
+    """An instance of `cls` made by a call (`site`, its id): its `__init__` (`init`, what the class
+    holds under that name) run with the arguments bound."""
     if classes.is_dataclass(cls.node):
         declared = [s for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
         names = [cast(ast.Name, s.target).id for s in declared]
@@ -483,7 +485,6 @@ def _construct(
                     # two instances hold two Refs
                     fields.append((name, ref_identity.fresh_refs(made, [], [], ("default_factory", site, name))))
         return frozenset({Instance(cls, None, tuple(fields), site)})
-    init = operations.class_attribute(interp, cls, "__init__", None)
     inits = [v for v in init if isinstance(v, Func)]
     if len(inits) != 1 or len(init) != 1:
         return frozenset({Instance(cls, site=site)})

@@ -23,7 +23,6 @@ from . import bindings, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
     Array,
-    Const,
     DictV,
     Env,
     Param,
@@ -124,11 +123,8 @@ def loop_envs(
 
 def _unrolled(interp: Interpreter, loop: ast.For, scope: Scope, env: Env, model: ModuleModel) -> Seq | None:
     """The known sequence a `for` loop runs over, when it is short enough to follow element by element."""
-    iterated = interp.ev(loop.iter, Loc(scope, loop), env, model)
-    text = only_value(iterated)
-    if isinstance(text, Const) and isinstance(text.value, str):  # `for c in "copy"`: its characters
-        iterated = frozenset({Seq("tuple", tuple(frozenset({Const(c)}) for c in text.value))})
-    seq = operations.unpacked(interp, iterated)
+    # `for c in "copy"`: a constant string's characters, as `unpacked` spreads them
+    seq = operations.unpacked(interp, interp.ev(loop.iter, Loc(scope, loop), env, model))
     return seq if seq is not None and len(seq.elements()) <= _MAX_UNROLLED else None
 
 

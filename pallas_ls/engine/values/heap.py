@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
-from . import bindings, flow, operations, ref_identity, store_sites
+from . import bindings, classes, flow, operations, ref_identity, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -591,20 +591,16 @@ def _names_called_at_import(model: ModuleModel) -> frozenset[str]:
         for stmt in _import_time_statements(model.tree.body):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 parts: list[ast.AST] = list(stmt.decorator_list)
-                names |= {_callee(d) for d in stmt.decorator_list}  # `@register` calls register
+                names |= {classes.decorator_name(d) for d in stmt.decorator_list}  # `@register` calls register
             else:
                 parts = [stmt]
             for node in (n for part in parts for n in ast.walk(part)):
                 if isinstance(node, ast.Call):
-                    names.add(_callee(node.func))
-                    names |= {_callee(a) for a in node.args if isinstance(a, (ast.Name, ast.Attribute))}
+                    names.add(classes.decorator_name(node.func))
+                    names |= {classes.decorator_name(a) for a in node.args if isinstance(a, (ast.Name, ast.Attribute))}
         found = frozenset(names)
         model._pallas_ls_called_at_import = found  # type: ignore[attr-defined]  # a cache kept on the model
     return found
-
-
-def _callee(func: ast.expr) -> str:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

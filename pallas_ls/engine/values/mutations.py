@@ -71,8 +71,7 @@ def with_mutations(
             if not repeats:
                 known = False  # in another scope, a loop or a branch: how often it runs is not known
                 repeats = 1
-        later = [x for x in bindings.lookup(interp, via.name, where, model) if x is not via]
-        if later:
+        if not _still(interp, via, m.call, model):
             continue  # the name means another list by then
         args = [interp.ev(a, where, env, model) for a in m.call.args]
         method = m.method
@@ -369,9 +368,9 @@ def with_item_stores(
     return frozenset(out)
 
 
-def _still(interp: Interpreter, alias: Binding, stmt: ast.stmt, model: ModuleModel) -> bool:
-    """At `stmt`, the alias's name still means what `alias` bound (not rebound since)."""
-    return all(x is alias for x in bindings.lookup(interp, alias.name, model.loc(stmt), model))
+def _still(interp: Interpreter, alias: Binding, node: ast.AST, model: ModuleModel) -> bool:
+    """At `node`, the alias's name still means what `alias` bound (not rebound since)."""
+    return all(x is alias for x in bindings.lookup(interp, alias.name, model.loc(node), model))
 
 
 def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
