@@ -150,7 +150,7 @@ def test_an_unclosed_bracket_reuses_every_block_after_it():
         assert incremental(document, BASE) == fresh(BASE)
 
 
-# ------------------------------------------------ a module that launches nothing (kernels.NoLaunches)
+# ------------------------------------------------ a module that launches nothing (no_launches.NoLaunches)
 QUIET = """\
 import functools
 import jax
@@ -264,11 +264,11 @@ def test_a_reused_search_for_launches_finds_what_a_fresh_one_finds(toggles):
 def test_an_edit_that_cannot_launch_reuses_the_search(monkeypatch):
     """Typing in a block that launches nothing does not search the whole module again; an edit
     that makes it launch does (and finds the launch)."""
-    from pallas_ls.engine import kernels
+    from pallas_ls.engine import launches
 
     runs = []
-    original = kernels.LaunchFinder.run
-    monkeypatch.setattr(kernels.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
+    original = launches.LaunchFinder.run
+    monkeypatch.setattr(launches.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
     document = IncrementalDocument()
     document.analyze(SourceFile.from_text(QUIET, "t.py"))
     assert runs == [1]
@@ -312,11 +312,11 @@ def rule_b(x):
 def test_typing_in_a_registered_function_reevaluates_only_its_block(monkeypatch):
     """The decorated blocks all read `register`, whose body reads a module-level name as it is at
     its module-level calls; typing in one of them calls it as before, so no other block is stale."""
-    from pallas_ls.engine import kernels
+    from pallas_ls.engine import no_launches
 
     stale = []
-    original = kernels._stale_blocks
-    monkeypatch.setattr(kernels, "_stale_blocks", lambda *args: stale.append(original(*args)) or stale[-1])
+    original = no_launches._stale_blocks
+    monkeypatch.setattr(no_launches, "_stale_blocks", lambda *args: stale.append(original(*args)) or stale[-1])
     document = IncrementalDocument()
     document.analyze(SourceFile.from_text(REGISTRY, "t.py"))
     document.analyze(SourceFile.from_text(REGISTRY.replace("x + 1", "x + 3"), "t.py"))
@@ -345,11 +345,11 @@ def test_an_edit_of_a_block_others_read_reevaluates_only_those(monkeypatch):
     """`Ops.go` evaluates `self.fn(kernel)`, which reads the name `kernel`: an edit of `kernel`'s
     block re-evaluates the seeds of the blocks that read it (Ops), not the whole module; an
     edit there that makes it launch is found by the full search it then leads to."""
-    from pallas_ls.engine import kernels
+    from pallas_ls.engine import launches
 
     runs = []
-    original = kernels.LaunchFinder.run
-    monkeypatch.setattr(kernels.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
+    original = launches.LaunchFinder.run
+    monkeypatch.setattr(launches.LaunchFinder, "run", lambda self, model: runs.append(1) or original(self, model))
     document = IncrementalDocument()
     document.analyze(SourceFile.from_text(QUIET, "t.py"))
     edited = QUIET.replace("x_ref[...] + 1", "x_ref[...] + 2")

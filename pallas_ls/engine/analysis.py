@@ -20,19 +20,12 @@ from .edits import fix_keeps_code_valid, noqa_fix
 from .findings import SYNTAX_ERROR_CODE, Finding, Related, Severity
 from .gcpause import paused_gc
 from .is_none import ValueEvaluator
-from .kernels import (
-    ForeignKernel,
-    KernelSite,
-    Launch,
-    LaunchFinder,
-    NoLaunches,
-    kernel_sites,
-    no_launches_after,
-    no_launches_found,
-)
+from .kernels import ForeignKernel, KernelSite, Launch, kernel_sites
 from .launch_contexts import names_calling
+from .launches import LaunchFinder
 from .model import Loc, ModelParts, ModuleModel, positional_args
 from .names import mentions_pallas
+from .no_launches import NoLaunches, no_launches_after, no_launches_found
 from .noqa import is_suppressed_at
 from .source import SourceFile
 from .target import DEFAULT_OPTIONS, RuleOptions
@@ -54,7 +47,7 @@ class ModuleAnalysis:
     foreign_sites: list[KernelSite] = field(default_factory=list)
     # Names of this module's functions that may launch (wrappers another file can call).
     launching: frozenset[str] = frozenset()
-    # When the module launches nothing: what showed it, for the next version (kernels.NoLaunches).
+    # When the module launches nothing: what showed it, for the next version (no_launches.NoLaunches).
     no_launches: NoLaunches | None = None
     # The options of the rules running on it (the TPU generation): apply_rules sets them.
     options: RuleOptions = DEFAULT_OPTIONS
@@ -110,7 +103,7 @@ def analyze_model(
 
     `previous`: the last version launched nothing, and `changed` / `dropped` are the model parts
     the edit made and removed; when the edit cannot have made anything launch, only its blocks
-    are searched (kernels.no_launches_after)."""
+    are searched (no_launches.no_launches_after)."""
     interp = Interpreter(model, loader)
     model._interpreter = interp  # type: ignore[attr-defined]  # for questions asked with a bare model
     launches: list[Launch] = []

@@ -16,7 +16,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .kernels import KernelTarget, candidate_calls, interpreter_for, resolve_kernel
+from .kernels import KernelTarget, interpreter_for, resolve_kernel
+from .launches import candidate_calls
 from .model import FunctionNode, Loc, ModuleModel
 from .names import PARTIAL, qualname
 from .values.domain import EMPTY_ENV, Func

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from .analysis import ModuleAnalysis, analyze_model
 from .cancel import StopCheck, stop_if
 from .gcpause import paused_gc
-from .kernels import NoLaunches
 from .model import ModelParts, ModuleModel, Scope, build_parts
+from .no_launches import NoLaunches
 from .slicing import kernel_slice
 from .source import BlockKey, ParsedBlock, SourceFile, _parse_block, _try_parse, blocks_of_tree, parse_blocks
 from .values.interpreter import NO_LOADER, Loader
@@ -41,7 +41,7 @@ class IncrementalDocument:
     _blocks: dict[BlockKey, ParsedBlock] = field(default_factory=dict)
     _parts: dict[int, ModelParts] = field(default_factory=dict)  # id(ParsedBlock) -> its model parts
     reused: int = 0  # blocks reused by the last update (for tests and benchmarks)
-    # The last version launched nothing: what showed it (kernels.NoLaunches), and its loader kind.
+    # The last version launched nothing: what showed it (no_launches.NoLaunches), and its loader kind.
     _no_launches: NoLaunches | None = None
     _no_launches_loader: type | None = None
 

@@ -22,7 +22,8 @@ from .dependencies import UNREADABLE, Dependencies, Lookup, text_digest
 from .environment import Environment
 from .findings import UNREADABLE_CODE, Finding, Severity
 from .gcpause import paused_gc
-from .kernels import KernelSite, KernelTarget, Launch, function_at, launching_summary
+from .kernels import KernelSite, KernelTarget, Launch, function_at
+from .launches import launching_summary
 from .model import ModuleModel
 from .names import import_statements, mentions_pallas
 from .notebook import Notebook, NotebookError, is_notebook_path

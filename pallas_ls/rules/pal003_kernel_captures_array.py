@@ -7,22 +7,24 @@ from collections.abc import Callable, Iterator
 from typing import cast
 
 from ..engine.analysis import ModuleAnalysis
-from ..engine.captures import (
+from ..engine.array_facts import (
     ArrayFact,
-    FreeUse,
     Rank,
-    called_helpers,
     certainly_jax_array,
     combined_rank,
     constructor_fact,
-    free_uses,
     member_array_rank,
     names_array,
+    partial_bound_arrays,
+    rank_of,
+)
+from ..engine.captures import (
+    FreeUse,
+    called_helpers,
+    free_uses,
     numpy_arrays_made_in,
     outer_bindings,
     parameter_uses,
-    partial_bound_arrays,
-    rank_of,
 )
 from ..engine.findings import Finding, Related, Severity
 from ..engine.kernels import KernelSite, interpreter_for, kernel_name

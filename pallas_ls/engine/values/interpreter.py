@@ -116,7 +116,7 @@ class Interpreter:
         self.heap = Heap(self)
         self.library_models: dict[int, ModuleModel] = {}  # the models (values/models) evaluated
         # What the evaluations read of this module beyond the statement they started in (see
-        # kernels.NoLaunches, which reuses a search for launches that found none): the names
+        # no_launches.NoLaunches, which reuses a search for launches that found none): the names
         # looked up at module level (bound there or not) and the top-level functions whose
         # module-level calls were scanned, each with the places that read it (by id: the
         # statement, or the scope at whose end it was read), and the imports the loader could
