@@ -40,6 +40,11 @@ CASES = {
         + launch("tune()"),
         {"good", "bad"},
     ),
+    # A starred target binds a list of what the other targets leave.
+    "starred-rest": ("FNS = [good, bad, good]\nfirst, *rest = FNS\n" + launch("rest[0]"), {"bad"}),
+    "starred-middle": ("FNS = [good, bad, good]\na, *mid, b = FNS\n" + launch("mid[-1]"), {"bad"}),
+    "starred-init": ("FNS = [bad, good]\n*init, last = FNS\n" + launch("last"), {"good"}),
+    "starred-in-a-loop-target": ("for h, *t in [[good, good, bad]]:\n    " + launch("t[-1]"), {"bad"}),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

@@ -485,11 +485,11 @@ def _module_getattr(interp: Interpreter, mod: ModuleModel, name: str) -> frozens
 
 def destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:
     for step in path:
-        if step is None:
-            return U  # a starred target
         out: set[Any] = set()
         for v in values:
-            if isinstance(v, Seq):
+            if step[0] == "star":
+                out.add(_starred_part(v, step[1], step[2]) if isinstance(v, Seq) else UNKNOWN)
+            elif isinstance(v, Seq):
                 if v.elts is not None and step[0] == "front":
                     out |= v.elts[step[1]] if step[1] < len(v.elts) else {UNKNOWN}
                 elif v.elts is not None and step[0] == "back":
@@ -506,8 +506,20 @@ def destructure(values: frozenset[Value], path: list[Any]) -> frozenset[Value]:
     return values
 
 
+def _starred_part(seq: Seq, before: int, after: int) -> Value:
+    """What a starred target (`first, *rest = xs`) binds: a list of the elements between the
+    `before` targets and the `after` ones (from a sequence too short, the assignment fails)."""
+    if seq.elts is None:
+        return Seq("list", None, seq.all_members())
+    if len(seq.elts) < before + after:
+        return UNKNOWN
+    return Seq("list", seq.elts[before : len(seq.elts) - after])
+
+
 def path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
-    """Where `name_node` sits in an assignment target: [] for the whole, [(index, length), ...]."""
+    """Where `name_node` sits in an assignment target: [] for the whole, [(index, length), ...];
+    beside a starred target an element counts from the front or the back, and the starred one is
+    ("star", targets before it, targets after it)."""
     if target is name_node:
         return []
     if isinstance(target, (ast.Tuple, ast.List)):
@@ -518,8 +530,8 @@ def path_to(target: ast.AST, name_node: ast.AST) -> list[Any] | None:
             if sub is not None:
                 if starred:  # `first, *rest = xs`: an element counted from the front or the back
                     star = next(i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred))
-                    if index == star:
-                        return [None]
+                    if index == star:  # a list of what the other targets leave
+                        return [("star", star, len(target.elts) - star - 1), *sub]
                     step = ("front", index) if index < star else ("back", len(target.elts) - index)
                     return [step, *sub]
                 return [(index, len(target.elts)), *sub]

@@ -1,0 +1,21 @@
+"""a module-level array made by a helper function  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def make_table(n):
+    return jnp.arange(n, dtype=jnp.float32)
+
+
+T = make_table(128).shape[0]
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + T
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,18 @@
+"""inputs spread from (x,) * 2 against a one-input kernel  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+ARGS = (x,) * 2
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(*ARGS))  # expect: PAL004
