@@ -268,6 +268,26 @@ CASES = {
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nlist(map(run, names))\n",
         {"good", "bad"},
     ),
+    # A closure returned by a factory holds the factory call's arguments: the factory's seen calls
+    # decide it (its generic context stands while a factory call is unseen or unknown).
+    "closure-launcher-decided-by-its-factory-calls": (
+        "KS = {'g': good, 'b': bad}\ndef make(n):\n    def run(x):\n        "
+        + launch("KS[n]")
+        + "    return run\nmake('g')(x)\n",
+        {"good"},
+    ),
+    "closure-launcher-of-an-unknown-factory-argument": (
+        "KS = {'g': good, 'b': bad}\ndef make(n):\n    def run(x):\n        "
+        + launch("KS[n]")
+        + "    return run\nmake('g')(x)\nmake(m)(x)\n",
+        {"good", "bad"},
+    ),
+    "closure-launcher-of-an-escaping-factory": (
+        "KS = {'g': good, 'b': bad}\ndef make(n):\n    def run(x):\n        "
+        + launch("KS[n]")
+        + "    return run\nmake('g')(x)\nhooks.append(make)\n",
+        {"good", "bad"},
+    ),
     "launcher-named-by-a-string": (
         "KS = {'g': good, 'b': bad}\ndef run(n):\n    " + launch("KS[n]") + "run('g')\nglobals()['run'](m)\n",
         {"good", "bad"},

@@ -54,7 +54,12 @@ class LaunchContexts:
             outside = [(caller, at, explored) for caller, at, explored in records if caller is not function]
             model = self._models.get(id(function), self._default_model)
             if getattr(function, "name", None) in escaping_names(model):
-                return True  # `map(run, names)`: a call of it we cannot see may pass anything
+                # `map(run, names)`: a call of it we cannot see may pass anything; but a closure
+                # (`def make(name): def run(x): ...; return run`) is made by a call of the function
+                # around it, and holds that call's arguments: unseen calls of it pass the ones
+                # of calls of `make` we cannot see.
+                enclosing = enclosing_function(model, function)
+                return enclosing is None or self.counts(enclosing, env, path)
             return not outside or any(
                 explored is None and self.counts(caller, at, path) for caller, at, explored in outside
             )
@@ -124,6 +129,13 @@ def escaping_names(model: ModuleModel) -> frozenset[str]:
     escaping = frozenset(names)
     model._pallas_ls_escaping = escaping  # type: ignore[attr-defined]  # a cache kept on the model
     return escaping
+
+
+def enclosing_function(model: ModuleModel, function: FunctionNode) -> FunctionNode | None:
+    """The function (or lambda) whose body defines `function`; None for a module or class level one."""
+    scope = model.scope_of_function.get(id(function))
+    parent = scope.parent if scope is not None else None
+    return parent.node if parent is not None and parent.kind in ("function", "lambda") else None  # type: ignore[return-value]
 
 
 def names_calling(model: ModuleModel, function: FunctionNode) -> set[str]:

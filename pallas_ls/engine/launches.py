@@ -19,7 +19,7 @@ from .kernels import (
     kernel_slot,
     model_of_loc,
 )
-from .launch_contexts import IMMEDIATELY_CALLING, LaunchContexts, names_calling
+from .launch_contexts import IMMEDIATELY_CALLING, LaunchContexts, enclosing_function, names_calling
 from .model import Loc, ModelParts, ModuleModel
 from .names import ENTRY_POINTS, callee_name, has_star_positionals
 from .values.calls import bind_arguments, entry_of
@@ -204,6 +204,9 @@ class LaunchFinder:
                 kept.append(launch)
             elif not launch.env.items and launch.model is model and function is not None:
                 self.decided_by_calls |= names_calling(model, function)
+                # a closure's contexts are decided by the calls of the functions making it
+                while (function := enclosing_function(model, function)) is not None:
+                    self.decided_by_calls |= names_calling(model, function)
         return kept
 
     def _maybe_launch(self, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
@@ -272,6 +275,15 @@ class LaunchFinder:
     def _launches(self, func: Func) -> bool:
         """May calling `func` launch?  (It is in its module's launching set.)"""
         return id(func.node) in self._launching_in(func.model)
+
+    def _makes_launching_closures(self, func: Func) -> bool:
+        """Is a function that may launch defined in `func`'s body (`def make(name): def run(x):
+        ... pallas_call(KS[name]) ...; return run`)?"""
+        model = func.model
+        return any(
+            enclosing_function(model, node) is func.node  # type: ignore[arg-type]
+            for node in self._launching_in(model).values()
+        )
 
     def _launching_in(self, model: ModuleModel) -> dict[int, ast.AST]:
         """The functions of a module that may launch: those holding a seed (a call or decorator
@@ -349,6 +361,9 @@ class LaunchFinder:
         calls = self._calls_in(func)
         # a lambda calling a launcher (`reduce(lambda acc, n: run(n), ...)`) launches in its calls' contexts
         if not calls or not (self._launches(func) or isinstance(func.node, ast.Lambda)):
+            if self._makes_launching_closures(func):  # its calls decide its closures' contexts
+                env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
+                self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)
             return
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
         self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)

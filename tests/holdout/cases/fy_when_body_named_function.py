@@ -1,0 +1,18 @@
+"""pl.when(c)(body) with a named function returning  JAX: TypeError (cond branches)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    def body():
+        o_ref[...] = x_ref[...]
+        return o_ref[...]  # expect: PAL007
+
+    pl.when(pl.program_id(0) >= 0)(body)
+
+print(pl.pallas_call(kernel, out_shape=S, grid=(2,), interpret=True)(x).sum())
