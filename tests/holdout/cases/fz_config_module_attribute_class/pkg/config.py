@@ -1,0 +1,3 @@
+class Defaults:
+    impl = 'bump'
+    block = 128

@@ -1,0 +1,3 @@
+class Defaults:
+    impl = 'copy'
+    block = 128
