@@ -1,0 +1,21 @@
+"""a dict comprehension of Refs, one key read twice  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("core", num_cores=1)
+
+
+@pl.kernel(out_type=(), mesh=mesh, interpret=pltpu.InterpretParams())
+def copy_kernel(src_ref, dst_ref):
+    pltpu.sync_copy(src_ref, dst_ref)
+
+
+refs = {k: jax.new_ref(x) for k in 'ab'}
+copy_kernel(refs['a'], refs['b'])
+print(x.sum())

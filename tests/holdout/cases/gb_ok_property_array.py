@@ -1,0 +1,26 @@
+"""a property handing back an array field  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class P:
+    def __init__(self):
+        self._w = jnp.ones((8, 128))
+
+    @property
+    def w(self):
+        return self._w.shape[0]
+
+
+p = P()
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + p.w
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
