@@ -536,7 +536,7 @@ def bind_arguments(
         elif unknown_rest or unknown_kw:
             pairs.append((binding, U))
         elif index >= first_default:
-            pairs.append((binding, interp.ev(defaults[index - first_default], def_loc, func.env, func.model)))
+            pairs.append((binding, _default_value(interp, func, defaults[index - first_default], def_loc)))
         else:
             pairs.append((binding, U))  # missing: a TypeError at run time, not our business here
     extra = args[len(positional) :]
@@ -556,7 +556,7 @@ def bind_arguments(
         elif unknown_kw:
             pairs.append((binding, U))
         elif default is not None:
-            pairs.append((binding, interp.ev(default, def_loc, func.env, func.model)))
+            pairs.append((binding, _default_value(interp, func, default, def_loc)))
         else:
             pairs.append((binding, U))
     if a.kwarg is not None and a.kwarg.arg in by_name:
@@ -569,6 +569,29 @@ def bind_arguments(
             )
         )
     return func.env.extended(pairs)
+
+
+def _default_value(interp: Interpreter, func: Func, default: ast.expr, def_loc: Loc) -> frozenset[Value]:
+    """A parameter's default: the object the def evaluated.  A list or dict named there
+    (`def pick(chosen=CHOSEN)`) is the object the body would read as `CHOSEN`, with what is
+    appended or stored into it later (`CHOSEN.append(fn)` after the def): read from the body, as
+    long as the name still denotes that object there."""
+    value = interp.ev(default, def_loc, func.env, func.model)
+    sites = {v.site for v in value if isinstance(v, (Seq, DictV))}
+    if not isinstance(default, ast.Name) or not sites or 0 in sites:
+        return value
+    scope = func.model.scope_of_function.get(id(func.node))
+    if scope is None or default.id in scope.bindings:
+        return value
+    body = func.node.body
+    # (not `ev`, whose memo is keyed by the expression: the def's own read of it is cached)
+    read = interp._ev_name(default, Loc(scope, body[0] if isinstance(body, list) else None), func.env, func.model)
+    return (
+        read
+        if {v.site for v in read if isinstance(v, (Seq, DictV))} == sites
+        and all(isinstance(v, (Seq, DictV)) for v in read)
+        else value
+    )
 
 
 def call_function(

@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
-from . import bindings, classes, flow, operations, ref_identity, store_sites
+from . import bindings, classes, flow, operations, ref_identity, returns, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
     Const,
     DictV,
     Env,
+    Func,
     Instance,
     Seq,
     U,
@@ -287,6 +288,10 @@ class Heap:
         interp = self.interp
         loc = _loc(site, model)
         for outer, partial in self._environments(site):
+            if site.function is not None and not returns.reaches_statement(
+                interp, Func(site.function, model), outer, loc.stmt
+            ):
+                continue  # this call does not get to the store (`if "key" in ns:` of a class without one)
             for env in _iterations(interp, loc, outer, model):
                 yield from self._evaluated_in(site, model, matches, loc, env, partial)
 

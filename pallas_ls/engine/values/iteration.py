@@ -27,6 +27,7 @@ from .domain import (
     U,
     Value,
     int_constant,
+    key_of,
     only_value,
     single_known_seq,
     union,
@@ -362,15 +363,18 @@ def with_items(d: DictV, items: list[tuple[str, frozenset[Value]]]) -> DictV:
 
 
 def dict_of_pairs(pairs: frozenset[Value], known: Seq | None) -> DictV:
-    """`dict(iterable)` of (key, value) pairs: known keys when every pair is a known 2-tuple."""
+    """`dict(iterable)` of (key, value) pairs: known keys when every pair is a known 2-tuple whose
+    key is known (a constant, a def, a class, an enum member: `dict(zip(KS.values(), KS))`)."""
     if known is not None:
         items: list[tuple[object, frozenset[Value]]] = []
         for element in known.elements():
             pair = single_known_seq(element)
-            key = only_value(pair.elements()[0]) if pair is not None and len(pair.elements()) == 2 else None
-            if pair is None or not isinstance(key, Const):
+            if pair is None or len(pair.elements()) != 2:
                 break
-            items.append((key.value, pair.elements()[1]))
+            known_key, key = key_of(only_value(pair.elements()[0]))
+            if not known_key:
+                break
+            items.append((key, pair.elements()[1]))
         else:
             return DictV(tuple(items), union(v for _, v in items))
     values = union(

@@ -113,7 +113,11 @@ def reaches(interp: Interpreter, func: Func, env: Env, node: ast.AST) -> bool:
     """Whether running `func` with `env` can get to `node` (written in its own body): not when a
     statement before it certainly returns or raises, or an `if` on its way is decided against it
     (`if kernel is bump: return None` before the launch, explored with `bump`)."""
-    where = func.model.loc(node).stmt
+    return reaches_statement(interp, func, env, func.model.loc(node).stmt)
+
+
+def reaches_statement(interp: Interpreter, func: Func, env: Env, where: ast.AST | None) -> bool:
+    """`reaches` for a statement of `func`'s body (None: its end)."""
     if isinstance(func.node, ast.Lambda) or not env.items or where is None:
         return True
     enclosing = set(func.model.block_chain.get(id(where), ()))  # the blocks holding its statement
