@@ -1,0 +1,23 @@
+"""out_shape from jax.eval_shape of a function returning a pair  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def f(a):
+    return a, a, a
+
+
+OUT = jax.eval_shape(f, x)
+
+
+def kernel(x_ref, a_ref, b_ref):
+    a_ref[...] = x_ref[...]
+    b_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=OUT, interpret=True)(x))  # expect: PAL004

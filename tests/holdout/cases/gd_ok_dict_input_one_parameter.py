@@ -1,0 +1,15 @@
+"""a dict input arrives as one parameter  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(d_ref, o_ref):
+    o_ref[...] = d_ref['a'][...] + d_ref['b'][...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)({'a': x, 'b': x}))

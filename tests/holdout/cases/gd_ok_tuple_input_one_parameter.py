@@ -1,0 +1,18 @@
+"""a tuple input arrives as one parameter  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+PAIR = (x, x)
+
+
+def kernel(p_ref, o_ref):
+    o_ref[...] = p_ref[0][...] + p_ref[1][...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(PAIR))
