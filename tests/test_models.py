@@ -77,6 +77,15 @@ CASES = {
         + launch("next(f for f, n in inv.items() if n == 'b')"),
         {"bad"},
     ),
+    # A module-level list read in a function called at import is read at that call.
+    "list-read-by-a-function-called-before-an-append": (
+        "C = [good]\ndef pick():\n    return C[-1]\n" + launch("pick()") + "C.append(bad)\n",
+        {"good"},
+    ),
+    "list-read-by-a-function-called-before-and-after-an-append": (
+        "C = [good]\ndef pick():\n    return C[-1]\n" + launch("pick()") + "C.append(bad)\n" + launch("pick()"),
+        {"good", "bad"},
+    ),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

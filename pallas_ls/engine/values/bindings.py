@@ -185,14 +185,39 @@ def binding_value(
         if filtered is not None:
             return filtered
         value = _assigned(interp, b, env, model, use)
-        if use is not None and any(isinstance(v, Seq) and v.kind == "list" for v in value):
-            value = mutations.with_mutations(interp, b, value, use, env, model)
-            value = mutations.with_item_stores(interp, b, value, use, env, model)
-        if use is not None and any(isinstance(v, DictV) for v in value):
-            value = mutations.with_item_stores(interp, b, value, use, env, model)
-            value = mutations.with_deletions(interp, b, value, use, env, model)
+        if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
+            value = union(_changed_before(interp, b, value, at, env, model) for at in _reads_at(interp, b, use, model))
         return value
     return U
+
+
+def _changed_before(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """The list or dict `b` binds, with what the straight-line code changed in it before `use`."""
+    if any(isinstance(v, Seq) and v.kind == "list" for v in value):
+        value = mutations.with_mutations(interp, b, value, use, env, model)
+        value = mutations.with_item_stores(interp, b, value, use, env, model)
+    if any(isinstance(v, DictV) for v in value):
+        value = mutations.with_item_stores(interp, b, value, use, env, model)
+        value = mutations.with_deletions(interp, b, value, use, env, model)
+    return value
+
+
+def _reads_at(interp: Interpreter, b: Binding, use: Loc, model: ModuleModel) -> list[Loc]:
+    """Where a module-level object read in a function is read: at the module-level calls of that
+    function (`pick()` run at import, before a later `CHOSEN.append(fn)`), as the bindings it
+    reads are (`_module_level_reaching`); at the read itself when none is written."""
+    if use.scope is b.scope or b.scope is not model.module_scope:
+        return [use]
+    scope: Scope | None = use.scope
+    while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
+        scope = scope.parent
+    top = scope.node if scope is not None else None
+    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) or b.name in use.scope.global_names:
+        return [use]
+    calls = _module_level_calls(interp, top, model)
+    return [Loc(model.module_scope, model.loc(call).stmt) for call in calls] or [use]
 
 
 def _global_store_at_calls(
