@@ -86,6 +86,12 @@ CASES = {
         "C = [good]\ndef pick():\n    return C[-1]\n" + launch("pick()") + "C.append(bad)\n" + launch("pick()"),
         {"good", "bad"},
     ),
+    # `del L[i]` and `L[i:j] = seq` in the list's straight-line code; mixed with other changes
+    # (applied kind by kind, not in order) its elements are no longer known.
+    "del-list-item-shifts-the-rest": ("L = [bad, good]\ndel L[0]\n" + launch("L[0]"), {"good"}),
+    "slice-assignment-replaces-the-head": ("L = [good, good]\nL[:1] = [bad]\n" + launch("L[0]"), {"bad"}),
+    "del-list-tail": ("L = [good, bad, good]\ndel L[1:]\n" + launch("L[-1]"), {"good"}),
+    "del-list-item-after-an-append": ("L = [good, bad]\nL.append(good)\ndel L[0]\n" + launch("L[0]"), {"good", "bad"}),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

@@ -198,6 +198,7 @@ def _changed_before(
     if any(isinstance(v, Seq) and v.kind == "list" for v in value):
         value = mutations.with_mutations(interp, b, value, use, env, model)
         value = mutations.with_item_stores(interp, b, value, use, env, model)
+        value = mutations.with_reshaping(interp, b, value, use, env, model)
     if any(isinstance(v, DictV) for v in value):
         value = mutations.with_item_stores(interp, b, value, use, env, model)
         value = mutations.with_deletions(interp, b, value, use, env, model)

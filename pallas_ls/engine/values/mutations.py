@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 from ..model import Binding, Loc, ModuleModel
 from . import bindings, flow, iteration, operations
 from .domain import (
+    UNKNOWN,
     Class,
     Const,
     DictV,
@@ -29,6 +30,7 @@ from .domain import (
     Value,
     Wrapped,
     hashable,
+    int_constant,
     key_of,
     only_value,
     single_known_seq,
@@ -401,6 +403,103 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
                     and target.value.id == b.name
                 ):
                     found.append((stmt, target.slice))
+    return found
+
+
+def with_reshaping(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A list display bound to a name, with what `del name[i]` and `name[i:j] = seq` did to it
+    before the use: followed in the list's own straight-line code, with constant indexes, when
+    nothing else changes the list (its other changes are applied kind by kind, not in order);
+    otherwise its elements are no longer known (they were kept as they were: a wrong value)."""
+    changes = [
+        node for node in _reshapings_of(model, b) if _placed(model, b, node, Loc(b.scope, node), use) is not None
+    ]
+    if not changes:
+        return value
+    out: set[Value] = set()
+    for seq in value:
+        if not (isinstance(seq, Seq) and seq.kind == "list"):
+            out.add(seq)
+            continue
+        elements = _reshaped(interp, b, seq, changes, use, env, model)
+        out.add(Seq("list", tuple(elements), seq.members, seq.site) if elements is not None else _unknown_list(seq))
+    return frozenset(out)
+
+
+def _reshaped(
+    interp: Interpreter, b: Binding, seq: Seq, changes: list[ast.stmt], use: Loc, env: Env, model: ModuleModel
+) -> list[frozenset[Value]] | None:
+    others = _mutations_of(interp, b, model) or _item_stores_of(interp, model, b)
+    if (
+        seq.elts is None
+        or others
+        or any(_placed(model, b, node, Loc(b.scope, node), use) is not True for node in changes)
+    ):
+        return None
+    elements = list(seq.elts)
+    for node in sorted(changes, key=bindings.position):
+        where = Loc(b.scope, node)
+        target = node.targets[0] if isinstance(node, (ast.Delete, ast.Assign)) else None
+        assert isinstance(target, ast.Subscript)
+        span = _constant_span(interp, target.slice, len(elements), where, env, model)
+        if span is None:
+            return None
+        start, stop = span
+        if isinstance(node, ast.Delete):
+            del elements[start:stop]
+            continue
+        assigned = single_known_seq(interp.ev(cast(ast.Assign, node).value, where, env, model))
+        if assigned is None:
+            return None
+        elements[start:stop] = list(assigned.elements())
+    return elements
+
+
+def _constant_span(
+    interp: Interpreter, index: ast.expr, length: int, where: Loc, env: Env, model: ModuleModel
+) -> tuple[int, int] | None:
+    """The elements `name[index]` denotes, as a slice of a list of `length` (None: not known)."""
+    if isinstance(index, ast.Slice):
+        if index.step is not None:
+            return None
+        bounds = [
+            0 if part is None else int_constant(interp.ev(part, where, env, model))
+            for part in (index.lower, index.upper)
+        ]
+        if index.upper is None:
+            bounds[1] = length
+        if any(bound is None for bound in bounds):
+            return None
+        start, stop, _ = slice(bounds[0], bounds[1]).indices(length)
+        return start, max(start, stop)
+    position = int_constant(interp.ev(index, where, env, model))
+    if position is None or not -length <= position < length:
+        return None
+    position %= length
+    return position, position + 1
+
+
+def _unknown_list(seq: Seq) -> Seq:
+    return Seq("list", None, seq.all_members() | {UNKNOWN}, seq.site)
+
+
+def _reshapings_of(model: ModuleModel, b: Binding) -> list[ast.stmt]:
+    """`del name[...]` and `name[i:j] = ...` statements of `b`'s name in its scope's body."""
+    owner = model.scope_node(b.scope)
+    found: list[ast.stmt] = []
+    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+        if isinstance(stmt, ast.Delete) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):
+            target = stmt.targets[0]
+            if not isinstance(target.slice, ast.Slice):
+                continue  # `name[i] = v`: with_item_stores
+        else:
+            continue
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == b.name:
+            found.append(stmt)
     return found
 
 
