@@ -92,6 +92,14 @@ CASES = {
     "slice-assignment-replaces-the-head": ("L = [good, good]\nL[:1] = [bad]\n" + launch("L[0]"), {"bad"}),
     "del-list-tail": ("L = [good, bad, good]\ndel L[1:]\n" + launch("L[-1]"), {"good"}),
     "del-list-item-after-an-append": ("L = [good, bad]\nL.append(good)\ndel L[0]\n" + launch("L[0]"), {"good", "bad"}),
+    # Unpacking stores (`L[0], L[1] = L[1], L[0]`) are stores of each element, values first.
+    "unpacked-item-stores-swap": ("L = [good, bad]\nL[0], L[1] = L[1], L[0]\n" + launch("L[0]"), {"bad"}),
+    "unpacked-item-stores-into-a-dict": (
+        "D = {'a': good, 'b': good}\nD['a'], D['b'] = good, bad\n" + launch("D['b']"),
+        {"bad"},
+    ),
+    "dict-popitem-takes-the-last": ("D = {'a': good, 'b': bad}\n" + launch("D.popitem()[1]"), {"bad"}),
+    "dict-after-popitem": ("D = {'a': good, 'b': bad}\nD.popitem()\n" + launch("list(D.values())[-1]"), {"good"}),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

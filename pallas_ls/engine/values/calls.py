@@ -258,8 +258,8 @@ def apply(
         return frozenset({arrays.array_method_result(target, args, keywords)})
     if isinstance(target, (methods.RefMethod, methods.ParamMethod)):
         return NONE_SET if target.attr in library.NONE_METHODS else U
-    if isinstance(target, methods.DictMethod):
-        return target.call(args)
+    if isinstance(target, methods.DictMethod):  # (a dict's methods take no keywords; an OrderedDict's do)
+        return target.call(args) if not (keywords or unknown_kw) else U
     if isinstance(target, methods.SeqMethod):
         if target.attr in ("index", "count"):
             return _counted(interp, target, args) or frozenset({Opaque("int")})

@@ -165,7 +165,7 @@ class Heap:
                 loc = _loc(site, model)
                 for env in self._envs.get(id(site.function), []):
                     if any(matches(v) for v in self.interp.ev(site.receiver, loc, env, model)):
-                        made = self.interp.ev(cast(ast.expr, site.value), loc, env, model)
+                        made = self.interp.ev(site.value, loc, env, model) if site.value is not None else U
                         out |= ref_identity.made_for_instance(made, env, inst, cast(ast.AST, site.function))
         return frozenset(out)
 

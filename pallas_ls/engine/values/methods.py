@@ -226,4 +226,7 @@ class DictMethod(Value):
             return d.lookup(key, U) if d.items is not None and known_key else d.all_values()
         if self.attr == "copy":
             return frozenset({d})
+        if self.attr == "popitem" and not args and d.items:  # the last item stored (LIFO since 3.7)
+            key, value = d.items[-1]
+            return frozenset({Seq("tuple", (frozenset({key_value(key)}), value))})
         return U

@@ -309,6 +309,9 @@ def with_deletions(
             placed = _placed(model, b, node, where, use)
             if placed is None:
                 continue
+            if key_expr is None:  # popitem(): the last item (`popitem(last=False)`: not followed)
+                items = items[:-1] if items is not None and placed and not getattr(node, "keywords", None) else None
+                continue
             known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
             if items is None or not known or not placed:
                 items = None  # in a loop or a branch, or a key not known
@@ -333,38 +336,37 @@ def with_item_stores(
     if use.scope is b.scope:
         for alias in _aliases(interp, b, model):  # `alias = L; alias[0] = k`: L's item changes
             stores += [
-                (stmt, key) for stmt, key in _item_stores_of(interp, model, alias) if _still(interp, alias, stmt, model)
+                store for store in _item_stores_of(interp, model, alias) if _still(interp, alias, store[0], model)
             ]
-        stores.sort(key=lambda pair: bindings.position(pair[0]))
-    # The stores that run once, in order, before the use, with their constant keys.
-    keyed: list[tuple[object, ast.Assign]] = []
-    for stmt, key_expr in stores:
+        stores.sort(key=lambda store: bindings.position(store[0]))
+    # The stores that run once, in order, before the use, with their constant keys; each value is
+    # evaluated before its statement stores anything (`L[0], L[1] = L[1], L[0]` swaps).
+    keyed: list[tuple[object, frozenset[Value]]] = []
+    for stmt, key_expr, value_expr in stores:
         if _placed(model, b, stmt, Loc(b.scope, stmt), use) is True:
             known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
             if known:
-                keyed.append((key, stmt))
+                stored = interp.ev(value_expr, Loc(b.scope, stmt), env, model) if value_expr is not None else U
+                keyed.append((key, stored))
     if not keyed:
         return value
-
-    def stored(stmt: ast.Assign) -> frozenset[Value]:
-        return interp.ev(stmt.value, Loc(b.scope, stmt), env, model)
 
     out: set[Value] = set()
     for d in value:
         if isinstance(d, Seq) and d.kind == "list" and d.elts is not None:
             elements = list(d.elts)
-            for index, stmt in keyed:  # `L[0] = copy`, a constant index in range
+            for index, stored in keyed:  # `L[0] = copy`, a constant index in range
                 if isinstance(index, int) and not isinstance(index, bool) and -len(elements) <= index < len(elements):
-                    elements[index] = stored(stmt)
+                    elements[index] = stored
             out.add(Seq(d.kind, tuple(elements), d.members, d.site, d.names))
             continue
         if not isinstance(d, DictV) or d.items is None:
             out.add(d)
             continue
         items = dict((hashable(k), (k, v)) for k, v in d.items)
-        for key, stmt in keyed:
+        for key, stored in keyed:
             if hashable(key) in items:
-                items[hashable(key)] = (key, stored(stmt))
+                items[hashable(key)] = (key, stored)
         kept = tuple(items.values())
         out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
     return frozenset(out)
@@ -375,24 +377,28 @@ def _still(interp: Interpreter, alias: Binding, node: ast.AST, model: ModuleMode
     return all(x is alias for x in bindings.lookup(interp, alias.name, model.loc(node), model))
 
 
-def _item_stores_of(interp: Interpreter, model: ModuleModel, b: Binding) -> list[tuple[ast.Assign, ast.expr]]:
-    """`name[k] = v` statements (one target) of `b`'s name straight in its scope's body."""
+def _item_stores_of(
+    interp: Interpreter, model: ModuleModel, b: Binding
+) -> list[tuple[ast.Assign, ast.expr, ast.expr | None]]:
+    """`name[k] = v` statements (one target, maybe unpacked: `name[0], name[1] = ...`) of `b`'s
+    name straight in its scope's body: (statement, key, value; None: a value not known)."""
     owner = model.scope_node(b.scope)
     top = {id(stmt) for stmt in getattr(owner, "body", [])}
     return [
-        (cast(ast.Assign, site.node), cast(ast.expr, site.key))
+        (cast(ast.Assign, site.node), cast(ast.expr, site.key), site.value)
         for site in interp.heap.stores_on(model, b.name)
         if id(site.node) in top and _one_target(site.node)
     ]
 
 
-def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr]]:
-    """`del name[k]` statements and `name.pop(k)` calls of `b`'s name in its scope: (node, key)."""
-    found: list[tuple[ast.AST, ast.expr]] = []
-    for call in model.calls_with_attribute(("pop",)):
+def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr | None]]:
+    """`del name[k]` statements and `name.pop(k)` / `name.popitem()` calls of `b`'s name in its
+    scope: (node, key; None for popitem's last item)."""
+    found: list[tuple[ast.AST, ast.expr | None]] = []
+    for call in model.calls_with_attribute(("pop", "popitem")):
         receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
-        if isinstance(receiver, ast.Name) and receiver.id == b.name and call.args:
-            found.append((call, call.args[0]))
+        if isinstance(receiver, ast.Name) and receiver.id == b.name and (call.args or call.func.attr == "popitem"):  # type: ignore[attr-defined]
+            found.append((call, call.args[0] if call.args else None))
     owner = model.scope_node(b.scope)
     for stmt in bindings.own_statements(getattr(owner, "body", [])):
         if isinstance(stmt, ast.Delete):

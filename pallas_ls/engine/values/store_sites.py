@@ -120,6 +120,10 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
                     yield StoreSite("item", target.value, target.slice, stmt.value, stmt, function)
                 elif isinstance(target, ast.Attribute):
                     yield StoreSite("attr", target.value, target.attr, stmt.value, stmt, function)
+                elif isinstance(target, (ast.Tuple, ast.List)):
+                    for item, value in _unpacked_targets(target, stmt.value):
+                        if isinstance(item, ast.Subscript) and not _is_array_index(item.slice):
+                            yield StoreSite("item", item.value, item.slice, value, stmt, function)
             continue
         inner = stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
         for field in ("body", "orelse", "finalbody"):
@@ -130,6 +134,26 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
             yield from _assignment_stores(handler.body, function)
         for case in getattr(stmt, "cases", ()):
             yield from _assignment_stores(case.body, function)
+
+
+def _unpacked_targets(target: ast.expr, value: ast.expr | None) -> Iterator[tuple[ast.expr, ast.expr | None]]:
+    """The targets an unpacking assignment stores into, each with the expression of its value when
+    the right side is a display of the same shape (`L[0], L[1] = L[1], L[0]`), else None: a
+    store of a value not known, which still counts (it replaces what was there)."""
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        yield target, value
+        return
+    starred = any(isinstance(e, ast.Starred) for e in target.elts)
+    parts: list[ast.expr | None] = [None] * len(target.elts)
+    if (
+        isinstance(value, (ast.Tuple, ast.List))
+        and not starred
+        and len(value.elts) == len(target.elts)
+        and not any(isinstance(e, ast.Starred) for e in value.elts)
+    ):
+        parts = list(value.elts)
+    for element, part in zip(target.elts, parts, strict=True):
+        yield from _unpacked_targets(element.value if isinstance(element, ast.Starred) else element, part)
 
 
 def _with_freshness(site: StoreSite, scopes: dict[int, Scope]) -> StoreSite:
