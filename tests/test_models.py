@@ -100,6 +100,36 @@ CASES = {
     ),
     "dict-popitem-takes-the-last": ("D = {'a': good, 'b': bad}\n" + launch("D.popitem()[1]"), {"bad"}),
     "dict-after-popitem": ("D = {'a': good, 'b': bad}\nD.popitem()\n" + launch("list(D.values())[-1]"), {"good"}),
+    # A function import-time code calls may store into a class (a classmethod setting its
+    # default): what it stores joins the class body's value; `with` at import enters its manager.
+    "class-attribute-stored-by-a-classmethod-at-import": (
+        "class Op:\n    k = good\n    @classmethod\n    def use(cls, fn):\n        cls.k = fn\nOp.use(bad)\n"
+        + launch("Op.k"),
+        {"good", "bad"},
+    ),
+    "class-attribute-set-by-a-contextmanager-entered-at-import": (
+        "KS = {'g': good, 'b': bad}\nclass Config:\n    kernel = good\n@contextlib.contextmanager\n"
+        "def using(name):\n    Config.kernel = KS[name]\n    yield\nwith using('g'):\n    " + launch("Config.kernel"),
+        {"good"},
+    ),
+    "setattr-after-construction-replaces": (
+        "class Op:\n    def __init__(self):\n        self.k = bad\nop = Op()\nsetattr(op, 'k', good)\n"
+        + launch("op.k"),
+        {"good"},
+    ),
+    "unpacked-attribute-stores": (
+        "class Op:\n    pass\nop = Op()\nop.a, op.b = good, bad\n" + launch("op.b"),
+        {"bad"},
+    ),
+    # Stores through an object's namespace are attribute stores; a deleted class attribute
+    # joins the next class's along the MRO.
+    "instance-dict-item-store": ("class Op:\n    pass\nop = Op()\nop.__dict__['k'] = bad\n" + launch("op.k"), {"bad"}),
+    "vars-update-store": ("class Op:\n    pass\nop = Op()\nvars(op).update(k=bad)\n" + launch("op.k"), {"bad"}),
+    "deleted-override-joins-the-base": (
+        "class Base:\n    k = staticmethod(bad)\nclass Sub(Base):\n    k = staticmethod(good)\ndel Sub.k\n"
+        + launch("Sub.k"),
+        {"good", "bad"},
+    ),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

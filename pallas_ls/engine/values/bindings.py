@@ -357,6 +357,10 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
                 _run_decorators(interp, inner, model)
         classes.create_class(interp, stmt, model)
         return
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):  # `with using("copy"):` enters the manager
+        for item in stmt.items:
+            operations.entered(interp, interp.ev(item.context_expr, loc, env, model))
+        return
     for node in ast.iter_child_nodes(stmt):
         if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
             interp.ev(node, loc, env, model)

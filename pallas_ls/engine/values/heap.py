@@ -190,9 +190,17 @@ class Heap:
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
         # Attribute stores in functions are read as far as calls already seen ran them: running
         # import-time code for every attribute read cost a fifth of checking the jax package.
+        # But a function that import-time code calls (`Op.use(bump)` storing `cls.k`) runs first.
+        run = any(
+            site.function is not None
+            and id(site.function) not in self._envs
+            and _called_at_import(model, site.function)
+            for model in models
+            for site in store_sites.attribute_sites(model, attr)
+        )
         return self._once(
             ("heap-attr", obj, attr),
-            lambda: _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=False), attr),
+            lambda: _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=run), attr),
             frozenset(),
         )
 
@@ -584,6 +592,14 @@ def _decorator_attributes(model: ModuleModel) -> frozenset[str]:
         found = frozenset(names)
         model._pallas_ls_decorator_attributes = found  # type: ignore[attr-defined]  # a cache kept on the model
     return found
+
+
+def _called_at_import(model: ModuleModel, function: FunctionNode) -> bool:
+    """Does import-time code call `function` by its name (`use(...)`, `Op.use(...)`)?"""
+    name = getattr(function, "name", None)
+    return name is not None and any(
+        called == name or called.endswith("." + name) for called in _names_called_at_import(model)
+    )
 
 
 def _names_called_at_import(model: ModuleModel) -> frozenset[str]:

@@ -39,6 +39,7 @@ from .domain import (
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
+    from .store_sites import StoreSite
 
 
 @dataclass
@@ -210,22 +211,39 @@ def attribute_stored_before(
         return None
     if interp.heap.attribute_stored_in_a_function(model, expr.attr, besides=body):
         return None  # a function may store it too, in calls between
-    straight = {id(site.node): site for site in stores if _one_target(site.node) and site.key == expr.attr}
+    straight = _straight_attribute_stores(model, stores, expr.attr)
     read_line = getattr(loc.stmt, "lineno", 0)
-    last: ast.Assign | None = None
+    last: ast.expr | None = None
     for stmt in body[start + 1 :]:
         if (getattr(stmt, "end_lineno", None) or 0) >= read_line:
             break  # the statement holding the read, or past it
         if id(stmt) in straight:
-            last = cast(ast.Assign, stmt)
+            last = straight[id(stmt)]
         elif last is not None and any(_mentions(stmt, name) for name in names):
-            return None  # `op.configure(...)`, `setattr(op, ...)`, `op = other`: not followed
+            return None  # `op.configure(...)`, `op = other`: not followed
     if last is None:
         return None
     value = interp.ev(receiver, loc, env, model)
     if not value or any(not _plain_field(interp, v, expr.attr) for v in value):
         return None
-    return interp.ev(last.value, model.loc(last.value), env, model)
+    return interp.ev(last, model.loc(last), env, model)
+
+
+def _straight_attribute_stores(model: ModuleModel, stores: list[StoreSite], attr: str) -> dict[int, ast.expr]:
+    """The statements that store `attr` and nothing else but other attributes of the same
+    statement's targets: `op.k = v`, `op.j, op.k = w, v` (its element), `setattr(op, "k", v)`;
+    by statement id, the value stored."""
+    straight: dict[int, ast.expr] = {}
+    for site in stores:
+        if site.key != attr or site.value is None:
+            continue
+        if _one_target(site.node):
+            straight[id(site.node)] = site.value
+        elif isinstance(site.node, ast.Call):  # setattr(op, "k", v) as a statement of its own
+            stmt = model.loc(site.node).stmt
+            if isinstance(stmt, ast.Expr) and stmt.value is site.node:
+                straight[id(stmt)] = site.value
+    return straight
 
 
 def _one_target(node: ast.AST) -> bool:

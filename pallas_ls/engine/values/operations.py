@@ -370,10 +370,14 @@ def _defining_class(
     """The class of `cls`'s MRO whose namespace holds `attr` (its body, or a store into the class:
     `setattr(cls, name, fn)`, `Cls.attr = v`), and the values held there."""
     if depth == 0 and (mro := classes.class_mro(interp, cls)) is not None:
+        found: tuple[Class, frozenset[Value]] | None = None
         for klass in mro:
             if isinstance(klass, Class) and (held := _own_attribute(interp, klass, attr)) is not None:
-                return klass, held
-        return None
+                found = (found[0], found[1] | held) if found is not None else (klass, held)
+                if not _deleted_somewhere(klass.model, attr):
+                    return found
+                # `del Sub.k` may have removed it there: the next class's too
+        return found
     # Bases whose values are not known one by one (`class C(A if f else B)`): each base in turn.
     if depth > 8:
         return cls, U
@@ -389,6 +393,22 @@ def _defining_class(
     return None
 
 
+def _deleted_somewhere(model: ModuleModel, attr: str) -> bool:
+    """Does the module delete an attribute `attr` (`del Sub.k`, `delattr(obj, "k")`)?  Kept on the model."""
+    deleted: frozenset[str] | None = getattr(model, "_pallas_ls_deleted_attributes", None)
+    if deleted is None:
+        names = set()
+        for node in ast.walk(model.tree):
+            if isinstance(node, ast.Delete):
+                names |= {t.attr for t in node.targets if isinstance(t, ast.Attribute)}
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "delattr":
+                name = node.args[1] if len(node.args) == 2 else None
+                names.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
+        deleted = frozenset(names)
+        model._pallas_ls_deleted_attributes = deleted  # type: ignore[attr-defined]  # a cache kept on the model
+    return attr in deleted or "*" in deleted
+
+
 def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value] | None:
     """`attr` in the class's own namespace: its body, or a store into the class."""
     class_scope = cls.model.scope_of_function.get(id(cls.node))
@@ -397,7 +417,11 @@ def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Valu
         replaced = interp.heap.replaces_class_attribute(cls, attr)
         if replaced is not None:
             return replaced  # `Op.kernel = staticmethod(copy)` after the class statement
-        return union(bindings.binding_value(interp, b, cls.env, cls.model) for b in cls.model.reaching(in_body, None))
+        body_value = union(
+            bindings.binding_value(interp, b, cls.env, cls.model) for b in cls.model.reaching(in_body, None)
+        )
+        # and what a function stores into the class (`cls.kernel = fn` in a classmethod)
+        return body_value | interp.heap.attribute(cls, attr)
     if _made_with_hooks(interp, cls):
         interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
     return interp.heap.attribute(cls, attr) or None

@@ -116,7 +116,12 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
     for stmt in body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
-                if isinstance(target, ast.Subscript) and not _is_array_index(target.slice):
+                namespace = _namespace_of(target.value) if isinstance(target, ast.Subscript) else None
+                if namespace is not None and isinstance(target, ast.Subscript):  # `op.__dict__["k"] = v`
+                    key = target.slice
+                    name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else key
+                    yield StoreSite("attr", namespace, name, stmt.value, stmt, function)
+                elif isinstance(target, ast.Subscript) and not _is_array_index(target.slice):
                     yield StoreSite("item", target.value, target.slice, stmt.value, stmt, function)
                 elif isinstance(target, ast.Attribute):
                     yield StoreSite("attr", target.value, target.attr, stmt.value, stmt, function)
@@ -124,6 +129,8 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
                     for item, value in _unpacked_targets(target, stmt.value):
                         if isinstance(item, ast.Subscript) and not _is_array_index(item.slice):
                             yield StoreSite("item", item.value, item.slice, value, stmt, function)
+                        elif isinstance(item, ast.Attribute) and value is not None:
+                            yield StoreSite("attr", item.value, item.attr, value, stmt, function)
             continue
         inner = stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
         for field in ("body", "orelse", "finalbody"):
@@ -231,8 +238,9 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
             func, args = call.func, call.args
             if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in args):
                 continue
-            if kind == "update" and isinstance(func.value, ast.Attribute) and func.value.attr == "__dict__":
-                yield from _namespace_update(part, call, func.value.value)
+            namespace = _namespace_of(func.value)
+            if kind == "update" and namespace is not None:
+                yield from _namespace_update(part, call, namespace)
                 continue
             if kind == "item" and len(args) == 2:
                 yield StoreSite("item", func.value, args[0], args[1], call, _holder(part, call))
@@ -270,6 +278,21 @@ def imports_for_effect(model: ModuleModel) -> bool:
 
 def _names_read(model: ModuleModel) -> set[str]:
     return {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _namespace_of(expr: ast.expr) -> ast.expr | None:
+    """The object whose attributes `expr` holds as a dict: `obj.__dict__`, `vars(obj)`."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "__dict__":
+        return expr.value
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "vars"
+        and len(expr.args) == 1
+        and not expr.keywords
+    ):
+        return expr.args[0]
+    return None
 
 
 def _namespace_update(part: ModelParts, call: ast.Call, receiver: ast.expr) -> Iterator[StoreSite]:
