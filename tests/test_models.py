@@ -130,6 +130,11 @@ CASES = {
         + launch("Sub.k"),
         {"good", "bad"},
     ),
+    # next() on a generator expression over a known sequence takes its elements in order.
+    "next-of-a-generator-expression-twice": (
+        "FNS = [good, bad, good]\ng = (f for f in FNS)\nnext(g)\n" + launch("next(g)"),
+        {"bad"},
+    ),
     "next-of-reversed": ("T = {'a': bad, 'b': good}\n" + launch("next(reversed(T.values()))"), {"good"}),
     # `x += v` straight in a loop over a known sequence, read after it: accumulated per iteration.
     "key-accumulated-in-a-loop": (

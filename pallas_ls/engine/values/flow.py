@@ -674,8 +674,9 @@ def remaining_elements(interp: Interpreter, expr: ast.expr, loc: Loc, env: Env, 
 def _iterator_state(
     interp: Interpreter, arg: ast.expr, here: ast.AST, loc: Loc, env: Env, model: ModuleModel
 ) -> tuple[tuple[frozenset[Value], ...], int] | None:
-    """For a name bound to `iter(<known sequence>)` in the straight-line code of `loc`, whose
-    every use before `here` is a `next(name)` of that code: the elements and how many those took."""
+    """For a name bound to `iter(<known sequence>)` (or a generator expression over one) in the
+    straight-line code of `loc`, whose every use before `here` is a `next(name)` of that code: the
+    elements and how many those took."""
     if not isinstance(arg, ast.Name) or loc.stmt is None:
         return None
     found = bindings.lookup(interp, arg.id, loc, model)
@@ -683,11 +684,14 @@ def _iterator_state(
     if b is None or b.kind != "assign" or b.scope is not loc.scope or not isinstance(b.stmt, ast.Assign):
         return None
     made = b.stmt.value
-    if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "iter"):
+    if isinstance(made, ast.GeneratorExp):  # `(f for f in FNS)`: its elements in order, when known
+        seq = operations.unpacked(interp, interp.ev(made, Loc(b.scope, b.stmt), env, model))
+    elif isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "iter":
+        if len(made.args) != 1 or bindings.lookup(interp, "iter", loc, model):
+            return None  # `iter` rebound, or the two-argument form
+        seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
+    else:
         return None
-    if len(made.args) != 1 or bindings.lookup(interp, "iter", loc, model):
-        return None  # `iter` rebound, or the two-argument form
-    seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
     chain = model.block_chain.get(id(b.stmt), ())
     if seq is None or model.block_chain.get(id(loc.stmt), ()) != chain:
         return None
