@@ -186,9 +186,20 @@ def binding_value(
             return filtered
         value = _assigned(interp, b, env, model, use)
         if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
-            value = union(_changed_before(interp, b, value, at, env, model) for at in _reads_at(interp, b, use, model))
+            changed = _changed_before(interp, b, value, use, env, model)
+            if changed == value:
+                return value  # nothing changes it (most lists and dicts): no call to read it at
+            reads = _reads_at(interp, b, use, model)
+            if reads == [use] or len(reads) > MAX_READS_AT_CALLS:
+                return changed
+            return union(_changed_before(interp, b, value, at, env, model) for at in reads)
         return value
     return U
+
+
+# How many module-level calls of a function a module-level list or dict it reads is read at (a
+# registry's helper called a hundred times is read once, as of the end of the module).
+MAX_READS_AT_CALLS = 8
 
 
 def _changed_before(

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ..model import Binding, Loc, ModuleModel
+from ..model import Binding, Loc, ModuleModel, Scope
 from . import bindings, flow, iteration, operations
 from .domain import (
     UNKNOWN,
@@ -417,8 +417,7 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
         receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
         if isinstance(receiver, ast.Name) and receiver.id == b.name and (call.args or call.func.attr == "popitem"):  # type: ignore[attr-defined]
             found.append((call, call.args[0] if call.args else None))
-    owner = model.scope_node(b.scope)
-    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+    for stmt in _deletes_and_slice_stores(model, b.scope):
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:
                 if (
@@ -427,6 +426,30 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
                     and target.value.id == b.name
                 ):
                     found.append((stmt, target.slice))
+    return found
+
+
+def _deletes_and_slice_stores(model: ModuleModel, scope: Scope) -> list[ast.stmt]:
+    """The `del ...` statements and the assignments to a subscript with a slice among the
+    statements of `scope` (not of the functions in it): kept on the model, by scope, since every
+    read of a list or dict bound there asks."""
+    cache: dict[int, list[ast.stmt]] | None = getattr(model, "_pallas_ls_deletes", None)
+    if cache is None:
+        cache = model._pallas_ls_deletes = {}  # type: ignore[attr-defined]  # a cache kept on the model
+    found = cache.get(id(scope))
+    if found is None:
+        owner = model.scope_node(scope)
+        found = cache[id(scope)] = [
+            stmt
+            for stmt in bindings.own_statements(getattr(owner, "body", []))
+            if isinstance(stmt, ast.Delete)
+            or (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Subscript)
+                and isinstance(stmt.targets[0].slice, ast.Slice)
+            )
+        ]
     return found
 
 
@@ -511,9 +534,8 @@ def _unknown_list(seq: Seq) -> Seq:
 
 def _reshapings_of(model: ModuleModel, b: Binding) -> list[ast.stmt]:
     """`del name[...]` and `name[i:j] = ...` statements of `b`'s name in its scope's body."""
-    owner = model.scope_node(b.scope)
     found: list[ast.stmt] = []
-    for stmt in bindings.own_statements(getattr(owner, "body", [])):
+    for stmt in _deletes_and_slice_stores(model, b.scope):
         if isinstance(stmt, ast.Delete) and len(stmt.targets) == 1:
             target = stmt.targets[0]
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):

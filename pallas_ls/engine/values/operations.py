@@ -398,12 +398,12 @@ def _deleted_somewhere(model: ModuleModel, attr: str) -> bool:
     deleted: frozenset[str] | None = getattr(model, "_pallas_ls_deleted_attributes", None)
     if deleted is None:
         names = set()
-        for node in ast.walk(model.tree):
-            if isinstance(node, ast.Delete):
-                names |= {t.attr for t in node.targets if isinstance(t, ast.Attribute)}
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "delattr":
-                name = node.args[1] if len(node.args) == 2 else None
-                names.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
+        for stmt in (inner for top in model.tree.body for inner in bindings.statements_under(top)):
+            if isinstance(stmt, ast.Delete):  # (statements only: a tenth of the module's nodes)
+                names |= {t.attr for t in stmt.targets if isinstance(t, ast.Attribute)}
+        for call in model.calls_named(("delattr",)):
+            name = call.args[1] if len(call.args) == 2 else None
+            names.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
         deleted = frozenset(names)
         model._pallas_ls_deleted_attributes = deleted  # type: ignore[attr-defined]  # a cache kept on the model
     return attr in deleted or "*" in deleted
