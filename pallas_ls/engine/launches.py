@@ -360,14 +360,12 @@ class LaunchFinder:
         that context (a wrapper forwarding its kernel parameter)."""
         calls = self._calls_in(func)
         # a lambda calling a launcher (`reduce(lambda acc, n: run(n), ...)`) launches in its calls' contexts
-        if not calls or not (self._launches(func) or isinstance(func.node, ast.Lambda)):
-            if self._makes_launching_closures(func):  # its calls decide its closures' contexts
-                env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
-                self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)
+        launching = bool(calls) and (self._launches(func) or isinstance(func.node, ast.Lambda))
+        if not launching and not self._makes_launching_closures(func):  # (its calls decide its closures')
             return
         env = self._context_of_call(func, args, keywords, unknown_rest, unknown_kw)
         self.calls_seen.record(func, loc.scope.function if loc is not None else None, caller_env, env)
-        if env is None:
+        if not launching or env is None:
             return
         key = (id(func.node), env)
         if key in self._explored:

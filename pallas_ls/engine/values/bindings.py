@@ -63,13 +63,8 @@ def lookup(interp: Interpreter, name: str, loc: Loc, model: ModuleModel) -> list
 def _module_level_reaching(interp: Interpreter, name: str, loc: Loc, model: ModuleModel) -> list[Binding] | None:
     """For a module-level name read in a function: when the function's top-level def is
     called at module level, the definitions live at those calls (notebook-style redefinitions)."""
-    if name in loc.scope.global_names:
-        return None
-    scope: Scope | None = loc.scope
-    while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
-        scope = scope.parent
-    top = scope.node if scope is not None else None
-    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    top = _top_level_function(name, loc, model)
+    if top is None:
         return None
     if model is interp.model:
         note_read(interp.module_calls_read, top.name, loc)
@@ -82,6 +77,18 @@ def _module_level_reaching(interp: Interpreter, name: str, loc: Loc, model: Modu
         for b in model.reaching(everything, model.loc(call).stmt):
             seen[id(b)] = b
     return list(seen.values()) or None
+
+
+def _top_level_function(name: str, loc: Loc, model: ModuleModel) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The top-level def a read of module-level `name` at `loc` is in (None: not in one, or the
+    function declares `name` global, so it may rebind it)."""
+    if name in loc.scope.global_names:
+        return None
+    scope: Scope | None = loc.scope
+    while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
+        scope = scope.parent
+    top = scope.node if scope is not None else None
+    return top if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 def _module_level_calls(
@@ -220,13 +227,10 @@ def _reads_at(interp: Interpreter, b: Binding, use: Loc, model: ModuleModel) -> 
     """Where a module-level object read in a function is read: at the module-level calls of that
     function (`pick()` run at import, before a later `CHOSEN.append(fn)`), as the bindings it
     reads are (`_module_level_reaching`); at the read itself when none is written."""
-    if use.scope is b.scope or b.scope is not model.module_scope:
-        return [use]
-    scope: Scope | None = use.scope
-    while scope is not None and scope.parent is not None and scope.parent is not model.module_scope:
-        scope = scope.parent
-    top = scope.node if scope is not None else None
-    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) or b.name in use.scope.global_names:
+    top = (
+        _top_level_function(b.name, use, model) if use.scope is not b.scope and b.scope is model.module_scope else None
+    )
+    if top is None:
         return [use]
     calls = _module_level_calls(interp, top, model)
     return [Loc(model.module_scope, model.loc(call).stmt) for call in calls] or [use]

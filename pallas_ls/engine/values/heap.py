@@ -188,21 +188,21 @@ class Heap:
         models = self._models_and_library_models()
         if not any(store_sites.attribute_sites(model, attr) for model in models):
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
+
         # Attribute stores in functions are read as far as calls already seen ran them: running
         # import-time code for every attribute read cost a fifth of checking the jax package.
         # But a function that import-time code calls (`Op.use(bump)` storing `cls.k`) runs first.
-        run = any(
-            site.function is not None
-            and id(site.function) not in self._envs
-            and _called_at_import(model, site.function)
-            for model in models
-            for site in store_sites.attribute_sites(model, attr)
-        )
-        return self._once(
-            ("heap-attr", obj, attr),
-            lambda: _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=run), attr),
-            frozenset(),
-        )
+        def stored() -> frozenset[Value]:
+            run = any(
+                site.function is not None
+                and id(site.function) not in self._envs
+                and _called_at_import(model, site.function)
+                for model in models
+                for site in store_sites.attribute_sites(model, attr)
+            )
+            return _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=run), attr)
+
+        return self._once(("heap-attr", obj, attr), stored, frozenset())
 
     def replaces_class_attribute(self, cls: Value, attr: str) -> frozenset[Value] | None:
         """What module-level statements of their own store as `attr` of a class, when only such

@@ -460,9 +460,8 @@ def with_reshaping(
     before the use: followed in the list's own straight-line code, with constant indexes, when
     nothing else changes the list (its other changes are applied kind by kind, not in order);
     otherwise its elements are no longer known (they were kept as they were: a wrong value)."""
-    changes = [
-        node for node in _reshapings_of(model, b) if _placed(model, b, node, Loc(b.scope, node), use) is not None
-    ]
+    placements = [(node, _placed(model, b, node, Loc(b.scope, node), use)) for node in _reshapings_of(model, b)]
+    changes = [(node, placed) for node, placed in placements if placed is not None]
     if not changes:
         return value
     out: set[Value] = set()
@@ -470,25 +469,27 @@ def with_reshaping(
         if not (isinstance(seq, Seq) and seq.kind == "list"):
             out.add(seq)
             continue
-        elements = _reshaped(interp, b, seq, changes, use, env, model)
+        elements = _reshaped(interp, b, seq, changes, env, model)
         out.add(Seq("list", tuple(elements), seq.members, seq.site) if elements is not None else _unknown_list(seq))
     return frozenset(out)
 
 
 def _reshaped(
-    interp: Interpreter, b: Binding, seq: Seq, changes: list[ast.stmt], use: Loc, env: Env, model: ModuleModel
+    interp: Interpreter,
+    b: Binding,
+    seq: Seq,
+    changes: list[tuple[ast.stmt, bool]],
+    env: Env,
+    model: ModuleModel,
 ) -> list[frozenset[Value]] | None:
+    """`changes`: the statements before the use, each with whether it runs once, in order."""
     others = _mutations_of(interp, b, model) or _item_stores_of(interp, model, b)
-    if (
-        seq.elts is None
-        or others
-        or any(_placed(model, b, node, Loc(b.scope, node), use) is not True for node in changes)
-    ):
+    if seq.elts is None or others or not all(placed for _, placed in changes):
         return None
     elements = list(seq.elts)
-    for node in sorted(changes, key=bindings.position):
+    for node, _ in sorted(changes, key=lambda change: bindings.position(change[0])):
         where = Loc(b.scope, node)
-        target = node.targets[0] if isinstance(node, (ast.Delete, ast.Assign)) else None
+        target = cast(ast.Delete | ast.Assign, node).targets[0]
         assert isinstance(target, ast.Subscript)
         span = _constant_span(interp, target.slice, len(elements), where, env, model)
         if span is None:
@@ -536,15 +537,14 @@ def _reshapings_of(model: ModuleModel, b: Binding) -> list[ast.stmt]:
     """`del name[...]` and `name[i:j] = ...` statements of `b`'s name in its scope's body."""
     found: list[ast.stmt] = []
     for stmt in _deletes_and_slice_stores(model, b.scope):
-        if isinstance(stmt, ast.Delete) and len(stmt.targets) == 1:
-            target = stmt.targets[0]
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):
-            target = stmt.targets[0]
-            if not isinstance(target.slice, ast.Slice):
-                continue  # `name[i] = v`: with_item_stores
-        else:
-            continue
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == b.name:
+        targets = cast(ast.Delete | ast.Assign, stmt).targets
+        target = targets[0]
+        if (
+            len(targets) == 1
+            and isinstance(target, ast.Subscript)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == b.name
+        ):
             found.append(stmt)
     return found
 
