@@ -1600,6 +1600,38 @@ CASES = {
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[heapq.nsmallest(1, [(3, 'bad'), (1, 'good')])[0][1]]"),
         {"good"},
     ),
+    # An instance's own attribute hides a static method of its class (no data descriptor).
+    "instance-attribute-hides-a-static-method": (
+        "class Op:\n    k = staticmethod(bad)\nop = Op()\nop.k = good\n" + launch("op.k"),
+        {"good"},
+    ),
+    "static-method-read-through-an-instance": (
+        "class Op:\n    k = staticmethod(bad)\nop = Op()\nop.k = good\n" + launch("type(op).k"),
+        {"bad"},
+    ),
+    # A class's own __getattribute__ answers every attribute read of its instances.
+    "getattribute-of-the-program": (
+        "KS = {'good': good, 'bad': bad}\nclass Ns:\n    def __getattribute__(self, name):\n        return KS[name]\n"
+        + launch("Ns().good"),
+        {"good"},
+    ),
+    # A function's __qualname__: the classes and functions around it.
+    "qualname-of-a-static-method": (
+        "class A:\n    @staticmethod\n    def good(x, o):\n        o[...] = x[...]\n    @staticmethod\n"
+        "    def bad(x, o):\n        return x[...]\n"
+        + launch("next(f for f in (A.good, A.bad) if f.__qualname__ == 'A.good')"),
+        {"good"},
+    ),
+    "qualname-of-a-nested-def": (
+        "def make():\n    def k(x, o):\n        o[...] = x[...]\n    return k\nKS = {'good': good, 'bad': bad}\n"
+        + launch("KS['good' if make().__qualname__ == 'make.<locals>.k' else 'bad']"),
+        {"good"},
+    ),
+    # functools.wraps records the function it wraps as __wrapped__.
+    "wrapped-of-a-wraps-decorated-def": (
+        "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),
+        {"bad"},
+    ),
 }
 
 
@@ -1800,12 +1832,40 @@ def test_a_bound_method_kernel_sees_its_instance(fused, codes):
         ("for _ in (1, 2):\n    inputs.extend([x])\n", ["PAL004"]),
         ("for _ in range(2):\n    inputs.append(x)\n    if len(inputs) > 1:\n        break\n", []),  # not followed
         ("for _ in range(n):\n    inputs.append(x)\n", []),  # how many times: unknown
+        # in a helper, the loop's bound is the call's argument
+        (
+            "def grow(k):\n    out = []\n    for _ in range(k):\n        out.append(x)\n    return out\ninputs += grow(2)\n",
+            ["PAL004"],
+        ),
+        (
+            "def grow(k):\n    out = []\n    for _ in range(k):\n        out.append(x)\n    return out\ninputs += grow(1)\n",
+            [],
+        ),
     ],
 )
 def test_a_list_grown_in_a_loop_over_a_known_sequence(loop, codes):
     """An append straight in a `for` loop over a known sequence runs once per element."""
     code = TREE + "inputs = []\n" + loop + "pl.pallas_call(good, out_shape=s)(*inputs)\n"
     assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+@pytest.mark.parametrize(
+    ("replaced", "codes"),
+    [
+        ("", ["PAL001"]),
+        ("pick.__defaults__ = (good,)\n", []),  # the def's default may no longer stand
+        ("pick.__kwdefaults__ = {'f': good}\n", []),
+    ],
+)
+def test_defaults_replaced_after_the_def_are_not_taken_for_the_defs(replaced, codes):
+    code = TREE + "def pick(x, o, f=bad):\n    return f(x, o)\n" + replaced + "pl.pallas_call(pick, out_shape=s)(x)\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == codes
+
+
+def test_a_list_copied_to_another_name_in_a_function_grows_through_it():
+    grow = "def grow():\n    out = []\n    more = out\n    more.append(x)\n    more.append(x)\n    return out\n"
+    code = TREE + grow + "pl.pallas_call(good, out_shape=s)(*grow())\n"
+    assert [f.code for f in analyze_source(PL + KERNELS + code)] == ["PAL004"]
 
 
 def test_a_list_read_inside_the_loop_that_grows_it_is_not_counted():

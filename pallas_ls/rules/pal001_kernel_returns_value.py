@@ -26,6 +26,7 @@ from ..engine.layout import (
 )
 from ..engine.model import Binding, FunctionNode, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
+from ..engine.values import calls
 from ..engine.values.domain import Array, Const, DictV, Env, Opaque, Param, Seq, Value
 from .base import Example
 
@@ -1128,6 +1129,8 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
     interp = analysis.values.interp
     where = analysis.model.loc(function)
     bound = []
+    if calls.defaults_replaced(interp):
+        return env  # `f.__defaults__ = (...)` somewhere: the defaults the def wrote may not stand
     for arg, default, index in defaulted_parameters(function):
         if not left_to_default(site, arg.arg, index) or (index is None and not scratch_known):
             continue  # filled by the launch (or, scratch keywords not known, it may be)

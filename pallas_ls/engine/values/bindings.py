@@ -291,6 +291,8 @@ def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> froze
     values: set[Value] = {Param(b)}
     if default is not None:
         values |= interp.ev(default, model.loc(function), EMPTY_ENV, model)
+        if calls.defaults_replaced(interp):
+            values.add(UNKNOWN)  # `f.__defaults__ = (...)` somewhere: the def's may not stand
     return frozenset(values)
 
 

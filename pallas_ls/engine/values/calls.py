@@ -17,7 +17,7 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import arrays, bindings, classes, enums, library, methods, operations, ref_identity
+from . import arrays, bindings, classes, enums, library, methods, operations, ref_identity, store_sites
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -577,6 +577,8 @@ def _default_value(interp: Interpreter, func: Func, default: ast.expr, def_loc: 
     appended or stored into it later (`CHOSEN.append(fn)` after the def): read from the body, as
     long as the name still denotes that object there."""
     value = interp.ev(default, def_loc, func.env, func.model)
+    if defaults_replaced(interp):
+        return value | U
     sites = {v.site for v in value if isinstance(v, (Seq, DictV))}
     if not isinstance(default, ast.Name) or not sites or 0 in sites:
         return value
@@ -592,6 +594,20 @@ def _default_value(interp: Interpreter, func: Func, default: ast.expr, def_loc: 
         and all(isinstance(v, (Seq, DictV)) for v in read)
         else value
     )
+
+
+def defaults_replaced(interp: Interpreter) -> bool:
+    """Whether the program stores a function's `__defaults__` or `__kwdefaults__` anywhere: then
+    the defaults a def wrote may have been replaced before a call (where is not followed)."""
+    return any(
+        site.key == attr
+        for model in interp.models()
+        for attr in _DEFAULTS_ATTRIBUTES
+        for site in store_sites.attribute_sites(model, attr)
+    )
+
+
+_DEFAULTS_ATTRIBUTES = ("__defaults__", "__kwdefaults__")
 
 
 def call_function(

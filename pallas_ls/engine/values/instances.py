@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 
 def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value]:
+    hooked = _through_getattribute(interp, inst, attr)
+    if hooked is not None:
+        return hooked
     for name, value in inst.fields:
         if name == attr:
             return _after_post_init(interp, inst, attr, value) | interp.heap.attribute(inst, attr)
@@ -72,6 +75,28 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
                 if isinstance(base_value, Class):
                     values |= instance_attribute(interp, Instance(base_value, None, inst.fields), attr)
     return frozenset(values) if values else U
+
+
+def _through_getattribute(interp: Interpreter, inst: Instance, attr: str) -> frozenset[Value] | None:
+    """`obj.name` of a class whose own `__getattribute__` (the program's) answers every attribute
+    read: that method called with the name.  None when no class of the program defines one."""
+    if attr.startswith("__") or not any(_defines_getattribute(model) for model in interp.models()):
+        return None
+    hooks = operations.class_attribute(interp, inst.cls, "__getattribute__", inst)
+    if not hooks or not all(isinstance(h, BoundMethod) and isinstance(h.func, Func) for h in hooks):
+        return None
+    return union(
+        calls.apply(interp, h, [frozenset({Const(attr)})], [], None, None, EMPTY_ENV, inst.cls.model) for h in hooks
+    )
+
+
+def _defines_getattribute(model: Any) -> bool:
+    """Whether a def named `__getattribute__` is in the module (indexed once per model)."""
+    found = getattr(model, "_pallas_ls_defines_getattribute", None)
+    if found is None:
+        found = any(getattr(f, "name", None) == "__getattribute__" for f in model.functions)
+        model._pallas_ls_defines_getattribute = found
+    return bool(found)
 
 
 def _init_surely_stores(interp: Interpreter, inst: Instance, assigned: list[Any]) -> bool:

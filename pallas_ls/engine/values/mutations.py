@@ -141,7 +141,7 @@ def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Bindin
     found = []
     for stmt in _name_copies(model.scope_node(b.scope)).get(b.name, []):
         alias = cast(ast.Name, stmt.targets[0]).id
-        if alias != b.name and bindings.lookup(interp, b.name, model.loc(stmt), model) == [b]:
+        if alias != b.name and bindings.lookup(interp, b.name, Loc(b.scope, stmt), model) == [b]:
             found += [x for x in b.scope.bindings.get(alias, []) if x.stmt is stmt]
     return found
 
@@ -262,9 +262,11 @@ def _plain_field(interp: Interpreter, value: Value, attr: str) -> bool:
         return False
     if any(not isinstance(v, External) for v in operations.class_attribute(interp, value.cls, "__setattr__", None)):
         return False  # a `__setattr__` of the program's (object's own is no hook)
-    # A property, another descriptor object, or what we cannot see: the store may not land.
+    # A property, another descriptor object, or what we cannot see: the store may not land.  A
+    # static or class method is no data descriptor: the instance's own attribute hides it.
     return not any(
-        isinstance(v, (Wrapped, Instance, Unknown)) for v in operations.raw_class_attribute(interp, value.cls, attr)
+        (isinstance(v, Wrapped) and v.kind not in ("static", "class")) or isinstance(v, (Instance, Unknown))
+        for v in operations.raw_class_attribute(interp, value.cls, attr)
     )
 
 
@@ -285,7 +287,7 @@ def _runs_of_loop_body(
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
         return None
-    sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop), env, model))
+    sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop.iter), env, model))
     return len(sequence.elts) if sequence is not None and sequence.elts is not None else None
 
 

@@ -221,6 +221,12 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({methods.ConstMethod(value.value, attr)})
     if isinstance(value, Func) and attr == "__name__" and not isinstance(value.node, ast.Lambda):
         return frozenset({Const(value.node.name)})  # `{f.__name__: f for f in kernels}`
+    if isinstance(value, Func) and attr == "__qualname__" and not isinstance(value.node, ast.Lambda):
+        return frozenset({Const(_qualname(value))})  # `f.__qualname__.endswith("fused")`
+    if isinstance(value, Func) and attr == "__wrapped__":
+        wrapped = _wrapped_by_decorator(interp, value)
+        if wrapped is not None:
+            return wrapped
     if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
         return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
@@ -234,6 +240,30 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, Param):
         return frozenset({methods.ParamMethod(attr)}) if attr in library.NONE_METHODS else U
     return U
+
+
+def _wrapped_by_decorator(interp: Interpreter, func: Func) -> frozenset[Value] | None:
+    """`wrapper.__wrapped__` of a def decorated `@functools.wraps(fn)`: the function `fn`."""
+    where = func.model.loc(func.node)
+    for decorator in getattr(func.node, "decorator_list", []):
+        if isinstance(decorator, ast.Call) and decorator.args:
+            made_by = interp.ev(decorator.func, where, func.env, func.model)
+            if made_by == frozenset({External("functools.wraps")}):
+                return interp.ev(decorator.args[0], where, func.env, func.model)
+    return None
+
+
+def _qualname(func: Func) -> str:
+    """A def's `__qualname__`: the classes and functions around it (`Ops.fused`, `make.<locals>.k`)."""
+    parts = [cast(ast.FunctionDef, func.node).name]
+    scope = func.model.scope_of_function[id(func.node)].parent
+    while scope is not None and scope.node is not None:
+        if scope.kind == "class":
+            parts.append(cast(ast.ClassDef, scope.node).name)
+        elif scope.kind in ("function", "lambda"):
+            parts.append(f"{getattr(scope.node, 'name', '<lambda>')}.<locals>")
+        scope = scope.parent
+    return ".".join(reversed(parts))
 
 
 def _class_dict_view(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:

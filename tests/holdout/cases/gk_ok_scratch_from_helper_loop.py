@@ -1,0 +1,22 @@
+"""scratch shapes appended in a helper's loop  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def scratch(n):
+    out = []
+    for _ in range(n):
+        out.append(pltpu.VMEM((8, 128), jnp.float32))
+    return out
+
+
+def kernel(x_ref, o_ref, s_ref, t_ref):
+    o_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, scratch_shapes=scratch(2), interpret=True)(x))
