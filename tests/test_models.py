@@ -316,7 +316,40 @@ CASES = {
     "attribute-assigned-through-a-property": (
         "class Op:\n    def __init__(self):\n        self._k = bad\n    @property\n    def k(self):\n        return self._k\n"
         "    @k.setter\n    def k(self, v):\n        self._k = v\nop = Op()\nop.k = good\n" + launch("op.k"),
+        {"good"},  # the setter ran after __init__ (instance_changes)
+    ),
+    # An instance as the straight-line code after its construction leaves it.
+    "method-reconfigures-after-construction": (
+        "KS = {'g': good, 'b': bad}\nclass Op:\n    def __init__(self):\n        self.k = bad\n"
+        "    def use(self, name):\n        self.k = KS[name]\nop = Op()\nop.use('g')\n" + launch("op.k"),
+        {"good"},
+    ),
+    "method-storing-in-a-branch-is-not-followed": (
+        "KS = {'g': good, 'b': bad}\nclass Op:\n    def __init__(self):\n        self.k = bad\n"
+        "    def use(self, name):\n        if name:\n            self.k = KS[name]\nop = Op()\nop.use('g')\n"
+        + launch("op.k"),
         {"good", "bad"},
+    ),
+    "instance-handed-to-a-function-is-not-followed": (
+        "class Op:\n    def __init__(self):\n        self.k = bad\ndef fix(o):\n    o.k = good\nop = Op()\nop.k = good\n"
+        "fix(op)\n" + launch("op.k"),
+        {"good", "bad"},
+    ),
+    "instance-a-function-reads-as-a-global-is-not-followed": (
+        "class Op:\n    def __init__(self):\n        self.k = good\ndef spoil():\n    op.k = bad\nop = Op()\n"
+        "op.k = good\nspoil()\n" + launch("op.k"),
+        {"good", "bad"},
+    ),
+    "fluent-builder-chain": (
+        "KS = {'g': good, 'b': bad}\nclass B:\n    def __init__(self):\n        self.k = bad\n"
+        "    def use(self, name):\n        self.k = KS[name]\n        return self\n    def build(self):\n"
+        "        return self.k\n" + launch("B().use('g').build()"),
+        {"good"},
+    ),
+    "setattr-after-construction-then-a-method-reads-it": (
+        "class Op:\n    k = staticmethod(bad)\n    def get(self):\n        return self.k\nop = Op()\n"
+        "setattr(op, 'k', good)\n" + launch("op.get()"),
+        {"good"},
     ),
     # A launcher is checked in the contexts its seen calls give it; generic (parameters unknown)
     # only while none is seen or one binds nothing known.

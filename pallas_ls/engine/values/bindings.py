@@ -20,7 +20,7 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import calls, classes, flow, library, mutations, operations, patterns, simple_loops
+from . import calls, classes, flow, instance_changes, library, mutations, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -192,6 +192,8 @@ def binding_value(
         if filtered is not None:
             return filtered
         value = _assigned(interp, b, env, model, use)
+        if use is not None and len(value) == 1 and isinstance(next(iter(value)), Instance):
+            return instance_changes.as_left_before(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
             changed = _changed_before(interp, b, value, use, env, model)
             if changed == value:

@@ -17,7 +17,18 @@ from ..model import (
     own_returns,
     positional_args,
 )
-from . import arrays, bindings, classes, enums, library, methods, operations, ref_identity, store_sites
+from . import (
+    arrays,
+    bindings,
+    classes,
+    enums,
+    instance_changes,
+    library,
+    methods,
+    operations,
+    ref_identity,
+    store_sites,
+)
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -185,7 +196,7 @@ def apply(
             result, args + made_at_def, keywords, _cached_call(target, args, keywords) or call
         )
     if isinstance(target, BoundMethod):
-        return apply(
+        result = apply(
             interp,
             target.func,
             [frozenset({target.receiver}), *args],
@@ -197,6 +208,10 @@ def apply(
             unknown_rest,
             unknown_kw,
         )
+        if result == frozenset({target.receiver}) and not (unknown_rest or unknown_kw):
+            # `Builder().use("copy").build()`: a method returning `self` hands on what it stored
+            return instance_changes.after_method(interp, target, args, keywords) or result
+        return result
     if isinstance(target, Partial):
         entry = entry_of(target)
         if entry is not None and call is not None:

@@ -185,6 +185,9 @@ class Instance(Value):
     fields: tuple[tuple[str, frozenset[Value]], ...] = ()  # dataclass fields
     site: int = 0  # the constructor call that made it (0: any instance of the class)
     copy_of: int = 0  # `copy.copy(obj)`: the site of the instance copied (its fields are read too)
+    # The fields are what straight-line code after the construction left (`instance_changes`):
+    # each is the attribute's value there, not joined with the heap's other stores.
+    exact: bool = False
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
     if hooked is not None:
         return hooked
     for name, value in inst.fields:
+        if name == attr and inst.exact:
+            return value  # as the straight-line code after the construction left it
         if name == attr:
             return _after_post_init(interp, inst, attr, value) | interp.heap.attribute(inst, attr)
     assigned = self_assignments(interp, inst.cls).get(attr, [])

@@ -1,0 +1,294 @@
+"""An instance as the straight-line code after its construction leaves it.
+
+`op = Op()`, then `op.k = copy`, `op.configure("copy")` (a method whose own straight-line code
+stores on `self`), `op.kernel = copy` through a property's setter: read after them in the same
+block, the instance's attributes are what those stores left, in order.  The heap alone joins every
+store of an attribute with the constructor's (it keeps no order), which is a wrong value here: the
+valid program that reconfigures its op is flagged.  The replayed instance carries the attributes
+it knows as exact fields (`Instance.exact`); the others are read as before.
+
+Followed only where it is certain: every statement between the construction and the read that
+mentions the name is such a store, such a method call, or reads an attribute; no function reads the
+name as a global (a call between might change the instance); a method stores on `self` only in its
+own straight-line code and calls nothing on `self`.  Anything else: the instance as the heap has it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..model import Binding, FunctionNode, Loc, ModuleModel
+from . import bindings, calls, operations
+from .domain import BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+# How many statements after its construction an instance is followed through.
+MAX_STATEMENTS_FOLLOWED = 64
+
+
+def as_left_before(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """The instance `b` binds as the statements between `b` and `use` leave it (see the module)."""
+    inst = next(iter(value)) if len(value) == 1 else None
+    if not isinstance(inst, Instance) or not inst.site or use.stmt is None or use.scope is not b.scope:
+        return value
+    current = inst
+    for stmt in _statements_between(model, b, use):
+        after = _after(interp, current, stmt, b, env, model)
+        if after is None:
+            return value
+        current = after
+    if current is inst or _read_as_a_global(model, b.name):
+        return value  # nothing changed it; or a function may change it too, in a call between
+    return frozenset({current})
+
+
+def _statements_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:
+    """The statements of `b`'s block after it and before the one holding `use` that mention the
+    name; empty when there are none or the use is not in that block's straight-line code."""
+    body = model.tree.body if b.scope is model.module_scope else getattr(b.scope.node, "body", None)
+    if not isinstance(body, list):
+        return []
+    start = next((i for i, stmt in enumerate(body) if stmt is b.stmt), None)
+    if start is None:
+        return []
+    read_line = getattr(use.stmt, "lineno", 0)
+    found: list[ast.stmt] = []
+    for stmt in body[start + 1 : start + 1 + MAX_STATEMENTS_FOLLOWED]:
+        if (getattr(stmt, "end_lineno", None) or 0) >= read_line:
+            return found  # the statement holding the read
+        if b.name in _names_in(model, stmt):
+            found.append(stmt)
+    return []  # the read is further on than followed
+
+
+def _names_in(model: ModuleModel, stmt: ast.stmt) -> frozenset[str]:
+    """The names a statement mentions (indexed once per statement: reads ask again and again)."""
+    index: dict[int, frozenset[str]] | None = getattr(model, "_pallas_ls_names_in", None)
+    if index is None:
+        index = {}
+        model._pallas_ls_names_in = index  # type: ignore[attr-defined]
+    names = index.get(id(stmt))
+    if names is None:
+        names = frozenset(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name))
+        index[id(stmt)] = names
+    return names
+
+
+def _after(
+    interp: Interpreter, inst: Instance, stmt: ast.stmt, b: Binding, env: Env, model: ModuleModel
+) -> Instance | None:
+    """The instance after `stmt` runs; None when what it does to the instance is not followed."""
+    where = Loc(b.scope, stmt)
+    name = b.name
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
+        if _mentions(stmt.value, name) and not _only_reads(interp, inst, stmt.value, name):
+            return None
+        target = stmt.targets[0]
+        assert isinstance(target, ast.Attribute)
+        return _stored(interp, inst, target.attr, interp.ev(stmt.value, where, env, model))
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if isinstance(call, ast.Call) and _is_setattr_of(call, name):
+        key = interp.ev(call.args[1], where, env, model)
+        attr = next(iter(key)) if len(key) == 1 else None
+        if not isinstance(attr, Const) or not isinstance(attr.value, str) or _mentions(call.args[2], name):
+            return None
+        return _stored(interp, inst, attr.value, interp.ev(call.args[2], where, env, model))
+    if isinstance(call, ast.Call) and _method_name(call, name) is not None and not _mentions_in_arguments(call, name):
+        method = _method(interp, inst, _method_name(call, name) or "")
+        if method is None:
+            return None
+        args = [interp.ev(a, where, env, model) for a in call.args]
+        if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+            return None  # a splat: which parameters it fills is not followed here
+        keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in call.keywords]
+        return _ran(interp, inst, method, args, keywords)
+    return inst if _only_reads(interp, inst, stmt, name) else None
+
+
+def after_method(
+    interp: Interpreter, method: BoundMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> frozenset[Value] | None:
+    """What `inst.method(*args)` returns when the method returns `self`: the instance after the
+    method's stores on it (a fluent builder's chain); None when they are not followed."""
+    inst, func = method.receiver, method.func
+    if not isinstance(inst, Instance) or not inst.site or not isinstance(func, Func):
+        return None
+    changed = _ran(interp, inst, func, args, keywords)
+    return frozenset({changed}) if changed is not None and changed != inst else None
+
+
+def _stored(interp: Interpreter, inst: Instance, attr: str, stored: frozenset[Value]) -> Instance | None:
+    """`inst.attr = stored`: a plain field, or a property's setter run; None for other descriptors
+    and classes with a `__setattr__` of their own."""
+    if any(not isinstance(v, External) for v in operations.class_attribute(interp, inst.cls, "__setattr__", None)):
+        return None
+    raw = operations.raw_class_attribute(interp, inst.cls, attr)
+    if not raw:
+        return _with_field(inst, attr, stored)
+    if all(isinstance(v, Wrapped) and v.kind == "property" for v in raw):
+        setter = _setter(interp, inst.cls, attr)
+        return _ran(interp, inst, setter, [stored], []) if setter is not None else None
+    if all(isinstance(v, (Func, Const)) or (isinstance(v, Wrapped) and v.kind in ("static", "class")) for v in raw):
+        return _with_field(inst, attr, stored)  # no data descriptor: the instance's own hides it
+    return None
+
+
+def _ran(
+    interp: Interpreter,
+    inst: Instance,
+    method: Func,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+) -> Instance | None:
+    """The instance after `method` ran on it: its `self.attr = v` statements in order, each
+    evaluated with the instance as it stood; None when it changes `self` any other way."""
+    node = method.node
+    if isinstance(node, ast.Lambda) or not node.args.args:
+        return None
+    self_name = node.args.args[0].arg
+    if not _changes_self_plainly(node, self_name):
+        return None
+    scope = method.model.function_scope(node)
+    self_binding = bindings.param_binding(method, self_name)
+    bound = calls.bind_arguments(interp, method, [frozenset({inst}), *args], keywords)
+    if bound is None or self_binding is None:
+        return None
+    for stmt in node.body:
+        if not (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], self_name)
+        ):
+            continue
+        target = stmt.targets[0]
+        assert isinstance(target, ast.Attribute)
+        # `self` as the statements before left it
+        stored = interp.ev(
+            stmt.value, Loc(scope, stmt), bound.extended([(self_binding, frozenset({inst}))]), method.model
+        )
+        replaced = _stored(interp, inst, target.attr, stored)
+        if replaced is None:
+            return None
+        inst = replaced
+    return inst
+
+
+def _changes_self_plainly(node: FunctionNode, self_name: str) -> bool:
+    """Whether a method changes `self` only by `self.attr = v` statements straight in its body:
+    no such store in a branch, loop or nested def, no call of a method on `self`, no `self`
+    handed to a call, no `setattr(self, ...)`, no rebinding of `self`."""
+    if isinstance(node, ast.Lambda):
+        return False
+    straight = {id(s.targets[0]) for s in node.body if isinstance(s, ast.Assign) and len(s.targets) == 1}
+    return not any(_changes_self_otherwise(sub, node, self_name, straight) for sub in ast.walk(node))
+
+
+def _changes_self_otherwise(sub: ast.AST, method: FunctionNode, self_name: str, straight: set[int]) -> bool:
+    """Whether the node `sub` of a method may change `self` other than by a straight store."""
+    if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and sub is not method:
+        return _mentions(sub, self_name)  # a nested def or class that may keep `self`
+    if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+        return _is_name(sub.value, self_name) and id(sub) not in straight
+    if isinstance(sub, ast.Call):
+        handed = [*sub.args, *(k.value for k in sub.keywords)]
+        return (isinstance(sub.func, ast.Attribute) and _is_name(sub.func.value, self_name)) or any(
+            _is_name(a, self_name) for a in handed
+        )
+    return isinstance(sub, ast.Name) and sub.id == self_name and isinstance(sub.ctx, (ast.Store, ast.Del))
+
+
+def _only_reads(interp: Interpreter, inst: Instance, node: ast.AST, name: str) -> bool:
+    """Whether every mention of `name` in `node` reads an attribute (`op.k`, not `op.m()` of a
+    method that changes it, not `f(op)`)."""
+    mentions = reads = 0
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id == name:
+            mentions += 1
+        elif isinstance(sub, ast.Attribute) and _is_name(sub.value, name) and isinstance(sub.ctx, ast.Load):
+            reads += 1
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and _is_name(sub.func.value, name):
+            method = _method(interp, inst, sub.func.attr)
+            if method is None or not _changes_nothing(method.node):
+                return False
+    return mentions == reads
+
+
+def _changes_nothing(node: FunctionNode) -> bool:
+    if isinstance(node, ast.Lambda) or not node.args.args:
+        return False
+    self_name = node.args.args[0].arg
+    return _changes_self_plainly(node, self_name) and not any(
+        isinstance(s, ast.Assign) and any(_is_attribute_of(t, self_name) for t in s.targets) for s in ast.walk(node)
+    )
+
+
+def _method(interp: Interpreter, inst: Instance, attr: str) -> Func | None:
+    """The one plain function the class holds as `attr` (a method that binds `self`)."""
+    raw = operations.raw_class_attribute(interp, inst.cls, attr)
+    only = next(iter(raw)) if len(raw) == 1 else None
+    return only if isinstance(only, Func) else None
+
+
+def _setter(interp: Interpreter, cls: Class, attr: str) -> Func | None:
+    """The def decorated `@attr.setter` in the class body defining the property `attr`."""
+    for stmt in cls.node.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == attr:
+            for decorator in stmt.decorator_list:
+                if (
+                    isinstance(decorator, ast.Attribute)
+                    and decorator.attr == "setter"
+                    and _is_name(decorator.value, attr)
+                ):
+                    return Func(stmt, cls.model, cls.env)
+    return None
+
+
+def _with_field(inst: Instance, attr: str, stored: frozenset[Value]) -> Instance:
+    kept = tuple((k, v) for k, v in inst.fields if k != attr)
+    return Instance(inst.cls, inst.init_env, (*kept, (attr, stored)), inst.site, inst.copy_of, exact=True)
+
+
+def _read_as_a_global(model: ModuleModel, name: str) -> bool:
+    """Whether a function of the module mentions `name` without binding it (the module's object,
+    or an enclosing function's: either may be the instance)."""
+    free: frozenset[str] | None = getattr(model, "_pallas_ls_free_in_functions", None)
+    if free is None:
+        found: set[str] = set()
+        for function in model.functions:
+            own = model.function_scope(function).bindings
+            found |= {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and n.id not in own}
+        free = frozenset(found)
+        model._pallas_ls_free_in_functions = free  # type: ignore[attr-defined]
+    return name in free
+
+
+def _method_name(call: ast.Call, name: str) -> str | None:
+    """`name.method(...)` → "method"; `name(...)` → "__call__"."""
+    if isinstance(call.func, ast.Attribute) and _is_name(call.func.value, name):
+        return call.func.attr
+    if _is_name(call.func, name):
+        return "__call__"
+    return None
+
+
+def _mentions_in_arguments(call: ast.Call, name: str) -> bool:
+    return any(_mentions(a, name) for a in [*call.args, *(k.value for k in call.keywords)])
+
+
+def _is_setattr_of(call: ast.Call, name: str) -> bool:
+    return _is_name(call.func, "setattr") and len(call.args) == 3 and not call.keywords and _is_name(call.args[0], name)
+
+
+def _is_attribute_of(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and _is_name(node.value, name)
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _mentions(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
