@@ -340,6 +340,37 @@ CASES = {
         "op.k = good\nspoil()\n" + launch("op.k"),
         {"good", "bad"},
     ),
+    # A module-level list filled by a registrar, read in the module's straight-line code.
+    "registrar-decorators-in-order": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\n@reg\ndef first(x, o):\n    o[...] = x[...]\n"
+        "@reg\ndef second(x, o):\n    return x[...]\n" + launch("REG[0]"),
+        {"first"},
+    ),
+    "registrar-calls-before-the-read-only": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(bad)\nreg(good)\nk = REG[-1]\nreg(bad)\n"
+        + launch("k"),
+        {"good"},
+    ),
+    "registrar-factory-with-a-priority": (
+        "REG = []\ndef reg(p):\n    def add(f):\n        REG.append((p, f))\n        return f\n    return add\n"
+        "reg(2)(good)\n@reg(1)\ndef low(x, o):\n    return x[...]\n" + launch("sorted(REG, key=lambda e: e[0])[-1][1]"),
+        {"good"},
+    ),
+    "registrar-also-called-from-a-function-is-not-followed": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup():\n    reg(bad)\nreg(good)\nsetup()\n"
+        + launch("REG[-1]"),
+        {"good", "bad"},  # (bad, in fact: not [good] as the module's own calls alone would say)
+    ),
+    # A call statement at import runs the calls its function makes (for the heap), nested too.
+    "registrar-called-by-a-setup-function-at-import": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup():\n    reg(bad)\ndef main():\n    setup()\n"
+        "main()\n" + launch("REG[0]"),
+        {"bad"},
+    ),
+    "registrar-list-changed-by-the-module-is-not-followed": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(good)\nREG.insert(0, bad)\n" + launch("REG[0]"),
+        {"good", "bad"},
+    ),
     "fluent-builder-chain": (
         "KS = {'g': good, 'b': bad}\nclass B:\n    def __init__(self):\n        self.k = bad\n"
         "    def use(self, name):\n        self.k = KS[name]\n        return self\n    def build(self):\n"

@@ -383,6 +383,22 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
     for node in ast.iter_child_nodes(stmt):
         if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):
             interp.ev(node, loc, env, model)
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        _run_called_body(interp, stmt.value, loc, env, model)  # `setup()`: the calls it makes run too
+
+
+def _run_called_body(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
+    """A call statement of a project function: the calls its body makes as statements run, for
+    the heap (`def setup(): register(bump)`, then `setup()` at import), as a decorator's do."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return
+    for target in interp.ev(call.func, loc, env, model):
+        if isinstance(target, Func):
+            args = [interp.ev(a, loc, env, model) for a in call.args]
+            keywords = [(str(k.arg), interp.ev(k.value, loc, env, model)) for k in call.keywords]
+            bound = calls.bind_arguments(interp, target, args, keywords)
+            if bound is not None:
+                run_calls_in(interp, target, bound)
 
 
 def _run_decorators(interp: Interpreter, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> None:
@@ -418,6 +434,7 @@ def run_calls_in(interp: Interpreter, func: Func, env: Env) -> None:
         for stmt in own_statements(func.node.body):
             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 interp.ev(stmt.value, Loc(scope, stmt), env, func.model)
+                _run_called_body(interp, stmt.value, Loc(scope, stmt), env, func.model)
     finally:
         interp._call_depth -= 1
 

@@ -307,6 +307,9 @@ class Seq(Value):
     members: frozenset[Value] = frozenset()
     site: int = 0  # a list's allocation site (id of its display), for the heap; 0: not followed
     names: tuple[str, ...] | None = None  # a namedtuple's field names (`spec.kernel` is an element)
+    # The elements are the list's as a point of the module's straight-line code left them, its
+    # registrars' appends replayed in order (`registrations`): the heap's join of them is not added.
+    exact: bool = False
 
     @property
     def known(self) -> bool:

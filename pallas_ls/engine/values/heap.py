@@ -359,7 +359,7 @@ class Heap:
     def list_contents(self, seq: Seq) -> Seq:
         """A list as functions fill it: `STAGES.append(fn)` in the decorator `@stage` returns.
         (Appends in the list's own straight-line code are `Interpreter.with_mutations`'.)"""
-        if not seq.site:
+        if not seq.site or seq.exact:
             return seq
         filled = self._once(("list-contents", seq), lambda: frozenset({self._list_contents(seq)}), frozenset({seq}))
         return cast("Seq", next(iter(filled)))

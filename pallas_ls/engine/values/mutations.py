@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, Loc, ModuleModel, Scope
-from . import bindings, flow, iteration, operations
+from . import bindings, flow, iteration, operations, registrations
 from .domain import (
     UNKNOWN,
     Class,
@@ -59,6 +59,9 @@ def with_mutations(
         mutations += [(m, alias) for m in _mutations_of(interp, alias, model)]
     if not mutations:
         return value
+    registered = registrations.filled_by_registrars(interp, b, value, use, [m for m, _ in mutations], model)
+    if registered is not None:
+        return registered  # `@register` and `register(k)` at module level, in order
     elts = single_known_seq(value)
     members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
     known = elts is not None and len(value) == 1

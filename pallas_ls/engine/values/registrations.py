@@ -1,0 +1,278 @@
+"""A module-level list filled by a registrar, read in the module's straight-line code.
+
+    REG = []
+    def register(fn):
+        REG.append(fn)
+        return fn
+    @register
+    def first(...): ...
+    register(bump)
+    kernel = REG[-1]
+
+The registrar's append runs once per call, in the order the module's statements make the calls
+(a decorator is a call with the function it decorates).  The heap alone joins a function's appends
+without their order or count, which is a wrong value where the program reads `REG[-1]` or
+`REG[0]`: a valid program is flagged.  Here the list is the display's elements and then, call by
+call, what each registrar call appends, as exact as the module's own appends are.
+
+A registrar may also be made by a factory (`def register(priority): def add(fn): REG.append(...);
+return fn; return add`), called `register(2)(copy)` or as the decorator `@register(2)`.
+
+Followed only where certain: the list is bound once at module level and read there; every
+function that mentions the list is a registrar (a module-level def whose only mentions of it are
+`NAME.append(value)` statements straight in its body); registrars are named only by module-level
+statements of their own (a call statement, or the innermost decorator of a module-level def or
+class), never inside a function or passed on; nothing else in the module changes the list.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..model import Binding, FunctionNode, Loc, ModuleModel
+from . import bindings, calls
+from .domain import EMPTY_ENV, Class, Env, Func, Seq, Value
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+    from .mutations import Mutation
+
+
+@dataclass(frozen=True)
+class Registrar:
+    """A module-level def whose calls append to the list: itself (`register(fn)`), or, for a
+    factory, the def it returns (`register(priority)(fn)`)."""
+
+    outer: FunctionNode
+    appender: FunctionNode
+
+    @property
+    def is_factory(self) -> bool:
+        return self.outer is not self.appender
+
+
+def filled_by_registrars(
+    interp: Interpreter,
+    b: Binding,
+    value: frozenset[Value],
+    use: Loc,
+    mutations: list[Mutation],
+    model: ModuleModel,
+) -> frozenset[Value] | None:
+    """The list `b` binds as registrar calls before `use` filled it; None where not followed."""
+    seq = next(iter(value)) if len(value) == 1 else None
+    if not isinstance(seq, Seq) or seq.kind != "list" or not seq.known or not seq.site:
+        return None
+    if b.scope is not model.module_scope or use.scope is not model.module_scope or use.stmt is None:
+        return None
+    registrars = _registrars(model, b.name)
+    appenders = [r.appender for r in (registrars or {}).values()]
+    if not registrars or any(_enclosing_def(model, m.call) not in appenders for m in mutations):
+        return None
+    elements = list(seq.elements())
+    for stmt in _top_level_between(model, b, use):
+        appended = _appended_by(interp, stmt, registrars, b.name, model)
+        if appended is None:
+            return None
+        elements += appended
+    return frozenset({Seq("list", tuple(elements), site=seq.site, exact=True)})
+
+
+def _appended_by(
+    interp: Interpreter, stmt: ast.stmt, registrars: dict[str, Registrar], name: str, model: ModuleModel
+) -> list[frozenset[Value]] | None:
+    """What a module-level statement appends through registrars (empty: none it calls); None
+    when it names a registrar other than by calling it, or names the list itself."""
+    if any(stmt is r.outer for r in registrars.values()):
+        return []  # the registrar's def: it appends when called
+    mentioned = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    if name in mentioned:
+        return None  # the module's own use of the list (`REG.sort()`, `other = REG`): not here
+    used = mentioned & set(registrars)
+    if not used:
+        return []
+    if len(used) > 1 or sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in used) != 1:
+        return None  # one registrar, named once
+    where = Loc(model.module_scope, stmt)
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
+        made = call.args[0]
+        if not isinstance(made, ast.Starred):  # `register(fn)`, `register(2)(fn)`
+            registered = interp.ev(made, where, EMPTY_ENV, model)
+            return _registered(interp, call.func, registered, registrars, name, where, model)
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.decorator_list:
+        innermost = stmt.decorator_list[-1]
+        if not _mentions_any(innermost, used):
+            return None  # an outer decorator: what it is handed is not followed here
+        made_here: Value = Class(stmt, model) if isinstance(stmt, ast.ClassDef) else Func(stmt, model, EMPTY_ENV)
+        return _registered(interp, innermost, frozenset({made_here}), registrars, name, where, model)
+    return None
+
+
+def _registered(
+    interp: Interpreter,
+    callee: ast.expr,
+    registered: frozenset[Value],
+    registrars: dict[str, Registrar],
+    name: str,
+    where: Loc,
+    model: ModuleModel,
+) -> list[frozenset[Value]] | None:
+    """What handing `registered` to `callee` appends: `register` or `register(args)`."""
+    if isinstance(callee, ast.Name) and callee.id in registrars and not registrars[callee.id].is_factory:
+        return _run(interp, Func(registrars[callee.id].appender, model, EMPTY_ENV), [registered], [], name, model)
+    factory_call = callee if isinstance(callee, ast.Call) else None
+    if factory_call is None or not isinstance(factory_call.func, ast.Name):
+        return None
+    registrar = registrars.get(factory_call.func.id)
+    if registrar is None or not registrar.is_factory:
+        return None
+    if any(isinstance(a, ast.Starred) for a in factory_call.args) or any(k.arg is None for k in factory_call.keywords):
+        return None
+    args = [interp.ev(a, where, EMPTY_ENV, model) for a in factory_call.args]
+    keywords = [(str(k.arg), interp.ev(k.value, where, EMPTY_ENV, model)) for k in factory_call.keywords]
+    closure = calls.bind_arguments(interp, Func(registrar.outer, model, EMPTY_ENV), args, keywords)
+    if closure is None:
+        return None
+    return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model)
+
+
+def _run(
+    interp: Interpreter,
+    func: Func,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    name: str,
+    model: ModuleModel,
+) -> list[frozenset[Value]] | None:
+    """What one call of the appending def appends, in order."""
+    env: Env | None = calls.bind_arguments(interp, func, args, keywords)
+    if env is None:
+        return None
+    scope = model.function_scope(func.node)
+    out = []
+    for stmt in getattr(func.node, "body", []):
+        if _appends_to(stmt, name):
+            call = stmt.value
+            assert isinstance(call, ast.Call)
+            out.append(interp.ev(call.args[0], Loc(scope, stmt), env, model))
+    return out
+
+
+def _registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | None:
+    """The module-level defs whose calls append to the module's list `name`, by name, when
+    every function mentioning the list is one (or the def a factory returns) and each is named
+    only by module-level statements; None otherwise."""
+    index: dict[str, dict[str, Registrar] | None] | None = getattr(model, "_pallas_ls_registrars", None)
+    if index is None:
+        index = {}
+        model._pallas_ls_registrars = index  # type: ignore[attr-defined]
+    if name not in index:
+        index[name] = _find_registrars(model, name)
+    return index[name]
+
+
+def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | None:
+    top_level = {id(stmt): stmt for stmt in model.tree.body}
+    found: dict[str, Registrar] = {}
+    for function in model.functions:
+        if not _directly_mentions(function, name) or name in model.function_scope(function).bindings:
+            continue
+        if not _only_appends(function, name):
+            return None
+        if id(function) in top_level:
+            found[function.name] = Registrar(function, function)  # type: ignore[union-attr]  # a def
+            continue
+        outer = model.parent_function.get(id(function))
+        if outer is None or id(outer) not in top_level or not _returns_only(outer, function):
+            return None
+        found[outer.name] = Registrar(outer, function)  # type: ignore[union-attr]  # a def
+    if not found:
+        return None
+    if any(_inside_mentions(function, set(found)) for function in model.functions):
+        return None  # a registrar called from a function: when, and how often, is not followed
+    for stmt in model.tree.body:
+        if isinstance(stmt, ast.ClassDef) and _mentions_any(stmt, set(found) | {name}):
+            return None  # a class body's own statements: not followed here
+    return found
+
+
+def _returns_only(outer: FunctionNode, inner: FunctionNode) -> bool:
+    """A factory's shape: its body is the undecorated def and `return` of it (a docstring aside)."""
+    body = [
+        s for s in getattr(outer, "body", []) if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    return (
+        len(body) == 2
+        and body[0] is inner
+        and not getattr(inner, "decorator_list", None)
+        and isinstance(body[1], ast.Return)
+        and isinstance(body[1].value, ast.Name)
+        and body[1].value.id == getattr(inner, "name", None)
+    )
+
+
+def _only_appends(function: FunctionNode, name: str) -> bool:
+    """Whether a def mentions `name` only in `name.append(value)` statements straight in its
+    body, the value not mentioning it."""
+    body = getattr(function, "body", None)
+    if not isinstance(body, list):
+        return False
+    for stmt in body:
+        if _appends_to(stmt, name):
+            continue
+        if _mentions_any(stmt, {name}):
+            return False
+    return not any(isinstance(a, ast.arg) and a.arg == name for a in ast.walk(function.args))
+
+
+def _appends_to(stmt: ast.stmt, name: str) -> bool:
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "append"
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == name
+        and len(call.args) == 1
+        and not call.keywords
+        and not isinstance(call.args[0], ast.Starred)
+        and not _mentions_any(call.args[0], {name})
+    )
+
+
+def _top_level_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:
+    start, end = bindings.position(b.stmt), bindings.position(use.stmt)
+    return [stmt for stmt in model.tree.body if start < bindings.position(stmt) < end]
+
+
+def _enclosing_def(model: ModuleModel, node: ast.AST) -> FunctionNode | None:
+    scope = model.loc(node).scope
+    return scope.function if scope is not None else None
+
+
+def _inside_mentions(function: FunctionNode, names: set[str]) -> bool:
+    """Whether a function's parameters or body mention one of `names` (its decorators, which
+    run where the def stands, are not inside it)."""
+    body = function.body if isinstance(function.body, list) else [function.body]
+    return _mentions_any(function.args, names) or any(_mentions_any(stmt, names) for stmt in body)
+
+
+def _directly_mentions(function: FunctionNode, name: str) -> bool:
+    """Whether a function's own code (not a def, lambda or class inside it) mentions `name`."""
+    stack: list[ast.AST] = [function.args, *(function.body if isinstance(function.body, list) else [function.body])]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and node.id == name:
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(getattr(node, "decorator_list", []))  # they run where the def stands
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _mentions_any(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
