@@ -280,8 +280,12 @@ CASES = {
     # `key in d` of a dict whose keys no store adds to or removes from is decided.
     "key-in-a-dict-display": ("d = {'k': 1}\n" + launch("good if 'k' in d else bad"), {"good"}),
     "key-a-function-may-add": (
+        "d = {'k': 1}\ndef add():\n    d['j'] = 1\ndef run():\n    " + launch("bad if 'j' in d else good"),
+        {"good", "bad"},  # run() may be called after add()
+    ),
+    "key-a-function-never-called-at-import-has-not-added": (
         "d = {'k': 1}\ndef add():\n    d['j'] = 1\n" + launch("bad if 'j' in d else good"),
-        {"good", "bad"},
+        {"good"},  # the launch runs at import, before anyone can call add()
     ),
     # A first-match loop returns at the first element whose test is surely true.
     "first-match-loop": (
@@ -366,6 +370,37 @@ CASES = {
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup():\n    reg(bad)\ndef main():\n    setup()\n"
         "main()\n" + launch("REG[0]"),
         {"bad"},
+    ),
+    "registrar-called-in-a-module-level-loop": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nfor f in (bad, good):\n    reg(f)\n"
+        + launch("REG[-1]"),
+        {"good"},
+    ),
+    "registrar-loop-that-breaks-is-not-followed": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nfor f in (bad, good):\n    reg(f)\n    break\n"
+        + launch("REG[-1]"),
+        {"bad"},  # not [bad, good]: the loop breaks in its first iteration
+    ),
+    "dict-registrar-factory-overwrites-a-key": (
+        "REG = {}\ndef reg(name):\n    def add(f):\n        REG[name] = f\n        return f\n    return add\n"
+        "reg('k')(bad)\n@reg('k')\ndef last(x, o):\n    o[...] = x[...]\n" + launch("REG['k']"),
+        {"last"},
+    ),
+    "dict-registrar-with-a-computed-key-is-not-followed": (
+        "REG = {}\ndef reg(f):\n    REG[f.__module__] = f\n    return f\nreg(bad)\nreg(good)\n" + launch("REG['x']"),
+        {"good", "bad"},
+    ),
+    "method-called-in-a-module-level-loop": (
+        "KS = {'g': good, 'b': bad}\nclass Op:\n    def __init__(self):\n        self.k = bad\n"
+        "    def use(self, name):\n        self.k = KS[name]\nop = Op()\nfor n in ('b', 'g'):\n    op.use(n)\n"
+        + launch("op.k"),
+        {"good"},
+    ),
+    # `__new__` returning no instance of its class: the call's value is what it returns.
+    "new-returns-a-function": (
+        "KS = {'g': good, 'b': bad}\nclass Pick:\n    def __new__(cls, name):\n        return KS[name]\n"
+        + launch("Pick('g')"),
+        {"good"},
     ),
     "registrar-list-changed-by-the-module-is-not-followed": (
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(good)\nREG.insert(0, bad)\n" + launch("REG[0]"),

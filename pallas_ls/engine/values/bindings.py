@@ -20,7 +20,18 @@ from ..model import (
     Scope,
     positional_args,
 )
-from . import calls, classes, flow, instance_changes, library, mutations, operations, patterns, simple_loops
+from . import (
+    calls,
+    classes,
+    flow,
+    instance_changes,
+    library,
+    mutations,
+    operations,
+    patterns,
+    registrations,
+    simple_loops,
+)
 from .domain import (
     EMPTY_ENV,
     MAX_CALL_DEPTH,
@@ -220,6 +231,12 @@ def _changed_before(
         value = mutations.with_item_stores(interp, b, value, use, env, model)
         value = mutations.with_reshaping(interp, b, value, use, env, model)
     if any(isinstance(v, DictV) for v in value):
+        changed_in: list[FunctionNode | None] = [
+            site.function for site in interp.heap.stores_on(model, b.name) if site.function is not None
+        ]
+        registered = registrations.filled_by_registrars(interp, b, value, use, changed_in, model)
+        if registered is not None:
+            return registered  # `@register("k")` and `register("k")(fn)` at module level, in order
         value = mutations.with_item_stores(interp, b, value, use, env, model)
         value = mutations.with_deletions(interp, b, value, use, env, model)
     return value

@@ -432,13 +432,16 @@ def _made_by_new(
     made: frozenset[Value],
     *rest: Any,
 ) -> frozenset[Value]:
-    """`Op(fast)` whose `__new__` may return an instance of another class (`return FastOp()`):
-    that instance (its `__init__` is not Op's), beside Op's own when `__new__` may return that."""
+    """`Op(fast)` whose `__new__` may return an instance of another class (`return FastOp()`), or
+    no instance at all (`return KS[name]`): that object (Op's `__init__` does not run on it),
+    beside Op's own instance when `__new__` may return that."""
     news = [n for n in operations.class_attribute(interp, cls, "__new__", None) if isinstance(n, Func)]
     if len(news) != 1:
         return made
     returned = apply(interp, news[0], [frozenset({cls}), *args], keywords, *rest)
-    others = frozenset(v for v in returned if isinstance(v, Instance) and v.cls != cls)
+    others = frozenset(
+        v for v in returned if (isinstance(v, Instance) and v.cls != cls) or isinstance(v, (Func, Partial, Const))
+    )
     if not others:
         return made
     return others | made if returned - others else others

@@ -346,6 +346,9 @@ class DictV(Value):
     # What reading a key it lacks gives: a defaultdict's factory product (None: a KeyError).  It is
     # in `members` too, for when the keys stop being known.
     missing: frozenset[Value] | None = None
+    # The items are the dict's as a point of the module's straight-line code left them, its
+    # registrars' stores replayed in order (`registrations`): the heap's join of them is not added.
+    exact: bool = False
 
     # Issue 35: a 40k-entry dict literal whose item is launched took 47 s.  A lookup reads an index
     # made once per dict (not a scan of its items), and the hash is taken once.

@@ -381,7 +381,7 @@ class Heap:
 
     def dict_contents(self, d: DictV) -> DictV:
         """A dict as the program fills it: what it was made with and every store into it."""
-        if not d.site:
+        if not d.site or d.exact:
             return d
         # A store that reads the dict it fills sees it as it was made.
         filled = self._once(("dict-contents", d), lambda: frozenset({self._dict_contents(d)}), frozenset({d}))

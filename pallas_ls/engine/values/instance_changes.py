@@ -19,7 +19,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel
-from . import bindings, calls, operations
+from . import bindings, calls, flow, operations
 from .domain import BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
 if TYPE_CHECKING:
@@ -85,6 +85,8 @@ def _after(
     """The instance after `stmt` runs; None when what it does to the instance is not followed."""
     where = Loc(b.scope, stmt)
     name = b.name
+    if isinstance(stmt, ast.For):
+        return _after_loop(interp, inst, stmt, b, env, model)
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
         if _mentions(stmt.value, name) and not _only_reads(interp, inst, stmt.value, name):
             return None
@@ -108,6 +110,30 @@ def _after(
         keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in call.keywords]
         return _ran(interp, inst, method, args, keywords)
     return inst if _only_reads(interp, inst, stmt, name) else None
+
+
+def _after_loop(
+    interp: Interpreter, inst: Instance, loop: ast.For, b: Binding, env: Env, model: ModuleModel
+) -> Instance | None:
+    """`for name in ("bump", "copy"): op.configure(name)`: each iteration's statements in order,
+    when the loop runs over a known sequence, its body always runs to its end and does not
+    rebind the name."""
+    if loop.orelse or any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for n in ast.walk(loop)):
+        return None
+    if any(isinstance(n, ast.Name) and n.id == b.name and isinstance(n.ctx, ast.Store) for n in ast.walk(loop)):
+        return None
+    envs = flow.loop_envs(interp, loop, b.scope, env, model)
+    if envs is None:
+        return None
+    for iteration in envs:
+        for stmt in loop.body:
+            if b.name not in _names_in(model, stmt):
+                continue
+            after = _after(interp, inst, stmt, b, iteration, model)
+            if after is None:
+                return None
+            inst = after
+    return inst
 
 
 def after_method(

@@ -59,7 +59,8 @@ def with_mutations(
         mutations += [(m, alias) for m in _mutations_of(interp, alias, model)]
     if not mutations:
         return value
-    registered = registrations.filled_by_registrars(interp, b, value, use, [m for m, _ in mutations], model)
+    changed_in = [registrations.enclosing_def(model, m.call) for m, _ in mutations]
+    registered = registrations.filled_by_registrars(interp, b, value, use, changed_in, model)
     if registered is not None:
         return registered  # `@register` and `register(k)` at module level, in order
     elts = single_known_seq(value)

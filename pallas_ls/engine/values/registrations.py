@@ -1,4 +1,4 @@
-"""A module-level list filled by a registrar, read in the module's straight-line code.
+"""A module-level list or dict filled by a registrar, read in the module's straight-line code.
 
     REG = []
     def register(fn):
@@ -29,15 +29,17 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel
-from . import bindings, calls
-from .domain import EMPTY_ENV, Class, Env, Func, Seq, Value
+from . import bindings, calls, flow, ref_identity
+from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
+
+# What one registrar call does to the registry: (None, value) appends; ((key,), value) stores.
+Event = tuple[tuple[object] | None, frozenset[Value]]
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
-    from .mutations import Mutation
 
 
 @dataclass(frozen=True)
@@ -58,33 +60,49 @@ def filled_by_registrars(
     b: Binding,
     value: frozenset[Value],
     use: Loc,
-    mutations: list[Mutation],
+    changed_in: list[FunctionNode | None],
     model: ModuleModel,
 ) -> frozenset[Value] | None:
-    """The list `b` binds as registrar calls before `use` filled it; None where not followed."""
-    seq = next(iter(value)) if len(value) == 1 else None
-    if not isinstance(seq, Seq) or seq.kind != "list" or not seq.known or not seq.site:
+    """The list or dict `b` binds as registrar calls before `use` filled it (`changed_in`: the
+    functions holding each change of it, None for module level); None where not followed."""
+    made = next(iter(value)) if len(value) == 1 else None
+    is_list = isinstance(made, Seq) and made.kind == "list" and made.known and bool(made.site)
+    is_dict = isinstance(made, DictV) and made.items is not None and made.toplevel and made.missing is None
+    if not (is_list or is_dict) or not changed_in:
         return None
     if b.scope is not model.module_scope or use.scope is not model.module_scope or use.stmt is None:
         return None
     registrars = _registrars(model, b.name)
     appenders = [r.appender for r in (registrars or {}).values()]
-    if not registrars or any(_enclosing_def(model, m.call) not in appenders for m in mutations):
+    if not registrars or any(function not in appenders for function in changed_in):
         return None
-    elements = list(seq.elements())
+    events: list[Event] = []
     for stmt in _top_level_between(model, b, use):
-        appended = _appended_by(interp, stmt, registrars, b.name, model)
-        if appended is None:
+        made_by = _appended_by(interp, stmt, registrars, b.name, model, EMPTY_ENV)
+        if made_by is None:
             return None
-        elements += appended
-    return frozenset({Seq("list", tuple(elements), site=seq.site, exact=True)})
+        events += made_by
+    if isinstance(made, Seq):
+        if any(key is not None for key, _ in events):
+            return None
+        return frozenset({Seq("list", (*made.elements(), *(v for _, v in events)), site=made.site, exact=True)})
+    assert isinstance(made, DictV) and made.items is not None
+    if any(key is None for key, _ in events):
+        return None
+    items = {hashable(k): (k, v) for k, v in made.items}
+    for key, stored in events:
+        k = cast("tuple[object]", key)[0]
+        items[hashable(k)] = (k, stored)  # a later store of a key replaces the earlier
+    kept = tuple(items.values())
+    return frozenset({DictV(kept, union(v for _, v in kept), made.site, made.toplevel, None, exact=True)})
 
 
 def _appended_by(
-    interp: Interpreter, stmt: ast.stmt, registrars: dict[str, Registrar], name: str, model: ModuleModel
-) -> list[frozenset[Value]] | None:
+    interp: Interpreter, stmt: ast.stmt, registrars: dict[str, Registrar], name: str, model: ModuleModel, env: Env
+) -> list[Event] | None:
     """What a module-level statement appends through registrars (empty: none it calls); None
-    when it names a registrar other than by calling it, or names the list itself."""
+    when it names a registrar other than by calling it, or names the list itself.  `env`: the
+    iteration of a module-level loop around it."""
     if any(stmt is r.outer for r in registrars.values()):
         return []  # the registrar's def: it appends when called
     mentioned = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
@@ -93,6 +111,8 @@ def _appended_by(
     used = mentioned & set(registrars)
     if not used:
         return []
+    if isinstance(stmt, ast.For):
+        return _appended_by_loop(interp, stmt, registrars, name, model, env)
     if len(used) > 1 or sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in used) != 1:
         return None  # one registrar, named once
     where = Loc(model.module_scope, stmt)
@@ -100,14 +120,14 @@ def _appended_by(
     if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
         made = call.args[0]
         if not isinstance(made, ast.Starred):  # `register(fn)`, `register(2)(fn)`
-            registered = interp.ev(made, where, EMPTY_ENV, model)
-            return _registered(interp, call.func, registered, registrars, name, where, model)
+            registered = interp.ev(made, where, env, model)
+            return _registered(interp, call.func, registered, registrars, name, where, model, env)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.decorator_list:
         innermost = stmt.decorator_list[-1]
         if not _mentions_any(innermost, used):
             return None  # an outer decorator: what it is handed is not followed here
         made_here: Value = Class(stmt, model) if isinstance(stmt, ast.ClassDef) else Func(stmt, model, EMPTY_ENV)
-        return _registered(interp, innermost, frozenset({made_here}), registrars, name, where, model)
+        return _registered(interp, innermost, frozenset({made_here}), registrars, name, where, model, env)
     return None
 
 
@@ -119,10 +139,12 @@ def _registered(
     name: str,
     where: Loc,
     model: ModuleModel,
-) -> list[frozenset[Value]] | None:
+    env: Env,
+) -> list[Event] | None:
     """What handing `registered` to `callee` appends: `register` or `register(args)`."""
     if isinstance(callee, ast.Name) and callee.id in registrars and not registrars[callee.id].is_factory:
-        return _run(interp, Func(registrars[callee.id].appender, model, EMPTY_ENV), [registered], [], name, model)
+        appender = Func(registrars[callee.id].appender, model, EMPTY_ENV)
+        return _run(interp, appender, [registered], [], name, model, (where.stmt, env))
     factory_call = callee if isinstance(callee, ast.Call) else None
     if factory_call is None or not isinstance(factory_call.func, ast.Name):
         return None
@@ -131,12 +153,32 @@ def _registered(
         return None
     if any(isinstance(a, ast.Starred) for a in factory_call.args) or any(k.arg is None for k in factory_call.keywords):
         return None
-    args = [interp.ev(a, where, EMPTY_ENV, model) for a in factory_call.args]
-    keywords = [(str(k.arg), interp.ev(k.value, where, EMPTY_ENV, model)) for k in factory_call.keywords]
+    args = [interp.ev(a, where, env, model) for a in factory_call.args]
+    keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in factory_call.keywords]
     closure = calls.bind_arguments(interp, Func(registrar.outer, model, EMPTY_ENV), args, keywords)
     if closure is None:
         return None
-    return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model)
+    return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model, (where.stmt, env))
+
+
+def _appended_by_loop(
+    interp: Interpreter, loop: ast.For, registrars: dict[str, Registrar], name: str, model: ModuleModel, env: Env
+) -> list[Event] | None:
+    """`for f in (copy, bump): register(f)`: each iteration's appends, in order, when the loop
+    runs over a known sequence and its body always runs to its end."""
+    if loop.orelse or any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for n in ast.walk(loop)):
+        return None
+    envs = flow.loop_envs(interp, loop, model.module_scope, env, model)
+    if envs is None:
+        return None
+    out: list[Event] = []
+    for iteration in envs:
+        for stmt in loop.body:
+            appended = _appended_by(interp, stmt, registrars, name, model, iteration)
+            if appended is None:
+                return None
+            out += appended
+    return out
 
 
 def _run(
@@ -146,18 +188,30 @@ def _run(
     keywords: list[tuple[str, frozenset[Value]]],
     name: str,
     model: ModuleModel,
-) -> list[frozenset[Value]] | None:
-    """What one call of the appending def appends, in order."""
+    made_at: object,
+) -> list[Event] | None:
+    """What one call of the registering def appends or stores, in order; a Ref it makes is a new
+    one at each call (`made_at`: the statement, and the loop iteration, that made the call)."""
     env: Env | None = calls.bind_arguments(interp, func, args, keywords)
     if env is None:
         return None
+
+    def made(expr: ast.expr, where: Loc) -> frozenset[Value]:
+        return ref_identity.fresh_refs(interp.ev(expr, where, env, model), args, keywords, made_at)
+
     scope = model.function_scope(func.node)
-    out = []
+    out: list[Event] = []
     for stmt in getattr(func.node, "body", []):
+        where = Loc(scope, stmt)
         if _appends_to(stmt, name):
-            call = stmt.value
-            assert isinstance(call, ast.Call)
-            out.append(interp.ev(call.args[0], Loc(scope, stmt), env, model))
+            call = cast(ast.Call, cast(ast.Expr, stmt).value)
+            out.append((None, made(call.args[0], where)))
+        elif _stores_item_of(stmt, name):
+            target = cast(ast.Subscript, cast(ast.Assign, stmt).targets[0])
+            known, key = key_of(only_value(interp.ev(target.slice, where, env, model)))
+            if not known:
+                return None  # a key not known: which items the dict has is not followed
+            out.append(((key,), made(cast(ast.Assign, stmt).value, where)))
     return out
 
 
@@ -221,7 +275,7 @@ def _only_appends(function: FunctionNode, name: str) -> bool:
     if not isinstance(body, list):
         return False
     for stmt in body:
-        if _appends_to(stmt, name):
+        if _appends_to(stmt, name) or _stores_item_of(stmt, name):
             continue
         if _mentions_any(stmt, {name}):
             return False
@@ -243,13 +297,28 @@ def _appends_to(stmt: ast.stmt, name: str) -> bool:
     )
 
 
+def _stores_item_of(stmt: ast.stmt, name: str) -> bool:
+    """`name[key] = value` with one target, neither key nor value mentioning `name`."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)):
+        return False
+    target = stmt.targets[0]
+    return (
+        isinstance(target.value, ast.Name)
+        and target.value.id == name
+        and not isinstance(target.slice, ast.Slice)
+        and not _mentions_any(target.slice, {name})
+        and not _mentions_any(stmt.value, {name})
+    )
+
+
 def _top_level_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:
     start, end = bindings.position(b.stmt), bindings.position(use.stmt)
     return [stmt for stmt in model.tree.body if start < bindings.position(stmt) < end]
 
 
-def _enclosing_def(model: ModuleModel, node: ast.AST) -> FunctionNode | None:
-    scope = model.loc(node).scope
+def enclosing_def(model: ModuleModel, call: ast.Call) -> FunctionNode | None:
+    """The function a call stands in (None: module or class level)."""
+    scope = model.loc(call).scope
     return scope.function if scope is not None else None
 
 
