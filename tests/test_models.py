@@ -402,6 +402,23 @@ CASES = {
         + launch("Pick('g')"),
         {"good"},
     ),
+    # A dtype is a dict key (`jnp.float32`, a type, is another key: looked up by a dtype, a KeyError).
+    "dict-keyed-by-dtypes": (
+        "import jax.numpy as jnp\nT = {jnp.dtype('float32'): good, jnp.dtype('bfloat16'): bad}\n"
+        "a = jnp.ones((8, 128), jnp.float32)\n" + launch("T[a.dtype]"),
+        {"good"},
+    ),
+    # A key that is one of a few known keys reads those items, not every item.
+    "item-of-one-of-two-keys": (
+        "T = {'a': good, 'b': bad, 'c': good}\nfor n in ('a', 'c'):\n    " + launch("T[n]"),
+        {"good"},
+    ),
+    # An instance with a launching __call__, called under any name (a loop target, an item).
+    "instance-called-as-a-loop-target": (
+        "class Layer:\n    def __init__(self, k):\n        self.k = k\n    def __call__(self, v):\n"
+        "        return pl.pallas_call(self.k, out_shape=s)(v)\nfor layer in [Layer(good), Layer(bad)]:\n    layer(x)\n",
+        {"good", "bad"},
+    ),
     "registrar-list-changed-by-the-module-is-not-followed": (
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(good)\nREG.insert(0, bad)\n" + launch("REG[0]"),
         {"good", "bad"},

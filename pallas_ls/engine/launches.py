@@ -105,6 +105,16 @@ def _imported_names(model: ModuleModel) -> set[str]:
     }
 
 
+def _calls_of_other_names(model: ModuleModel) -> list[ast.Call]:
+    """Calls of a plain name that `launch_candidates` leaves out (a loop target, a name bound
+    to an item: `layer = LAYERS[0]`), in source order."""
+    candidates = {id(call) for call in launch_candidates(model)}
+    return sorted(
+        (call for call in model.calls_named(model.called_names()) if id(call) not in candidates),
+        key=lambda c: (c.lineno, c.col_offset),
+    )
+
+
 def launch_candidates(model: ModuleModel) -> list[ast.Call]:
     """Calls that may launch (directly, through a wrapper, or by invoking a launched callable):
     entry-point attributes, names bound by imports / aliases / defs / classes, calls of calls,
@@ -188,6 +198,10 @@ class LaunchFinder:
                 or _item_root(call) in names
                 or (instance_calls and isinstance(call.func, (ast.Call, ast.Name)))
             ):
+                self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
+        if instance_calls:  # `for layer in LAYERS: y = layer(y)`: an instance under any name
+            for call in _calls_of_other_names(model):
+                stop_if(self.should_stop)
                 self._maybe_launch(call, model.loc(call), EMPTY_ENV, model)
         for node in model.decorated:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._launching_decorators(node, model):

@@ -176,6 +176,10 @@ class ModuleModel:
         index = self._calls_index("calls_by_name")
         return sorted((c for n in set(names) for c in index.get(n, ())), key=_call_position)
 
+    def called_names(self) -> list[str]:
+        """Every name called as `n(...)` somewhere in the module."""
+        return list(self._calls_index("calls_by_name"))
+
     def _calls_index(self, kind: str) -> dict[str, list[ast.Call]]:
         """One of the parts' call indexes merged for the whole module, made on first use: the
         interpreter asks for the calls of one name at a time, hundreds of times per analysis,

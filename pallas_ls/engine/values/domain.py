@@ -249,6 +249,8 @@ def key_of(value: Value | None, depth: int = 0) -> tuple[bool, object]:
         return True, value
     if isinstance(value, External) and value.qualname in ("int", "float", "complex", "str", "bytes", "bool"):
         return True, value  # a builtin type: `{int: f, str: g}[type(n)]`
+    if isinstance(value, DType) and value.name:
+        return True, value  # `{jnp.dtype("float32"): f}[x.dtype]` (not `jnp.float32`, a type: another key)
     if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 4:
         parts = [key_of(only_value(e), depth + 1) for e in value.elts]
         if all(known for known, _ in parts):

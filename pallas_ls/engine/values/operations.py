@@ -552,7 +552,14 @@ def _descriptor_get(
 
 
 # ----------------------------------------------------------------------- subscripts
+# A subscript whose key may be one of this many known keys reads each (more: every item).
+_MAX_KEYS_READ_APART = 8
+
+
 def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> frozenset[Value]:
+    if 1 < len(index) <= _MAX_KEYS_READ_APART and isinstance(value, (Seq, DictV)) and all(key_of(v)[0] for v in index):
+        # `STAGES[stage]` in a loop over ("load", "store"): the items of those keys, not every item
+        return union(subscript(interp, value, frozenset({v})) for v in index)
     const = next(iter(index)) if len(index) == 1 else None
     if isinstance(value, Seq) and isinstance(const, EnumMember) and enums.is_int_enum(const.cls):
         const = only_value(enums.member_attribute(interp, const, "value"))  # `KS[Mode.BUMP]` of an IntEnum

@@ -1,0 +1,35 @@
+"""a stack of layer objects, each launching its own kernel in turn  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+KS = {"copy": copy, "bump": bump}
+FNS = [copy, bump, copy]
+
+class Layer:
+    def __init__(self, kernel):
+        self.kernel = kernel
+
+    def __call__(self, v):
+        return pl.pallas_call(self.kernel, out_shape=S, interpret=True)(v)
+
+
+LAYERS = [Layer(copy), Layer(copy)]
+y = x
+for layer in LAYERS:
+    y = layer(y)
+print(y.sum())

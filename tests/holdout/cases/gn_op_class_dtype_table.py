@@ -1,0 +1,31 @@
+"""an op class picks its kernel by the input's dtype  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+KS = {"copy": copy, "bump": bump}
+FNS = [copy, bump, copy]
+
+class Op:
+    _kernels = {jnp.dtype("float32"): bump, jnp.dtype("bfloat16"): copy}
+
+    def __call__(self, v):
+        k = self._kernels[v.dtype]
+        return pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(v.shape, v.dtype), interpret=True)(v)
+
+
+print(Op()(x).sum())
