@@ -360,10 +360,15 @@ CASES = {
         "reg(2)(good)\n@reg(1)\ndef low(x, o):\n    return x[...]\n" + launch("sorted(REG, key=lambda e: e[0])[-1][1]"),
         {"good"},
     ),
-    "registrar-also-called-from-a-function-is-not-followed": (
+    "registrar-called-by-a-setup-function-after-a-direct-call": (
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup():\n    reg(bad)\nreg(good)\nsetup()\n"
         + launch("REG[-1]"),
-        {"good", "bad"},  # (bad, in fact: not [good] as the module's own calls alone would say)
+        {"bad"},  # not [good], as the module's own calls alone would say
+    ),
+    "registrar-called-from-a-function-called-in-a-branch-is-not-followed": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup():\n    reg(bad)\nreg(good)\n"
+        "if flag:\n    setup()\n" + launch("REG[-1]"),
+        {"good", "bad"},
     ),
     # A call statement at import runs the calls its function makes (for the heap), nested too.
     "registrar-called-by-a-setup-function-at-import": (
@@ -418,6 +423,16 @@ CASES = {
         "class Layer:\n    def __init__(self, k):\n        self.k = k\n    def __call__(self, v):\n"
         "        return pl.pallas_call(self.k, out_shape=s)(v)\nfor layer in [Layer(good), Layer(bad)]:\n    layer(x)\n",
         {"good", "bad"},
+    ),
+    "registrar-calls-of-a-setup-function-in-order": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef setup(first):\n    reg(first)\n    reg(good)\n"
+        "setup(bad)\n" + launch("REG[-1]"),
+        {"good"},
+    ),
+    "registrar-that-may-return-before-appending-is-not-followed": (
+        "REG = [good]\ndef reg(f):\n    if f is bad:\n        return f\n    REG.append(f)\n    return f\nreg(bad)\n"
+        + launch("REG[-1]"),
+        {"good"},  # the append is skipped (not [good, bad] as a replay of every append would say)
     ),
     "registrar-list-changed-by-the-module-is-not-followed": (
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(good)\nREG.insert(0, bad)\n" + launch("REG[0]"),
@@ -1982,6 +1997,14 @@ def test_a_list_copied_to_another_name_in_a_function_grows_through_it():
     grow = "def grow():\n    out = []\n    more = out\n    more.append(x)\n    more.append(x)\n    return out\n"
     code = TREE + grow + "pl.pallas_call(good, out_shape=s)(*grow())\n"
     assert [f.code for f in analyze_source(PL + KERNELS + code)] == ["PAL004"]
+
+
+def test_a_when_decorator_bound_to_a_name_runs_its_body():
+    code = (
+        TREE + "def k(x_ref, o_ref):\n    first = pl.when(pl.program_id(0) == 0)\n    @first\n    def _():\n"
+        "        return x_ref[...]\n    o_ref[...] = x_ref[...]\npl.pallas_call(k, out_shape=s, grid=(1,))(x)\n"
+    )
+    assert [f.code for f in analyze_source(PL + code)] == ["PAL007"]
 
 
 def test_a_list_read_inside_the_loop_that_grows_it_is_not_counted():

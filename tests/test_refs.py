@@ -99,6 +99,10 @@ REPORTED = {
     # A walrus in an earlier argument binds the name for the later ones.
     "walrus-in-an-earlier-argument": "add((r := jax.new_ref(x)), r)",
     "walrus-rebinding-an-older-name": "r = jax.new_ref(y)\nadd((r := jax.new_ref(x)), [r])",
+    "cached-property-read-twice": (
+        "import functools\nclass B:\n    @functools.cached_property\n    def r(self):\n        return jax.new_ref(x)\n"
+        "b = B()\nadd(b.r, b.r)"
+    ),
 }
 SILENT = {
     # A dataclass field's default_factory runs at each construction: two instances, two Refs.
@@ -144,6 +148,10 @@ SILENT = {
     # A Ref made in a method or a helper is a new one for each instance or call.
     "two-instances": (
         "class P:\n    def __init__(self):\n        self.a = jax.new_ref(x)\np, q = P(), P()\nadd(p.a, q.a)"
+    ),
+    "cached-property-of-two-instances": (
+        "import functools\nclass B:\n    @functools.cached_property\n    def r(self):\n        return jax.new_ref(x)\n"
+        "add(B().r, B().r)"
     ),
     "pool-filled-per-name": (
         "POOL = {}\ndef alloc(n):\n    POOL[n] = jax.new_ref(x)\nalloc('x')\nalloc('y')\nadd(POOL['x'], POOL['y'])"

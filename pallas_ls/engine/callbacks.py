@@ -20,7 +20,7 @@ from .kernels import KernelTarget, interpreter_for, resolve_kernel
 from .launches import candidate_calls
 from .model import FunctionNode, Loc, ModuleModel
 from .names import PARTIAL, qualname
-from .values.domain import EMPTY_ENV, Func
+from .values.domain import EMPTY_ENV, Func, Value
 from .values.methods import WhenDecorator
 
 
@@ -153,13 +153,25 @@ def _when_made_by(decorator: ast.expr, node: ast.AST, model: ModuleModel) -> ast
     interpreter evaluates it; None for any other decorator.  Only decorators of nested defs (a
     when body lives in a kernel) whose callee mentions `when` are evaluated."""
     where = model.loc(node)
-    if not isinstance(decorator, ast.Call) or where.scope is model.module_scope:
+    if where.scope is model.module_scope:
+        return None
+    if isinstance(decorator, ast.Name):  # `first = pl.when(c)`, then `@first`
+        made_by = [b.value for b in where.scope.bindings.get(decorator.id, []) if b.kind == "assign"]
+        if not made_by or not all(isinstance(v, ast.Call) and _mentions_when(v) for v in made_by):
+            return None
+        made = interpreter_for(model).ev(decorator, where, EMPTY_ENV, model)
+        return _the_when_call(made, model)
+    if not isinstance(decorator, ast.Call):
         return None
     interp = interpreter_for(model)
     callees = interp.ev(decorator.func, where, EMPTY_ENV, model)
     if not callees or not all(isinstance(f, Func) and _mentions_when(f.node) for f in callees):
         return None
-    made = interp.ev(decorator, where, EMPTY_ENV, model)
+    return _the_when_call(interp.ev(decorator, where, EMPTY_ENV, model), model)
+
+
+def _the_when_call(made: frozenset[Value], model: ModuleModel) -> ast.Call | None:
+    """The one `pl.when(c)` call in this module that made a decorator's value, if it is that."""
     calls = {id(v.call): v.call for v in made if isinstance(v, WhenDecorator) and v.call is not None}
     if len(calls) != 1 or len(made) != 1:
         return None

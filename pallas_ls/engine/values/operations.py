@@ -14,7 +14,7 @@ from ..model import (
     positional_args,
 )
 from ..shapes import itemsize
-from . import arrays, bindings, calls, classes, enums, generators, instances, library, methods
+from . import arrays, bindings, calls, classes, enums, generators, instances, library, methods, ref_identity
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -251,6 +251,12 @@ def _wrapped_by_decorator(interp: Interpreter, func: Func) -> frozenset[Value] |
             if made_by == frozenset({External("functools.wraps")}):
                 return interp.ev(decorator.args[0], where, func.env, func.model)
     return None
+
+
+def _made_in(function: ast.AST, ref: Ref) -> bool:
+    """Whether a Ref's constructor call is written in `function`'s body."""
+    origin = ref_identity.ref_origin(ref)
+    return isinstance(origin, ast.Call) and any(node is origin for node in ast.walk(function))
 
 
 def _qualname(func: Func) -> str:
@@ -750,7 +756,14 @@ def bind_attribute(
             p = v.func
             return frozenset({Partial(p.target, (frozenset({instance}), *p.args), p.keywords, hidden=True)})
         if v.kind == "property" and instance is not None:
-            return calls.apply(interp, v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
+            made = calls.apply(interp, v.func, [frozenset({instance})], [], None, None, EMPTY_ENV, cls.model)
+            if isinstance(instance, Instance) and isinstance(v.func, Func):
+                # a Ref the getter makes is the instance's: `Buf().ref` and `Buf().ref` are two
+                # (a Ref it reads from the instance, `return self._ref`, stays what it was)
+                getter = v.func.node
+                read = frozenset(r for r in ref_identity.refs_in(made, 0) if not _made_in(getter, r))
+                return ref_identity.retag(made, read, ("property of", instance.site, id(getter)), 0, True)
+            return made
         return U
     if isinstance(v, Func) and attr in classes.IMPLICIT_CLASSMETHODS:
         return frozenset({BoundMethod(v, cls)})

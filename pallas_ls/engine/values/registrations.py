@@ -31,7 +31,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ..model import Binding, FunctionNode, Loc, ModuleModel
+from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope
 from . import bindings, calls, flow, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
@@ -45,10 +45,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Registrar:
     """A module-level def whose calls append to the list: itself (`register(fn)`), or, for a
-    factory, the def it returns (`register(priority)(fn)`)."""
+    factory, the def it returns (`register(priority)(fn)`); or a caller, a def whose own code
+    calls registrars in straight-line statements (`def setup(): register(bump)`)."""
 
     outer: FunctionNode
     appender: FunctionNode
+    caller: bool = False
 
     @property
     def is_factory(self) -> bool:
@@ -73,7 +75,7 @@ def filled_by_registrars(
     if b.scope is not model.module_scope or use.scope is not model.module_scope or use.stmt is None:
         return None
     registrars = _registrars(model, b.name)
-    appenders = [r.appender for r in (registrars or {}).values()]
+    appenders = [r.appender for r in (registrars or {}).values() if not r.caller]
     if not registrars or any(function not in appenders for function in changed_in):
         return None
     events: list[Event] = []
@@ -98,11 +100,17 @@ def filled_by_registrars(
 
 
 def _appended_by(
-    interp: Interpreter, stmt: ast.stmt, registrars: dict[str, Registrar], name: str, model: ModuleModel, env: Env
+    interp: Interpreter,
+    stmt: ast.stmt,
+    registrars: dict[str, Registrar],
+    name: str,
+    model: ModuleModel,
+    env: Env,
+    scope: Scope | None = None,
 ) -> list[Event] | None:
-    """What a module-level statement appends through registrars (empty: none it calls); None
-    when it names a registrar other than by calling it, or names the list itself.  `env`: the
-    iteration of a module-level loop around it."""
+    """What a module-level statement (or one of a caller's, in its `scope`) appends through
+    registrars (empty: none it calls); None when it names a registrar other than by calling it,
+    or names the list itself.  `env`: the iteration of a loop around it, or the caller's call."""
     if any(stmt is r.outer for r in registrars.values()):
         return []  # the registrar's def: it appends when called
     mentioned = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
@@ -111,12 +119,14 @@ def _appended_by(
     used = mentioned & set(registrars)
     if not used:
         return []
-    if isinstance(stmt, ast.For):
+    if isinstance(stmt, ast.For) and scope is None:
         return _appended_by_loop(interp, stmt, registrars, name, model, env)
     if len(used) > 1 or sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in used) != 1:
         return None  # one registrar, named once
-    where = Loc(model.module_scope, stmt)
+    where = Loc(scope or model.module_scope, stmt)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and registrars[call.func.id].caller:
+        return _run_caller(interp, call, registrars, name, model, where, env)
     if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
         made = call.args[0]
         if not isinstance(made, ast.Starred):  # `register(fn)`, `register(2)(fn)`
@@ -161,6 +171,38 @@ def _registered(
     return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model, (where.stmt, env))
 
 
+def _run_caller(
+    interp: Interpreter,
+    call: ast.Call,
+    registrars: dict[str, Registrar],
+    name: str,
+    model: ModuleModel,
+    where: Loc,
+    env: Env,
+) -> list[Event] | None:
+    """`setup()`: the registrar calls of the caller's body, in order, with its arguments bound."""
+    caller = registrars[cast(ast.Name, call.func).id].outer
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if where.scope is not model.module_scope and where.scope.function is caller:
+        return None  # a caller calling itself
+    args = [interp.ev(a, where, env, model) for a in call.args]
+    keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in call.keywords]
+    bound = calls.bind_arguments(interp, Func(caller, model, EMPTY_ENV), args, keywords)
+    if bound is None:
+        return None
+    scope = model.function_scope(caller)
+    events: list[Event] = []
+    if _may_leave_early(getattr(caller, "body", [])):
+        return None
+    for stmt in getattr(caller, "body", []):
+        made_by = _appended_by(interp, stmt, registrars, name, model, bound, scope)
+        if made_by is None:
+            return None
+        events += made_by
+    return events
+
+
 def _appended_by_loop(
     interp: Interpreter, loop: ast.For, registrars: dict[str, Registrar], name: str, model: ModuleModel, env: Env
 ) -> list[Event] | None:
@@ -201,6 +243,8 @@ def _run(
 
     scope = model.function_scope(func.node)
     out: list[Event] = []
+    if _may_leave_early(getattr(func.node, "body", [])):
+        return None
     for stmt in getattr(func.node, "body", []):
         where = Loc(scope, stmt)
         if _appends_to(stmt, name):
@@ -245,12 +289,56 @@ def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | No
         found[outer.name] = Registrar(outer, function)  # type: ignore[union-attr]  # a def
     if not found:
         return None
-    if any(_inside_mentions(function, set(found)) for function in model.functions):
-        return None  # a registrar called from a function: when, and how often, is not followed
+    _add_callers(model, found, top_level)
+    callers = [r.outer for r in found.values() if r.caller]
+    if any(_inside_mentions(function, set(found)) for function in model.functions if function not in callers):
+        return None  # a registrar called from another function: when, and how often, is not followed
     for stmt in model.tree.body:
         if isinstance(stmt, ast.ClassDef) and _mentions_any(stmt, set(found) | {name}):
             return None  # a class body's own statements: not followed here
     return found
+
+
+def _may_leave_early(body: list[ast.stmt]) -> bool:
+    """Whether a statement before the last of a body may return or raise (`if not fn: return`):
+    then the later registrations may not run."""
+    return any(isinstance(n, (ast.Return, ast.Raise)) for stmt in body[:-1] for n in ast.walk(stmt))
+
+
+def _add_callers(model: ModuleModel, found: dict[str, Registrar], top_level: dict[int, ast.stmt]) -> None:
+    """Add the module-level defs whose own code names registrars (or callers) only as the callee
+    of a call statement straight in its body (`def setup(): register(bump)`), until none is new."""
+    while True:
+        new = [
+            function
+            for function in model.functions
+            if id(function) in top_level
+            and getattr(function, "name", None) not in found
+            and _inside_mentions(function, set(found))
+            and _only_calls(function, set(found))
+        ]
+        if not new:
+            return
+        for function in new:
+            found[function.name] = Registrar(function, function, caller=True)  # type: ignore[union-attr]  # a def
+
+
+def _only_calls(function: FunctionNode, names: set[str]) -> bool:
+    """Whether a def names `names` only as the callee of call statements straight in its body
+    (or the factory called there: `register(2)(fn)`), none of them its own parameter."""
+    body = getattr(function, "body", None)
+    if not isinstance(body, list) or _mentions_any(function.args, names):
+        return False
+    for stmt in body:
+        if not _mentions_any(stmt, names):
+            continue
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        callee = call.func.func if isinstance(call, ast.Call) and isinstance(call.func, ast.Call) else None
+        callee = callee or (call.func if isinstance(call, ast.Call) else None)
+        mentions = sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in names)
+        if not (isinstance(callee, ast.Name) and callee.id in names and mentions == 1):
+            return False
+    return True
 
 
 def _returns_only(outer: FunctionNode, inner: FunctionNode) -> bool:

@@ -1,0 +1,24 @@
+"""scratch shapes in the grid spec give the kernel a trailing ref  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+spec = pltpu.PrefetchScalarGridSpec(
+    num_scalar_prefetch=0,
+    grid=(1,),
+    in_specs=[pl.BlockSpec((8, 128), lambda i: (0, 0))],
+    out_specs=pl.BlockSpec((8, 128), lambda i: (0, 0)),
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32)],
+)
+
+
+def kernel(x_ref, o_ref, s_ref):
+    o_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, grid_spec=spec, interpret=True)(x).sum())
