@@ -1999,6 +1999,13 @@ def test_a_list_copied_to_another_name_in_a_function_grows_through_it():
     assert [f.code for f in analyze_source(PL + KERNELS + code)] == ["PAL004"]
 
 
+@pytest.mark.parametrize(("out_shape", "codes"), [("s", []), ("(s, s)", ["PAL001"])])
+def test_a_star_parameter_holds_the_rest_of_the_refs(out_shape, codes):
+    kernel = "def k(x_ref, *outs):\n    for o in outs:\n        o[...] = x_ref[...]\n    if len(outs) > 1:\n        return x_ref[...]\n"
+    code = TREE + kernel + f"pl.pallas_call(k, out_shape={out_shape})(x)\n"
+    assert [f.code for f in analyze_source(PL + code)] == codes
+
+
 def test_a_when_decorator_bound_to_a_name_runs_its_body():
     code = (
         TREE + "def k(x_ref, o_ref):\n    first = pl.when(pl.program_id(0) == 0)\n    @first\n    def _():\n"

@@ -24,7 +24,7 @@ from ..engine.layout import (
     refs_in_hbm,
     written_before,
 )
-from ..engine.model import Binding, FunctionNode, defaulted_parameters, is_generator, positional_args
+from ..engine.model import Binding, FunctionNode, Scope, defaulted_parameters, is_generator, positional_args
 from ..engine.rewrite import drop_returned_value, insert_parameter, write_instead_of_return
 from ..engine.values import calls
 from ..engine.values.domain import Array, Const, DictV, Env, Opaque, Param, Seq, Value
@@ -1125,6 +1125,7 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
     if scope is None:
         return env
     env = env.extended((b, v) for b, v in _ref_bindings(analysis, function, site) if env.get(b) is None)
+    env = env.extended(_rest_of_the_refs(function, site, scope, env))
     scratch_known = launch_layout(site.launch).scratch is not None
     interp = analysis.values.interp
     where = analysis.model.loc(function)
@@ -1269,6 +1270,22 @@ def _ref_bindings(
         for binding in scope.bindings.get(name, [])
         if binding.kind == "param"
     ]
+
+
+def _rest_of_the_refs(
+    function: FunctionNode, site: KernelSite, scope: Scope, env: Env
+) -> list[tuple[Binding, frozenset[Value]]]:
+    """`def kernel(x_ref, *outs)`: the star parameter holds the refs past the positional ones,
+    as many as the launch passes (`len(outs)` is known), each a ref parameter."""
+    star = getattr(function.args, "vararg", None)
+    total = launch_layout(site.launch).total
+    if star is None or total is None or site.target.bound_keywords:
+        return []
+    rest = total - len(positional_parameters(site))
+    binding = next((b for b in scope.bindings.get(star.arg, []) if b.kind == "param"), None)
+    if rest < 0 or binding is None or env.get(binding) is not None:
+        return []
+    return [(binding, frozenset({Seq("tuple", tuple(frozenset({Param(binding)}) for _ in range(rest)))}))]
 
 
 # Builtins whose result is a Python scalar, whatever they are given (a ref takes no 0-d value).

@@ -1,0 +1,18 @@
+"""a variadic kernel returns when it has more than one output  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, *outs):
+    for o in outs:
+        o[...] = x_ref[...]
+    if len(outs) > 1:
+        return x_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
