@@ -1,0 +1,6 @@
+"""pkg.ops makes an op and configures it at import; main launches its kernel  JAX: runs."""
+from jax.experimental import pallas as pl
+from pkg.ops import OP
+from pkg.kernels import x, S
+
+print(pl.pallas_call(OP.kernel, out_shape=S, interpret=True)(x).sum())
