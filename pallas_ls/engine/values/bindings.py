@@ -407,15 +407,14 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
 def _run_called_body(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> None:
     """A call statement of a project function: the calls its body makes as statements run, for
     the heap (`def setup(): register(bump)`, then `setup()` at import), as a decorator's do."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    targets = [t for t in interp.ev(call.func, loc, env, model) if isinstance(t, Func)]
+    arguments = calls.plain_arguments(interp, call, loc, env, model) if targets else None
+    if arguments is None:
         return
-    for target in interp.ev(call.func, loc, env, model):
-        if isinstance(target, Func):
-            args = [interp.ev(a, loc, env, model) for a in call.args]
-            keywords = [(str(k.arg), interp.ev(k.value, loc, env, model)) for k in call.keywords]
-            bound = calls.bind_arguments(interp, target, args, keywords)
-            if bound is not None:
-                run_calls_in(interp, target, bound)
+    for target in targets:
+        bound = calls.bind_arguments(interp, target, *arguments)
+        if bound is not None:
+            run_calls_in(interp, target, bound)
 
 
 def _run_decorators(interp: Interpreter, node: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel) -> None:

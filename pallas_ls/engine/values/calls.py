@@ -110,6 +110,17 @@ def bind_call(interp: Interpreter, func: Func, call: ast.Call, loc: Loc, env: En
     return bind_arguments(interp, func, args, keywords, unknown_rest, unknown_kw)
 
 
+def plain_arguments(
+    interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
+) -> tuple[list[frozenset[Value]], list[tuple[str, frozenset[Value]]]] | None:
+    """A call's positional and keyword arguments, evaluated; None when it splats (`*a`, `**kw`):
+    which parameters those fill is left to the callers that follow splats."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    args = [interp.ev(a, loc, env, model) for a in call.args]
+    return args, [(str(k.arg), interp.ev(k.value, loc, env, model)) for k in call.keywords]
+
+
 def _call_args(
     interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel
 ) -> tuple[list[frozenset[Value]], bool]:

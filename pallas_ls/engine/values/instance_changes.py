@@ -104,11 +104,8 @@ def _after(
         method = _method(interp, inst, _method_name(call, name) or "")
         if method is None:
             return None
-        args = [interp.ev(a, where, env, model) for a in call.args]
-        if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
-            return None  # a splat: which parameters it fills is not followed here
-        keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in call.keywords]
-        return _ran(interp, inst, method, args, keywords)
+        arguments = calls.plain_arguments(interp, call, where, env, model)
+        return _ran(interp, inst, method, *arguments) if arguments is not None else None
     return inst if _only_reads(interp, inst, stmt, name) else None
 
 

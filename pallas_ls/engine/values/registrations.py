@@ -161,11 +161,10 @@ def _registered(
     registrar = registrars.get(factory_call.func.id)
     if registrar is None or not registrar.is_factory:
         return None
-    if any(isinstance(a, ast.Starred) for a in factory_call.args) or any(k.arg is None for k in factory_call.keywords):
+    arguments = calls.plain_arguments(interp, factory_call, where, env, model)
+    if arguments is None:
         return None
-    args = [interp.ev(a, where, env, model) for a in factory_call.args]
-    keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in factory_call.keywords]
-    closure = calls.bind_arguments(interp, Func(registrar.outer, model, EMPTY_ENV), args, keywords)
+    closure = calls.bind_arguments(interp, Func(registrar.outer, model, EMPTY_ENV), *arguments)
     if closure is None:
         return None
     return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model, (where.stmt, env))
@@ -182,13 +181,12 @@ def _run_caller(
 ) -> list[Event] | None:
     """`setup()`: the registrar calls of the caller's body, in order, with its arguments bound."""
     caller = registrars[cast(ast.Name, call.func).id].outer
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
     if where.scope is not model.module_scope and where.scope.function is caller:
         return None  # a caller calling itself
-    args = [interp.ev(a, where, env, model) for a in call.args]
-    keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in call.keywords]
-    bound = calls.bind_arguments(interp, Func(caller, model, EMPTY_ENV), args, keywords)
+    arguments = calls.plain_arguments(interp, call, where, env, model)
+    if arguments is None:
+        return None
+    bound = calls.bind_arguments(interp, Func(caller, model, EMPTY_ENV), *arguments)
     if bound is None:
         return None
     scope = model.function_scope(caller)
