@@ -438,6 +438,16 @@ CASES = {
         "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(good)\nREG.insert(0, bad)\n" + launch("REG[0]"),
         {"good", "bad"},
     ),
+    "builder-storing-keywords-with-setattr-in-a-loop": (
+        "class B:\n    def __init__(self):\n        self.k = bad\n    def set(self, **kw):\n        for n, v in kw.items():\n"
+        "            setattr(self, n, v)\n        return self\n" + launch("B().set(k=good).k"),
+        {"good"},
+    ),
+    "method-storing-in-a-loop-that-breaks-is-not-followed": (
+        "class B:\n    def __init__(self):\n        self.k = bad\n    def set(self, **kw):\n        for n, v in kw.items():\n"
+        "            setattr(self, n, v)\n            break\n        return self\n" + launch("B().set(j=bad, k=good).k"),
+        {"good", "bad"},  # (bad, in fact: the loop stops after j)
+    ),
     "fluent-builder-chain": (
         "KS = {'g': good, 'b': bad}\nclass B:\n    def __init__(self):\n        self.k = bad\n"
         "    def use(self, name):\n        self.k = KS[name]\n        return self\n    def build(self):\n"

@@ -16,7 +16,7 @@ own straight-line code and calls nothing on `self`.  Anything else: the instance
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel
 from . import bindings, calls, flow, operations
@@ -168,35 +168,77 @@ def _ran(
     args: list[frozenset[Value]],
     keywords: list[tuple[str, frozenset[Value]]],
 ) -> Instance | None:
-    """The instance after `method` ran on it: its `self.attr = v` statements in order, each
+    """The instance after `method` ran on it: its stores on `self` in order (`self.attr = v`,
+    `setattr(self, name, v)` of a known name, also in `for` loops over known sequences), each
     evaluated with the instance as it stood; None when it changes `self` any other way."""
     node = method.node
     if isinstance(node, ast.Lambda) or not node.args.args:
         return None
     self_name = node.args.args[0].arg
-    if not _changes_self_plainly(node, self_name):
-        return None
-    scope = method.model.function_scope(node)
     self_binding = bindings.param_binding(method, self_name)
     bound = calls.bind_arguments(interp, method, [frozenset({inst}), *args], keywords)
-    if bound is None or self_binding is None:
+    if bound is None or self_binding is None or _may_leave_early(node):
         return None
-    for stmt in node.body:
-        if not (
-            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], self_name)
-        ):
-            continue
-        target = stmt.targets[0]
-        assert isinstance(target, ast.Attribute)
-        # `self` as the statements before left it
-        stored = interp.ev(
-            stmt.value, Loc(scope, stmt), bound.extended([(self_binding, frozenset({inst}))]), method.model
-        )
-        replaced = _stored(interp, inst, target.attr, stored)
-        if replaced is None:
-            return None
-        inst = replaced
-    return inst
+    run = _MethodRun(interp, method, self_name, self_binding)
+    return run.statements(node.body, inst, bound)
+
+
+class _MethodRun:
+    """One method's statements run on an instance, for what they store on `self`."""
+
+    def __init__(self, interp: Interpreter, method: Func, self_name: str, self_binding: Binding):
+        self.interp, self.method, self.self_name, self.self_binding = interp, method, self_name, self_binding
+        self.scope = method.model.function_scope(method.node)
+
+    def statements(self, body: list[ast.stmt], inst: Instance, env: Env) -> Instance | None:
+        for stmt in body:
+            after = self.statement(stmt, inst, env)
+            if after is None:
+                return None
+            inst = after
+        return inst
+
+    def statement(self, stmt: ast.stmt, inst: Instance, env: Env) -> Instance | None:
+        name = self.self_name
+        if name not in _names_in(self.method.model, stmt):
+            return inst
+        env = env.extended([(self.self_binding, frozenset({inst}))])  # `self` as the statements before left it
+        where = Loc(self.scope, stmt)
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
+            if _changes_self_otherwise_in(stmt.value, name):
+                return None
+            stored = self.interp.ev(stmt.value, where, env, self.method.model)
+            return _stored(self.interp, inst, cast(ast.Attribute, stmt.targets[0]).attr, stored)
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and _is_setattr_of(call, name):  # `setattr(self, k, v)`
+            key = self.interp.ev(call.args[1], where, env, self.method.model)
+            attr = next(iter(key)) if len(key) == 1 else None
+            if not isinstance(attr, Const) or not isinstance(attr.value, str) or _mentions(call.args[2], name):
+                return None
+            return _stored(self.interp, inst, attr.value, self.interp.ev(call.args[2], where, env, self.method.model))
+        if isinstance(stmt, ast.For) and not stmt.orelse and not _mentions(stmt.iter, name):
+            if any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(stmt)):
+                return None
+            envs = flow.loop_envs(self.interp, stmt, self.scope, env, self.method.model)
+            for iteration in envs if envs is not None else []:
+                after = self.statements(stmt.body, inst, iteration)
+                if after is None:
+                    return None
+                inst = after
+            return inst if envs is not None else None
+        return None if _changes_self_otherwise_in(stmt, name) else inst
+
+
+def _may_leave_early(method: FunctionNode) -> bool:
+    """A return or raise before the method's last statement: its later stores may not run."""
+    body = method.body if isinstance(method.body, list) else []
+    return any(isinstance(n, (ast.Return, ast.Raise)) for stmt in body[:-1] for n in ast.walk(stmt))
+
+
+def _changes_self_otherwise_in(node: ast.AST, self_name: str) -> bool:
+    """Whether a statement or expression may change `self` other than by the stores `_MethodRun`
+    follows (a method called on it, `self` handed to a call, a store in a branch)."""
+    return any(_changes_self_otherwise(sub, node, self_name, set()) for sub in ast.walk(node))
 
 
 def _changes_self_plainly(node: FunctionNode, self_name: str) -> bool:
@@ -209,7 +251,7 @@ def _changes_self_plainly(node: FunctionNode, self_name: str) -> bool:
     return not any(_changes_self_otherwise(sub, node, self_name, straight) for sub in ast.walk(node))
 
 
-def _changes_self_otherwise(sub: ast.AST, method: FunctionNode, self_name: str, straight: set[int]) -> bool:
+def _changes_self_otherwise(sub: ast.AST, method: ast.AST, self_name: str, straight: set[int]) -> bool:
     """Whether the node `sub` of a method may change `self` other than by a straight store."""
     if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and sub is not method:
         return _mentions(sub, self_name)  # a nested def or class that may keep `self`
