@@ -445,8 +445,18 @@ CASES = {
     ),
     "method-storing-in-a-loop-that-breaks-is-not-followed": (
         "class B:\n    def __init__(self):\n        self.k = bad\n    def set(self, **kw):\n        for n, v in kw.items():\n"
-        "            setattr(self, n, v)\n            break\n        return self\n" + launch("B().set(j=bad, k=good).k"),
+        "            setattr(self, n, v)\n            break\n        return self\n"
+        + launch("B().set(j=bad, k=good).k"),
         {"good", "bad"},  # (bad, in fact: the loop stops after j)
+    ),
+    "registrar-with-a-plugin-import-between-is-not-followed": (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\nreg(bad)\nimport my_plugins\nreg(good)\n"
+        + launch("REG[0]"),
+        {"good", "bad"},  # the plugin may register first-come entries of its own
+    ),
+    "instance-with-a-plugin-import-between-is-not-followed": (
+        "class Op:\n    k = staticmethod(bad)\nop = Op()\nop.k = good\nfrom . import plugins\n" + launch("op.k"),
+        {"good", "bad"},
     ),
     "fluent-builder-chain": (
         "KS = {'g': good, 'b': bad}\nclass B:\n    def __init__(self):\n        self.k = bad\n"

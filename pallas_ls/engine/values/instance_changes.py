@@ -19,7 +19,7 @@ import ast
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel
-from . import bindings, calls, flow, operations
+from . import bindings, calls, flow, library, operations
 from .domain import BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ def _statements_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.st
             return found  # the statement holding the read
         if b.name in _names_in(model, stmt):
             found.append(stmt)
+        elif library.may_import_project_code(stmt):
+            return []  # a module imported here may change the instance too
     return []  # the read is further on than followed
 
 

@@ -224,6 +224,25 @@ _NON_ARRAY_JNP = frozenset(
 )
 # Control flow whose result is the carry: the index of the init argument.
 _LOOPS_WITH_INIT = {"jax.lax.fori_loop": (3, "init_val"), "jax.lax.while_loop": (2, "init_val")}
+
+
+def may_import_project_code(stmt: ast.stmt) -> bool:
+    """Whether running a statement may import a module of the project (whose import-time code
+    may register into, or configure, this module's objects: a plugin importing `register`):
+    an import of anything but a known library, a relative import, `importlib.import_module`."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] not in EXTERNAL_ROOTS for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0] not in EXTERNAL_ROOTS):
+            return True
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in _IMPORTING_CALLS:
+            return True
+    return False
+
+
+_IMPORTING_CALLS = frozenset({"import_module", "__import__"})
+
+
 BUILTINS_VALUE = frozenset(
     {
         "len",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, Loc, ModuleModel, Scope
-from . import bindings, flow, iteration, operations, registrations
+from . import bindings, flow, iteration, library, operations, registrations
 from .domain import (
     UNKNOWN,
     Class,
@@ -225,6 +225,8 @@ def attribute_stored_before(
             last = straight[id(stmt)]
         elif last is not None and any(_mentions(stmt, name) for name in names):
             return None  # `op.configure(...)`, `op = other`: not followed
+        elif last is not None and library.may_import_project_code(stmt):
+            return None  # a module imported here may change it too
     if last is None:
         return None
     value = interp.ev(receiver, loc, env, model)

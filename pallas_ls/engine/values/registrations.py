@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope
-from . import bindings, calls, flow, ref_identity
+from . import bindings, calls, flow, library, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
 # What one registrar call does to the registry: (None, value) appends; ((key,), value) stores.
@@ -80,6 +80,8 @@ def filled_by_registrars(
         return None
     events: list[Event] = []
     for stmt in _top_level_between(model, b, use):
+        if library.may_import_project_code(stmt):
+            return None  # a plugin module may register too, when it is imported
         made_by = _appended_by(interp, stmt, registrars, b.name, model, EMPTY_ENV)
         if made_by is None:
             return None
