@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import FunctionNode, Loc, ModuleModel, own_returns
+from .model import FunctionNode, Loc, ModuleModel, own_returns, qualpath
 from .source import SourceFile
 from .values.calls import functions_in, keyword_env
 from .values.classes import def_value
@@ -396,27 +396,6 @@ def _forwards_all_arguments(wrapper: FunctionNode) -> bool:
 
 
 # --------------------------------------------------------------------------- qualified paths
-def qualpath(model: ModuleModel, function: ast.AST) -> str | None:
-    """A function's path in its module that survives edits elsewhere in the file: the names of
-    the defs and classes enclosing it, `<locals>` between functions (as Python's __qualname__)."""
-    parts: list[str] = []
-    node: ast.AST | None = function
-    scopes = model.scope_of_function
-    while node is not None:
-        name = getattr(node, "name", None)
-        if name is None:
-            return None  # a lambda: no stable name
-        parts.append(name)
-        scope = scopes.get(id(node))
-        parent = scope.parent if scope is not None else None
-        if parent is None or parent.kind == "module":
-            break
-        if parent.kind == "function":
-            parts.append("<locals>")
-        node = parent.node
-    return ".".join(reversed(parts))
-
-
 def function_at(model: ModuleModel, path: str) -> FunctionNode | None:
     for function in model.functions:
         if getattr(function, "name", None) == path.rsplit(".", 1)[-1] and qualpath(model, function) == path:

@@ -807,6 +807,33 @@ def defaulted_parameters(function: FunctionNode) -> list[tuple[ast.arg, ast.expr
     return out
 
 
+def qualpath(model: ModuleModel, function: ast.AST) -> str | None:
+    """A function's path in its module that survives edits elsewhere in the file: the names of
+    the defs and classes enclosing it, `<locals>` between functions (as Python's __qualname__)."""
+    parts: list[str] = []
+    node: ast.AST | None = function
+    scopes = model.scope_of_function
+    while node is not None:
+        name = getattr(node, "name", None)
+        if name is None:
+            return None  # a lambda: no stable name
+        parts.append(name)
+        scope = scopes.get(id(node))
+        parent = scope.parent if scope is not None else None
+        if parent is None or parent.kind == "module":
+            break
+        if parent.kind == "function":
+            parts.append("<locals>")
+        node = parent.node
+    return ".".join(reversed(parts))
+
+
+def may_leave_early(body: list[ast.stmt]) -> bool:
+    """Whether a statement before the last of a body may return or raise (`if not fn: return`):
+    then the body's later statements may not run."""
+    return any(isinstance(n, (ast.Return, ast.Raise)) for stmt in body[:-1] for n in ast.walk(stmt))
+
+
 def own_returns(function: FunctionNode) -> Iterator[ast.Return]:
     """The return statements of a def that belong to it (not to nested defs, lambdas, classes)."""
     if isinstance(function, ast.Lambda):

@@ -111,6 +111,11 @@ def has_star_positionals(call: ast.Call) -> bool:
     return any(isinstance(a, ast.Starred) for a in call.args)
 
 
+def mentions(node: ast.AST, *names: str) -> bool:
+    """Whether a node (a statement, an expression, a def) mentions one of `names` as a name."""
+    return any(isinstance(sub, ast.Name) and sub.id in names for sub in ast.walk(node))
+
+
 def mentions_pallas(text: str) -> bool:
     """Cheap prefilter: a file that never says "pallas" cannot import an entry point.
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, cast
 
-from ..model import Binding, FunctionNode, Loc, ModuleModel
+from ..model import Binding, FunctionNode, Loc, ModuleModel, may_leave_early
+from ..names import mentions
 from . import bindings, calls, flow, library, operations
 from .domain import BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
@@ -90,18 +91,14 @@ def _after(
     if isinstance(stmt, ast.For):
         return _after_loop(interp, inst, stmt, b, env, model)
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
-        if _mentions(stmt.value, name) and not _only_reads(interp, inst, stmt.value, name):
+        if mentions(stmt.value, name) and not _only_reads(interp, inst, stmt.value, name):
             return None
         target = stmt.targets[0]
         assert isinstance(target, ast.Attribute)
         return _stored(interp, inst, target.attr, interp.ev(stmt.value, where, env, model))
     call = stmt.value if isinstance(stmt, ast.Expr) else None
     if isinstance(call, ast.Call) and _is_setattr_of(call, name):
-        key = interp.ev(call.args[1], where, env, model)
-        attr = next(iter(key)) if len(key) == 1 else None
-        if not isinstance(attr, Const) or not isinstance(attr.value, str) or _mentions(call.args[2], name):
-            return None
-        return _stored(interp, inst, attr.value, interp.ev(call.args[2], where, env, model))
+        return _set_by_setattr(interp, inst, call, name, where, env, model)
     if isinstance(call, ast.Call) and _method_name(call, name) is not None and not _mentions_in_arguments(call, name):
         method = _method(interp, inst, _method_name(call, name) or "")
         if method is None:
@@ -147,6 +144,17 @@ def after_method(
     return frozenset({changed}) if changed is not None and changed != inst else None
 
 
+def _set_by_setattr(
+    interp: Interpreter, inst: Instance, call: ast.Call, name: str, where: Loc, env: Env, model: ModuleModel
+) -> Instance | None:
+    """`setattr(name, key, v)` with a key known to be one string (and a value not reading `name`)."""
+    key = interp.ev(call.args[1], where, env, model)
+    attr = next(iter(key)) if len(key) == 1 else None
+    if not isinstance(attr, Const) or not isinstance(attr.value, str) or mentions(call.args[2], name):
+        return None
+    return _stored(interp, inst, attr.value, interp.ev(call.args[2], where, env, model))
+
+
 def _stored(interp: Interpreter, inst: Instance, attr: str, stored: frozenset[Value]) -> Instance | None:
     """`inst.attr = stored`: a plain field, or a property's setter run; None for other descriptors
     and classes with a `__setattr__` of their own."""
@@ -179,7 +187,7 @@ def _ran(
     self_name = node.args.args[0].arg
     self_binding = bindings.param_binding(method, self_name)
     bound = calls.bind_arguments(interp, method, [frozenset({inst}), *args], keywords)
-    if bound is None or self_binding is None or _may_leave_early(node):
+    if bound is None or self_binding is None or may_leave_early(node.body):
         return None
     run = _MethodRun(interp, method, self_name, self_binding)
     return run.statements(node.body, inst, bound)
@@ -213,12 +221,8 @@ class _MethodRun:
             return _stored(self.interp, inst, cast(ast.Attribute, stmt.targets[0]).attr, stored)
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         if isinstance(call, ast.Call) and _is_setattr_of(call, name):  # `setattr(self, k, v)`
-            key = self.interp.ev(call.args[1], where, env, self.method.model)
-            attr = next(iter(key)) if len(key) == 1 else None
-            if not isinstance(attr, Const) or not isinstance(attr.value, str) or _mentions(call.args[2], name):
-                return None
-            return _stored(self.interp, inst, attr.value, self.interp.ev(call.args[2], where, env, self.method.model))
-        if isinstance(stmt, ast.For) and not stmt.orelse and not _mentions(stmt.iter, name):
+            return _set_by_setattr(self.interp, inst, call, name, where, env, self.method.model)
+        if isinstance(stmt, ast.For) and not stmt.orelse and not mentions(stmt.iter, name):
             if any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(stmt)):
                 return None
             envs = flow.loop_envs(self.interp, stmt, self.scope, env, self.method.model)
@@ -231,34 +235,18 @@ class _MethodRun:
         return None if _changes_self_otherwise_in(stmt, name) else inst
 
 
-def _may_leave_early(method: FunctionNode) -> bool:
-    """A return or raise before the method's last statement: its later stores may not run."""
-    body = method.body if isinstance(method.body, list) else []
-    return any(isinstance(n, (ast.Return, ast.Raise)) for stmt in body[:-1] for n in ast.walk(stmt))
-
-
 def _changes_self_otherwise_in(node: ast.AST, self_name: str) -> bool:
-    """Whether a statement or expression may change `self` other than by the stores `_MethodRun`
-    follows (a method called on it, `self` handed to a call, a store in a branch)."""
-    return any(_changes_self_otherwise(sub, node, self_name, set()) for sub in ast.walk(node))
+    """Whether a statement, expression or def may change `self` (`_changes_self_otherwise`)."""
+    return any(_changes_self_otherwise(sub, node, self_name) for sub in ast.walk(node))
 
 
-def _changes_self_plainly(node: FunctionNode, self_name: str) -> bool:
-    """Whether a method changes `self` only by `self.attr = v` statements straight in its body:
-    no such store in a branch, loop or nested def, no call of a method on `self`, no `self`
-    handed to a call, no `setattr(self, ...)`, no rebinding of `self`."""
-    if isinstance(node, ast.Lambda):
-        return False
-    straight = {id(s.targets[0]) for s in node.body if isinstance(s, ast.Assign) and len(s.targets) == 1}
-    return not any(_changes_self_otherwise(sub, node, self_name, straight) for sub in ast.walk(node))
-
-
-def _changes_self_otherwise(sub: ast.AST, method: ast.AST, self_name: str, straight: set[int]) -> bool:
-    """Whether the node `sub` of a method may change `self` other than by a straight store."""
+def _changes_self_otherwise(sub: ast.AST, method: ast.AST, self_name: str) -> bool:
+    """Whether the node `sub` of `method` (a def, or a statement of one) may change `self`: a store
+    on it, a method called on it, `self` handed to a call, a def that may keep it."""
     if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and sub is not method:
-        return _mentions(sub, self_name)  # a nested def or class that may keep `self`
+        return mentions(sub, self_name)  # a nested def or class that may keep `self`
     if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, (ast.Store, ast.Del)):
-        return _is_name(sub.value, self_name) and id(sub) not in straight
+        return _is_name(sub.value, self_name)
     if isinstance(sub, ast.Call):
         handed = [*sub.args, *(k.value for k in sub.keywords)]
         return (isinstance(sub.func, ast.Attribute) and _is_name(sub.func.value, self_name)) or any(
@@ -270,26 +258,24 @@ def _changes_self_otherwise(sub: ast.AST, method: ast.AST, self_name: str, strai
 def _only_reads(interp: Interpreter, inst: Instance, node: ast.AST, name: str) -> bool:
     """Whether every mention of `name` in `node` reads an attribute (`op.k`, not `op.m()` of a
     method that changes it, not `f(op)`)."""
-    mentions = reads = 0
+    named = reads = 0
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and sub.id == name:
-            mentions += 1
+            named += 1
         elif isinstance(sub, ast.Attribute) and _is_name(sub.value, name) and isinstance(sub.ctx, ast.Load):
             reads += 1
         elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and _is_name(sub.func.value, name):
             method = _method(interp, inst, sub.func.attr)
             if method is None or not _changes_nothing(method.node):
                 return False
-    return mentions == reads
+    return named == reads
 
 
 def _changes_nothing(node: FunctionNode) -> bool:
+    """Whether a method leaves `self` as it is (reads it at most)."""
     if isinstance(node, ast.Lambda) or not node.args.args:
         return False
-    self_name = node.args.args[0].arg
-    return _changes_self_plainly(node, self_name) and not any(
-        isinstance(s, ast.Assign) and any(_is_attribute_of(t, self_name) for t in s.targets) for s in ast.walk(node)
-    )
+    return not _changes_self_otherwise_in(node, node.args.args[0].arg)
 
 
 def _method(interp: Interpreter, inst: Instance, attr: str) -> Func | None:
@@ -342,7 +328,7 @@ def _method_name(call: ast.Call, name: str) -> str | None:
 
 
 def _mentions_in_arguments(call: ast.Call, name: str) -> bool:
-    return any(_mentions(a, name) for a in [*call.args, *(k.value for k in call.keywords)])
+    return any(mentions(a, name) for a in [*call.args, *(k.value for k in call.keywords)])
 
 
 def _is_setattr_of(call: ast.Call, name: str) -> bool:
@@ -355,7 +341,3 @@ def _is_attribute_of(node: ast.AST, name: str) -> bool:
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
-
-
-def _mentions(node: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))

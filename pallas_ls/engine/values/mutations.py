@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, Loc, ModuleModel, Scope
+from ..names import mentions
 from . import bindings, flow, iteration, library, operations, registrations
 from .domain import (
     UNKNOWN,
@@ -223,7 +224,7 @@ def attribute_stored_before(
             break  # the statement holding the read, or past it
         if id(stmt) in straight:
             last = straight[id(stmt)]
-        elif last is not None and any(_mentions(stmt, name) for name in names):
+        elif last is not None and mentions(stmt, *names):
             return None  # `op.configure(...)`, `op = other`: not followed
         elif last is not None and library.may_import_project_code(stmt):
             return None  # a module imported here may change it too
@@ -255,10 +256,6 @@ def _straight_attribute_stores(model: ModuleModel, stores: list[StoreSite], attr
 def _one_target(node: ast.AST) -> bool:
     """`target = value` with one target (`a.k = b.k = v` is not followed)."""
     return isinstance(node, ast.Assign) and len(node.targets) == 1
-
-
-def _mentions(stmt: ast.stmt, name: str) -> bool:
-    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(stmt))
 
 
 def _plain_field(interp: Interpreter, value: Value, attr: str) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..model import (
     ModuleModel,
     positional_args,
+    qualpath,
 )
 from ..shapes import itemsize
 from . import arrays, bindings, calls, classes, enums, generators, instances, library, methods, ref_identity
@@ -221,8 +222,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({methods.ConstMethod(value.value, attr)})
     if isinstance(value, Func) and attr == "__name__" and not isinstance(value.node, ast.Lambda):
         return frozenset({Const(value.node.name)})  # `{f.__name__: f for f in kernels}`
-    if isinstance(value, Func) and attr == "__qualname__" and not isinstance(value.node, ast.Lambda):
-        return frozenset({Const(_qualname(value))})  # `f.__qualname__.endswith("fused")`
+    if isinstance(value, Func) and attr == "__qualname__" and (path := qualpath(value.model, value.node)):
+        return frozenset({Const(path)})  # `f.__qualname__.endswith("fused")`
     if isinstance(value, Func) and attr == "__wrapped__":
         wrapped = _wrapped_by_decorator(interp, value)
         if wrapped is not None:
@@ -257,19 +258,6 @@ def _made_in(function: ast.AST, ref: Ref) -> bool:
     """Whether a Ref's constructor call is written in `function`'s body."""
     origin = ref_identity.ref_origin(ref)
     return isinstance(origin, ast.Call) and any(node is origin for node in ast.walk(function))
-
-
-def _qualname(func: Func) -> str:
-    """A def's `__qualname__`: the classes and functions around it (`Ops.fused`, `make.<locals>.k`)."""
-    parts = [cast(ast.FunctionDef, func.node).name]
-    scope = func.model.scope_of_function[id(func.node)].parent
-    while scope is not None and scope.node is not None:
-        if scope.kind == "class":
-            parts.append(cast(ast.ClassDef, scope.node).name)
-        elif scope.kind in ("function", "lambda"):
-            parts.append(f"{getattr(scope.node, 'name', '<lambda>')}.<locals>")
-        scope = scope.parent
-    return ".".join(reversed(parts))
 
 
 def _class_dict_view(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:

@@ -31,7 +31,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope
+from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope, may_leave_early
+from ..names import mentions
 from . import bindings, calls, flow, library, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
@@ -136,7 +137,7 @@ def _appended_by(
             return _registered(interp, call.func, registered, registrars, name, where, model, env)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.decorator_list:
         innermost = stmt.decorator_list[-1]
-        if not _mentions_any(innermost, used):
+        if not mentions(innermost, *used):
             return None  # an outer decorator: what it is handed is not followed here
         made_here: Value = Class(stmt, model) if isinstance(stmt, ast.ClassDef) else Func(stmt, model, EMPTY_ENV)
         return _registered(interp, innermost, frozenset({made_here}), registrars, name, where, model, env)
@@ -193,7 +194,7 @@ def _run_caller(
         return None
     scope = model.function_scope(caller)
     events: list[Event] = []
-    if _may_leave_early(getattr(caller, "body", [])):
+    if may_leave_early(getattr(caller, "body", [])):
         return None
     for stmt in getattr(caller, "body", []):
         made_by = _appended_by(interp, stmt, registrars, name, model, bound, scope)
@@ -243,7 +244,7 @@ def _run(
 
     scope = model.function_scope(func.node)
     out: list[Event] = []
-    if _may_leave_early(getattr(func.node, "body", [])):
+    if may_leave_early(getattr(func.node, "body", [])):
         return None
     for stmt in getattr(func.node, "body", []):
         where = Loc(scope, stmt)
@@ -294,15 +295,9 @@ def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | No
     if any(_inside_mentions(function, set(found)) for function in model.functions if function not in callers):
         return None  # a registrar called from another function: when, and how often, is not followed
     for stmt in model.tree.body:
-        if isinstance(stmt, ast.ClassDef) and _mentions_any(stmt, set(found) | {name}):
+        if isinstance(stmt, ast.ClassDef) and mentions(stmt, *found, name):
             return None  # a class body's own statements: not followed here
     return found
-
-
-def _may_leave_early(body: list[ast.stmt]) -> bool:
-    """Whether a statement before the last of a body may return or raise (`if not fn: return`):
-    then the later registrations may not run."""
-    return any(isinstance(n, (ast.Return, ast.Raise)) for stmt in body[:-1] for n in ast.walk(stmt))
 
 
 def _add_callers(model: ModuleModel, found: dict[str, Registrar], top_level: dict[int, ast.stmt]) -> None:
@@ -327,16 +322,16 @@ def _only_calls(function: FunctionNode, names: set[str]) -> bool:
     """Whether a def names `names` only as the callee of call statements straight in its body
     (or the factory called there: `register(2)(fn)`), none of them its own parameter."""
     body = getattr(function, "body", None)
-    if not isinstance(body, list) or _mentions_any(function.args, names):
+    if not isinstance(body, list) or mentions(function.args, *names):
         return False
     for stmt in body:
-        if not _mentions_any(stmt, names):
+        if not mentions(stmt, *names):
             continue
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         callee = call.func.func if isinstance(call, ast.Call) and isinstance(call.func, ast.Call) else None
         callee = callee or (call.func if isinstance(call, ast.Call) else None)
-        mentions = sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in names)
-        if not (isinstance(callee, ast.Name) and callee.id in names and mentions == 1):
+        named = sum(1 for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in names)
+        if not (isinstance(callee, ast.Name) and callee.id in names and named == 1):
             return False
     return True
 
@@ -365,7 +360,7 @@ def _only_appends(function: FunctionNode, name: str) -> bool:
     for stmt in body:
         if _appends_to(stmt, name) or _stores_item_of(stmt, name):
             continue
-        if _mentions_any(stmt, {name}):
+        if mentions(stmt, name):
             return False
     return not any(isinstance(a, ast.arg) and a.arg == name for a in ast.walk(function.args))
 
@@ -381,7 +376,7 @@ def _appends_to(stmt: ast.stmt, name: str) -> bool:
         and len(call.args) == 1
         and not call.keywords
         and not isinstance(call.args[0], ast.Starred)
-        and not _mentions_any(call.args[0], {name})
+        and not mentions(call.args[0], name)
     )
 
 
@@ -394,8 +389,8 @@ def _stores_item_of(stmt: ast.stmt, name: str) -> bool:
         isinstance(target.value, ast.Name)
         and target.value.id == name
         and not isinstance(target.slice, ast.Slice)
-        and not _mentions_any(target.slice, {name})
-        and not _mentions_any(stmt.value, {name})
+        and not mentions(target.slice, name)
+        and not mentions(stmt.value, name)
     )
 
 
@@ -414,7 +409,7 @@ def _inside_mentions(function: FunctionNode, names: set[str]) -> bool:
     """Whether a function's parameters or body mention one of `names` (its decorators, which
     run where the def stands, are not inside it)."""
     body = function.body if isinstance(function.body, list) else [function.body]
-    return _mentions_any(function.args, names) or any(_mentions_any(stmt, names) for stmt in body)
+    return mentions(function.args, *names) or any(mentions(stmt, *names) for stmt in body)
 
 
 def _directly_mentions(function: FunctionNode, name: str) -> bool:
@@ -429,7 +424,3 @@ def _directly_mentions(function: FunctionNode, name: str) -> bool:
             continue
         stack.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _mentions_any(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
