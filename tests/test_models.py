@@ -2026,6 +2026,15 @@ def test_a_star_parameter_holds_the_rest_of_the_refs(out_shape, codes):
     assert [f.code for f in analyze_source(PL + code)] == codes
 
 
+def test_setup_functions_calling_each_other_are_not_followed_round_and_round():
+    """(Before, the replay recursed until the interpreter caught the RecursionError.)"""
+    code = (
+        "REG = []\ndef reg(f):\n    REG.append(f)\n    return f\ndef a():\n    reg(good)\n    b()\n"
+        "def b():\n    a()\na()\n" + launch("REG[0]") + launch("bad")
+    )
+    assert [f.code for f in analyze_source(PL + KERNELS + TREE + code)] == ["PAL001"]
+
+
 def test_a_when_decorator_bound_to_a_name_runs_its_body():
     code = (
         TREE + "def k(x_ref, o_ref):\n    first = pl.when(pl.program_id(0) == 0)\n    @first\n    def _():\n"

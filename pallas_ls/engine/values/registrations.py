@@ -110,10 +110,13 @@ def _appended_by(
     model: ModuleModel,
     env: Env,
     scope: Scope | None = None,
+    running: tuple[FunctionNode, ...] = (),
 ) -> list[Event] | None:
     """What a module-level statement (or one of a caller's, in its `scope`) appends through
     registrars (empty: none it calls); None when it names a registrar other than by calling it,
-    or names the list itself.  `env`: the iteration of a loop around it, or the caller's call."""
+    or names the list itself.  `env`: the iteration of a loop around it, or the caller's call;
+    `running`: the callers whose bodies are being run (one calling another that calls it back is
+    not followed)."""
     if any(stmt is r.outer for r in registrars.values()):
         return []  # the registrar's def: it appends when called
     mentioned = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
@@ -129,7 +132,7 @@ def _appended_by(
     where = Loc(scope or model.module_scope, stmt)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
     if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and registrars[call.func.id].caller:
-        return _run_caller(interp, call, registrars, name, model, where, env)
+        return _run_caller(interp, call, registrars, name, model, where, env, running)
     if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
         made = call.args[0]
         if not isinstance(made, ast.Starred):  # `register(fn)`, `register(2)(fn)`
@@ -181,11 +184,12 @@ def _run_caller(
     model: ModuleModel,
     where: Loc,
     env: Env,
+    running: tuple[FunctionNode, ...],
 ) -> list[Event] | None:
     """`setup()`: the registrar calls of the caller's body, in order, with its arguments bound."""
     caller = registrars[cast(ast.Name, call.func).id].outer
-    if where.scope is not model.module_scope and where.scope.function is caller:
-        return None  # a caller calling itself
+    if caller in running:
+        return None  # callers calling each other: how often each runs is not followed
     arguments = calls.plain_arguments(interp, call, where, env, model)
     if arguments is None:
         return None
@@ -197,7 +201,7 @@ def _run_caller(
     if may_leave_early(getattr(caller, "body", [])):
         return None
     for stmt in getattr(caller, "body", []):
-        made_by = _appended_by(interp, stmt, registrars, name, model, bound, scope)
+        made_by = _appended_by(interp, stmt, registrars, name, model, bound, scope, (*running, caller))
         if made_by is None:
             return None
         events += made_by
