@@ -22,17 +22,17 @@ from . import completion, fixing
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
 from .engine.environment import Environment
-from .engine.findings import UNREADABLE_CODE, Finding
-from .engine.notebook import CellMap, is_notebook_path
-from .engine.project import (
+from .engine.files import (
     FileResult,
     UnreadableFile,
-    launching_context,
     project_root,
     read_source,
     set_max_file_size,
     source_from_bytes,
 )
+from .engine.findings import UNREADABLE_CODE, Finding
+from .engine.notebook import CellMap, is_notebook_path
+from .engine.text_imports import launching_context
 from .lint import RuleRunner, analyze_source, check_files, rules_for
 from .output import (
     FORMATS,
@@ -82,7 +82,7 @@ def _project_context(
     named: list[str], files: list[str], settings: Settings, args: argparse.Namespace, cwd: str
 ) -> list[str]:
     """For files named on the command line (pre-commit passes only the changed ones): the other
-    files of their projects that may launch their kernels (engine.project.launching_context)."""
+    files of their projects that may launch their kernels (engine.text_imports.launching_context)."""
     if not named:
         return []
     roots = sorted({project_root(path) for path in named})

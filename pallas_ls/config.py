@@ -137,7 +137,7 @@ class Settings:
     show_syntax_errors: bool = True
     # As ruff: a walked directory skips what .gitignore, .ignore and git's exclude files ignore.
     respect_gitignore: bool = True
-    max_file_size: int | None = None  # bytes; None: engine.project.DEFAULT_MAX_FILE_SIZE (issue 15)
+    max_file_size: int | None = None  # bytes; None: engine.files.DEFAULT_MAX_FILE_SIZE (issue 15)
     # The Python interpreter or environment directory whose packages imports are followed into
     # (relative to `root`); None: $VIRTUAL_ENV, $CONDA_PREFIX, else the one pallas-ls runs in.
     python: str | None = None

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from .engine.analysis import analyze
 from .engine.edits import apply_edits, compiles, non_overlapping
 from .engine.environment import Environment
+from .engine.files import FileResult, UnreadableFile, source_from_bytes
 from .engine.findings import Applicability, Edit, Finding, Fix
 from .engine.noqa import noqa_line_edit
 from .engine.notebook import Notebook
-from .engine.project import FileResult, UnreadableFile, source_from_bytes
 from .engine.source import BOM, Position, Range, SourceFile, split_lines_keepends
 from .lint import Project, RuleRunner, run_rules
 

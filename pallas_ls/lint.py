@@ -15,6 +15,7 @@ from .engine import batch
 from .engine import project as engine_project
 from .engine.analysis import Linter, ModuleAnalysis, analyze, apply_rules
 from .engine.environment import Environment
+from .engine.files import FileResult
 from .engine.findings import Finding
 from .engine.names import mentions_pallas
 from .engine.source import SourceFile
@@ -64,7 +65,7 @@ class Project(engine_project.Project):
     lint: Linter | None = run_rules
 
 
-def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[engine_project.FileResult]:
+def check_paths(paths: Iterable[str], roots: Sequence[str] = ()) -> list[FileResult]:
     """Check a list of files (not directories) as one project."""
     return Project(roots).check_paths(paths)
 
@@ -77,6 +78,6 @@ def check_files(
     environment: Environment | None = None,
     context: Sequence[str] = (),
     rules: RuleRunner = run_rules,
-) -> list[engine_project.FileResult]:
+) -> list[FileResult]:
     """`engine.batch.check_files` (the CLI's check: cached, in worker processes) with the registered rules."""
     return batch.check_files(paths, roots, cache_dir, jobs, environment, context, lint=rules)

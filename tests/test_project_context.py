@@ -8,7 +8,8 @@ import pathlib
 import subprocess
 import sys
 
-from pallas_ls.engine.project import launching_context, project_root
+from pallas_ls.engine.files import project_root
+from pallas_ls.engine.text_imports import launching_context
 
 KERNEL = "def add_one(x_ref, o_ref):\n    return x_ref[...] + 1\n"
 LAUNCH = (
@@ -63,7 +64,7 @@ def test_excluded_files_are_no_context(tmp_path):
 def test_imported_files_match_import_paths_not_module_names(tmp_path):
     """A file that never says "pallas" launches through a wrapper only if it imports that very
     module: `from jax._src import core` does not import `jax/_src/pallas/core.py`."""
-    from pallas_ls.engine.project import ImportedFiles
+    from pallas_ls.engine.text_imports import ImportedFiles
 
     wrap = tmp_path / "lib" / "kernels" / "core.py"
     wrap.parent.mkdir(parents=True)

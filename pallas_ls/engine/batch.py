@@ -34,20 +34,13 @@ from .. import __version__
 from .analysis import Linter
 from .dependencies import Dependencies, Lookup
 from .environment import Environment
+from .files import FileResult, UnreadableFile, file_digest, read_source
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .gcpause import collected_once, freeze_survivors
 from .names import mentions_pallas
-from .project import (
-    FileResult,
-    ImportedFiles,
-    ParsedModules,
-    Project,
-    UnreadableFile,
-    file_digest,
-    quiet_launchers,
-    read_source,
-)
+from .project import ParsedModules, Project
 from .source import Range
+from .text_imports import ImportedFiles, quiet_launchers
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -132,7 +125,7 @@ def check_files(
         for path in quiet_ones:
             through = imported.files_imported_by(quiet[path], path)
             targets_of[path] = frozenset(through).union(*(targets_of.get(w) or () for w in through))
-    # Files outside the check that launch kernels of checked files (engine.project.launching_context).
+    # Files outside the check that launch kernels of checked files (engine.text_imports.launching_context).
     launchers += [os.path.abspath(p) for p in context if os.path.abspath(p) not in results]
     if launchers:
         across = _Across(sorted(set(launchers)), set(paths), roots, environment)

@@ -322,7 +322,7 @@ _PARSED: dict[str, tuple[tuple[int, int], SourceFile, ModuleModel] | None] = {}
 
 def _parsed(path: str) -> tuple[SourceFile, ModuleModel] | None:
     """A module of the environment, parsed once per version (path, mtime and size)."""
-    from .project import UnreadableFile, read_source  # project imports this module
+    from .files import UnreadableFile, read_source
 
     try:
         info = os.stat(path)

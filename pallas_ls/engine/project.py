@@ -7,11 +7,8 @@ it, with the launch in the other file as related information.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
-import re
-import stat  # read_file_bytes: only regular files are read (issue 15)
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,14 +17,16 @@ from .analysis import Linter, ModuleAnalysis, analyze, analyze_model
 from .cancel import Cancelled, StopCheck, stop_if
 from .dependencies import UNREADABLE, Dependencies, Lookup, text_digest
 from .environment import Environment
-from .findings import UNREADABLE_CODE, Finding, Severity
+from .files import FileResult, UnreadableFile, file_digest, read_source
+from .findings import Finding
 from .gcpause import paused_gc
 from .kernels import KernelSite, KernelTarget, Launch, function_at
 from .launches import launching_summary
+from .locating import ModuleLocator
 from .model import ModuleModel
-from .names import import_statements, mentions_pallas
-from .notebook import Notebook, NotebookError, is_notebook_path
-from .source import Range, SourceFile
+from .names import mentions_pallas
+from .source import SourceFile
+from .text_imports import quiet_launchers
 from .values.domain import EMPTY_ENV, Env
 from .values.interpreter import Loader
 
@@ -35,13 +34,6 @@ log = logging.getLogger(__name__)
 
 # How many re-exports (`from .impl import k` in an __init__) we follow.
 _MAX_REEXPORTS = 4
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding]
-    error: str | None = None  # the file could not be read or decoded
 
 
 @dataclass(frozen=True)
@@ -56,112 +48,6 @@ class ForeignLaunch:
     bound_positional: int
     bound_keywords: frozenset[str]
     env: Env = EMPTY_ENV  # the closure the kernel was made in (its bindings are of the def file's model)
-
-
-_FILE_START = Range.of(0, 0, 0, 0)
-
-
-class UnreadableFile(Exception):
-    """A file that cannot be read or is not UTF-8; `where` is the offending byte's position."""
-
-    def __init__(self, reason: str, where: Range = _FILE_START):
-        super().__init__(reason)
-        self.reason = reason
-        self.where = where
-
-    def finding(self, path: str | None) -> Finding:
-        return Finding(UNREADABLE_CODE, f"Unreadable file: {self.reason}", self.where, path, Severity.ERROR)
-
-
-# Issue 15: a file bigger than this is reported (PAL900 "too large") instead of read.  The CLI
-# and the server set it from the `max-file-size` setting (set_max_file_size).
-DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
-max_file_size = DEFAULT_MAX_FILE_SIZE
-
-
-def set_max_file_size(size: int | None) -> None:
-    global max_file_size
-    max_file_size = DEFAULT_MAX_FILE_SIZE if size is None else size
-
-
-def read_file_bytes(path: str) -> bytes:
-    """The bytes of a regular file of at most `max_file_size` bytes; UnreadableFile otherwise.
-
-    Issue 15: a FIFO named *.py blocked `open` forever, a symlink to /dev/zero read until memory
-    ran out.  The path is stat'ed before it is opened (a FIFO or a device is never opened), opened
-    non-blocking (in case it was swapped for a FIFO since), checked again on the open descriptor,
-    and read up to one byte past the limit (a file growing meanwhile is caught too)."""
-    try:
-        before = os.stat(path)
-        if not stat.S_ISREG(before.st_mode):
-            raise UnreadableFile("is not a regular file")
-        if before.st_size > max_file_size:
-            raise UnreadableFile(too_large_reason(before.st_size))
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
-    try:
-        after = os.fstat(fd)
-        if not stat.S_ISREG(after.st_mode):
-            raise UnreadableFile("is not a regular file")
-        chunks, size = [], 0
-        while size <= max_file_size:
-            chunk = os.read(fd, min(1 << 20, max_file_size + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise UnreadableFile(f"cannot be read ({exc.strerror or exc})") from exc
-    finally:
-        os.close(fd)
-    if size > max_file_size:
-        raise UnreadableFile(too_large_reason(size, at_least=True))
-    return b"".join(chunks)
-
-
-def text_too_large(text: str) -> UnreadableFile | None:
-    """An editor's buffer over `max_file_size`, as `read_file_bytes` refuses a file that size
-    (issue 35: a 52 MB buffer cost the server 39 s and 9.5 GB).  Its size in UTF-8 is only
-    computed when it could be over (a character is at most four bytes)."""
-    if len(text) * 4 <= max_file_size:
-        return None
-    size = len(text.encode("utf-8", "surrogatepass"))
-    return UnreadableFile(too_large_reason(size)) if size > max_file_size else None
-
-
-def too_large_reason(size: int, at_least: bool = False) -> str:
-    more = "more than " if at_least else ""
-    return f"is too large ({more}{size} bytes; the limit is {max_file_size}, see the `max-file-size` setting)"
-
-
-def read_source(path: str) -> SourceFile:
-    """Read and decode one file; UnreadableFile says why it could not be."""
-    return source_from_bytes(read_file_bytes(path), path)
-
-
-def source_from_bytes(data: bytes, path: str | None) -> SourceFile:
-    """A file's source; for a notebook (`*.ipynb`), its code cells as one module."""
-    try:
-        source = SourceFile.from_bytes(data, path)
-    except UnicodeDecodeError as exc:
-        reason = f"not valid UTF-8 (byte 0x{data[exc.start]:02X} cannot be decoded)"
-        raise UnreadableFile(reason, _byte_position(data, exc.start)) from exc
-    if not is_notebook_path(path):
-        return source
-    try:
-        notebook = Notebook.parse(source.text)
-    except NotebookError as exc:
-        raise UnreadableFile(str(exc), Range.of(0, 0, 0, 1)) from None
-    return SourceFile(notebook.python, path, source.had_bom, notebook=notebook)
-
-
-def _byte_position(data: bytes, offset: int) -> Range:
-    """Where an undecodable byte is, in code points of the valid text before it."""
-    before = data[:offset]
-    line = before.count(b"\n")
-    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace"))
-    return Range.of(line, column, line, column + 1)
 
 
 @dataclass
@@ -200,7 +86,7 @@ class ParsedModules:
 
 
 @dataclass
-class Project:
+class Project(ModuleLocator):
     """A set of files analysed together (kernels defined in one, launched from another).
 
     `lint` runs the rules on an analysis: the engine knows none (pallas_ls.lint.Project sets the
@@ -579,65 +465,6 @@ class Project:
         self._consulted.add(path)
         return cached
 
-    def _locate_module(self, from_path: str, dotted: str) -> tuple[str, list[str]] | None:
-        level = len(dotted) - len(dotted.lstrip("."))
-        parts = [p for p in dotted[level:].split(".") if p]
-        if level:
-            base = os.path.dirname(os.path.abspath(from_path))
-            for _ in range(level - 1):
-                base = os.path.dirname(base)
-            search = [base]
-        else:
-            search = self._search_roots(from_path)
-        for cut in range(len(parts), -1, -1):
-            for directory in search:
-                # `from . import REGISTRY`: no module `.REGISTRY`, a name of the package's __init__
-                module_file = _module_file(directory, parts[:cut]) if cut or not level else _package_init(directory)
-                if module_file is not None:
-                    return module_file, parts[cut:]
-        return None
-
-    def locate_import(
-        self, from_path: str, dotted: str, package: str | None
-    ) -> tuple[tuple[str, list[str]] | None, bool]:
-        """Where `dotted` (imported in `from_path`) is, and whether that is in the environment.
-        Relative imports stay in their package; an absolute one is the project's first, then the
-        environment's, but the absolute imports of an installed module (`package`: the top-level
-        package it was found under) are the environment's, as Python would find them."""
-        environment = self.environment
-        relative = dotted.startswith(".")
-        if package is None or relative:
-            located = self._locate_module(from_path, dotted)
-            if located is not None or relative or environment is None:
-                return located, package is not None and located is not None
-        located = environment.locate(dotted) if environment is not None else None
-        if (
-            located is None
-            or dotted.split(".")[0] == package
-            or environment is None
-            or environment.leads_to_pallas(located[0])
-        ):
-            return located, located is not None
-        # A package that never leads to Pallas (scipy, a tokenizer) cannot launch a kernel: it
-        # stays opaque, as if not installed, instead of being parsed module after module.
-        return None, False
-
-    def resolves_as_before(self, lookup: Lookup) -> str | None:
-        """Where `lookup`'s import resolves now (for Dependencies.still_hold)."""
-        located, _ = self.locate_import(lookup.from_path, lookup.dotted, lookup.package)
-        return os.path.abspath(located[0]) if located is not None else None
-
-    def _search_roots(self, from_path: str) -> list[str]:
-        """Where absolute imports are looked up: above the file's top package, then the roots."""
-        directory = os.path.dirname(os.path.abspath(from_path))
-        top = directory
-        while os.path.isfile(os.path.join(top, "__init__.py")) and os.path.dirname(top) != top:
-            top = os.path.dirname(top)
-        roots = [top, directory]
-        for root in self.roots:
-            roots += [root, os.path.join(root, "src")]
-        return list(dict.fromkeys(roots))
-
     # ----------------------------------------------------------------------- targets
     def _sites_in(self, analysis: ModuleAnalysis, foreign: ForeignLaunch) -> list[KernelSite]:
         """Kernel sites in `analysis` (the defining module) for one foreign launch."""
@@ -648,246 +475,6 @@ class Project:
             return []
         target = KernelTarget(function, foreign.bound_positional, foreign.bound_keywords, foreign.env)
         return [KernelSite(foreign.launch, target, foreign.launch_path, foreign.launch_source)]
-
-
-def file_digest(path: str) -> str:
-    """The digest of a file's text as the project reads it (UNREADABLE when it cannot be)."""
-    try:
-        return text_digest(read_source(path).text)
-    except UnreadableFile:
-        return UNREADABLE
-
-
-def mentions_one_of(text: str, names: frozenset[str]) -> bool:
-    """Whether `text` holds one of `names` as a whole word (a substring search first: a regular
-    expression tried at every position of a long text costs 20 times more)."""
-    return any(name and name in text and _word(name).search(text) for name in names)
-
-
-@functools.lru_cache(maxsize=256)
-def _word(name: str) -> re.Pattern[str]:
-    return re.compile(r"\b" + re.escape(name) + r"\b")
-
-
-# What marks a project's root, looking up from a checked file (as ruff finds its pyproject).
-_ROOT_MARKERS = ("pyproject.toml", ".git", "setup.py", "setup.cfg")
-
-
-def project_root(path: str) -> str:
-    """The nearest directory above `path` with a pyproject.toml, .git, setup.py or setup.cfg
-    (the file's own directory when there is none)."""
-    start = os.path.dirname(os.path.abspath(path))
-    directory = start
-    while True:
-        if any(os.path.exists(os.path.join(directory, marker)) for marker in _ROOT_MARKERS):
-            return directory
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return start
-        directory = parent
-
-
-def quiet_launchers(
-    wrappers: dict[str, frozenset[str]],
-    quiet: dict[str, str],
-    imports_pallas: Callable[[str], bool] | None = None,
-) -> list[str]:
-    """Of the files that never say "pallas" (`quiet`: path -> text), those that may launch a kernel:
-    they import a file holding wrappers (`wrappers`: path -> the wrappers' names, see
-    ModuleAnalysis.launching) and name one, or they import an installed module that may launch
-    (`imports_pallas`).  One step further: a file so found holds what it makes of a wrapper at
-    module level as a wrapper in turn - a subclass (`class Fancy(base.Op)` in fancy.py; then
-    main.py's `fancy.Fancy().run(x)` launches Op.run's kernel), a function calling one, a partial
-    or alias of one (`fast = functools.partial(launch.launch, ...)`).  Read as text, never parsed."""
-    found = [path for path, text in quiet.items() if imports_pallas is not None and imports_pallas(text)]
-    left = {path: text for path, text in quiet.items() if path not in found}
-    holding = {path: names for path, names in wrappers.items() if names}
-    for _ in range(_QUIET_STEPS):
-        if not holding or not left:
-            break
-        imported = ImportedFiles(holding)
-        names = frozenset().union(*holding.values())
-        step = [
-            path for path, text in left.items() if mentions_one_of(text, names) and imported.imported_by(text, path)
-        ]
-        found += step
-        holding = {path: _wrappers_made_of(left.pop(path), names) for path in step}
-        holding = {path: made for path, made in holding.items() if made}
-    return found
-
-
-_CLASS_WITH_BASES = re.compile(r"^class\s+([A-Za-z_]\w*)\s*\(([^)]*)\)", re.MULTILINE)
-# A module-level def or assignment: its line at column 0 and the indented (or blank) lines after it.
-_DEF_OR_ASSIGNMENT = re.compile(
-    r"^(?:(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)|([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=))"
-    r"(.*(?:\n(?:[ \t]+.*|[ \t]*(?=\n)))*)",
-    re.MULTILINE,
-)
-
-
-def _wrappers_made_of(text: str, names: frozenset[str]) -> frozenset[str]:
-    """The module-level names of `text` made of one of `names`: a class deriving from a wrapper
-    class (`class Fancy(base.Op)`), a function calling a wrapper, an alias or partial of one
-    (`fast = functools.partial(launch.launch, kernel=k)`)."""
-    subclasses = {cls for cls, bases in _CLASS_WITH_BASES.findall(text) if mentions_one_of(bases, names)}
-    made = {
-        defined or assigned
-        for defined, assigned, rest in _DEF_OR_ASSIGNMENT.findall(text)
-        if mentions_one_of(rest, names)
-    }
-    return frozenset(subclasses | made)
-
-
-# How many files deep `quiet_launchers` follows imports from a wrapper's file: its importers, and theirs.
-_QUIET_STEPS = 2
-
-
-def launching_context(named: Iterable[str], candidates: Iterable[str]) -> list[str]:
-    """The candidate files that may launch a kernel defined in a named file: they say "pallas" and
-    import a module named like one of the named files (read as text; never parsed here).
-
-    `check kern.py` (pre-commit passes only the changed files) must see the launch in launch.py
-    that makes kern.py's function a kernel; these files are analysed with the named ones, and
-    their own findings are not reported.  A file that never says "pallas" is one too when it names
-    a function or class a named Pallas file defines at module level (`from ops import run;
-    run("bump", x)`: what `run` launches is decided by its calls, this one included), and so are
-    those `quiet_launchers` finds one step further (a subclass of such a class, and its users)."""
-    named = [os.path.abspath(p) for p in named]
-    imported = ImportedFiles(named)
-    wanted = set(named)
-    found = []
-    quiet: dict[str, str] = {}
-    for path in candidates:
-        path = os.path.abspath(path)
-        if path in wanted:
-            continue
-        try:
-            text = read_file_bytes(path).decode("utf-8", errors="replace")
-        except UnreadableFile:
-            continue
-        if mentions_pallas(text):
-            if imported.imported_by(text, path):
-                found.append(path)
-        else:
-            quiet[path] = text
-    return found + quiet_launchers(_defined_in_pallas_files(named), quiet)
-
-
-_TOP_LEVEL_DEF = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
-
-
-def _defined_in_pallas_files(paths: list[str]) -> dict[str, frozenset[str]]:
-    """The module-level defs and classes of each of `paths` that says "pallas" (read as text)."""
-    names: dict[str, frozenset[str]] = {}
-    for path in paths:
-        try:
-            text = read_file_bytes(path).decode("utf-8", errors="replace")
-        except UnreadableFile:
-            continue
-        if mentions_pallas(text):
-            names[path] = frozenset(_TOP_LEVEL_DEF.findall(text))
-    return names
-
-
-class ImportedFiles:
-    """Whether a file's import lines name one of some files as a module (read as text, never
-    parsed): `import a.wrap`, `from a.wrap import f`, `from a import wrap`, `from . import wrap`,
-    or the package whose `__init__` imports one of them (a re-export).
-
-    An absolute import matches a file whose path ends with the dotted name (where the project's
-    roots are is not known here); a relative one, the file it names from the importing file's
-    directory.  (Matching module names alone made every jax module that imports `jax._src.core`
-    a launcher of a wrapper named `core`: 30 files analysed again for nothing, 1.4 s of 3.)"""
-
-    def __init__(self, files: Iterable[str]):
-        files = [os.path.abspath(f) for f in files]
-        self._files = {_module_parts(f): f for f in files}
-        self._modules = set(self._files)
-        for directory in {os.path.dirname(f) for f in files}:
-            init = os.path.join(directory, "__init__.py")
-            if init in files:
-                continue
-            try:
-                with open(init, encoding="utf-8", errors="replace") as handle:
-                    text = handle.read(200_000)
-            except OSError:
-                continue
-            if self.imported_by(text, init):
-                self._modules.add(_module_parts(init))
-
-    def __bool__(self) -> bool:
-        return bool(self._modules)
-
-    def imported_by(self, text: str, path: str) -> bool:
-        for module, names in import_statements(text):
-            for dotted in (
-                module,
-                *(f"{module}.{name}" if not module.endswith(".") else module + name for name in names),
-            ):
-                if self._names_one(dotted, path):
-                    return True
-        return False
-
-    def files_imported_by(self, text: str, path: str) -> set[str]:
-        """Which of the files a file's import lines name (directly, not through a package)."""
-        found = set()
-        for module, names in import_statements(text):
-            for dotted in (
-                module,
-                *(f"{module}.{name}" if not module.endswith(".") else module + name for name in names),
-            ):
-                relative, parts = _imported_module(dotted, path)
-                found |= {f for module_parts, f in self._files.items() if _matches(module_parts, relative, parts)}
-        return found
-
-    def _names_one(self, dotted: str, path: str) -> bool:
-        relative, parts = _imported_module(dotted, path)
-        if relative:
-            return parts in self._modules
-        return any(_matches(module, relative, parts) for module in self._modules)
-
-
-def _imported_module(dotted: str, path: str) -> tuple[bool, tuple[str, ...]]:
-    """What an import of `dotted` written in `path` names: (True, the whole module's parts) for a
-    relative import, (False, the dotted name's parts, which a module's path ends with) else."""
-    level = len(dotted) - len(dotted.lstrip("."))
-    parts = tuple(p for p in dotted[level:].split(".") if p)
-    if not level:
-        return False, parts
-    base = os.path.dirname(os.path.abspath(path))
-    for _ in range(level - 1):
-        base = os.path.dirname(base)
-    return True, _module_parts(os.path.join(base, *parts) + ".py")
-
-
-def _matches(module: tuple[str, ...], relative: bool, parts: tuple[str, ...]) -> bool:
-    if relative:
-        return module == parts
-    return bool(parts) and module[-len(parts) :] == parts
-
-
-def _module_parts(path: str) -> tuple[str, ...]:
-    """`/a/pkg/wrap.py` -> (..., "a", "pkg", "wrap"); a package's `__init__.py` is the package."""
-    stem = os.path.splitext(os.path.normpath(path))[0]
-    parts = tuple(stem.split(os.sep))
-    return parts[:-1] if parts and parts[-1] == "__init__" else parts
-
-
-def _module_file(directory: str, parts: list[str]) -> str | None:
-    if not parts:
-        return None
-    candidate = os.path.join(directory, *parts)
-    if os.path.isfile(candidate + ".py"):
-        return candidate + ".py"
-    init = os.path.join(candidate, "__init__.py")
-    if os.path.isfile(init):
-        return init
-    return None
-
-
-def _package_init(directory: str) -> str | None:
-    init = os.path.join(directory, "__init__.py")
-    return init if os.path.isfile(init) else None
 
 
 class _ProjectLoader(Loader):

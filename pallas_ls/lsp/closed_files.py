@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..discovery import discover
-from ..engine.project import UnreadableFile, read_file_bytes
+from ..engine.files import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
 from .indexing import INDEX_MAX_FILES
 from .results import DocResult, Snapshot, result_of

@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from ..engine.cancel import Cancelled
-from ..engine.project import text_too_large
+from ..engine.files import text_too_large
 from ..engine.source import SourceFile
 from .convert import publish_diagnostics_body
 from .documents import Document

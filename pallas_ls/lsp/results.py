@@ -18,8 +18,8 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 from ..engine.analysis import ModuleAnalysis
+from ..engine.files import UnreadableFile, read_file_bytes
 from ..engine.findings import Finding
-from ..engine.project import UnreadableFile, read_file_bytes
 from ..engine.source import SourceFile
 from .convert import ClientFeatures, LineSource, diagnostic_from_json, finding_json, visible_findings
 from .settings import EditorSettings, EffectiveSettings

@@ -22,11 +22,12 @@ from ..config import ConfigError, load_settings
 from ..engine.analysis import ModuleAnalysis, analyze
 from ..engine.cancel import StopCheck
 from ..engine.environment import Environment
+from ..engine.files import UnreadableFile, read_file_bytes
 from ..engine.findings import Finding
 from ..engine.names import mentions_pallas
 from ..engine.open_documents import OpenDocuments
-from ..engine.project import UnreadableFile, quiet_launchers, read_file_bytes
 from ..engine.source import SourceFile
+from ..engine.text_imports import quiet_launchers
 from ..lint import Project, RuleRunner, rules_for
 
 log = logging.getLogger(__name__)

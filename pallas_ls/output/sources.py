@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..engine.files import UnreadableFile, read_source
 from ..engine.findings import UNREADABLE_CODE, Finding
 from ..engine.notebook import Notebook, NotebookError
-from ..engine.project import UnreadableFile, read_source
 from ..engine.source import split_lines_keepends
 
 

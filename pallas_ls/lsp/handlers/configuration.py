@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ...engine.project import set_max_file_size
+from ...engine.files import set_max_file_size
 from ..scheduler import spawn
 from ..settings import parse_editor_settings
 from ..workspace import workspace_rules
