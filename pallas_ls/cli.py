@@ -16,11 +16,13 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from . import completion, fixing
+from . import completion
+from . import rules as registry
 from .config import PSEUDO_RULES, ConfigError, Settings, load_settings, show_settings, split_selectors
 from .discovery import ExcludePattern, InvalidGlob, PathNotFound, discover
+from .engine.batch import check_files
 from .engine.environment import Environment
 from .engine.files import (
     FileResult,
@@ -33,7 +35,6 @@ from .engine.files import (
 from .engine.findings import UNREADABLE_CODE, Finding
 from .engine.notebook import CellMap, is_notebook_path
 from .engine.text_imports import launching_context
-from .lint import RuleRunner, analyze_source, check_files, rules_for
 from .output import (
     FORMATS,
     TEXT_FORMATS,
@@ -46,7 +47,10 @@ from .output import (
     write_report,
 )
 from .output import text as text_output
-from .rules import RULES, get_rule
+from .rule_runner import RuleRunner, rules_for
+
+if TYPE_CHECKING:
+    from . import fixing
 
 log = logging.getLogger("pallas_ls.cli")
 
@@ -74,7 +78,7 @@ def _check_files(
         jobs=getattr(args, "jobs", None),
         environment=environment,
         context=context or (),
-        rules=rules or rules_for(None),
+        lint=rules or rules_for(None),
     )
 
 
@@ -117,6 +121,8 @@ def _check_bytes(
     data: bytes, path: str | None, modules: dict[str, str] | None = None, rules: RuleRunner | None = None
 ) -> FileResult:
     """Check standard input (as if it were `path`); a notebook's module goes into `modules`."""
+    from .lint import analyze_source  # the engine, loaded only when something is analysed (issue 33)
+
     try:
         source = source_from_bytes(data, path)
     except UnreadableFile as exc:
@@ -360,6 +366,8 @@ def _write_to_file(
 # ------------------------------------------------------------------------------------ fix
 def _add_noqa(args: argparse.Namespace, settings: Settings, files: list[str], stdin: bool) -> int:
     """`--add-noqa`: a `# noqa: CODE` for every selected finding, written in place (like ruff's)."""
+    from . import fixing  # with the engine: a plain check may need neither (issue 33)
+
     if stdin or args.fix or args.diff:
         raise CliError("--add-noqa works on files, without --fix or --diff")
     added, skipped = fixing.add_noqa_paths(
@@ -380,6 +388,8 @@ def _check_and_fix(
     context: list[str] | None = None,
 ) -> int:
     """`--fix` (write the fixed files) and `--diff` (show what --fix would change, write nothing)."""
+    from . import fixing  # with the engine: a plain check may need neither (issue 33)
+
     select = functools.partial(_select, settings=settings)
     rules = rules_for(settings.tpu_generation)
     outcome = fixing.fix_paths(
@@ -406,6 +416,8 @@ def _check_and_fix(
 def _fix_stdin(args: argparse.Namespace, select: fixing.Select, outcome: fixing.FixOutcome, rules: RuleRunner) -> bytes:
     """Fix standard input into `outcome`; returns the bytes `--fix` prints (the input as it was
     when it cannot be read or fixed)."""
+    from . import fixing
+
     data = _read_stdin()
     result, fixed = fixing.fix_bytes(data, _stdin_path(args), select, args.unsafe_fixes, rules)
     outcome.results.append(result)
@@ -416,6 +428,8 @@ def _fix_stdin(args: argparse.Namespace, select: fixing.Select, outcome: fixing.
 
 
 def _show_diff(args: argparse.Namespace, outcome: fixing.FixOutcome, remaining: list[Finding], cwd: str) -> int:
+    from . import fixing
+
     changed = outcome.changed
     _write_stdout_bytes("".join(fixing.unified_diff(f, display_path(f.path, cwd)) for f in changed).encode("utf-8"))
     if not args.quiet:
@@ -450,15 +464,15 @@ def _pseudo_rule_text(code: str) -> str:
 
 def _find_rule(query: str):
     """A rule by code (any case) or by name; None for a pseudo-code; CliError if unknown."""
-    rule = get_rule(query) or next((r for r in RULES.values() if r.name == query.lower()), None)
+    rule = registry.get_rule(query) or next((r for r in registry.RULES.values() if r.name == query.lower()), None)
     if rule is None and query.upper() not in PSEUDO_RULES:
-        known = ", ".join(sorted([*RULES, *PSEUDO_RULES]))
+        known = ", ".join(sorted([*registry.RULE_CODES, *PSEUDO_RULES]))
         raise CliError(f"unknown rule {query!r} (known: {known}; see `pallas-ls rule --all`)")
     return rule
 
 
 def _rule_listing(as_json: bool) -> str:
-    rules = sorted(RULES.values(), key=lambda r: r.code)
+    rules = sorted(registry.RULES.values(), key=lambda r: r.code)
     if not as_json:
         return ruledoc.rule_list_text(rules, PSEUDO_RULES)
     entries = [ruledoc.rule_json(r, with_examples=False) for r in rules] + [_pseudo_rule_json(c) for c in PSEUDO_RULES]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .engine.findings import SYNTAX_ERROR_CODE, UNREADABLE_CODE, Severity
-from .rules import RULES
+from .rules import RULE_CODES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -40,7 +40,7 @@ class ConfigError(Exception):
 
 
 def known_codes() -> list[str]:
-    return sorted(set(RULES) | set(PSEUDO_RULES))
+    return sorted(set(RULE_CODES) | set(PSEUDO_RULES))
 
 
 def normalise_key(key: str) -> str:

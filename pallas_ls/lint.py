@@ -7,45 +7,20 @@ this module hands the engine the registry (`pallas_ls.rules.RULES`, where each r
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from . import rules as registry
 from .engine import batch
 from .engine import project as engine_project
-from .engine.analysis import Linter, ModuleAnalysis, analyze, apply_rules
+from .engine.analysis import Linter, analyze
 from .engine.environment import Environment
 from .engine.files import FileResult
 from .engine.findings import Finding
 from .engine.names import mentions_pallas
 from .engine.source import SourceFile
-from .engine.target import DEFAULT_OPTIONS, RuleOptions
+from .rule_runner import RuleRunner, rules_for, run_rules
 
-
-@dataclass(frozen=True)
-class RuleRunner:
-    """The registered rules with their options (the TPU generation): the product's Linter.
-
-    A plain, picklable value: `check`'s worker processes are handed it.  The registry is read at
-    each call, so a test (or a plugin) that rebinds `pallas_ls.rules.RULES` is seen."""
-
-    options: RuleOptions = DEFAULT_OPTIONS
-
-    def __call__(self, analysis: ModuleAnalysis, codes: Collection[str] | None = None) -> list[Finding]:
-        """Every registered rule (or those in `codes`) on `analysis`, `# noqa` applied."""
-        return apply_rules(analysis, registry.RULES.values(), codes, self.options)
-
-    @property
-    def cache_key(self) -> str:
-        return self.options.cache_key
-
-
-run_rules = RuleRunner()
-
-
-def rules_for(tpu_generation: str | None) -> RuleRunner:
-    """The rules as a configuration asks for them."""
-    return RuleRunner(RuleOptions(tpu_generation=tpu_generation)) if tpu_generation else run_rules
+__all__ = ["Project", "RuleRunner", "analyze_source", "check_files", "check_paths", "rules_for", "run_rules"]
 
 
 def analyze_source(text: str, path: str | None = None, rules: RuleRunner = run_rules) -> list[Finding]:

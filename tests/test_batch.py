@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from pallas_ls.engine import batch
+from pallas_ls.engine.project import Project
 from pallas_ls.lint import check_files
 
 KERNEL = """\
@@ -102,17 +103,17 @@ def test_an_imported_module_is_summarised_once_per_check(tmp_path, monkeypatch):
         (tmp_path / f"user{n}.py").write_text(USER.format(n=n))
         paths.append(str(tmp_path / f"user{n}.py"))
     summarised = []
-    real = batch.Project.launching_summary
+    real = Project.launching_summary
 
     def counting(self, model, path, asking):
         if self.share_summaries and path not in self._summaries:
             summarised.append(os.path.basename(path))
         return real(self, model, path, asking)
 
-    monkeypatch.setattr(batch.Project, "launching_summary", counting)
+    monkeypatch.setattr(Project, "launching_summary", counting)
     shared = check_files(paths, jobs=1)
     assert summarised == ["helpers.py"]
-    monkeypatch.setattr(batch, "_begin", lambda lint, env: setattr(batch, "_project", batch.Project(lint=lint)))
+    monkeypatch.setattr(batch, "_begin", lambda lint, env: setattr(batch, "_project", Project(lint=lint)))
     alone = check_files(paths, jobs=1)
     assert codes(shared) == codes(alone)
     assert codes(shared)["user3.py"] == ["PAL001"]

@@ -14,7 +14,7 @@ import types
 
 import pytest
 
-from pallas_ls import cli
+from pallas_ls import cli, lint
 from pallas_ls.discovery import ExcludePattern, discover
 from pallas_ls.rules import RULES
 
@@ -317,8 +317,8 @@ def test_internal_error_is_one_line_without_verbose(run, tmp_path, monkeypatch):
             raise RuntimeError("engine exploded")
         return real(text, path, rules)
 
-    real = cli.analyze_source
-    monkeypatch.setattr(cli, "analyze_source", explode)  # what stdin is checked with
+    real = lint.analyze_source
+    monkeypatch.setattr(lint, "analyze_source", explode)  # what stdin is checked with
     status, out, err = run("check", "bad.py", "-", stdin=CLEAN_SRC.encode())
     assert status == 2
     assert "bad.py:6:5: PAL001" in out  # the other file is still reported

@@ -12,7 +12,7 @@ import pytest
 
 from pallas_ls.engine.findings import SYNTAX_ERROR_CODE
 from pallas_ls.lint import analyze_source
-from pallas_ls.rules import RULES
+from pallas_ls.rules import RULE_CODES, RULES
 from pallas_ls.rules.base import CLOSE_MARK, OPEN_MARK, Example, Rule
 
 RULE_LIST = list(RULES.values())
@@ -28,6 +28,12 @@ def _format(ranges) -> list[str]:
 
 def test_registry_is_not_empty():
     assert RULE_LIST, "no rules registered"
+
+
+def test_the_codes_known_without_loading_the_rules_are_the_rules_codes():
+    """RULE_CODES (read from the module names, so that a configuration is checked without
+    importing the engine) lists each rule module's own CODE, in the registry's order."""
+    assert RULE_CODES == tuple(RULES) == tuple(rule.code for rule in RULE_LIST)
     assert len(EXAMPLE_CASES) >= 2 * len(RULE_LIST)
 
 

@@ -28,18 +28,24 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import __version__
-from .analysis import Linter
-from .dependencies import Dependencies, Lookup
+from .dependencies import Dependencies, Lookup, text_digest
 from .environment import Environment
 from .files import FileResult, UnreadableFile, file_digest, read_source
 from .findings import Applicability, Edit, Finding, Fix, Related, Severity
 from .gcpause import collected_once, freeze_survivors
+from .locating import ModuleLocator
 from .names import mentions_pallas
-from .project import ParsedModules, Project
 from .source import Range
+
+if TYPE_CHECKING:
+    # The analysis engine (engine.project and all behind it) is imported in the functions that
+    # analyse: a check whose findings all come from the cache never loads it (issue 33: the
+    # import was most of such a run).
+    from .analysis import Linter
+    from .project import ParsedModules, Project
 from .text_imports import ImportedFiles, quiet_launchers
 
 log = logging.getLogger(__name__)
@@ -78,22 +84,27 @@ def check_files(
     files of the project that may launch the checked files' kernels (analysed, not reported)."""
     paths = [os.path.abspath(p) for p in paths]
     cache = _Cache(cache_dir, getattr(lint, "cache_key", "")) if cache_dir else None
-    unchanged = _Unchanged(Project(environment=environment))
+    unchanged = _Unchanged(_OneRunLocator(environment=environment))
     results: dict[str, FileResult] = {}
     to_analyse: list[tuple[str, str]] = []  # (path, cache key)
     quiet: dict[str, str] = {}  # files that never say "pallas": path -> text
     keys: dict[str, str] = {}  # files that say "pallas": path -> cache key
     checked: list[_Checked] = []
+    pallas: dict[str, str] = {}  # files that say "pallas": path -> text
     for path in paths:
         try:
             text = _read_text(path)
         except UnreadableFile as exc:
             results[path] = FileResult(path, [exc.finding(path)], exc.reason)
             continue
-        if not mentions_pallas(text):
+        unchanged.read(path, text)
+        if mentions_pallas(text):
+            pallas[path] = text
+        else:
             results[path] = FileResult(path, [])
             quiet[path] = text
-            continue
+    # Every file is read before a cached result is trusted: what it depended on is mostly these.
+    for path, text in pallas.items():
         keys[path] = key = _cache_key(path, text, environment)
         cached = cache.get(key, path) if cache else None
         if cached is not None and unchanged.still(cached.dependencies):
@@ -138,13 +149,35 @@ def check_files(
     return [results[p] for p in paths]
 
 
+class _OneRunLocator(ModuleLocator):
+    """Imports resolved again during one check, when files are not added or removed: where a
+    directory's absolute imports are looked up is asked of the file system once (tokamax's
+    cached files: 442 lookups from 30 directories).  An editor's project must not keep this."""
+
+    def __init__(self, roots: Sequence[str] = (), environment: Environment | None = None):
+        super().__init__(roots, environment)
+        self._search_of: dict[str, list[str]] = {}
+
+    def _search_roots(self, from_path: str) -> list[str]:
+        directory = os.path.dirname(os.path.abspath(from_path))
+        if directory not in self._search_of:
+            self._search_of[directory] = super()._search_roots(from_path)
+        return self._search_of[directory]
+
+
 class _Unchanged:
     """Whether what a cached result depended on is still as it was (files hashed once a run)."""
 
-    def __init__(self, project: Project):
-        self.project = project
+    def __init__(self, locator: ModuleLocator):
+        self.locator = locator
         self._digests: dict[str, str] = {}
+        self._texts: dict[str, str] = {}  # files this run has read already: hashed from here
+        self._directories: dict[str, str] = {}
         self._resolved: dict[tuple[str, str, str | None], str | None] = {}
+
+    def read(self, path: str, text: str) -> None:
+        """`path`'s text as this run read it (a dependency on it is hashed without reading it again)."""
+        self._texts[path] = text
 
     def still(self, dependencies: Dependencies | None) -> bool:
         return dependencies is not None and dependencies.still_hold(self._resolves, self._digest)
@@ -153,14 +186,18 @@ class _Unchanged:
         """Project.resolves_as_before, once a run per directory and import: where an import
         resolves depends on the importing file's directory only, and a library's files import
         the same modules (2290 lookups for tokamax's 121 cached files, 0.18 s, before)."""
-        key = (os.path.dirname(os.path.abspath(lookup.from_path)), lookup.dotted, lookup.package)
+        directory = self._directories.get(lookup.from_path)
+        if directory is None:
+            directory = self._directories[lookup.from_path] = os.path.dirname(os.path.abspath(lookup.from_path))
+        key = (directory, lookup.dotted, lookup.package)
         if key not in self._resolved:
-            self._resolved[key] = self.project.resolves_as_before(lookup)
+            self._resolved[key] = self.locator.resolves_as_before(lookup)
         return self._resolved[key]
 
     def _digest(self, path: str) -> str:
         if path not in self._digests:
-            self._digests[path] = file_digest(path)
+            text = self._texts.get(path)
+            self._digests[path] = file_digest(path) if text is None else text_digest(text)
         return self._digests[path]
 
 
@@ -182,8 +219,9 @@ class _Across:
     roots: Sequence[str]
     environment: Environment | None
 
-    def project(self) -> Project:
-        return Project(self.roots, environment=self.environment)
+    def locator(self) -> ModuleLocator:
+        """Where the groups' imports resolve (a cached group's are resolved again before reuse)."""
+        return _OneRunLocator(self.roots, environment=self.environment)
 
     def group_key(self, group: Sequence[str], keys: dict[str, str]) -> str:
         """A group's launchers' own keys (their text, the installed modules they import), the roots
@@ -233,8 +271,12 @@ class _Across:
                 done[tuple(group)] = cached
             else:
                 unknown.append(group)
-        parsed = ParsedModules()  # for the groups checked in this process: files do not change during a check
-        fresh = self._check_each(lint, unknown, jobs or os.cpu_count() or 1, parsed)
+        fresh: list[_AcrossResults] = []
+        if unknown:
+            from .project import ParsedModules  # the engine, when something is analysed (see the imports)
+
+            parsed = ParsedModules()  # for the groups checked in this process: files do not change during a check
+            fresh = self._check_each(lint, unknown, jobs or os.cpu_count() or 1, parsed)
         for group, found in zip(unknown, fresh, strict=True):
             done[tuple(group)] = found
             if cache is not None:
@@ -303,7 +345,7 @@ class _GroupCache:
         if found is None:
             return None
         if self._unchanged is None:
-            self._unchanged = _Unchanged(self.across.project())
+            self._unchanged = _Unchanged(self.across.locator())
         return found if self._unchanged.still(found.dependencies) else None
 
     def put(self, group: Sequence[str], found: _AcrossResults) -> None:
@@ -325,6 +367,8 @@ _group_check: tuple[_Across, Linter, ParsedModules] | None = None
 
 
 def _begin_groups(across: _Across, lint: Linter) -> None:
+    from .project import ParsedModules  # the engine, when something is analysed (see the imports)
+
     global _group_check
     _group_check = (across, lint, ParsedModules())
 
@@ -339,6 +383,8 @@ def _check_group(
         if _group_check is None:
             raise RuntimeError("_begin_groups() sets up a worker before it checks groups")
         across, lint, parsed = _group_check
+    from .project import Project  # the engine, when something is analysed (see the imports)
+
     recording = Dependencies()
     project = Project(
         across.roots,
@@ -376,6 +422,8 @@ _project: Project | None = None
 
 
 def _begin(lint: Linter, environment: Environment | None) -> None:
+    from .project import Project  # the engine, when something is analysed (see the imports)
+
     global _project
     _project = Project(environment=environment, lint=lint, share_summaries=True)
 
@@ -383,6 +431,8 @@ def _begin(lint: Linter, environment: Environment | None) -> None:
 def _analyse_all(
     files: list[tuple[str, str]], jobs: int | None, lint: Linter, environment: Environment | None
 ) -> list[tuple[_Checked, str]]:
+    if not files:
+        return []
     jobs = jobs or os.cpu_count() or 1
     _begin(lint, environment)
     if jobs <= 1 or len(files) < _MIN_FILES_FOR_WORKERS:

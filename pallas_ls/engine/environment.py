@@ -43,10 +43,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .model import ModuleModel
-from .names import imported_modules, mentions_pallas
+from .names import EXTERNAL_ROOTS, imported_modules, mentions_pallas
 from .sitepackages import SearchPath
 from .source import SourceFile
-from .values.library import EXTERNAL_ROOTS
 
 log = logging.getLogger(__name__)
 

@@ -80,3 +80,31 @@ class Finding:
 # examples and nothing to fix) but it has a code so it can be selected, ignored and suppressed.
 SYNTAX_ERROR_CODE = "PAL000"
 UNREADABLE_CODE = "PAL900"
+
+
+# ------------------------------------------------------------- which fix `--fix` applies
+def is_suppression(fix: Fix, finding: Finding | None = None) -> bool:
+    """The "Disable CODE for this line" fix the engine adds to every finding (its typed marker)."""
+    return fix.suppression
+
+
+def preferred_fix(finding: Finding) -> Fix | None:
+    """The finding's preferred fix, unless that is only the noqa suppression."""
+    fix = next((f for f in finding.fixes if f.preferred), None)
+    return None if fix is None or is_suppression(fix, finding) else fix
+
+
+def applicable_fix(finding: Finding, unsafe: bool) -> Fix | None:
+    """The fix `--fix` applies to `finding` (`unsafe`: `--unsafe-fixes` was given), or None."""
+    fix = preferred_fix(finding)
+    if fix is None or not fix.applicability.applied_in_bulk:
+        return None  # display-only: offered in the editor, never applied in bulk
+    if fix.applicability is not Applicability.SAFE and not unsafe:
+        return None
+    return fix
+
+
+def hidden_unsafe(finding: Finding, unsafe: bool) -> bool:
+    """Whether `finding` has a preferred fix that only `--unsafe-fixes` would apply."""
+    fix = preferred_fix(finding)
+    return not unsafe and fix is not None and fix.applicability is Applicability.UNSAFE

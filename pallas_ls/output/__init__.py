@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from .. import rules as registry
 from ..engine.findings import Finding
 from ..engine.source import Position
-from ..rules import RULES
 from ..rules.base import DOCS_BASE_URL
 
 # Format name -> the module under pallas_ls/output/ that renders it (each has `render(report)`).
@@ -96,7 +96,7 @@ def rule_url(code: str) -> str | None:
     None for a code pallas-ls does not know."""
     from ..config import PSEUDO_RULES
 
-    rule = RULES.get(code)
+    rule = registry.RULES.get(code)
     if rule:
         return rule.url
     return f"{DOCS_BASE_URL}{code}.md" if code in PSEUDO_RULES else None
@@ -105,7 +105,7 @@ def rule_url(code: str) -> str | None:
 def rule_name(code: str) -> str:
     from ..config import PSEUDO_RULES
 
-    rule = RULES.get(code)
+    rule = registry.RULES.get(code)
     if rule:
         return rule.name
     return PSEUDO_RULES.get(code, (code.lower(), ""))[0]

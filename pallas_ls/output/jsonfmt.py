@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.findings import Finding, Fix
+from ..engine.findings import Finding, Fix, is_suppression
 from ..engine.source import Position, Range
-from ..fixing import is_suppression
 from . import Report, absolute_path, one_based, rule_url
 from .text import statistics
 

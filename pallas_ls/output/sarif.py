@@ -12,9 +12,9 @@ import pathlib
 from typing import Any
 from urllib.parse import quote
 
+from .. import rules as registry
 from ..engine.findings import Finding, Fix, Severity
 from ..engine.source import Range
-from ..rules import RULES
 from . import INFORMATION_URI, Report, display_path, one_based, rule_url, tool_version
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -26,7 +26,7 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 def _rule_descriptor(code: str) -> dict[str, Any]:
     from ..config import PSEUDO_RULES
 
-    rule = RULES.get(code)
+    rule = registry.RULES.get(code)
     if rule is None:
         name, summary = PSEUDO_RULES[code]
         return {

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..engine.findings import Finding, Severity
-from ..fixing import applicable_fix, hidden_unsafe
+from ..engine.findings import Finding, Severity, applicable_fix, hidden_unsafe
 from . import FixStatus, Report, display_path, one_based, rule_name
 
 __all__ = ["FixStatus", "render", "render_statistics", "statistics", "summary"]

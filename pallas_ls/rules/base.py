@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from ..engine.analysis import ModuleAnalysis
 from ..engine.findings import Applicability, Finding, Severity
 from ..engine.source import Range
+
+if TYPE_CHECKING:
+    from ..engine.analysis import ModuleAnalysis
 
 OPEN_MARK = "\u00ab"  # «
 CLOSE_MARK = "\u00bb"  # »

@@ -20,6 +20,7 @@ from ..model import (
     Scope,
     positional_args,
 )
+from ..names import EXTERNAL_ROOTS
 from . import (
     calls,
     classes,
@@ -460,7 +461,7 @@ def import_value(interp: Interpreter, dotted: str, model: ModuleModel) -> frozen
         return U
     if not dotted.startswith("."):
         root = dotted.split(".", 1)[0]
-        if root in library.EXTERNAL_ROOTS:
+        if root in EXTERNAL_ROOTS:
             return frozenset({library.external(dotted)})
     target = interp.loader.module(model, dotted)
     if target is None:

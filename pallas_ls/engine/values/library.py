@@ -16,7 +16,7 @@ from ..model import (
     Loc,
     ModuleModel,
 )
-from ..names import ENTRY_POINTS, PARTIAL, qualname
+from ..names import ENTRY_POINTS, EXTERNAL_ROOTS, PARTIAL, qualname
 from . import (
     arrays,
     bindings,
@@ -75,51 +75,6 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------ known externals
-# Namespaces never read as project source (they are not the user's code).
-EXTERNAL_ROOTS = frozenset(
-    {
-        "jax",
-        "jaxlib",
-        "numpy",
-        "np",
-        "functools",
-        "math",
-        "typing",
-        "dataclasses",
-        "collections",
-        "itertools",
-        "os",
-        "sys",
-        "re",
-        "abc",
-        "enum",
-        "contextlib",
-        "operator",
-        "types",
-        "absl",
-        "flax",
-        "optax",
-        "chex",
-        "ml_dtypes",
-        "einops",
-        "__future__",
-        "warnings",
-        "logging",
-        "time",
-        "json",
-        "pathlib",
-        "inspect",
-        "weakref",
-        "copy",
-        "importlib",
-        "string",
-        "textwrap",
-        "pytest",
-        "unittest",
-        "typing_extensions",
-        "builtins",
-    }
-)
 
 REF_CONSTRUCTORS = frozenset(
     {
