@@ -790,6 +790,38 @@ CASES = {
     "chain-from-iterable-order": (launch("list(itertools.chain.from_iterable([[bad], [good]]))[-1]"), {"good"}),
     "itertools-zip-longest": ("for k, n in itertools.zip_longest([bad], [1]):\n    " + launch("k"), {"bad"}),
     "itertools-chain-from-iterable": ("for k in itertools.chain.from_iterable([[bad]]):\n    " + launch("k"), {"bad"}),
+    "functools-singledispatch-annotated-register": (
+        "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register\ndef _(x: int):\n    return bad\n"
+        + launch("pick('name')"),
+        {"good"},
+    ),
+    "functools-singledispatch-annotated-register-taken": (
+        "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register\ndef _(x: int):\n    return bad\n"
+        + launch("pick(3)"),
+        {"bad"},
+    ),
+    "function-annotations": (
+        "def f(a: 'good', b: bad):\n    pass\n" + launch("list(f.__annotations__.values())[0]"),
+        {"good"},
+    ),
+    "hasattr-of-a-class-without-the-name": (
+        "class C:\n    slow = 1\n" + launch("bad if hasattr(C, 'fast') else good"),
+        {"good"},
+    ),
+    "hasattr-of-a-base-class-name": (
+        "class B:\n    fast = 1\nclass C(B):\n    pass\n" + launch("bad if hasattr(C, 'fast') else good"),
+        {"bad"},
+    ),
+    "hasattr-of-a-class-with-a-metaclass-is-not-decided": (
+        "class M(type):\n    fast = 1\nclass C(metaclass=M):\n    pass\n"
+        + launch("bad if hasattr(C, 'fast') else good"),
+        {"bad", "good"},
+    ),
+    "deque-rotate": ("ring = collections.deque([good, bad])\nring.rotate(1)\n" + launch("ring[0]"), {"bad"}),
+    "deque-rotate-back": (
+        "ring = collections.deque([good, bad, good])\nring.rotate(-1)\n" + launch("ring[0]"),
+        {"bad"},
+    ),
     "functools-singledispatch": (
         "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register(int)\ndef _(x):\n    return bad\n"
         + launch("pick(1)"),

@@ -39,6 +39,7 @@ from .domain import (
     Unknown,
     Value,
     Wrapped,
+    only_value,
     union,
     unwrapped,
 )
@@ -209,6 +210,28 @@ def class_dir(interp: Interpreter, cls: Class) -> frozenset[Value]:
         scope = klass.model.scope_of_function.get(id(klass.node))
         names |= set(scope.bindings) if scope is not None else set()
     return frozenset({Seq("list", tuple(frozenset({Const(n)}) for n in sorted(names)))})
+
+
+def has_attribute(interp: Interpreter, obj: Value, attr: str, model: ModuleModel) -> bool | None:
+    """`hasattr(obj, attr)` where it is certain, else None.  A class of the program: True when its
+    names or its ancestors' (dir) hold `attr`; False when they do not, no class of its MRO has a
+    metaclass, and `attr` is no attribute of `type` itself.  Any other object: True when the
+    attribute reads a known value."""
+    if isinstance(obj, Class):
+        listed = next(iter(class_dir(interp, obj)))
+        if not isinstance(listed, Seq) or listed.elts is None:
+            return None
+        names = {getattr(only_value(e), "value", None) for e in listed.elts}
+        if attr in names:
+            return True
+        mro = cast("list[Class]", class_mro(interp, obj))
+        metaclass = any(k.arg == "metaclass" for klass in mro for k in klass.node.keywords)
+        return None if metaclass or attr in _TYPE_DIR else False
+    found = operations.attribute(interp, obj, attr, model)
+    return True if found and UNKNOWN not in found else None
+
+
+_TYPE_DIR = frozenset(dir(type))
 
 
 def _c3_merge(lines: list[list[Value]]) -> list[Value] | None:

@@ -295,7 +295,7 @@ class Heap:
     ) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
-        for outer, partial in self._environments(site):
+        for outer, partial in self._environments(site, model):
             if site.function is not None and not returns.reaches_statement(
                 interp, Func(site.function, model), outer, loc.stmt
             ):
@@ -343,7 +343,7 @@ class Heap:
         assert site.value is not None
         return not self.interp.depends_on_unknown(self.interp.ev(site.value, loc, EMPTY_ENV, model))
 
-    def _environments(self, site: store_sites.StoreSite) -> Iterator[tuple[Env, bool]]:
+    def _environments(self, site: store_sites.StoreSite, model: ModuleModel) -> Iterator[tuple[Env, bool]]:
         """The environments a store is evaluated in, each with whether more may exist (calls of
         its function not seen here)."""
 
@@ -353,8 +353,20 @@ class Heap:
         envs = self._envs.get(id(site.function), [])
         for env in envs:
             yield env, True
-        if not envs:
+        if not envs and not self._closure_never_made(site.function, model):
             yield EMPTY_ENV, True
+
+    def _closure_never_made(self, function: FunctionNode, model: ModuleModel) -> bool:
+        """A def nested in a function whose runs seen here all end before reaching it (a
+        singledispatch `register`'s `def add` under `if isinstance(cls, type):`, when every call
+        handed it a function): no closure of it exists to store anything."""
+        scope = model.scope_of_function.get(id(function))
+        maker = scope.parent.node if scope is not None and scope.parent is not None else None
+        if not isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        runs = self._envs.get(id(maker), [])
+        made_by = Func(maker, model)
+        return bool(runs) and not any(returns.reaches_statement(self.interp, made_by, env, function) for env in runs)
 
     def list_contents(self, seq: Seq) -> Seq:
         """A list as functions fill it: `STAGES.append(fn)` in the decorator `@stage` returns.

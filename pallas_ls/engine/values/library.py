@@ -446,6 +446,11 @@ def external_call(
         stored = union(interp.heap.attribute(v, None) for v in args[0])
         stored |= union(value for v in args[0] if isinstance(v, Instance) for _, value in v.fields)
         return stored | U if stored else U
+    if q == "hasattr" and len(args) == 2 and len(args[1]) == 1 and isinstance(only_value(args[1]), Const):
+        attr = cast(Const, only_value(args[1])).value
+        has = {classes.has_attribute(interp, v, attr, model) for v in args[0]} if isinstance(attr, str) else {None}
+        if len(has) == 1 and None not in has:
+            return frozenset({Const(has.pop())})  # `x = f if hasattr(Cfg, "fast") else g`
     if q == "len" and len(args) == 1:
         size = known_length(args[0])
         if size is not None:  # `num_scalar_prefetch=len(scalar_prefetches)`

@@ -119,6 +119,13 @@ def with_mutations(
                 known = False
         elif method == "reverse" and not args:
             out.reverse()
+        elif method == "rotate" and known and len(args) <= 1:
+            steps = only_value(args[0]) if args else Const(1)
+            if isinstance(steps, Const) and isinstance(steps.value, int) and out:
+                turn = steps.value % len(out)  # `ring.rotate(1)`: the last element comes first
+                out = out[-turn:] + out[:-turn] if turn else out
+            else:
+                known = False
         elif method == "sort" and known and not args:
             # `kernels.sort(key=..., reverse=...)`: in place as `sorted` orders a copy
             keywords = [(k.arg, interp.ev(k.value, where, env, model)) for k in m.call.keywords if k.arg]
@@ -310,7 +317,18 @@ def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int
 
 # The methods that change a list in place (`sort` and `remove` leave it unknown).
 _DEQUE_LEFT_END = {"appendleft": "insert", "popleft": "pop"}
-_LIST_MUTATIONS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", *_DEQUE_LEFT_END)
+_LIST_MUTATIONS = (
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "remove",
+    "clear",
+    "reverse",
+    "sort",
+    "rotate",
+    *_DEQUE_LEFT_END,
+)
 
 
 def with_deletions(

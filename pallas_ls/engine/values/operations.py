@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import (
+    Loc,
     ModuleModel,
     positional_args,
     qualpath,
@@ -228,6 +229,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         wrapped = _wrapped_by_decorator(interp, value)
         if wrapped is not None:
             return wrapped
+    if isinstance(value, Func) and attr == "__annotations__" and not isinstance(value.node, ast.Lambda):
+        return frozenset({_annotations(interp, value)})  # `@dispatch.register` reads the first one
     if isinstance(value, Func):  # a function's attributes: what the program stored (`op.kernel = k`)
         return interp.heap.attribute(value, attr) or U
     if isinstance(value, Wrapped) and value.kind == "property" and attr in ("setter", "getter", "deleter"):
@@ -252,6 +255,29 @@ def _wrapped_by_decorator(interp: Interpreter, func: Func) -> frozenset[Value] |
             if made_by == frozenset({External("functools.wraps")}):
                 return interp.ev(decorator.args[0], where, func.env, func.model)
     return None
+
+
+def _annotations(interp: Interpreter, func: Func) -> DictV:
+    """`func.__annotations__`: each annotated parameter's annotation, in order, then "return";
+    evaluated where the def is, as Python does (a string annotation is the type it names, as
+    `typing.get_type_hints` reads it for `functools.singledispatch`)."""
+    where = func.model.loc(func.node)
+    arguments = func.node.args
+    parameters = [*arguments.posonlyargs, *arguments.args, arguments.vararg, *arguments.kwonlyargs, arguments.kwarg]
+    items = [(p.arg, p.annotation) for p in parameters if p is not None and p.annotation is not None]
+    if not isinstance(func.node, ast.Lambda) and func.node.returns is not None:
+        items.append(("return", func.node.returns))
+    evaluated = tuple((name, _annotation_value(interp, node, where, func)) for name, node in items)
+    return DictV(evaluated, union(v for _, v in evaluated))
+
+
+def _annotation_value(interp: Interpreter, node: ast.expr, where: Loc, func: Func) -> frozenset[Value]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return U
+    return interp.ev(node, where, func.env, func.model)
 
 
 def _made_in(function: ast.AST, ref: Ref) -> bool:

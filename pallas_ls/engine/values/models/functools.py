@@ -16,8 +16,8 @@ def reduce(function: Any, iterable: Any, *initial: Any) -> Any:
 
 class singledispatch:
     """A generic function: a call runs the implementation registered for its first argument's
-    type, most derived first, else the function decorated.  `@f.register` of an annotated
-    function registers it under a type not read here: any call may then run it."""
+    type, most derived first, else the function decorated (`@f.register` of an annotated function:
+    under its first parameter's annotation)."""
 
     def __init__(self, func: Any) -> None:
         self.default = func
@@ -48,8 +48,8 @@ class singledispatch:
 
 
 def _annotated(func: Any) -> Any:
-    """The type annotating a function's first parameter (not read by the models: unknown)."""
-    return func.__annotations__
+    """The type annotating a function's first parameter (as `register` reads it)."""
+    return next(iter(func.__annotations__.values()))
 
 
 def update_wrapper(wrapper: Any, wrapped: Any, *args: Any, **kwds: Any) -> Any:

@@ -1,0 +1,16 @@
+"""out_shape built by a comprehension: two outputs for a one-output kernel  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+outs = [S for _ in range(2)]
+pl.pallas_call(copy, out_shape=outs, interpret=True)(x)  # expect: PAL004

@@ -1,0 +1,19 @@
+"""an array made in a factory's default argument is captured  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def make(table=1.0):
+    def k(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + table
+    return k
+
+
+kernel = make()
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
