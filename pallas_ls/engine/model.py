@@ -254,6 +254,10 @@ class ModuleModel:
             scope = scope.parent
         return outermost if scope is self.module_scope else None
 
+    def global_stores(self, name: str) -> list[Binding]:
+        """The assignments to `name` in the module's functions that declare it `global`."""
+        return self._stores_from_nested(self.module_scope, name)
+
     def _stores_from_nested(self, scope: Scope, name: str) -> list[Binding]:
         """The assignments to `name` in functions nested in `scope` that declare it `nonlocal`
         (or, for the module, `global`): any may have run before a read in `scope` (when the

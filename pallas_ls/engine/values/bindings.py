@@ -188,7 +188,11 @@ def binding_value(
     if kind == "class":
         return classes.class_value(interp, cast(ast.ClassDef, b.node), model, env)
     if kind == "import":
-        return import_value(interp, b.qualname or "", model)
+        value = import_value(interp, b.qualname or "", model)
+        if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
+            # a registry of another module, filled by the modules imported before the read
+            return registrations.filled_across_modules(interp, b, value, use, model) or value
+        return value
     if kind == "other" and b.scope.kind == "comprehension":
         return interp._comprehension_target(b, env, model)
     if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
@@ -485,7 +489,10 @@ def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozen
         return U
     interp._active.add(key)
     try:
-        bindings = flow.live(interp, mod.reaching(mod.module_scope.bindings.get(name, []), None), None, EMPTY_ENV, mod)
+        # What the module's code left, and what its functions' `global` stores may have put there
+        # since (`def enable(): global FAST; FAST = True`, called by any importer).
+        at_end = mod.reaching(mod.module_scope.bindings.get(name, []), None) + mod.global_stores(name)
+        bindings = flow.live(interp, at_end, None, EMPTY_ENV, mod)
         if bindings:
             values = union(binding_value(interp, b, EMPTY_ENV, mod) for b in bindings)
             entries = frozenset(v for v in values if isinstance(v, Entry))

@@ -185,6 +185,7 @@ class Heap:
     def attribute(self, obj: Value, attr: str | None) -> frozenset[Value]:
         """What the program stores as attribute `attr` of `obj` (any attribute: None) outside
         `self.x = v` in its class's methods; empty when nothing does."""
+        self._load_modules_imported_for_effect()
         models = self._models_and_library_models()
         if not any(store_sites.attribute_sites(model, attr) for model in models):
             return frozenset()  # nothing stores such an attribute: the common case, answered at once
@@ -204,10 +205,18 @@ class Heap:
 
         return self._once(("heap-attr", obj, attr), stored, frozenset())
 
+    def _load_modules_imported_for_effect(self) -> None:
+        """A module imported for what importing it does (`import pkg.fast`, which patches
+        `Op.kernel`) stores into other modules' objects: it is loaded, its import-time code run,
+        before a read asks what stores an attribute.  Nothing runs when no module does so."""
+        if any(store_sites.imports_for_effect(m) for m in self.interp.models()):
+            self.run_import_time()
+
     def replaces_class_attribute(self, cls: Value, attr: str) -> frozenset[Value] | None:
         """What module-level statements of their own store as `attr` of a class, when only such
         statements do (`Op.kernel = staticmethod(copy)` after the class): the last one replaces
         the class body's value.  None when nothing stores it, or a function may (at any time)."""
+        self._load_modules_imported_for_effect()
         if not any(store_sites.attribute_sites(model, attr) for model in self._models_and_library_models()):
             return None  # nothing stores such an attribute: the common case, answered at once
         replaced = self._once(("class-attr-replaced", cls, attr), lambda: self._last_own_store(cls, attr), frozenset())
@@ -320,7 +329,13 @@ class Heap:
         if value is not None and site.function is not None:
             # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
             value = ref_identity.made_by_call(value, env, ("stored by", id(site.function), env))
-        by_name = site.function is None and isinstance(site.receiver, ast.Name)
+        # By a name the module binds itself: its straight-line reading has the store.  A name it
+        # imports (`from .registry import REG; REG.append(f)`) is another module's object.
+        by_name = (
+            site.function is None
+            and isinstance(site.receiver, ast.Name)
+            and any(b.kind != "import" for b in model.module_scope.bindings.get(site.receiver.id, []))
+        )
         if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
             partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
         if site.items:

@@ -17,7 +17,7 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import arrays, bindings, calls, enums, flow, iteration, mutations, operations, ref_identity
+from . import arrays, bindings, calls, enums, flow, imported_globals, iteration, mutations, operations, ref_identity
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -171,6 +171,8 @@ class Interpreter:
             return self._ev_name(expr, loc, env, model)
         if isinstance(expr, ast.Attribute):
             stored = mutations.attribute_stored_before(self, expr, loc, env, model)
+            if stored is None:
+                stored = imported_globals.read_after_calls(self, expr, loc, model)
             if stored is not None:
                 return stored
             return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))

@@ -163,7 +163,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, External):
         return frozenset({library.external(f"{value.qualname}.{attr}")})
     if isinstance(value, Module):
-        return bindings.module_attribute(interp, value.model, attr)
+        # What the module's code left, and what other modules store on it (`config.FAST = True`)
+        return bindings.module_attribute(interp, value.model, attr) | interp.heap.attribute(value, attr)
     if isinstance(value, Namespace) and isinstance(value.obj, Module) and attr in _MAPPING_VIEWS:
         names = list(value.obj.model.module_scope.bindings)  # in the order they are first bound
         if len(names) > _MAX_NAMES_LISTED:

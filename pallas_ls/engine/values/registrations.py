@@ -28,11 +28,11 @@ class), never inside a function or passed on; nothing else in the module changes
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope, may_leave_early
-from ..names import mentions
+from ..names import EXTERNAL_ROOTS, mentions
 from . import bindings, calls, flow, library, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
@@ -52,6 +52,8 @@ class Registrar:
     outer: FunctionNode
     appender: FunctionNode
     caller: bool = False
+    # The module defining it, when the calls are another module's (None: the module read).
+    home: ModuleModel | None = None
 
     @property
     def is_factory(self) -> bool:
@@ -87,6 +89,39 @@ def filled_by_registrars(
         if made_by is None:
             return None
         events += made_by
+    return _filled(cast(Value, made), events)
+
+
+def filled_across_modules(
+    interp: Interpreter, imported: Binding, value: frozenset[Value], use: Loc, reader: ModuleModel
+) -> frozenset[Value] | None:
+    """A registry list or dict of another module, imported by `imported` and read at `use` in the
+    reader's straight-line code: what it holds once the modules the reader imported before the read
+    ran, in the order Python runs them (`import pkg.impls`, whose decorators register), and the
+    reader's own registrar calls, ran.  None where not followed (see _ImportRun)."""
+    made = next(iter(value)) if len(value) == 1 else None
+    if not (isinstance(made, Seq) and made.kind == "list" and made.known and made.site) and not (
+        isinstance(made, DictV) and made.items is not None and made.toplevel and made.missing is None
+    ):
+        return None
+    if use.scope is not reader.module_scope or use.stmt is None or imported.scope is not reader.module_scope:
+        return None
+    found = interp.loader.module(reader, imported.qualname or "") if imported.qualname else None
+    if found is None or len(found[1]) != 1 or found[0] is reader:
+        return None
+    home, (name,) = found[0], found[1]
+    created = home.module_scope.bindings.get(name, [])
+    registrars = _registrars(home, name)
+    if len(created) != 1 or created[0].scope is not home.module_scope or not registrars:
+        return None
+    events = _ImportRun(interp, home, created[0], registrars, made).events_before(reader, use.stmt)
+    if events is None:
+        return None
+    return _filled(made, events)
+
+
+def _filled(made: Value, events: list[Event]) -> frozenset[Value] | None:
+    """The list or dict as made, then changed by `events` in order."""
     if isinstance(made, Seq):
         if any(key is not None for key, _ in events):
             return None
@@ -100,6 +135,156 @@ def filled_by_registrars(
         items[hashable(k)] = (k, stored)  # a later store of a key replaces the earlier
     kept = tuple(items.values())
     return frozenset({DictV(kept, union(v for _, v in kept), made.site, made.toplevel, None, exact=True)})
+
+
+# How many modules the import-time run behind one read goes through.
+MAX_MODULES_RUN = 24
+
+
+class _ImportRun:
+    """The module-level statements that ran before a read, module after module as Python runs
+    them on import (an import statement runs the module it names, its packages first, once), and
+    what they registered into `home`'s registry through its registrars, in order.
+
+    Gives up (None) where the order or the calls are not certain: a module that cannot be found,
+    an import inside another statement or through importlib, a registrar named but not called
+    (`reg.register(fn)`, passed on, called in a function), the registry itself named outside its
+    module, more than MAX_MODULES_RUN modules."""
+
+    def __init__(
+        self, interp: Interpreter, home: ModuleModel, created: Binding, registrars: dict[str, Registrar], made: Value
+    ):
+        self.interp = interp
+        self.home = home
+        self.created = created
+        self.registrars = registrars
+        self.registry_site = getattr(made, "site", 0)
+        self.registry_names: dict[int, set[str]] = {}  # module -> the names it imports the registry as
+        self.ran: set[int] = set()
+        self.events: list[Event] = []
+        self.made = False  # whether `home` ran its binding of the registry yet
+
+    def events_before(self, reader: ModuleModel, read: ast.AST) -> list[Event] | None:
+        self.ran.add(id(reader))
+        aliases = self._aliases(reader)
+        for stmt in reader.tree.body:
+            if stmt is read:
+                return self.events if self.made else None
+            if not self._statement(reader, stmt, aliases):
+                return None
+        return None
+
+    def _run_body(self, model: ModuleModel) -> bool:
+        if id(model) in self.ran:
+            return True  # run already (or running: an import cycle sees it as far as it got)
+        if len(self.ran) >= MAX_MODULES_RUN:
+            return False
+        self.ran.add(id(model))
+        if model is self.home:
+            return all(self._statement(model, stmt, None) for stmt in model.tree.body)
+        aliases = self._aliases(model)
+        return aliases is not None and all(self._statement(model, stmt, aliases) for stmt in model.tree.body)
+
+    def _statement(self, model: ModuleModel, stmt: ast.stmt, aliases: dict[str, Registrar] | None) -> bool:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            return self._imports(model, stmt)
+        if library.may_import_project_code(stmt):
+            return False  # an import under an `if` or a `try`, importlib: what runs is not followed
+        if model is self.home:
+            if stmt is self.created.stmt:
+                self.made = True
+                return True
+            if not self.made:
+                return not mentions(stmt, *self.registrars)
+            events = _appended_by(self.interp, stmt, self.registrars, self.created.name, model, EMPTY_ENV)
+        else:
+            if aliases is None or self._changes_registry(model, stmt):
+                return False  # the registry named outside its module: `REG.append(f)`, `other = REG`
+            if mentions(stmt, self.created.name, *self.registry_names.get(id(model), ())):
+                return not mentions(stmt, *aliases)  # a def reading its items, defined: nothing runs
+            events = _appended_by(self.interp, stmt, aliases, self.created.name, model, EMPTY_ENV)
+        if events is None:
+            return False
+        self.events += events
+        return True
+
+    def _changes_registry(self, model: ModuleModel, stmt: ast.stmt) -> bool:
+        """Whether a statement of another module names the registry, but in a def that only
+        reads items of it (`def default(): return REG[0]`, which changes nothing when defined)."""
+        names = {self.created.name, *self.registry_names.get(id(model), ())}
+        mentioned = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id in names]
+        if not mentioned:
+            return False
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.decorator_list:
+            return True
+        read = {
+            id(n.value)
+            for n in ast.walk(stmt)
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
+        }
+        return any(id(n) not in read for n in mentioned) or mentions(stmt.args, *names)
+
+    def _imports(self, model: ModuleModel, stmt: ast.Import | ast.ImportFrom) -> bool:
+        """Run the project modules an import statement names, each package on the way first
+        (`import pkg.impls`: pkg, then pkg.impls; `from pkg import impls`: the same when impls
+        is a module).  Installed packages are not run: they do not register into the project."""
+        if isinstance(stmt, ast.Import):
+            modules = [alias.name for alias in stmt.names]
+            names: list[str] = []
+        else:
+            modules = ["." * stmt.level + (stmt.module or "")]
+            names = [alias.name for alias in stmt.names]
+        for dotted in modules:
+            if not dotted.startswith(".") and dotted.split(".")[0] in EXTERNAL_ROOTS:
+                continue
+            parts = dotted.lstrip(".").split(".") if dotted.lstrip(".") else []
+            level = "." * (len(dotted) - len(dotted.lstrip(".")))
+            steps = [level + ".".join(parts[: i + 1]) for i in range(len(parts))] if not level else [dotted]
+            for step in steps:
+                if not self._run_module_named(model, step):
+                    return False
+            for name in names:  # `from pkg import impls`: a submodule runs too; a name does not
+                found = self.interp.loader.module(model, f"{dotted}.{name}" if dotted.strip(".") else dotted + name)
+                if found is not None and not found[1] and not self._run(found[0]):
+                    return False
+        return True
+
+    def _run_module_named(self, model: ModuleModel, dotted: str) -> bool:
+        found = self.interp.loader.module(model, dotted)
+        return found is not None and not found[1] and self._run(found[0])
+
+    def _run(self, module: ModuleModel) -> bool:
+        """Run a module found by an import: an installed one stands for itself (not run)."""
+        return self.interp.loader.from_environment(module) or self._run_body(module)
+
+    def _aliases(self, model: ModuleModel) -> dict[str, Registrar] | None:
+        """The names `model` imports the home module's registrars under (`from .registry import
+        register`, or from a package re-exporting it), each a registrar with its home; None where
+        a registrar is named another way (`registry.register(fn)`), or inside a function."""
+        if any(isinstance(node, ast.Attribute) and node.attr in self.registrars for node in ast.walk(model.tree)):
+            return None
+        wanted = {id(r.outer): r for r in self.registrars.values()}
+        aliases: dict[str, Registrar] = {}
+        for stmt in model.tree.body:
+            if not isinstance(stmt, ast.ImportFrom):
+                continue
+            found = self.interp.loader.module(model, "." * stmt.level + (stmt.module or ""))
+            if found is None or found[1]:
+                continue
+            for alias in stmt.names:
+                if alias.name == "*":
+                    return None  # names not listed: a registrar may be among them
+                values = bindings.module_attribute(self.interp, found[0], alias.name)
+                if any(getattr(v, "site", None) == self.registry_site for v in values):
+                    self.registry_names.setdefault(id(model), set()).add(alias.asname or alias.name)
+                named = [wanted[id(v.node)] for v in values if isinstance(v, Func) and id(v.node) in wanted]
+                if named and len(values) != 1:
+                    return None
+                if named:
+                    aliases[alias.asname or alias.name] = replace(named[0], home=self.home)
+        if any(_inside_mentions(function, set(aliases)) for function in model.functions):
+            return None
+        return aliases
 
 
 def _appended_by(
@@ -159,8 +344,9 @@ def _registered(
 ) -> list[Event] | None:
     """What handing `registered` to `callee` appends: `register` or `register(args)`."""
     if isinstance(callee, ast.Name) and callee.id in registrars and not registrars[callee.id].is_factory:
-        appender = Func(registrars[callee.id].appender, model, EMPTY_ENV)
-        return _run(interp, appender, [registered], [], name, model, (where.stmt, env))
+        plain = registrars[callee.id]
+        appender = Func(plain.appender, plain.home or model, EMPTY_ENV)
+        return _run(interp, appender, [registered], [], name, (where.stmt, env))
     factory_call = callee if isinstance(callee, ast.Call) else None
     if factory_call is None or not isinstance(factory_call.func, ast.Name):
         return None
@@ -170,10 +356,11 @@ def _registered(
     arguments = calls.plain_arguments(interp, factory_call, where, env, model)
     if arguments is None:
         return None
-    closure = calls.bind_arguments(interp, Func(registrar.outer, model, EMPTY_ENV), *arguments)
+    home = registrar.home or model
+    closure = calls.bind_arguments(interp, Func(registrar.outer, home, EMPTY_ENV), *arguments)
     if closure is None:
         return None
-    return _run(interp, Func(registrar.appender, model, closure), [registered], [], name, model, (where.stmt, env))
+    return _run(interp, Func(registrar.appender, home, closure), [registered], [], name, (where.stmt, env))
 
 
 def _run_caller(
@@ -187,12 +374,15 @@ def _run_caller(
     running: tuple[FunctionNode, ...],
 ) -> list[Event] | None:
     """`setup()`: the registrar calls of the caller's body, in order, with its arguments bound."""
-    caller = registrars[cast(ast.Name, call.func).id].outer
+    registrar = registrars[cast(ast.Name, call.func).id]
+    caller = registrar.outer
     if caller in running:
         return None  # callers calling each other: how often each runs is not followed
     arguments = calls.plain_arguments(interp, call, where, env, model)
     if arguments is None:
         return None
+    if registrar.home is not None:  # a setup function of the registry's module, called from another
+        model, registrars = registrar.home, _registrars(registrar.home, name) or {}
     bound = calls.bind_arguments(interp, Func(caller, model, EMPTY_ENV), *arguments)
     if bound is None:
         return None
@@ -234,11 +424,11 @@ def _run(
     args: list[frozenset[Value]],
     keywords: list[tuple[str, frozenset[Value]]],
     name: str,
-    model: ModuleModel,
     made_at: object,
 ) -> list[Event] | None:
     """What one call of the registering def appends or stores, in order; a Ref it makes is a new
     one at each call (`made_at`: the statement, and the loop iteration, that made the call)."""
+    model = func.model
     env: Env | None = calls.bind_arguments(interp, func, args, keywords)
     if env is None:
         return None

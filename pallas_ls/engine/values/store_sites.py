@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model import FunctionNode, ModelParts, ModuleModel, Scope, positional_args
-from ..names import callee_name
+from ..names import EXTERNAL_ROOTS, callee_name
 from . import classes
 
 if TYPE_CHECKING:
@@ -259,10 +259,10 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
 
 
 def imports_for_effect(model: ModuleModel) -> bool:
-    """Whether the module imports a module of its package only for what importing it does
-    (`from . import impls  # registers`: a name the module never reads), a module whose
-    import-time stores into this module's objects are seen only once it is loaded.  Kept on the
-    model."""
+    """Whether the module imports a module of its project only for what importing it does
+    (`from . import impls  # registers`: a name the module never reads; `import pkg.fast`, a
+    submodule named by a dotted import), a module whose import-time stores into other modules'
+    objects are seen only once it is loaded.  Kept on the model."""
     found: bool | None = getattr(model, "_pallas_ls_imports_for_effect", None)
     if found is None:
         imported = {
@@ -271,7 +271,12 @@ def imports_for_effect(model: ModuleModel) -> bool:
             if isinstance(stmt, ast.ImportFrom) and stmt.level > 0
             for alias in stmt.names
         }
-        found = bool(imported) and bool(imported - _names_read(model))
+        found = (bool(imported) and bool(imported - _names_read(model))) or any(
+            "." in alias.name and alias.asname is None and alias.name.split(".")[0] not in EXTERNAL_ROOTS
+            for stmt in model.tree.body
+            if isinstance(stmt, ast.Import)
+            for alias in stmt.names
+        )
         model._pallas_ls_imports_for_effect = found  # type: ignore[attr-defined]  # a cache kept on the model
     return found
 

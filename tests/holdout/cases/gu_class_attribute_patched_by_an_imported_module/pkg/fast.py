@@ -1,0 +1,4 @@
+from .kernels import bump
+from .ops import Op
+
+Op.kernel = staticmethod(bump)

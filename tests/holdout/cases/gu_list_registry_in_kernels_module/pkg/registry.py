@@ -1,0 +1,6 @@
+REG = []
+
+
+def register(fn):
+    REG.append(fn)
+    return fn

@@ -1,0 +1,4 @@
+from .kernels import copy, bump
+
+TABLE = {"k": copy}
+TABLE.update(j=bump)

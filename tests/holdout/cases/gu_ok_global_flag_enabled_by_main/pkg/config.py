@@ -1,0 +1,6 @@
+FAST = False
+
+
+def enable(on=True):
+    global FAST
+    FAST = on

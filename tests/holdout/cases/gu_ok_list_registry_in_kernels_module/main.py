@@ -1,0 +1,8 @@
+"""kernels register themselves with a decorator; main launches the last  JAX: runs."""
+from jax.experimental import pallas as pl
+from pkg.kernels import x, S
+import pkg.impl
+from pkg.registry import REG
+
+kernel = REG[0]
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,4 @@
+from .kernels import copy, bump
+
+DEFAULT = copy
+DEFAULT = bump

@@ -1,0 +1,27 @@
+"""a dataclass whose two fields were given one Ref  JAX: NotImplementedError "Cannot pass the same ref into a mpmd map multiple times"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+
+
+@dataclasses.dataclass
+class Pair:
+    src: typing.Any
+    dst: typing.Any
+
+
+buf = jax.new_ref(jnp.zeros((8, 128), jnp.float32))
+p = Pair(buf, buf)
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(p.src, p.dst)  # expect: PAL002

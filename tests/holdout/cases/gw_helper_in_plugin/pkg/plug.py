@@ -1,0 +1,9 @@
+from .kernels import bump
+from .registry import register
+
+
+def setup():
+    register(bump)
+
+
+setup()

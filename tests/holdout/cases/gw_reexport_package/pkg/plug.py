@@ -1,0 +1,4 @@
+from .kernels import bump
+from . import register
+
+register(bump)

@@ -1,0 +1,1 @@
+from . import plugin_a, plugin_b

@@ -1,0 +1,9 @@
+REG = []
+
+
+def register(priority):
+    def add(fn):
+        REG.append((priority, fn))
+        return fn
+
+    return add
