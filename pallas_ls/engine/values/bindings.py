@@ -192,6 +192,9 @@ def binding_value(
         if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
             # a registry of another module, filled by the modules imported before the read
             return registrations.filled_across_modules(interp, b, value, use, model) or value
+        if use is not None and len(value) == 1 and isinstance(next(iter(value)), Instance):
+            # an instance another module made and configured at import (`OP.configure("bump")`)
+            return instance_changes.as_left_by_the_modules_run(interp, b, value, use, model) or value
         return value
     if kind == "other" and b.scope.kind == "comprehension":
         return interp._comprehension_target(b, env, model)

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, may_leave_early
 from ..names import mentions
-from . import bindings, calls, flow, library, operations
-from .domain import BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
+from . import bindings, calls, flow, import_order, library, operations
+from .domain import EMPTY_ENV, BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -46,6 +46,79 @@ def as_left_before(
     if current is inst or _read_as_a_global(model, b.name):
         return value  # nothing changed it; or a function may change it too, in a call between
     return frozenset({current})
+
+
+def as_left_by_the_modules_run(
+    interp: Interpreter, imported: Binding, value: frozenset[Value], use: Loc, reader: ModuleModel
+) -> frozenset[Value] | None:
+    """An instance another module made at module level, imported by `imported` (`from pkg.ops
+    import OP`) and read at `use` in the reader's straight-line code: as its module's statements
+    after its construction left it (`OP.configure("bump")`), then the reader's own statements on
+    it, when the other modules that ran before the read (import_order) only read it.  None where
+    not followed: a function of its module or of the reader names it (a call may change it), or
+    a module names it other than by an imported name."""
+    inst = next(iter(value)) if len(value) == 1 else None
+    if not isinstance(inst, Instance) or not inst.site or use.stmt is None or use.scope is not reader.module_scope:
+        return None
+    found = interp.loader.module(reader, imported.qualname or "") if imported.qualname else None
+    if found is None or len(found[1]) != 1 or found[0] is reader or imported.scope is not reader.module_scope:
+        return None
+    home, (name,) = found[0], found[1]
+    created = home.module_scope.bindings.get(name, [])
+    if len(created) != 1 or created[0].kind != "assign" or _read_as_a_global(home, name):
+        return None
+    replay = _ModulesReplay(interp, inst, created[0], imported, reader)
+    if not import_order.ImportOrder(interp, replay).before(reader, use.stmt) or replay.current is None:
+        return None
+    return None if replay.current is inst else frozenset({replay.current})
+
+
+class _ModulesReplay:
+    """The instance through the statements import_order hands over (see as_left_by_the_modules_run)."""
+
+    def __init__(self, interp: Interpreter, inst: Instance, created: Binding, imported: Binding, reader: ModuleModel):
+        self.interp = interp
+        self.inst = inst
+        self.created = created
+        self.imported = imported
+        self.reader = reader
+        self.current: Instance | None = None  # None until its module made it
+        self.names: dict[int, set[str]] = {}  # another module -> the names it imports it as
+
+    def enter(self, model: ModuleModel) -> bool:
+        if model.module_scope is self.created.scope or model is self.reader:
+            return model is not self.reader or not _read_as_a_global(model, self.imported.name)
+        name = self.created.name
+        if any(isinstance(n, ast.Attribute) and n.attr == name for n in ast.walk(model.tree)):
+            return False  # `ops.OP.configure(...)`: not followed
+        names = {
+            alias.asname or alias.name
+            for stmt in model.tree.body
+            if isinstance(stmt, ast.ImportFrom)
+            for alias in stmt.names
+            if alias.name in (name, "*")
+        }
+        if "*" in names or any(_read_as_a_global(model, n) for n in names):
+            return False
+        self.names[id(model)] = names
+        return True
+
+    def statement(self, model: ModuleModel, stmt: ast.stmt) -> bool:
+        if model.module_scope is self.created.scope:
+            if stmt is self.created.stmt:
+                self.current = self.inst
+                return True
+            if self.current is None or self.created.name not in _names_in(model, stmt):
+                return True
+            self.current = _after(self.interp, self.current, stmt, self.created, EMPTY_ENV, model)
+            return self.current is not None
+        if model is self.reader:
+            if self.current is None or self.imported.name not in _names_in(model, stmt):
+                return True
+            self.current = _after(self.interp, self.current, stmt, self.imported, EMPTY_ENV, model)
+            return self.current is not None
+        inst = self.current or self.inst
+        return all(_only_reads(self.interp, inst, stmt, n) for n in self.names.get(id(model), ()))
 
 
 def _statements_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:

@@ -32,8 +32,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope, may_leave_early
-from ..names import EXTERNAL_ROOTS, mentions
-from . import bindings, calls, flow, library, ref_identity
+from ..names import mentions
+from . import bindings, calls, flow, import_order, library, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
 # What one registrar call does to the registry: (None, value) appends; ((key,), value) stores.
@@ -137,19 +137,12 @@ def _filled(made: Value, events: list[Event]) -> frozenset[Value] | None:
     return frozenset({DictV(kept, union(v for _, v in kept), made.site, made.toplevel, None, exact=True)})
 
 
-# How many modules the import-time run behind one read goes through.
-MAX_MODULES_RUN = 24
-
-
 class _ImportRun:
-    """The module-level statements that ran before a read, module after module as Python runs
-    them on import (an import statement runs the module it names, its packages first, once), and
-    what they registered into `home`'s registry through its registrars, in order.
-
-    Gives up (None) where the order or the calls are not certain: a module that cannot be found,
-    an import inside another statement or through importlib, a registrar named but not called
-    (`reg.register(fn)`, passed on, called in a function), the registry itself named outside its
-    module, more than MAX_MODULES_RUN modules."""
+    """What the modules that ran before a read (import_order.ImportOrder) registered into
+    `home`'s registry through its registrars, in order.  Gives up (None) where the calls are not
+    certain: a registrar named but not called (`reg.register(fn)`, a star import, passed on,
+    called in a function), the registry itself named outside its module but by a def reading
+    its items."""
 
     def __init__(
         self, interp: Interpreter, home: ModuleModel, created: Binding, registrars: dict[str, Registrar], made: Value
@@ -160,36 +153,24 @@ class _ImportRun:
         self.registrars = registrars
         self.registry_site = getattr(made, "site", 0)
         self.registry_names: dict[int, set[str]] = {}  # module -> the names it imports the registry as
-        self.ran: set[int] = set()
+        self.aliases: dict[int, dict[str, Registrar]] = {}  # module -> the names it calls registrars by
         self.events: list[Event] = []
         self.made = False  # whether `home` ran its binding of the registry yet
 
     def events_before(self, reader: ModuleModel, read: ast.AST) -> list[Event] | None:
-        self.ran.add(id(reader))
-        aliases = self._aliases(reader)
-        for stmt in reader.tree.body:
-            if stmt is read:
-                return self.events if self.made else None
-            if not self._statement(reader, stmt, aliases):
-                return None
-        return None
+        ran = import_order.ImportOrder(self.interp, self).before(reader, read)
+        return self.events if ran and self.made else None
 
-    def _run_body(self, model: ModuleModel) -> bool:
-        if id(model) in self.ran:
-            return True  # run already (or running: an import cycle sees it as far as it got)
-        if len(self.ran) >= MAX_MODULES_RUN:
-            return False
-        self.ran.add(id(model))
+    def enter(self, model: ModuleModel) -> bool:
         if model is self.home:
-            return all(self._statement(model, stmt, None) for stmt in model.tree.body)
+            return True
         aliases = self._aliases(model)
-        return aliases is not None and all(self._statement(model, stmt, aliases) for stmt in model.tree.body)
+        if aliases is None:
+            return False
+        self.aliases[id(model)] = aliases
+        return True
 
-    def _statement(self, model: ModuleModel, stmt: ast.stmt, aliases: dict[str, Registrar] | None) -> bool:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            return self._imports(model, stmt)
-        if library.may_import_project_code(stmt):
-            return False  # an import under an `if` or a `try`, importlib: what runs is not followed
+    def statement(self, model: ModuleModel, stmt: ast.stmt) -> bool:
         if model is self.home:
             if stmt is self.created.stmt:
                 self.made = True
@@ -198,7 +179,8 @@ class _ImportRun:
                 return not mentions(stmt, *self.registrars)
             events = _appended_by(self.interp, stmt, self.registrars, self.created.name, model, EMPTY_ENV)
         else:
-            if aliases is None or self._changes_registry(model, stmt):
+            aliases = self.aliases[id(model)]
+            if self._changes_registry(model, stmt):
                 return False  # the registry named outside its module: `REG.append(f)`, `other = REG`
             if mentions(stmt, self.created.name, *self.registry_names.get(id(model), ())):
                 return not mentions(stmt, *aliases)  # a def reading its items, defined: nothing runs
@@ -223,39 +205,6 @@ class _ImportRun:
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
         }
         return any(id(n) not in read for n in mentioned) or mentions(stmt.args, *names)
-
-    def _imports(self, model: ModuleModel, stmt: ast.Import | ast.ImportFrom) -> bool:
-        """Run the project modules an import statement names, each package on the way first
-        (`import pkg.impls`: pkg, then pkg.impls; `from pkg import impls`: the same when impls
-        is a module).  Installed packages are not run: they do not register into the project."""
-        if isinstance(stmt, ast.Import):
-            modules = [alias.name for alias in stmt.names]
-            names: list[str] = []
-        else:
-            modules = ["." * stmt.level + (stmt.module or "")]
-            names = [alias.name for alias in stmt.names]
-        for dotted in modules:
-            if not dotted.startswith(".") and dotted.split(".")[0] in EXTERNAL_ROOTS:
-                continue
-            parts = dotted.lstrip(".").split(".") if dotted.lstrip(".") else []
-            level = "." * (len(dotted) - len(dotted.lstrip(".")))
-            steps = [level + ".".join(parts[: i + 1]) for i in range(len(parts))] if not level else [dotted]
-            for step in steps:
-                if not self._run_module_named(model, step):
-                    return False
-            for name in names:  # `from pkg import impls`: a submodule runs too; a name does not
-                found = self.interp.loader.module(model, f"{dotted}.{name}" if dotted.strip(".") else dotted + name)
-                if found is not None and not found[1] and not self._run(found[0]):
-                    return False
-        return True
-
-    def _run_module_named(self, model: ModuleModel, dotted: str) -> bool:
-        found = self.interp.loader.module(model, dotted)
-        return found is not None and not found[1] and self._run(found[0])
-
-    def _run(self, module: ModuleModel) -> bool:
-        """Run a module found by an import: an installed one stands for itself (not run)."""
-        return self.interp.loader.from_environment(module) or self._run_body(module)
 
     def _aliases(self, model: ModuleModel) -> dict[str, Registrar] | None:
         """The names `model` imports the home module's registrars under (`from .registry import

@@ -1,0 +1,102 @@
+"""The module-level statements that run before a read, in the order Python runs them on import.
+
+A module reading another module's object at import time (`from pkg.registry import REG`, then
+`REG[0]`) sees it as every module imported before the read left it: an import statement runs the
+module it names (its packages first, each module once, an installed package's modules never
+touching the project's objects), statement after statement, nested imports first.  `ImportOrder`
+walks those statements in that order and hands each one that is not an import to its reader (a
+`Visitor`), which follows what the statement does to the object, or gives up.
+
+Gives up (False) where the order is not certain: a module that cannot be found, an import inside
+another statement or through importlib, more than MAX_MODULES_RUN modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Protocol
+
+from ..model import ModuleModel
+from ..names import EXTERNAL_ROOTS
+from . import library
+
+if TYPE_CHECKING:
+    from .interpreter import Interpreter
+
+# How many modules the walk behind one read goes through.
+MAX_MODULES_RUN = 24
+
+
+class Visitor(Protocol):
+    def enter(self, model: ModuleModel) -> bool:
+        """A module starts running (its imports and statements follow); False: give up."""
+        ...
+
+    def statement(self, model: ModuleModel, stmt: ast.stmt) -> bool:
+        """A statement of it runs (not an import); False: give up."""
+        ...
+
+
+class ImportOrder:
+    def __init__(self, interp: Interpreter, visitor: Visitor):
+        self.interp = interp
+        self.visitor = visitor
+        self.ran: set[int] = set()
+
+    def before(self, reader: ModuleModel, read: ast.AST) -> bool:
+        """Run the reader's module-level statements before the one holding the read (`read`, a
+        statement of its body); False when the walk gave up or the read is not found."""
+        self.ran.add(id(reader))
+        if not self.visitor.enter(reader):
+            return False
+        for stmt in reader.tree.body:
+            if stmt is read:
+                return True
+            if not self._statement(reader, stmt):
+                return False
+        return False
+
+    def _run_body(self, model: ModuleModel) -> bool:
+        if id(model) in self.ran:
+            return True  # run already (or running: an import cycle sees it as far as it got)
+        if len(self.ran) >= MAX_MODULES_RUN:
+            return False
+        self.ran.add(id(model))
+        return self.visitor.enter(model) and all(self._statement(model, stmt) for stmt in model.tree.body)
+
+    def _statement(self, model: ModuleModel, stmt: ast.stmt) -> bool:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            return self._imports(model, stmt)
+        if library.may_import_project_code(stmt):
+            return False  # an import under an `if` or a `try`, importlib: what runs is not followed
+        return self.visitor.statement(model, stmt)
+
+    def _imports(self, model: ModuleModel, stmt: ast.Import | ast.ImportFrom) -> bool:
+        """Run the project modules an import statement names, each package on the way first
+        (`import pkg.impls`: pkg, then pkg.impls; `from pkg import impls`: the same when impls
+        is a module)."""
+        if isinstance(stmt, ast.Import):
+            modules = [alias.name for alias in stmt.names]
+            names: list[str] = []
+        else:
+            modules = ["." * stmt.level + (stmt.module or "")]
+            names = [alias.name for alias in stmt.names]
+        for dotted in modules:
+            if not dotted.startswith(".") and dotted.split(".")[0] in EXTERNAL_ROOTS:
+                continue
+            parts = dotted.lstrip(".").split(".") if dotted.lstrip(".") else []
+            level = "." * (len(dotted) - len(dotted.lstrip(".")))
+            steps = [level + ".".join(parts[: i + 1]) for i in range(len(parts))] if not level else [dotted]
+            for step in steps:
+                found = self.interp.loader.module(model, step)
+                if found is None or found[1] or not self._run(found[0]):
+                    return False
+            for name in names:  # `from pkg import impls`: a submodule runs too; a name does not
+                found = self.interp.loader.module(model, f"{dotted}.{name}" if dotted.strip(".") else dotted + name)
+                if found is not None and not found[1] and not self._run(found[0]):
+                    return False
+        return True
+
+    def _run(self, module: ModuleModel) -> bool:
+        """Run a module an import found: an installed one stands for itself (not run)."""
+        return self.interp.loader.from_environment(module) or self._run_body(module)

@@ -1,0 +1,3 @@
+from .ops import OP
+
+OP.configure("bump")

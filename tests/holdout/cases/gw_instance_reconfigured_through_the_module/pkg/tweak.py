@@ -1,0 +1,3 @@
+from . import ops
+
+ops.OP.configure("bump")
