@@ -790,6 +790,40 @@ CASES = {
     "chain-from-iterable-order": (launch("list(itertools.chain.from_iterable([[bad], [good]]))[-1]"), {"good"}),
     "itertools-zip-longest": ("for k, n in itertools.zip_longest([bad], [1]):\n    " + launch("k"), {"bad"}),
     "itertools-chain-from-iterable": ("for k in itertools.chain.from_iterable([[bad]]):\n    " + launch("k"), {"bad"}),
+    "dict-key-deleted-then-stored-again-is-not-first": (
+        "d = {'a': good, 'b': bad}\ndel d['a']\nd['a'] = good\n" + launch("d[list(d)[0]]"),
+        {"good", "bad"},
+    ),
+    "list-grown-through-an-alias-augmented": (
+        "chain = [good]\nalias = chain\nalias += [bad]\n" + launch("chain[-1]"),
+        {"good", "bad"},
+    ),
+    "list-alias-rebound-by-plus-is-another-list": (
+        "chain = [good]\nalias = chain\nalias = alias + [bad]\n" + launch("chain[-1]"),
+        {"good"},
+    ),
+    "lambdas-collected-by-a-comprehension-see-the-last-value": (
+        "fns = [lambda: k for k in (good, bad)]\n" + launch("fns[0]()"),
+        {"bad"},
+    ),
+    "lambda-default-taken-per-iteration": (
+        "fns = [lambda k=k: k for k in (good, bad)]\n" + launch("fns[0]()"),
+        {"good"},
+    ),
+    "lambda-called-in-the-comprehension-is-not-read-as-the-last": (
+        # called during its own iteration (good for the first): not the last value; which
+        # iteration is not followed
+        "firsts = [(lambda: k)() for k in (good, bad)]\n" + launch("firsts[0]"),
+        {"good", "bad"},
+    ),
+    "list-parameter-appended-to-in-its-function-is-not-read-as-handed": (
+        "def add(fn, acc=[]):\n    acc.append(fn)\n    return acc\n" + launch("bad if len(add(good)) == 0 else good"),
+        {"good", "bad"},
+    ),
+    "deleted-instance-attribute-reads-the-class": (
+        "class Op:\n    k = staticmethod(good)\nop = Op()\nop.k = bad\ndel op.k\n" + launch("op.k"),
+        {"good"},
+    ),
     "functools-singledispatch-annotated-register": (
         "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register\ndef _(x: int):\n    return bad\n"
         + launch("pick('name')"),

@@ -181,7 +181,7 @@ def binding_value(
     if kind == "param":
         bound = env.get(b)
         if bound is not None:
-            return bound
+            return mutations.with_changes_in_the_function(interp, b, bound, use, env, model) if use else bound
         return _unbound_param(interp, b, model)
     if kind == "def":  # a def binding's node is its def, a class binding's its class
         return classes.def_value(interp, cast(FunctionNode, b.node), model, env)
@@ -197,6 +197,13 @@ def binding_value(
             return instance_changes.as_left_by_the_modules_run(interp, b, value, use, model) or value
         return value
     if kind == "other" and b.scope.kind == "comprehension":
+        if use is not None and use.scope is not b.scope and use.scope.kind in ("function", "lambda"):
+            # A function made in the comprehension reads the name when called: after the
+            # comprehension (a lambda it collects: `[lambda: k() for k in ks]`), the last
+            # iteration's value; else at any iteration (`key=lambda v: v[k]` of a call in it).
+            if _collected_by(b.scope.node, use.scope.node):
+                return interp._comprehension_target(b, env, model, last=True)
+            env = Env(tuple((x, v) for x, v in env.items if x is not b))
         return interp._comprehension_target(b, env, model)
     if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
         return _match_capture(interp, b, env, model)
@@ -228,6 +235,19 @@ def binding_value(
 # How many module-level calls of a function a module-level list or dict it reads is read at (a
 # registry's helper called a hundred times is read once, as of the end of the module).
 MAX_READS_AT_CALLS = 8
+
+
+def _collected_by(comprehension: ast.AST, function: ast.AST) -> bool:
+    """Whether `function` (a lambda) is what the comprehension collects, or part of it outside
+    any call (`[lambda: k() for k in ks]`, `{n: lambda: k() for ...}`): made, never run in it."""
+    stack = [getattr(comprehension, name) for name in ("elt", "key", "value") if hasattr(comprehension, name)]
+    while stack:
+        node = stack.pop()
+        if node is function:
+            return True
+        if not isinstance(node, (ast.Call, ast.Lambda, ast.comprehension)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _changed_before(

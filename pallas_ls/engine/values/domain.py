@@ -188,6 +188,8 @@ class Instance(Value):
     # The fields are what straight-line code after the construction left (`instance_changes`):
     # each is the attribute's value there, not joined with the heap's other stores.
     exact: bool = False
+    # Attributes that straight-line code deleted (`del op.kernel`): read from the class again.
+    deleted: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -169,6 +169,8 @@ def _after(
         target = stmt.targets[0]
         assert isinstance(target, ast.Attribute)
         return _stored(interp, inst, target.attr, interp.ev(stmt.value, where, env, model))
+    if isinstance(stmt, ast.Delete) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
+        return _deleted(interp, inst, cast(ast.Attribute, stmt.targets[0]).attr)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
     if isinstance(call, ast.Call) and _is_setattr_of(call, name):
         return _set_by_setattr(interp, inst, call, name, where, env, model)
@@ -374,7 +376,25 @@ def _setter(interp: Interpreter, cls: Class, attr: str) -> Func | None:
 
 def _with_field(inst: Instance, attr: str, stored: frozenset[Value]) -> Instance:
     kept = tuple((k, v) for k, v in inst.fields if k != attr)
-    return Instance(inst.cls, inst.init_env, (*kept, (attr, stored)), inst.site, inst.copy_of, exact=True)
+    return Instance(
+        inst.cls, inst.init_env, (*kept, (attr, stored)), inst.site, inst.copy_of, True, inst.deleted - {attr}
+    )
+
+
+def _deleted(interp: Interpreter, inst: Instance, attr: str) -> Instance | None:
+    """`del inst.attr` of an attribute the straight-line code stored on it (a plain field, no
+    `__delattr__` of its class): its reads find the class's attribute again."""
+    if not any(name == attr for name, _ in inst.fields) or not inst.exact:
+        return None  # an attribute `__init__` or the heap stored: which one is gone is not followed
+    if any(not isinstance(v, External) for v in operations.class_attribute(interp, inst.cls, "__delattr__", None)):
+        return None
+    if operations.raw_class_attribute(interp, inst.cls, attr) and not all(
+        isinstance(v, (Func, Const)) or (isinstance(v, Wrapped) and v.kind in ("static", "class"))
+        for v in operations.raw_class_attribute(interp, inst.cls, attr)
+    ):
+        return None  # a property's deleter, another descriptor
+    kept = tuple((k, v) for k, v in inst.fields if k != attr)
+    return Instance(inst.cls, inst.init_env, kept, inst.site, inst.copy_of, True, inst.deleted | {attr})
 
 
 def _read_as_a_global(model: ModuleModel, name: str) -> bool:

@@ -36,6 +36,8 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
     hooked = _through_getattribute(interp, inst, attr)
     if hooked is not None:
         return hooked
+    if attr in inst.deleted:
+        return operations.class_attribute(interp, inst.cls, attr, inst)  # `del op.kernel`: the class's
     for name, value in inst.fields:
         if name == attr and inst.exact:
             return value  # as the straight-line code after the construction left it

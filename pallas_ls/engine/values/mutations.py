@@ -58,6 +58,10 @@ def with_mutations(
     mutations = [(m, b) for m in _mutations_of(interp, b, model)]
     for alias in _aliases(interp, b, model):  # `B = A`, then `B.append(k)`: A's list grows
         mutations += [(m, alias) for m in _mutations_of(interp, alias, model)]
+    grown = _grown_through_an_alias(interp, b, use, env, model)
+    if grown is not None:  # `B = A; B += [k]` extends A's list in place: in what order, not followed
+        held = union(v.all_members() for v in value if isinstance(v, Seq))
+        return frozenset({Seq("list", None, held | grown, next((v.site for v in value if isinstance(v, Seq)), 0))})
     if not mutations:
         return value
     changed_in = [registrations.enclosing_def(model, m.call) for m, _ in mutations]
@@ -156,6 +160,46 @@ def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Bindin
         if alias != b.name and bindings.lookup(interp, b.name, Loc(b.scope, stmt), model) == [b]:
             found += [x for x in b.scope.bindings.get(alias, []) if x.stmt is stmt]
     return found
+
+
+def with_changes_in_the_function(
+    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value]:
+    """A list parameter its function changes in place before the read (`acc.append(fn)`, then
+    `return acc`) no longer holds (only) the elements it was handed: a default list is one object
+    for every call, which earlier calls grew too, in an order not followed.  Its elements are
+    then not known (Unknown), never the ones handed in (an empty default read as empty)."""
+    if use.scope is not b.scope or use.stmt is None or not any(isinstance(v, Seq) and v.kind == "list" for v in value):
+        return value
+    read_at = bindings.position(use.stmt)
+    if not any(
+        model.loc(m.call).scope is b.scope and bindings.position(m.call) < read_at
+        for m in _mutations_of(interp, b, model)
+    ):
+        return value
+    return frozenset(
+        Seq("list", None, v.all_members() | {UNKNOWN}, v.site) if isinstance(v, Seq) and v.kind == "list" else v
+        for v in value
+    )
+
+
+def _grown_through_an_alias(
+    interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """What `alias += values` statements of `b`'s scope add to its list through an alias made
+    after `b` (None: there are none): `+=` extends a list in place, for every name holding it."""
+    added: list[frozenset[Value]] = []
+    for alias in _aliases(interp, b, model):
+        for stmt in bindings.own_statements(getattr(model.scope_node(b.scope), "body", [])):
+            if (
+                isinstance(stmt, ast.AugAssign)
+                and isinstance(stmt.op, ast.Add)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.target.id == alias.name
+                and _placed(model, b, stmt, Loc(b.scope, stmt), use) is not None
+            ):
+                added.append(operations.iterate(interp, interp.ev(stmt.value, Loc(b.scope, stmt), env, model)))
+    return union(added) if added else None
 
 
 def _name_copies(owner: ast.AST) -> dict[str, list[ast.Assign]]:
@@ -339,6 +383,10 @@ def with_deletions(
     deletions = _deletions_of(model, b)
     if not deletions:
         return value
+    # A key deleted and then stored again goes to the end (`del d["a"]; d["a"] = f`): the stores
+    # pass (with_item_stores) keeps a key where it was, so an order of both is not followed.
+    stored_at = [bindings.position(stmt) for stmt, _, _ in _item_stores_of(interp, model, b)]
+    reordered = any(bindings.position(node) < at for node, _ in deletions for at in stored_at)
     out: set[Value] = set()
     for d in value:
         if not isinstance(d, DictV):
@@ -354,8 +402,8 @@ def with_deletions(
                 items = items[:-1] if items is not None and placed and not getattr(node, "keywords", None) else None
                 continue
             known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
-            if items is None or not known or not placed:
-                items = None  # in a loop or a branch, or a key not known
+            if items is None or not known or not placed or reordered:
+                items = None  # in a loop or a branch, a key not known, or stored again later
                 continue
             items = [(k, v) for k, v in items if k != key]
         out.add(
