@@ -824,6 +824,14 @@ CASES = {
         "class Op:\n    k = staticmethod(good)\nop = Op()\nop.k = bad\ndel op.k\n" + launch("op.k"),
         {"good"},
     ),
+    "try-body-of-folded-builtin-calls-cannot-raise": (
+        "try:\n    int('12')\n    k = good\nexcept ValueError:\n    k = bad\n" + launch("k"),
+        {"good"},
+    ),
+    "try-body-of-a-call-that-may-raise": (
+        "try:\n    int(name)\n    k = good\nexcept ValueError:\n    k = bad\n" + launch("k"),
+        {"good", "bad"},
+    ),
     "functools-singledispatch-annotated-register": (
         "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register\ndef _(x: int):\n    return bad\n"
         + launch("pick('name')"),

@@ -87,6 +87,12 @@ Where things are (each module's docstring says more)
   methods, `prop.setter`, `cls.__subclasses__`) and namedtuple classes.
 - `heap.py`: the abstract heap: stores into objects anywhere in the program, evaluated where
   their functions ran; `store_sites.py` finds those stores by syntax.
+- The order of stores, where the heap's join would be a wrong value: `instance_changes.py` (an
+  instance as the straight-line code after its construction leaves it: `op.configure("copy")`),
+  `registrations.py` (a module-level list or dict filled by registrar calls, in order),
+  `imported_globals.py` (a module's global its own functions store, read from another module
+  after a call), and `import_order.py`, which walks the modules that run before a read in the
+  order Python runs them, for the first two across modules.
 - `models/`: the standard library as Python source the interpreter evaluates.
 
 The operations are functions of the interpreter (`operations.attribute(interp, value, "x", model)`);

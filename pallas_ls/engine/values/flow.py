@@ -19,12 +19,13 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..model import COMPREHENSIONS, Binding, Loc, ModuleModel, Scope, suppresses
-from . import bindings, operations, patterns, simple_loops
+from . import bindings, folding, operations, patterns, simple_loops
 from .domain import (
     EMPTY_ENV,
     Array,
     DictV,
     Env,
+    External,
     Param,
     Seq,
     U,
@@ -529,7 +530,56 @@ def handler_never_runs(
     it: assignments that call nothing, whose lookups are of keys a dict certainly holds, indexes a
     sequence certainly has, or `[...]` of a kernel's refs and arrays (`o_ref[...] = x_ref[...]`)."""
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    return _only_lookup_errors(caught) and _lookups_cannot_fail(interp, try_stmt.body, scope, env, model)
+    if _only_lookup_errors(caught) and _lookups_cannot_fail(interp, try_stmt.body, scope, env, model):
+        return True
+    return _only_value_errors(caught) and _nothing_can_raise(interp, try_stmt.body, scope, env, model)
+
+
+# What a builtin given a wrong value raises (`int("x")`): a handler of these (or of lookup
+# errors) runs when a call of the try body may fail.
+_VALUE_ERRORS = frozenset({"ValueError", "TypeError", "ArithmeticError", "ZeroDivisionError", "OverflowError"})
+
+
+def _only_value_errors(caught: list[ast.expr | None] | list[ast.expr]) -> bool:
+    names = _VALUE_ERRORS | _LOOKUP_ERRORS
+    return bool(caught) and all(isinstance(c, ast.Name) and c.id in names for c in caught)
+
+
+def _nothing_can_raise(interp: Interpreter, body: list[ast.stmt], scope: Scope, env: Env, model: ModuleModel) -> bool:
+    """A try body of name assignments and call statements whose only calls are builtins folded on
+    constants (`int("12")`: folding ran it, it did not raise), whose only lookups cannot fail, and
+    nothing else (no arithmetic, comparison or attribute, each of which may raise)."""
+    for stmt in body:
+        if not (
+            isinstance(stmt, ast.Expr)
+            or (isinstance(stmt, ast.Assign) and all(isinstance(t, (ast.Name, ast.Subscript)) for t in stmt.targets))
+        ):
+            return False
+        where = Loc(scope, stmt)
+        nodes = [*getattr(stmt, "targets", []), *ast.walk(stmt.value)]
+        for node in nodes:
+            if isinstance(node, ast.Call) and not _folds_without_error(interp, node, where, env, model):
+                return False
+            if isinstance(node, ast.Subscript) and (
+                not _certainly_present(interp, node, where, env, model)
+                or any(isinstance(v, (Param, Array)) for v in interp.ev(node.value, where, env, model))
+            ):
+                return False  # a lookup that may fail; a ref's or array's, which a wrong shape fails
+            if not isinstance(node, _CANNOT_RAISE):
+                return False
+    return True
+
+
+# Nodes that evaluate without raising once their parts did (a Name is bound: the reads reached it).
+_CANNOT_RAISE = (ast.Name, ast.Constant, ast.Load, ast.Store, ast.Tuple, ast.List, ast.Call, ast.Subscript)
+
+
+def _folds_without_error(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> bool:
+    callee = only_value(interp.ev(call.func, loc, env, model))
+    if not isinstance(callee, External) or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    args = [interp.ev(a, loc, env, model) for a in call.args]
+    return folding.folded_call(callee.qualname, args, []) is not None and callee.qualname in folding.PURE_NAMES
 
 
 def _only_lookup_errors(caught: list[ast.expr | None] | list[ast.expr]) -> bool:

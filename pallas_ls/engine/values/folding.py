@@ -429,6 +429,10 @@ def folded_call(
     return frozenset({Const(result)})
 
 
+# The pure functions folded above, by name: a call of one that folds ran without raising.
+PURE_NAMES = frozenset(_PURE_FUNCTIONS)
+
+
 # Builtin types by name: `type(3)` is `int`, a key a dict may hold (`{int: f, str: g}[type(n)]`).
 BUILTIN_TYPE_NAMES = frozenset({"int", "float", "complex", "str", "bytes", "bool", "tuple", "list", "dict"})
 
