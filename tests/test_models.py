@@ -832,6 +832,15 @@ CASES = {
         "try:\n    int(name)\n    k = good\nexcept ValueError:\n    k = bad\n" + launch("k"),
         {"good", "bad"},
     ),
+    "chained-assignment-names-one-list": (
+        "a = b = [good]\nb.append(bad)\n" + launch("a[-1]"),
+        {"bad"},
+    ),
+    "wraps-copies-the-wrapped-name": (
+        "def traced(fn):\n    @functools.wraps(fn)\n    def inner(*a):\n        return fn(*a)\n    return inner\n"
+        "TABLE = {'good': good, 'bad': bad, 'inner': good}\n" + launch("TABLE[traced(bad).__name__]"),
+        {"bad"},
+    ),
     "functools-singledispatch-annotated-register": (
         "@functools.singledispatch\ndef pick(x):\n    return good\n@pick.register\ndef _(x: int):\n    return bad\n"
         + launch("pick('name')"),

@@ -153,8 +153,12 @@ def with_mutations(
 
 
 def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:
-    """The bindings `alias = name` after `b` in its scope that read `b` itself (one list, two names)."""
+    """The bindings `alias = name` after `b` in its scope that read `b` itself (one list, two names),
+    and the other names of `b`'s own statement (`a = b = []`)."""
     found = []
+    if isinstance(b.stmt, ast.Assign) and len(b.stmt.targets) > 1:
+        others = {t.id for t in b.stmt.targets if isinstance(t, ast.Name) and t.id != b.name}
+        found += [x for name in others for x in b.scope.bindings.get(name, []) if x.stmt is b.stmt]
     for stmt in _name_copies(model.scope_node(b.scope)).get(b.name, []):
         alias = cast(ast.Name, stmt.targets[0]).id
         if alias != b.name and bindings.lookup(interp, b.name, Loc(b.scope, stmt), model) == [b]:

@@ -222,6 +222,10 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({methods.ConstMethod(value.value, attr)})
     if isinstance(value, Const) and type(value.value) is int and attr in methods.INT_METHODS:
         return frozenset({methods.ConstMethod(value.value, attr)})
+    if isinstance(value, Func) and attr in ("__name__", "__qualname__", "__doc__", "__module__"):
+        wrapped = _wrapped_by_decorator(interp, value)
+        if wrapped is not None:  # `functools.wraps(fn)` copied them from fn
+            return union(attribute(interp, w, attr, model) for w in wrapped)
     if isinstance(value, Func) and attr == "__name__" and not isinstance(value.node, ast.Lambda):
         return frozenset({Const(value.node.name)})  # `{f.__name__: f for f in kernels}`
     if isinstance(value, Func) and attr == "__qualname__" and (path := qualpath(value.model, value.node)):
