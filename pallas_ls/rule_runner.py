@@ -42,6 +42,16 @@ class RuleRunner:
 run_rules = RuleRunner()
 
 
+def load_rules() -> None:
+    """Import the engine and every rule now.  A language server does this at start: its first
+    analysis (didOpen to first diagnostics) must not pay for the import a cached `check` skips."""
+    from . import rules as registry
+    from .engine import analysis  # noqa: F401  (imported for its import's cost, now)
+
+    if not registry.RULES:  # made on first read: the rule modules are imported here
+        raise RuntimeError("no rule is registered")
+
+
 def rules_for(tpu_generation: str | None) -> RuleRunner:
     """The rules as a configuration asks for them."""
     return RuleRunner(RuleOptions(tpu_generation=tpu_generation)) if tpu_generation else run_rules

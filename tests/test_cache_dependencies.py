@@ -285,3 +285,20 @@ def test_a_check_whose_findings_are_all_cached_does_not_load_the_engine(tmp_path
     assert "PAL001" in cold.stdout and warm.stdout == cold.stdout
     assert "'pallas_ls.engine.analysis'" in cold.stderr  # the probe sees the engine when it runs
     assert "loaded: []" in warm.stderr, warm.stderr
+
+
+def test_load_rules_imports_the_engine_and_every_rule_a_server_needs():
+    """The language server calls load_rules() at start, so that the import a cached `check` skips
+    is not paid by its first didOpen (it was: first diagnostics of jax's lowering.py 6 -> 21 ms)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from pallas_ls.rule_runner import load_rules\n"
+        "before = 'pallas_ls.engine.analysis' in sys.modules\n"
+        "load_rules()\n"
+        "print(before, 'pallas_ls.engine.analysis' in sys.modules, 'pallas_ls.rules.pal001_kernel_returns_value' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False", "True", "True"], done.stderr
