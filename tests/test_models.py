@@ -832,6 +832,16 @@ CASES = {
         "try:\n    int(name)\n    k = good\nexcept ValueError:\n    k = bad\n" + launch("k"),
         {"good", "bad"},
     ),
+    "registry-with-a-getter-keeps-its-order": (
+        "REG = {}\ndef register(name):\n    def add(fn):\n        REG[name] = fn\n        return fn\n    return add\n"
+        "def get(name):\n    return REG[name]\nregister('k')(bad)\nregister('k')(good)\n" + launch("REG['k']"),
+        {"good"},
+    ),
+    "registry-handed-out-by-a-function-is-not-ordered": (
+        "REG = {}\ndef register(name):\n    def add(fn):\n        REG[name] = fn\n        return fn\n    return add\n"
+        "def table():\n    return REG\nregister('k')(bad)\nregister('k')(good)\n" + launch("REG['k']"),
+        {"good", "bad"},
+    ),
     "chained-assignment-names-one-list": (
         "a = b = [good]\nb.append(bad)\n" + launch("a[-1]"),
         {"bad"},

@@ -253,6 +253,12 @@ def _appended_by(
     not followed)."""
     if any(stmt is r.outer for r in registrars.values()):
         return []  # the registrar's def: it appends when called
+    if (
+        isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not stmt.decorator_list
+        and _only_reads_items(stmt, name)
+    ):
+        return []  # a reader's def (`def get(name): return _IMPLS[name]`): defining it runs nothing
     mentioned = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
     if name in mentioned:
         return None  # the module's own use of the list (`REG.sort()`, `other = REG`): not here
@@ -422,6 +428,8 @@ def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | No
     for function in model.functions:
         if not _directly_mentions(function, name) or name in model.function_scope(function).bindings:
             continue
+        if _only_reads_items(function, name):
+            continue  # a reader (`def get(name): return _IMPLS[name]`): the order is not its
         if not _only_appends(function, name):
             return None
         if id(function) in top_level:
@@ -506,6 +514,29 @@ def _only_appends(function: FunctionNode, name: str) -> bool:
         if mentions(stmt, name):
             return False
     return not any(isinstance(a, ast.arg) and a.arg == name for a in ast.walk(function.args))
+
+
+def _only_reads_items(function: FunctionNode, name: str) -> bool:
+    """Whether a def (and all it holds) mentions `name` only to read items of it or look into it
+    (`name[k]`, `name.get(k)`, `.keys()` / `.values()` / `.items()`, `k in name`, `len(name)`): it
+    can neither change the list or dict nor hand it on."""
+    allowed: set[int] = set()
+    for node in ast.walk(function):
+        if (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load)) or (
+            isinstance(node, ast.Attribute) and node.attr in _READ_METHODS and isinstance(node.ctx, ast.Load)
+        ):
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Compare) and all(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            allowed.update(id(c) for c in node.comparators)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+            allowed.update(id(a) for a in node.args)
+    return all(id(n) in allowed for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name) and not any(
+        isinstance(a, ast.arg) and a.arg == name for a in ast.walk(function.args)
+    )
+
+
+# A dict's or list's methods that only read it.
+_READ_METHODS = frozenset({"get", "keys", "values", "items", "index", "count", "copy"})
 
 
 def _appends_to(stmt: ast.stmt, name: str) -> bool:
