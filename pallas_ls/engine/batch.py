@@ -39,6 +39,7 @@ from .gcpause import collected_once, freeze_survivors
 from .locating import ModuleLocator
 from .names import mentions_pallas
 from .source import Range
+from .text_imports import ImportedFiles, quiet_launchers
 
 if TYPE_CHECKING:
     # The analysis engine (engine.project and all behind it) is imported in the functions that
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
     # import was most of such a run).
     from .analysis import Linter
     from .project import ParsedModules, Project
-from .text_imports import ImportedFiles, quiet_launchers
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")

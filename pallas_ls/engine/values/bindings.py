@@ -201,9 +201,8 @@ def binding_value(
             # A function made in the comprehension reads the name when called: after the
             # comprehension (a lambda it collects: `[lambda: k() for k in ks]`), the last
             # iteration's value; else at any iteration (`key=lambda v: v[k]` of a call in it).
-            if _collected_by(b.scope.node, use.scope.node):
-                return interp._comprehension_target(b, env, model, last=True)
-            env = Env(tuple((x, v) for x, v in env.items if x is not b))
+            when = "last" if _collected_by(b.scope.node, use.scope.node) else "any"
+            return interp._comprehension_target(b, env, model, when)
         return interp._comprehension_target(b, env, model)
     if kind == "other" and sys.version_info >= (3, 10) and isinstance(b.stmt, ast.Match):
         return _match_capture(interp, b, env, model)

@@ -93,7 +93,7 @@ class Heap:
         candidates = self._candidates(kinds, module_level, attr)
         if run and (
             any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates)
-            or (module_level and any(store_sites.imports_for_effect(m) for m in self.interp.models()))
+            or (module_level and self._some_module_imports_for_effect())
         ):
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
@@ -209,8 +209,11 @@ class Heap:
         """A module imported for what importing it does (`import pkg.fast`, which patches
         `Op.kernel`) stores into other modules' objects: it is loaded, its import-time code run,
         before a read asks what stores an attribute.  Nothing runs when no module does so."""
-        if any(store_sites.imports_for_effect(m) for m in self.interp.models()):
+        if self._some_module_imports_for_effect():
             self.run_import_time()
+
+    def _some_module_imports_for_effect(self) -> bool:
+        return any(store_sites.imports_for_effect(m) for m in self.interp.models())
 
     def replaces_class_attribute(self, cls: Value, attr: str) -> frozenset[Value] | None:
         """What module-level statements of their own store as `attr` of a class, when only such

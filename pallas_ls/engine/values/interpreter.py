@@ -466,12 +466,12 @@ class Interpreter:
         made = self.ev(expr.value, inside, env, model)
         return frozenset({DictV(None, made, id(expr), toplevel)})
 
-    def _comprehension_target(self, b: Binding, env: Env, model: ModuleModel, last: bool = False) -> frozenset[Value]:
+    def _comprehension_target(self, b: Binding, env: Env, model: ModuleModel, when: str = "now") -> frozenset[Value]:
         """A name a comprehension's `for` binds: what iterating its iterable gives (or, while a
-        known sequence is unrolled, what the environment binds it to).  `last`: as the
-        comprehension left it, read later by a function made in it (a known sequence's last
-        element)."""
-        bound = env.get(b) if not last else None
+        known sequence is unrolled, what the environment binds it to).  Read by a function made
+        in it, `when` it is called: "last", after the comprehension (a known sequence's last
+        element); "any", at some iteration (not the environment's)."""
+        bound = env.get(b) if when == "now" else None
         if bound is not None:
             return bound
         node = b.scope.node
@@ -483,7 +483,9 @@ class Interpreter:
             # The first iterable is evaluated in the enclosing scope, the others inside.
             scope = b.scope.parent if index == 0 and b.scope.parent is not None else b.scope
             iterable = self.ev(generator.iter, Loc(scope, b.stmt), env, model)
-            known = single_known_seq(iterable) if last and len(generators) == 1 and not generator.ifs else None
+            known = (
+                single_known_seq(iterable) if when == "last" and len(generators) == 1 and not generator.ifs else None
+            )
             if known is not None and known.elts:
                 return bindings.destructure(known.elts[-1], path)
             return bindings.destructure(operations.iterate(self, iterable), path)
