@@ -1871,6 +1871,56 @@ CASES = {
         + launch("KS['good' if make().__qualname__ == 'make.<locals>.k' else 'bad']"),
         {"good"},
     ),
+    # A list appended to in a `for` loop over a known sequence holds each iteration's value, in order.
+    "loop-appends-each-element-in-order": (
+        "out = []\nfor f in (good, bad):\n    out.append(f)\n" + launch("out[0]"),
+        {"good"},
+    ),
+    "loop-appends-in-a-function": (
+        "def make():\n    out = []\n    for f in (bad, good):\n        out.append(f)\n    return out\n"
+        + launch("make()[1]"),
+        {"good"},
+    ),
+    "loop-appends-lambdas-with-a-default": (
+        "out = []\nfor f in (bad, good):\n    out.append(lambda f=f: f)\n" + launch("out[1]()"),
+        {"good"},
+    ),
+    # ... but a closure made in the loop reads the loop's variable late, at its last value: not
+    # the iteration's (that is not modelled: both kernels, never only the first).
+    "loop-appends-closures-reading-the-loop-variable": (
+        "out = []\nfor f in (bad, good):\n    out.append(lambda: f)\n" + launch("out[0]()"),
+        {"bad", "good"},
+    ),
+    "loop-two-appends-interleave": (
+        "out = []\nfor f in (good, bad):\n    out.append(f)\n    out.append(good)\n" + launch("out[0]"),
+        {"bad", "good"},
+    ),
+    # move_to_end moves an item to the end (last=False: to the front); popitem is not followed.
+    "ordereddict-move-to-end": (
+        "od = collections.OrderedDict(a=bad, b=good)\nod.move_to_end('a')\n" + launch("next(iter(od.values()))"),
+        {"good"},
+    ),
+    "ordereddict-move-to-front": (
+        "od = collections.OrderedDict(a=good, b=bad)\nod.move_to_end('b', last=False)\n"
+        + launch("next(iter(od.values()))"),
+        {"bad"},
+    ),
+    "ordereddict-moved-through-an-attribute-is-not-known": (
+        "class H:\n    od = collections.OrderedDict(a=good, b=bad)\nH.od.move_to_end('a')\n"
+        + launch("next(iter(H.od.values()))"),
+        set(),
+    ),
+    # list(map(register, fns)) calls the registrar on each, in order; a bare map() is lazy.
+    "registrar-mapped-over-a-list": (
+        "T = {}\ndef register(fn):\n    T[fn.__name__] = fn\n    return fn\nlist(map(register, [good, bad]))\n"
+        + launch("T['good']"),
+        {"good"},
+    ),
+    "list-registrar-mapped-over-a-list": (  # (a KeyError in the engine before)
+        "REG = []\ndef register(fn):\n    REG.append(fn)\n    return fn\nlist(map(register, [good, bad]))\n"
+        + launch("REG[1]"),
+        {"bad"},
+    ),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

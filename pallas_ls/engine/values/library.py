@@ -564,12 +564,20 @@ def external_call(
         if advanced is not None:
             return advanced
         fresh = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
-        reordered = model.calls_with_attribute(["move_to_end", "popitem"])  # dicts' order not followed
-        if (
+        # dicts' order not followed: popitem, a move_to_end but of a name (mutations.with_deletions)
+        reordered = model.calls_with_attribute(["popitem"]) or [
+            c
+            for c in model.calls_with_attribute(["move_to_end"])
+            if not isinstance(c.func.value, ast.Name)  # type: ignore[attr-defined]
+        ]
+        first = (
             (isinstance(fresh, ast.Call) and _fresh_iterator(fresh, loc, model))
             or isinstance(fresh, ast.GeneratorExp)
             or (isinstance(fresh, ast.Call) and all(isinstance(v, Generator) for v in args[0]))  # `next(gen())`
-        ) and not reordered:
+        )
+        if first and reordered:
+            return U  # the first item of a dict reordered in a way not followed: not known
+        if first:
             # `next(iter(xs))`, `next(map(f, xs))`, `next(f for n, f in T.items() if ...)`: the first element
             seq = operations.unpacked(interp, args[0])
             if seq is not None and seq.elements():

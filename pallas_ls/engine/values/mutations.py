@@ -72,19 +72,30 @@ def with_mutations(
     members = set(v for s in value if isinstance(s, Seq) for v in s.all_members())
     known = elts is not None and len(value) == 1
     out = list(elts.elements()) if elts is not None and known else []
+    calls = [m.call for m, _ in mutations]
     for m, via in sorted(mutations, key=lambda pair: bindings.position(pair[0].call)):
         where = model.loc(m.call)
         placed = _placed(model, b, m.call, where, use)
         if placed is None:
             continue
-        repeats = 1
+        runs = [env]
         if not placed:
-            repeats = _runs_of_loop_body(interp, model, b, m.call, use, env) or 0
-            if not repeats:
+            runs = _runs_of_loop_body(interp, model, b, m.call, use, env, calls) or []
+            if not runs:
                 known = False  # in another scope, a loop or a branch: how often it runs is not known
-                repeats = 1
+                runs = [env]
         if not _still(interp, via, m.call, model):
             continue  # the name means another list by then
+        repeats = len(runs)
+        if len(set(runs)) > 1 and m.method in ("append", "extend") and len(m.call.args) == 1:
+            # `for f in fns: out.append(f)`: each iteration's own value, in order
+            for run in runs:
+                added = interp.ev(m.call.args[0], where, run, model)
+                seq = single_known_seq(added) if m.method == "extend" else Seq("list", (added,))
+                known = known and seq is not None
+                out.extend(seq.elements() if seq is not None else [])
+                members |= added if m.method == "append" else operations.iterate(interp, added)
+            continue
         args = [interp.ev(a, where, env, model) for a in m.call.args]
         method = m.method
         if method in _DEQUE_LEFT_END:  # a deque is a list here: `d.appendleft(x)` is `d.insert(0, x)`
@@ -329,12 +340,14 @@ def _plain_field(interp: Interpreter, value: Value, attr: str) -> bool:
 
 
 def _runs_of_loop_body(
-    interp: Interpreter, model: ModuleModel, b: Binding, call: ast.Call, use: Loc, env: Env
-) -> int | None:
-    """How many times a list mutation runs that stands straight in the body of a `for` loop over
-    a sequence of known length, the loop itself in the binding's straight-line code, with no
-    `break` or `continue` in it, and arguments that do not read the loop's target (the same
-    value each time): `for _ in range(2): inputs.append(x)` appends x twice.  None otherwise."""
+    interp: Interpreter, model: ModuleModel, b: Binding, call: ast.Call, use: Loc, env: Env, others: list[ast.Call]
+) -> list[Env] | None:
+    """The environments in which a list mutation runs that stands straight in the body of a `for`
+    loop over a known sequence, the loop itself in the binding's straight-line code, with no
+    `break` or `continue` in it: one per iteration, the loop's targets bound to its element (`for
+    f in (copy, bump): out.append(f)` appends copy, then bump).  Where the arguments read the
+    target, only when none of `others` (the list's other mutations) is in the loop: two of them
+    would interleave.  None otherwise."""
     where = model.loc(call)
     stmt = where.stmt
     if not (isinstance(stmt, ast.Expr) and stmt.value is call):
@@ -344,9 +357,30 @@ def _runs_of_loop_body(
         return None  # the loop is not in the binding's straight-line code
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
-        return None
+        inside = {id(node) for node in ast.walk(loop)}
+        alone = not any(id(other) in inside for other in others if other is not call)
+        if not alone or _closes_over_loop_names(loop):
+            return None  # a closure made in the loop reads its names late: at their last values
+        return flow.loop_envs(interp, loop, where.scope, env, model)
     sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop.iter), env, model))
-    return len(sequence.elts) if sequence is not None and sequence.elts is not None else None
+    return [env] * len(sequence.elts) if sequence is not None and sequence.elts is not None else None
+
+
+def _closes_over_loop_names(loop: ast.For) -> bool:
+    """A function or lambda made in the loop's body reads a name the loop binds (its target, or a
+    name assigned in the body) other than through its own parameters: called after the loop, it
+    sees that name's last value, not the iteration's (`lambda: f`; `lambda f=f: f` is safe)."""
+    bound = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for node in ast.walk(loop):
+        if not isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        own = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        own |= {a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None}
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        read = {n.id for part in body for n in ast.walk(part) if isinstance(n, ast.Name)}
+        if (read - own) & bound:
+            return True
+    return False
 
 
 def _removable(value: frozenset[Value], elements: list[frozenset[Value]]) -> int | None:
@@ -409,7 +443,14 @@ def with_deletions(
             if items is None or not known or not placed or reordered:
                 items = None  # in a loop or a branch, a key not known, or stored again later
                 continue
+            moved = [(k, v) for k, v in items if k == key]
             items = [(k, v) for k, v in items if k != key]
+            if isinstance(node, ast.Call) and _moves_to_end(node):  # the item goes last (`last=False`: first)
+                last = _moved_last(node)
+                if last is None or len(moved) != 1:
+                    items = None
+                    continue
+                items = items + moved if last else moved + items
         out.add(
             DictV(tuple(items), union(v for _, v in items) | (d.missing or frozenset()), d.site, d.toplevel, d.missing)
             if items is not None
@@ -485,10 +526,10 @@ def _item_stores_of(
 
 
 def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr | None]]:
-    """`del name[k]` statements and `name.pop(k)` / `name.popitem()` calls of `b`'s name in its
-    scope: (node, key; None for popitem's last item)."""
+    """`del name[k]` statements and `name.pop(k)` / `name.popitem()` / `name.move_to_end(k)` calls
+    of `b`'s name in its scope: (node, key; None for popitem's last item)."""
     found: list[tuple[ast.AST, ast.expr | None]] = []
-    for call in model.calls_with_attribute(("pop", "popitem")):
+    for call in model.calls_with_attribute(("pop", "popitem", "move_to_end")):
         receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
         if isinstance(receiver, ast.Name) and receiver.id == b.name and (call.args or call.func.attr == "popitem"):  # type: ignore[attr-defined]
             found.append((call, call.args[0] if call.args else None))
@@ -502,6 +543,19 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
                 ):
                     found.append((stmt, target.slice))
     return found
+
+
+def _moves_to_end(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "move_to_end"
+
+
+def _moved_last(call: ast.Call) -> bool | None:
+    """`move_to_end(k)` / `move_to_end(k, False)` / `last=...`: whether the item goes last (None: not
+    a constant)."""
+    given = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "last"), None)
+    if given is None:
+        return True
+    return bool(given.value) if isinstance(given, ast.Constant) else None
 
 
 def _deletes_and_slice_stores(model: ModuleModel, scope: Scope) -> list[ast.stmt]:

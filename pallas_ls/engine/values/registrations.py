@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope, may_leave_early
 from ..names import mentions
-from . import bindings, calls, flow, import_order, library, ref_identity
+from . import bindings, calls, flow, import_order, library, operations, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
 # What one registrar call does to the registry: (None, value) appends; ((key,), value) stores.
@@ -271,8 +271,11 @@ def _appended_by(
         return None  # one registrar, named once
     where = Loc(scope or model.module_scope, stmt)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
-    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and registrars[call.func.id].caller:
-        return _run_caller(interp, call, registrars, name, model, where, env, running)
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in registrars:
+        if registrars[call.func.id].caller:
+            return _run_caller(interp, call, registrars, name, model, where, env, running)
+    elif isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _CONSUMERS:
+        return _mapped(interp, call, registrars, name, where, model, env)  # `list(map(register, fns))`
     if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords:
         made = call.args[0]
         if not isinstance(made, ast.Starred):  # `register(fn)`, `register(2)(fn)`
@@ -316,6 +319,41 @@ def _registered(
     if closure is None:
         return None
     return _run(interp, Func(registrar.appender, home, closure), [registered], [], name, (where.stmt, env))
+
+
+# The builtins that consume an iterator at once: `list(map(register, fns))` calls `register` on
+# each, in order (a bare `map(...)` is lazy and calls nothing).
+_CONSUMERS = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
+
+
+def _mapped(
+    interp: Interpreter,
+    call: ast.Call,
+    registrars: dict[str, Registrar],
+    name: str,
+    where: Loc,
+    model: ModuleModel,
+    env: Env,
+) -> list[Event] | None:
+    """What `list(map(register, fns))` appends: `register(f)` for each `f` of a known sequence, in
+    order; None for any other call naming a registrar."""
+    inner = call.args[0] if len(call.args) == 1 and not call.keywords else None
+    if not isinstance(call.func, ast.Name) or not isinstance(inner, ast.Call):
+        return None
+    if not (isinstance(inner.func, ast.Name) and inner.func.id == "map" and len(inner.args) == 2):
+        return None
+    if inner.keywords or model.lookup("map", where) or model.lookup(call.func.id, where):
+        return None  # the builtins shadowed
+    handed = operations.unpacked(interp, interp.ev(inner.args[1], where, env, model))
+    if handed is None or handed.elts is None:
+        return None
+    events: list[Event] = []
+    for element in handed.elts:
+        made_by = _registered(interp, inner.args[0], element, registrars, name, where, model, env)
+        if made_by is None:
+            return None
+        events += made_by
+    return events
 
 
 def _run_caller(

@@ -1,0 +1,23 @@
+"""types.MethodType binds a function to an object  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Holder:
+    pass
+
+
+def body(self, x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+h = Holder()
+h.kernel = types.MethodType(body, h)
+kernel = h.kernel
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
