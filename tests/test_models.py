@@ -1921,6 +1921,17 @@ CASES = {
         + launch("REG[1]"),
         {"bad"},
     ),
+    # A module-level store under an `if` whose condition folds to a constant runs or not as it says.
+    "store-in-a-branch-not-taken": (
+        "FAST = False\nT = {}\nT['k'] = good\nif FAST:\n    T['k'] = bad\ndef get():\n    return T['k']\n"
+        + launch("get()"),
+        {"good"},
+    ),
+    "store-in-an-else-not-taken": (
+        "FAST = True\nT = {}\nif FAST:\n    T['k'] = bad\nelse:\n    T['k'] = good\ndef get():\n    return T['k']\n"
+        + launch("get()"),
+        {"bad"},
+    ),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

@@ -44,6 +44,7 @@ from .domain import (
     Value,
     hashable,
     key_of,
+    only_value,
     single_known_str_dict,
     union,
 )
@@ -307,6 +308,8 @@ class Heap:
     ) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
+        if site.function is None and _in_a_branch_not_taken(interp, site.node, model):
+            return  # `if config.FAST: IMPLS["main"] = bump` with FAST false: the store never runs
         for outer, partial in self._environments(site, model):
             if site.function is not None and not returns.reaches_statement(
                 interp, Func(site.function, model), outer, loc.stmt
@@ -567,6 +570,22 @@ def _last_straight_stores(stores: list[Store]) -> dict[object, Store]:
             elif key not in last or cast(int, last[key].line) < store.line:
                 last[key] = store
     return {key: store for key, store in last.items() if key not in anytime}
+
+
+def _in_a_branch_not_taken(interp: Interpreter, node: ast.AST, model: ModuleModel) -> bool:
+    """Whether a module-level statement holding `node` stands in a branch of an `if` (or `if`s,
+    nested) that its condition, folded to a constant, never takes."""
+    line = getattr(node, "lineno", 0)
+    body: list[ast.stmt] = model.tree.body
+    while True:
+        stmt = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if not isinstance(stmt, ast.If):
+            return False
+        in_body = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in stmt.body)
+        test = only_value(interp.ev(stmt.test, Loc(model.module_scope, stmt), EMPTY_ENV, model))
+        if isinstance(test, Const) and bool(test.value) != in_body:
+            return True
+        body = stmt.body if in_body else stmt.orelse
 
 
 def _deleted_from(model: ModuleModel) -> list[ast.Name]:
