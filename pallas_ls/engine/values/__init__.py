@@ -65,7 +65,9 @@ Where things are (each module's docstring says more)
   isinstance(arg, cls): chosen = f`).
 - `classes.py`: making functions and classes: decorators, class decorators, metaclasses,
   `__init_subclass__`, `super()` objects, `dataclasses.replace`.
-- `calls.py`: calls of values: argument binding, return summaries, constructors, `functools.partial`.
+- `calls.py`: calls of values: argument binding, return summaries, `functools.partial`.
+- `construction.py`: calling a class: a metaclass's `__call__`, `__new__`, `__init__` run on the new
+  instance, a dataclass's fields.
 - `returns.py`: which of a function's returns can run for a calling context (branches decided,
   statements after a sure return, loop blocks that never run, `match` cases, first-match loops).
 - `library.py`: what is not read as source: builtins, JAX, NumPy and the standard library modelled

@@ -19,8 +19,8 @@ from ..model import (
 )
 from . import (
     arrays,
-    bindings,
     classes,
+    construction,
     enums,
     instance_changes,
     library,
@@ -252,13 +252,15 @@ def apply(
             if member is not None:
                 return member
         rest = (call, loc, env, model, unknown_rest, unknown_kw)
-        by_metaclass = _metaclass_call(interp, target, args, keywords, *rest)
+        by_metaclass = construction.by_metaclass(interp, target, args, keywords, *rest)
         if by_metaclass is not None:
             return by_metaclass
         init = operations.class_attribute(interp, target, "__init__", None)
-        made = _construct(interp, target, init, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0)
-        _report_init_call(interp, init, made, args, keywords, call, loc, env, unknown_rest, unknown_kw)
-        return _made_by_new(interp, target, args, keywords, made, *rest)
+        made = construction.construct(
+            interp, target, init, args, keywords, unknown_rest, unknown_kw, id(call) if call else 0
+        )
+        construction.report_init_call(interp, init, made, args, keywords, call, loc, env, unknown_rest, unknown_kw)
+        return construction.made_by_new(interp, target, args, keywords, made, *rest)
     if isinstance(target, Instance):
         method = operations.class_attribute(interp, target.cls, "__call__", target)
         return (
@@ -333,23 +335,6 @@ def _fields_replaced(
     return Seq("tuple", tuple(changes.get(n, e) for n, e in zip(names, elements, strict=True)), names=names)
 
 
-def _field_default(interp: Interpreter, declaration: ast.AnnAssign, cls: Class) -> frozenset[Value] | None:
-    """`field(default=v)` gives v; `field(default_factory=f)` what calling f gives."""
-    call = declaration.value
-    if not isinstance(call, ast.Call):
-        return None
-    loc = cls.model.loc(declaration)
-    if not any(v == library.external("dataclasses.field") for v in interp.ev(call.func, loc, EMPTY_ENV, cls.model)):
-        return None
-    for keyword in call.keywords:
-        value = interp.ev(keyword.value, loc, EMPTY_ENV, cls.model)
-        if keyword.arg == "default":
-            return value
-        if keyword.arg == "default_factory":
-            return union(apply(interp, f, [], [], None, None, EMPTY_ENV, cls.model) for f in value)
-    return None
-
-
 def _counted(interp: Interpreter, method: methods.SeqMethod, args: list[Any]) -> frozenset[Value] | None:
     """`NAMES.index("tanh")`, `xs.count(v)`, `refs.index(a)` of a known sequence, when `==`
     against each element is decided (constants; Refs, functions and enum members by identity)."""
@@ -412,125 +397,6 @@ def _entry_call(
         return U
     result = interp.on_entry_call(target, call, loc, env, model)
     return result if result is not None else U
-
-
-def _metaclass_call(
-    interp: Interpreter,
-    cls: Class,
-    args: list[frozenset[Value]],
-    keywords: list[tuple[str, frozenset[Value]]],
-    *rest: Any,
-) -> frozenset[Value] | None:
-    """`Op()` where Op's metaclass defines `__call__`: what that returns (called with the class);
-    None when no metaclass of the program's defines one (`type.__call__` makes an instance)."""
-    hooks = [
-        h
-        for meta in classes.metaclass_of(interp, cls)
-        if isinstance(meta, Class)
-        for h in operations.class_attribute(interp, meta, "__call__", None)
-        if isinstance(h, Func)
-    ]
-    if not hooks:
-        return None
-    return union(apply(interp, h, [frozenset({cls}), *args], keywords, *rest) for h in hooks)
-
-
-def _made_by_new(
-    interp: Interpreter,
-    cls: Class,
-    args: list[frozenset[Value]],
-    keywords: list[tuple[str, frozenset[Value]]],
-    made: frozenset[Value],
-    *rest: Any,
-) -> frozenset[Value]:
-    """`Op(fast)` whose `__new__` may return an instance of another class (`return FastOp()`), or
-    no instance at all (`return KS[name]`): that object (Op's `__init__` does not run on it),
-    beside Op's own instance when `__new__` may return that."""
-    news = [n for n in operations.class_attribute(interp, cls, "__new__", None) if isinstance(n, Func)]
-    if len(news) != 1:
-        return made
-    returned = apply(interp, news[0], [frozenset({cls}), *args], keywords, *rest)
-    others = frozenset(
-        v for v in returned if (isinstance(v, Instance) and v.cls != cls) or isinstance(v, (Func, Partial, Const))
-    )
-    if not others:
-        return made
-    return others | made if returned - others else others
-
-
-def _report_init_call(
-    interp: Interpreter,
-    inits: frozenset[Value],
-    made: frozenset[Value],
-    args: list[frozenset[Value]],
-    keywords: list[tuple[str, frozenset[Value]]],
-    call: ast.Call | None,
-    loc: Loc | None,
-    env: Env,
-    unknown_rest: bool,
-    unknown_kw: bool,
-) -> None:
-    """`Layer("copy")` is a call of `Layer.__init__` with the new instance first: the launch
-    finder hears of it as of any call (a launch in `__init__` is explored in that context)."""
-    if interp.on_function_call is None or call is None:
-        return
-    if len(inits) == 1 and isinstance(init := next(iter(inits)), Func):
-        interp.on_function_call(init, [made, *args], keywords, unknown_rest, unknown_kw, loc, env)
-
-
-def _construct(
-    interp: Interpreter,
-    cls: Class,
-    init: frozenset[Value],
-    args: list[frozenset[Value]],
-    keywords: list[tuple[str, frozenset[Value]]],
-    unknown_rest: bool,
-    unknown_kw: bool,
-    site: int = 0,
-) -> frozenset[Value]:
-    """An instance of `cls` made by a call (`site`, its id): its `__init__` (`init`, what the class
-    holds under that name) run with the arguments bound."""
-    if classes.is_dataclass(cls.node):
-        declared = [s for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-        names = [cast(ast.Name, s.target).id for s in declared]
-        fields = list(zip(names, args, strict=False))
-        given = dict(keywords)
-        for declaration, name in list(zip(declared, names, strict=True))[len(args) :]:
-            if name in given:
-                fields.append((name, given[name]))
-            elif classes.plain_default(declaration) and not (unknown_rest or unknown_kw):
-                # A field's default is the instance's own attribute: a function there is not
-                # bound as a method would be (`cfg.kernel` with `kernel: Callable = plain`).
-                fields.append(
-                    (
-                        name,
-                        interp.ev(cast(ast.expr, declaration.value), cls.model.loc(declaration), EMPTY_ENV, cls.model),
-                    )
-                )
-            elif not (unknown_rest or unknown_kw):
-                made = _field_default(interp, declaration, cls)
-                if made is not None:
-                    # `field(default_factory=lambda: jax.new_ref(x))` runs at each construction:
-                    # two instances hold two Refs
-                    fields.append((name, ref_identity.fresh_refs(made, [], [], ("default_factory", site, name))))
-        return frozenset({Instance(cls, None, tuple(fields), site)})
-    inits = [v for v in init if isinstance(v, Func)]
-    if len(inits) != 1 or len(init) != 1:
-        return frozenset({Instance(cls, site=site)})
-    func = inits[0]
-    placeholder = frozenset({Instance(cls)})
-    bound = bind_arguments(interp, func, [placeholder, *args], keywords, unknown_rest, unknown_kw)
-    if bound is None:
-        return frozenset({Instance(cls, site=site)})
-    params = positional_args(func.node)
-    self_binding = bindings.param_binding(func, params[0].arg) if params else None
-    pairs = [(b, v) for b, v in bound.items if b is not self_binding]
-    instance = Instance(cls, Env(tuple(pairs)), site=site)
-    if self_binding is not None:  # what __init__ stores on the heap, it stores on this instance
-        init_env = bound.extended([(self_binding, frozenset({instance}))])
-        interp.heap.called(func.node, init_env)
-        bindings.run_calls_in(interp, func, init_env)  # `super().__init__(...)`, `interp.setup()`, `REG.add(interp)`
-    return frozenset({instance})
 
 
 def bind_arguments(
