@@ -1932,6 +1932,10 @@ CASES = {
         + launch("get()"),
         {"bad"},
     ),
+    "reversed-of-a-constant-string": (
+        "KS = {'good': good, 'bad': bad}\n" + launch("KS[''.join(reversed('doog'))]"),
+        {"good"},
+    ),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

@@ -17,7 +17,19 @@ from ..model import (
     Scope,
 )
 from ..source import SourceFile
-from . import arrays, bindings, calls, enums, flow, imported_globals, iteration, mutations, operations, ref_identity
+from . import (
+    arrays,
+    bindings,
+    calls,
+    enums,
+    flow,
+    imported_globals,
+    iteration,
+    mutations,
+    operations,
+    ref_identity,
+    registrations,
+)
 from .domain import (
     EMPTY_ENV,
     MAX_EVAL_DEPTH,
@@ -34,6 +46,7 @@ from .domain import (
     Env,
     Evaluated,
     Func,
+    Module,
     Opaque,
     Param,
     Seq,
@@ -175,7 +188,13 @@ class Interpreter:
                 stored = imported_globals.read_after_calls(self, expr, loc, model)
             if stored is not None:
                 return stored
-            return union(operations.attribute(self, v, expr.attr, model) for v in self.ev(expr.value, loc, env, model))
+            receivers = self.ev(expr.value, loc, env, model)
+            found = union(operations.attribute(self, v, expr.attr, model) for v in receivers)
+            module = next(iter(receivers)) if len(receivers) == 1 else None
+            if isinstance(module, Module) and any(isinstance(v, (Seq, DictV)) for v in found):
+                # `registry.IMPLS["main"]`: a registry of that module, filled by the modules run before
+                return registrations.read_through_the_module(self, module.model, expr.attr, found, loc, model) or found
+            return found
         if isinstance(expr, ast.Call):
             return calls.ev_call(self, expr, loc, env, model)
         if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):

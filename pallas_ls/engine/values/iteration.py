@@ -143,8 +143,11 @@ def iteration_builtin(
             }
         )
     if q in ("sorted", "reversed") and len(args) == 1:
-        # `sorted(d)`: a dict's keys (their order does not matter); `reversed` of sequences only
-        seq = operations.unpacked(interp, args[0]) if q == "sorted" else single_known_seq(args[0])
+        # `sorted(d)`: a dict's keys (their order does not matter); `reversed` of sequences and
+        # constant strings only (`"".join(reversed("pmub"))`)
+        text = only_value(args[0])
+        spread = q == "sorted" or (isinstance(text, Const) and isinstance(text.value, str))
+        seq = operations.unpacked(interp, args[0]) if spread else single_known_seq(args[0])
         if q == "reversed" and seq is not None:
             return frozenset({Seq("list", tuple(reversed(seq.elements())))})
         reverse = _constant_flag(dict(keywords).get("reverse", frozenset({Const(False)})))

@@ -99,17 +99,27 @@ def filled_across_modules(
     reader's straight-line code: what it holds once the modules the reader imported before the read
     ran, in the order Python runs them (`import pkg.impls`, whose decorators register), and the
     reader's own registrar calls, ran.  None where not followed (see _ImportRun)."""
+    if imported.scope is not reader.module_scope:
+        return None
+    found = interp.loader.module(reader, imported.qualname or "") if imported.qualname else None
+    if found is None or len(found[1]) != 1:
+        return None
+    return read_through_the_module(interp, found[0], found[1][0], value, use, reader)
+
+
+def read_through_the_module(
+    interp: Interpreter, home: ModuleModel, name: str, value: frozenset[Value], use: Loc, reader: ModuleModel
+) -> frozenset[Value] | None:
+    """`home`'s registry `name` read at `use` in the reader's straight-line code, imported by name
+    (filled_across_modules) or read as an attribute of its module (`registry.IMPLS["main"]` after
+    `from pkg import registry`): as filled_across_modules says; None where not followed."""
     made = next(iter(value)) if len(value) == 1 else None
     if not (isinstance(made, Seq) and made.kind == "list" and made.known and made.site) and not (
         isinstance(made, DictV) and made.items is not None and made.toplevel and made.missing is None
     ):
         return None
-    if use.scope is not reader.module_scope or use.stmt is None or imported.scope is not reader.module_scope:
+    if use.scope is not reader.module_scope or use.stmt is None or home is reader:
         return None
-    found = interp.loader.module(reader, imported.qualname or "") if imported.qualname else None
-    if found is None or len(found[1]) != 1 or found[0] is reader:
-        return None
-    home, (name,) = found[0], found[1]
     created = home.module_scope.bindings.get(name, [])
     registrars = _registrars(home, name)
     if len(created) != 1 or created[0].scope is not home.module_scope or not registrars:
@@ -164,6 +174,8 @@ class _ImportRun:
     def enter(self, model: ModuleModel) -> bool:
         if model is self.home:
             return True
+        if _names_it_as_an_attribute(model, self.created.name):
+            return False  # `registry.IMPLS["k"] = f`, `registry.IMPLS.update(...)`: not followed
         aliases = self._aliases(model)
         if aliases is None:
             return False
@@ -234,6 +246,19 @@ class _ImportRun:
         if any(_inside_mentions(function, set(aliases)) for function in model.functions):
             return None
         return aliases
+
+
+def _names_it_as_an_attribute(model: ModuleModel, name: str) -> bool:
+    """Whether `model` names `.name` (the registry, through its module) but to read an item of it
+    (`registry.IMPLS["main"]`, which changes nothing)."""
+    read = {
+        id(node.value)
+        for node in ast.walk(model.tree)
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load)
+    }
+    return any(
+        isinstance(node, ast.Attribute) and node.attr == name and id(node) not in read for node in ast.walk(model.tree)
+    )
 
 
 def _appended_by(

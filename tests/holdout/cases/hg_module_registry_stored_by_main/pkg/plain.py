@@ -1,0 +1,4 @@
+from .kernels import copy
+from .registry import register
+
+register("main")(copy)
