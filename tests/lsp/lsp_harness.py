@@ -1,4 +1,5 @@
-"""End-to-end harness: the real server process (`python -m pallas_ls.lsp`) driven by pytest-lsp.
+"""End-to-end harness: a real server process (`python -m pallas_ls.lsp`, forked from a process that
+imported it once: fork_server.py) driven by pytest-lsp.
 
 `Editor` wraps a pytest-lsp client with what an editor does: open and edit documents (keeping its own
 copy of the text), get diagnostics (pulled or pushed, whichever the server and capabilities agreed
@@ -8,10 +9,16 @@ on), apply workspace edits.  Waiting is always for a condition, with a deadline 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import copy
+import os
 import pathlib
+import shutil
+import socket
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -23,7 +30,30 @@ from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
-SERVER_COMMAND = [sys.executable, "-m", "pallas_ls.lsp"]
+PLAIN_SERVER_COMMAND = [sys.executable, "-m", "pallas_ls.lsp"]
+
+
+def _forked_server_command() -> list[str]:
+    """The command that starts a server forked from this worker's zygote (fork_server.py), which
+    is started here; the plain command where fork or fd passing is missing, or with
+    PALLAS_LS_TEST_FORK=0."""
+    if os.environ.get("PALLAS_LS_TEST_FORK", "1") == "0" or not hasattr(os, "fork") or not hasattr(socket, "send_fds"):
+        return PLAIN_SERVER_COMMAND
+    script = str(pathlib.Path(__file__).with_name("fork_server.py"))
+    directory = tempfile.mkdtemp(prefix="pallas-ls-zygote-")
+    path = os.path.join(directory, "socket")
+    zygote = subprocess.Popen([sys.executable, script, "zygote", path], stdin=subprocess.DEVNULL)
+
+    def stop() -> None:
+        zygote.kill()
+        zygote.wait()
+        shutil.rmtree(directory, ignore_errors=True)
+
+    atexit.register(stop)
+    return [sys.executable, script, "client", path]
+
+
+SERVER_COMMAND = _forked_server_command()
 DEADLINE = 20.0
 
 KERNEL = """\
