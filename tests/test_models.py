@@ -1936,6 +1936,15 @@ CASES = {
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[''.join(reversed('doog'))]"),
         {"good"},
     ),
+    "set-union-of-constant-sets": (
+        "FAST = frozenset({'a'}) | {'x'}\n" + launch("good if 'x' in FAST else bad"),
+        {"good"},
+    ),
+    "set-difference-of-constant-sets": (
+        "SLOW = {'a', 'x'} - {'x'}\n" + launch("bad if 'x' in SLOW else good"),
+        {"good"},
+    ),
+    "set-intersection-decides": ("BOTH = {'a', 'x'} & {'x'}\n" + launch("good if 'x' in BOTH else bad"), {"good"}),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

@@ -80,6 +80,8 @@ def fold(op: ast.operator, a: object, b: object) -> Value | None:
             return Const(a * b)
         if isinstance(a, str) and isinstance(op, ast.Mod) and isinstance(b, (str, int, tuple)) and len(a) <= 200:
             return Const(a % b)  # `"%s_kernel" % mode`, `"%s_%d" % (mode, n)`
+        if isinstance(a, frozenset) and isinstance(b, frozenset) and type(op) in _SET_OPERATIONS:
+            return Const(frozenset(_SET_OPERATIONS[type(op)](a, b)))  # `{"a"} | {"x"}`: sets of constants
     except (OverflowError, ValueError, TypeError, KeyError):
         return None
     return None
@@ -91,6 +93,13 @@ _BIT_OPERATIONS: dict[type, Callable[[int, int], int]] = {
     ast.BitAnd: lambda a, b: a & b,
     ast.BitOr: lambda a, b: a | b,
     ast.BitXor: lambda a, b: a ^ b,
+}
+
+_SET_OPERATIONS: dict[type, Callable[[frozenset[object], frozenset[object]], frozenset[object]]] = {
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitXor: lambda a, b: a ^ b,
+    ast.Sub: lambda a, b: a - b,
 }
 
 _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
