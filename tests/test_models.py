@@ -1945,6 +1945,16 @@ CASES = {
         {"good"},
     ),
     "set-intersection-decides": ("BOTH = {'a', 'x'} & {'x'}\n" + launch("good if 'x' in BOTH else bad"), {"good"}),
+    # A namedtuple's _asdict() and its class's _fields.
+    "namedtuple-asdict": (
+        "Impl = collections.namedtuple('Impl', 'plain fast')\n" + launch("Impl(good, bad)._asdict()['plain']"),
+        {"good"},
+    ),
+    "typed-namedtuple-fields": (
+        "class Impl(typing.NamedTuple):\n    plain: typing.Any\n    fast: typing.Any\n"
+        + launch("getattr(Impl(good, bad), Impl._fields[0])"),
+        {"good"},
+    ),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

@@ -299,6 +299,9 @@ def apply(
             return _popped(interp, target.seq, args)
         if target.attr == "_replace" and target.seq.names is not None and target.seq.elts is not None:
             return frozenset({_fields_replaced(target.seq.names, target.seq.elts, dict(keywords))})
+        if target.attr == "_asdict" and target.seq.names is not None and target.seq.elts is not None and not args:
+            fields = tuple(zip(target.seq.names, target.seq.elts, strict=True))  # `spec._asdict()`: a new dict
+            return frozenset({DictV(fields, union(v for _, v in fields))})
         return U
     if isinstance(target, methods.TupleClass):
         return target.call(args, keywords)

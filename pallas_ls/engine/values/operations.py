@@ -177,6 +177,10 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return _super_attribute(interp, value, attr)
     if isinstance(value, Instance):
         return instances.instance_attribute(interp, value, attr)
+    if isinstance(value, (Class, methods.TupleClass)) and attr == "_fields":
+        fields = value.fields if isinstance(value, methods.TupleClass) else classes.named_tuple_fields(value)
+        if fields is not None:  # `Impl._fields` of a namedtuple class: its field names, in order
+            return frozenset({Seq("tuple", tuple(frozenset({Const(f)}) for f in fields))})
     if isinstance(value, Class):
         return class_attribute(interp, value, attr, None)
     if isinstance(value, MadeClass):
