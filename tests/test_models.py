@@ -1955,6 +1955,13 @@ CASES = {
         + launch("getattr(Impl(good, bad), Impl._fields[0])"),
         {"good"},
     ),
+    # A store of a property runs its setter; the value stored never lands under the property's name.
+    "property-setter-decides-what-is-stored": (
+        "class Op:\n    def __init__(self):\n        self._k = good\n    @property\n    def k(self):\n"
+        "        return self._k\n    @k.setter\n    def k(self, v):\n        self._k = good if v is bad else v\n"
+        "op = Op()\nop.k = bad\n" + launch("op.k"),
+        {"good"},
+    ),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),
