@@ -252,6 +252,25 @@ def test_registry_filled_by_a_module_imported_for_its_side_effect(tmp_path):
     assert found == {"pkg/builtin.py": ["PAL001"], "main.py": []}
 
 
+@pytest.mark.parametrize(("flag", "expected"), [("True", ["PAL001"]), ("False", [])])
+def test_a_package_init_runs_before_its_submodule_is_imported(tmp_path, flag, expected):
+    """`from pkg.ops import pick` runs pkg/__init__.py first: what it stores (a setting a helper of
+    pkg.ops reads) is seen though nothing imports a name from it."""
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": f"from .settings import SETTINGS\nSETTINGS.fast = {flag}\n",
+            "pkg/settings.py": "class Settings:\n    fast = False\nSETTINGS = Settings()\n",
+            "pkg/ops.py": "from .settings import SETTINGS\n"
+            + KERNELS
+            + "def pick():\n    return add_one if SETTINGS.fast else good\n",
+            "main.py": "from jax.experimental import pallas as pl\nfrom pkg.ops import pick\npl.pallas_call(pick(), s)(x)\n",
+        },
+    )
+    found = findings_by_file(tmp_path, ["pkg/ops.py", "main.py"])
+    assert found == {"pkg/ops.py": expected, "main.py": []}
+
+
 @pytest.mark.parametrize(("key", "expected"), [("one", ["PAL001"]), ("two", [])])
 def test_a_name_of_the_package_init_imported_relatively(tmp_path, key, expected):
     """`from . import REGISTRY` in a submodule is the package __init__'s REGISTRY (there is no

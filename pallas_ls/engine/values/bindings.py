@@ -496,10 +496,24 @@ def import_value(interp: Interpreter, dotted: str, model: ModuleModel) -> frozen
         return frozenset({library.external(dotted)}) if not dotted.startswith(".") else U
     mod, rest = target
     interp.loaded[id(mod)] = mod
+    _load_packages_around(interp, dotted, model)
     values: frozenset[Value] = frozenset({Module(mod)})
     for attr in rest:
         values = union(operations.attribute(interp, v, attr, model) for v in values)
     return values
+
+
+def _load_packages_around(interp: Interpreter, dotted: str, model: ModuleModel) -> None:
+    """`from pkg.ops import pick` runs `pkg/__init__.py` first: the packages of an absolute import
+    are loaded too (their import-time code may store into the objects read: `SETTINGS.fast = True`)."""
+    if dotted.startswith("."):
+        return  # the importer's own package ran before it
+    parts = dotted.split(".")[:-1]
+    for end in range(1, len(parts) + 1):
+        package = interp.loader.module(model, ".".join(parts[:end]))
+        if package is None or package[1] or interp.loader.from_environment(package[0]):
+            return
+        interp.loaded.setdefault(id(package[0]), package[0])
 
 
 def module_attribute(interp: Interpreter, mod: ModuleModel, name: str) -> frozenset[Value]:

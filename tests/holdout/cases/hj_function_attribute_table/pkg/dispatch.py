@@ -1,0 +1,5 @@
+def dispatch(name):
+    return dispatch.table[name]
+
+
+dispatch.table = {}

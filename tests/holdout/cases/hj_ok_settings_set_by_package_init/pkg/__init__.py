@@ -1,0 +1,3 @@
+from .settings import SETTINGS
+
+SETTINGS.fast = False

@@ -1,0 +1,7 @@
+"""a subpackage imports the kernels two levels up  JAX: runs."""
+from jax.experimental import pallas as pl
+from pkg.kernels import x, S
+from pkg.sub.ops import DEFAULT
+
+kernel = DEFAULT
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,3 @@
+from ..kernels import KS
+
+DEFAULT = KS["copy"]

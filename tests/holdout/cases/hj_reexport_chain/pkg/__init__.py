@@ -1,0 +1,1 @@
+from .impl import chosen as default_kernel

@@ -1,0 +1,5 @@
+class Settings:
+    fast = False
+
+
+SETTINGS = Settings()

@@ -1,0 +1,9 @@
+"""__init_subclass__ registers subclasses defined in plugin modules  JAX: ValueError "should return None"."""
+from jax.experimental import pallas as pl
+from pkg.kernels import x, S
+import pkg.plain
+import pkg.fast
+from pkg.base import Op
+
+kernel = Op.registry["fast"].kernel
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,4 @@
+from .kernels import bump
+from .registry import IMPLS
+
+IMPLS.update(main=bump)
