@@ -8,8 +8,8 @@ whose text fits one of its expected rules (JAX raises only the first error it me
 
     python tests/holdout/verify_under_jax.py [-j 2] [NAME ...]
 
-Prints a table and exits 1 on any mismatch.  Each case runs in its own interpreter with
-JAX_PLATFORMS=cpu and no other JAX_* variables.
+Prints a table and exits 1 on any mismatch.  Each case runs with JAX_PLATFORMS=cpu, no other JAX_*
+variables, and XLA told to compile quickly (QUICK_COMPILE).
 """
 
 from __future__ import annotations
@@ -127,9 +127,16 @@ def _exception_lines(stderr: str) -> str:
     return "\n".join(line for line in stderr.splitlines() if line and not line.startswith(" "))
 
 
+# The programs are tiny and each compiles its own kernel: XLA's compile dominates their run, and
+# optimising less changes no outcome (4370 cases, the same verdicts with and without, 2026-12-07):
+# 81 s -> 65 s for them all on this machine's 2 CPUs.
+QUICK_COMPILE = "--xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true"
+
+
 def _jax_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_")}
     env["JAX_PLATFORMS"] = "cpu"
+    env["XLA_FLAGS"] = f"{env.get('XLA_FLAGS', '')} {QUICK_COMPILE}".strip()
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
 
