@@ -27,6 +27,7 @@ REPORTED = {
     "default-factory-of-one-instance": "import dataclasses\n@dataclasses.dataclass\nclass B:\n    r: object = dataclasses.field(default_factory=lambda: jax.new_ref(x))\nb = B()\nadd(b.r, b.r)",
     "ref-of-a-passed-dict-returned": "def pick(d, k):\n    return d[k]\nr = jax.new_ref(x)\nrefs = {'a': r, 'b': r}\nadd(pick(refs, 'a'), pick(refs, 'b'))",
     "default-made-once": "def get(buf=jax.new_ref(x)):\n    return buf\nadd(get(), get())",
+    "global-handed-back-by-a-getter": "BUF = jax.new_ref(x)\ndef get():\n    return BUF\nadd(get(), get())",
     "generator-unpacked": "def pair():\n    r = jax.new_ref(x)\n    yield r\n    yield r\na, b = pair()\nadd(a, b)",
     "top-level": "r = jax.new_ref(x)\nadd(r, r)",
     "jax.ref.new_ref": "r = jax.ref.new_ref(x)\nadd(r, r)",

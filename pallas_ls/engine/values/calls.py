@@ -202,9 +202,11 @@ def apply(
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
         if call is None:
             return result
-        made_at_def = _default_refs(interp, target) if next(ref_identity.refs_in(result, 0), None) else []
+        made_before: list[frozenset[Value]] = []  # Refs the call hands back but did not make
+        if next(ref_identity.refs_in(result, 0), None) is not None:
+            made_before = [*_default_refs(interp, target), ref_identity.made_by_the_module(result, target.model)]
         return ref_identity.fresh_refs(
-            result, args + made_at_def, keywords, _cached_call(target, args, keywords) or call
+            result, args + made_before, keywords, _cached_call(target, args, keywords) or call
         )
     if isinstance(target, BoundMethod):
         result = apply(

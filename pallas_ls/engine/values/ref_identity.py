@@ -12,7 +12,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..model import Loc
+from ..model import Loc, ModuleModel
 from .domain import DictV, Env, Func, Generator, Instance, Ref, Seq, Value, union
 
 if TYPE_CHECKING:
@@ -27,6 +27,34 @@ def fresh_refs(result: frozenset[Value], args: list[Any], keywords: list[Any], c
     # and the Refs inside the containers passed (`pick(refs, "a")` returns a Ref of `refs`)
     passed |= frozenset(refs_in(passed, 0))
     return retag(result, passed, call, 0)
+
+
+def made_by_the_module(values: frozenset[Value], model: ModuleModel) -> frozenset[Value]:
+    """The Refs among `values` that a constructor call of the module's own straight code made
+    (`BUF = jax.new_ref(z)`, which `def scratch(): return BUF` hands back): one object, however
+    often a function returns it."""
+    calls = _module_level_calls(model)
+    return frozenset(r for r in refs_in(values, 0) if isinstance(r.site, ast.Call) and id(r.site) in calls)
+
+
+def _module_level_calls(model: ModuleModel) -> frozenset[int]:
+    """The calls (by id) that run when the module's body runs, outside every def and lambda body:
+    kept on the model."""
+    found: frozenset[int] | None = getattr(model, "_pallas_ls_module_level_calls", None)
+    if found is None:
+        ids: set[int] = set()
+        stack: list[ast.AST] = list(model.tree.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call):
+                ids.add(id(node))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defaults = [d for d in node.args.kw_defaults if d is not None]
+                stack.extend([*node.decorator_list, *node.args.defaults, *defaults])
+            elif not isinstance(node, ast.Lambda):
+                stack.extend(ast.iter_child_nodes(node))
+        found = model._pallas_ls_module_level_calls = frozenset(ids)  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
 
 
 def refs_in(values: frozenset[Value], depth: int) -> Iterator[Ref]:
