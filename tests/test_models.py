@@ -1962,6 +1962,8 @@ CASES = {
         "op = Op()\nop.k = bad\n" + launch("op.k"),
         {"good"},
     ),
+    "bytes-decoded-to-a-key": ("KS = {'good': good, 'bad': bad}\n" + launch("KS[b'good'.decode()]"), {"good"}),
+    "len-of-a-set-of-constants": ("KS = [good, bad]\n" + launch("KS[len(set(['a', 'a'])) - 1]"), {"good"}),
     # functools.wraps records the function it wraps as __wrapped__.
     "wrapped-of-a-wraps-decorated-def": (
         "@functools.wraps(bad)\ndef safe(x, o):\n    good(x, o)\n" + launch("safe.__wrapped__"),

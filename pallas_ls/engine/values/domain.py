@@ -573,8 +573,8 @@ def known_length(values: frozenset[Value]) -> int | None:
     d = next(iter(values)) if len(values) == 1 else None
     if isinstance(d, DictV) and d.items is not None:
         return len(d.items)
-    if isinstance(d, Const) and isinstance(d.value, (str, bytes)):
-        return len(d.value)  # `max(names, key=len)`
+    if isinstance(d, Const) and isinstance(d.value, (str, bytes, frozenset)):
+        return len(d.value)  # `max(names, key=len)`, `len(set(names))`
     return known_sequence_length(values)
 
 

@@ -97,7 +97,7 @@ class ConstMethod(Value):
     """A method of a constant string or int (`"_".join(parts)`, `"{}_kernel".format(mode)`,
     `n.bit_length()`): called with constants, the constant it gives (names built for `getattr`)."""
 
-    text: str | int
+    text: str | int | bytes  # bytes: `decode` only
     attr: str
 
     def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:

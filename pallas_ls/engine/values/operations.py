@@ -224,6 +224,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return frozenset({methods.SeqMethod(value, attr)})
     if isinstance(value, Const) and isinstance(value.value, str) and attr in methods.STR_METHODS:
         return frozenset({methods.ConstMethod(value.value, attr)})
+    if isinstance(value, Const) and isinstance(value.value, bytes) and attr == "decode":
+        return frozenset({methods.ConstMethod(value.value, attr)})  # `b"bump".decode()`
     if isinstance(value, Const) and type(value.value) is int and attr in methods.INT_METHODS:
         return frozenset({methods.ConstMethod(value.value, attr)})
     if isinstance(value, Func) and attr in ("__name__", "__qualname__", "__doc__", "__module__"):
