@@ -1885,10 +1885,22 @@ CASES = {
         "out = []\nfor f in (bad, good):\n    out.append(lambda f=f: f)\n" + launch("out[1]()"),
         {"good"},
     ),
-    # ... but a closure made in the loop reads the loop's variable late, at its last value: not
-    # the iteration's (that is not modelled: both kernels, never only the first).
+    # ... but a closure made in the loop reads the loop's variable late: called after the loop,
+    # its last value, whichever closure it is.
     "loop-appends-closures-reading-the-loop-variable": (
         "out = []\nfor f in (bad, good):\n    out.append(lambda: f)\n" + launch("out[0]()"),
+        {"good"},
+    ),
+    "loop-appends-defs-reading-the-loop-variable": (
+        "def make():\n    out = []\n    for f in (bad, good):\n        def k():\n            return f\n"
+        "        out.append(k)\n    return out\n" + launch("make()[0]()"),
+        {"good"},
+    ),
+    # A closure called in the loop reads the iteration's value: never only the last (here both:
+    # the list's order is not followed when its elements close over the loop's names).
+    "loop-closure-called-in-the-loop-reads-each-value": (
+        "def run(g):\n    return g()\nout = []\nfor f in (bad, good):\n    out.append(run(lambda: f))\n"
+        + launch("out[0]"),
         {"bad", "good"},
     ),
     "loop-two-appends-interleave": (

@@ -152,7 +152,13 @@ def loop_target_at(interp: Interpreter, b: Binding, use: Loc, env: Env, model: M
     skips one, a `break` decided true ends the loop); read after the loop, its last element.
     None when no such rule applies."""
     loop = b.stmt
-    if not isinstance(loop, ast.For) or loop.target is not b.node or use.scope is not b.scope or use.stmt is None:
+    if not isinstance(loop, ast.For) or loop.target is not b.node:
+        return None
+    if use.scope is not b.scope and _collected_in(loop, use.scope.node) and len(b.scope.bindings.get(b.name, [])) == 1:
+        # a function the loop's body made and appended, called after the loop: it reads the
+        # target late, at its last value (`for k in ks: fns.append(lambda: k())`)
+        return _after_the_loop(interp, loop, b, env, model)
+    if use.scope is not b.scope or use.stmt is None:
         return None
     line = getattr(use.stmt, "lineno", 0)
     if line > (loop.end_lineno or loop.lineno):
@@ -214,6 +220,26 @@ def accumulated(
         operand = interp.ev(stmt.value, Loc(b.scope, stmt), each, model)
         value = interp.binary(stmt.op, value, operand, stmt, Loc(b.scope, stmt))
     return value
+
+
+def _collected_in(loop: ast.For, function: ast.AST) -> bool:
+    """Whether `function` (a lambda or def) is made in the loop's body and only appended to a list
+    there (`fns.append(lambda: k())`, or `def f(): ...` then `fns.append(f)`): never run in the loop."""
+    appended = [
+        stmt.value.args[0]
+        for stmt in loop.body
+        if isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Call)
+        and isinstance(stmt.value.func, ast.Attribute)
+        and stmt.value.func.attr == "append"
+        and len(stmt.value.args) == 1
+    ]
+    if isinstance(function, ast.Lambda):
+        return any(a is function for a in appended)
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(s is function for s in loop.body):
+        return False
+    uses = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == function.name]
+    return bool(uses) and all(any(a is n for a in appended) for n in uses)
 
 
 def _after_the_loop(
