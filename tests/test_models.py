@@ -1896,6 +1896,11 @@ CASES = {
         "        out.append(k)\n    return out\n" + launch("make()[0]()"),
         {"good"},
     ),
+    "loop-appended-closure-run-through-the-list-in-the-loop": (
+        "out = []\nran = []\nfor f in (bad, good):\n    out.append(lambda: f)\n    ran.append(out[-1]())\n"
+        + launch("ran[0]"),
+        {"bad", "good"},
+    ),
     # A closure called in the loop reads the iteration's value: never only the last (here both:
     # the list's order is not followed when its elements close over the loop's names).
     "loop-closure-called-in-the-loop-reads-each-value": (

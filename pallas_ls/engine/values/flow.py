@@ -225,15 +225,21 @@ def accumulated(
 def _collected_in(loop: ast.For, function: ast.AST) -> bool:
     """Whether `function` (a lambda or def) is made in the loop's body and only appended to a list
     there (`fns.append(lambda: k())`, or `def f(): ...` then `fns.append(f)`): never run in the loop."""
-    appended = [
-        stmt.value.args[0]
+    appends = [
+        stmt.value
         for stmt in loop.body
         if isinstance(stmt, ast.Expr)
         and isinstance(stmt.value, ast.Call)
         and isinstance(stmt.value.func, ast.Attribute)
+        and isinstance(stmt.value.func.value, ast.Name)
         and stmt.value.func.attr == "append"
         and len(stmt.value.args) == 1
     ]
+    lists = {cast(ast.Name, cast(ast.Attribute, call.func).value).id for call in appends}
+    receivers = {id(cast(ast.Attribute, call.func).value) for call in appends}
+    if any(isinstance(n, ast.Name) and n.id in lists and id(n) not in receivers for n in ast.walk(loop)):
+        return False  # the list is read in the loop too (`fns[-1]()`): a closure may run there
+    appended = [call.args[0] for call in appends]
     if isinstance(function, ast.Lambda):
         return any(a is function for a in appended)
     if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(s is function for s in loop.body):
