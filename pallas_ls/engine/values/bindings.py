@@ -508,6 +508,10 @@ def _load_packages_around(interp: Interpreter, dotted: str, model: ModuleModel) 
     are loaded too (their import-time code may store into the objects read: `SETTINGS.fast = True`)."""
     if dotted.startswith("."):
         return  # the importer's own package ran before it
+    key = ("packages around", id(model), dotted)
+    if key in interp._memo:  # noqa: SLF001  (each import is read many times: resolved once)
+        return
+    interp._memo[key] = frozenset()  # noqa: SLF001
     parts = dotted.split(".")[:-1]
     for end in range(1, len(parts) + 1):
         package = interp.loader.module(model, ".".join(parts[:end]))

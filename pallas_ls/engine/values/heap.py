@@ -308,7 +308,7 @@ class Heap:
     ) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
-        if site.function is None and _in_a_branch_not_taken(interp, site.node, model):
+        if site.function is None and _in_a_branch_not_taken(interp, site.node, loc, model):
             return  # `if config.FAST: IMPLS["main"] = bump` with FAST false: the store never runs
         for outer, partial in self._environments(site, model):
             if site.function is not None and not returns.reaches_statement(
@@ -572,9 +572,11 @@ def _last_straight_stores(stores: list[Store]) -> dict[object, Store]:
     return {key: store for key, store in last.items() if key not in anytime}
 
 
-def _in_a_branch_not_taken(interp: Interpreter, node: ast.AST, model: ModuleModel) -> bool:
-    """Whether a module-level statement holding `node` stands in a branch of an `if` (or `if`s,
-    nested) that its condition, folded to a constant, never takes."""
+def _in_a_branch_not_taken(interp: Interpreter, node: ast.AST, loc: Loc, model: ModuleModel) -> bool:
+    """Whether a module-level statement holding `node` (at `loc`) stands in a branch of an `if`
+    (or `if`s, nested) that its condition, folded to a constant, never takes."""
+    if len(model.block_chain.get(id(loc.stmt), ())) <= 1:
+        return False  # a statement of the module's body itself (most stores): no branch around it
     line = getattr(node, "lineno", 0)
     body: list[ast.stmt] = model.tree.body
     while True:

@@ -238,7 +238,7 @@ def _stored(interp: Interpreter, inst: Instance, attr: str, stored: frozenset[Va
     raw = operations.raw_class_attribute(interp, inst.cls, attr)
     if not raw:
         return _with_field(inst, attr, stored)
-    if all(isinstance(v, Wrapped) and v.kind == "property" for v in raw):
+    if operations.is_property(interp, inst.cls, attr):
         setter = _setter(interp, inst.cls, attr)
         return _ran(interp, inst, setter, [stored], []) if setter is not None else None
     if all(isinstance(v, (Func, Const)) or (isinstance(v, Wrapped) and v.kind in ("static", "class")) for v in raw):

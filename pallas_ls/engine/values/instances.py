@@ -64,7 +64,7 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
         return frozenset({Partial(External("dataclasses.asdict"), (frozenset({inst}),), ())})
     if not (values and _init_surely_stores(interp, inst, assigned) and _shadowed_by_instance(interp, inst.cls, attr)):
         values |= operations.class_attribute(interp, inst.cls, attr, inst)
-    if not _a_property(interp, inst.cls, attr):  # a store of a property runs its setter: none lands
+    if not operations.is_property(interp, inst.cls, attr):  # a store of a property runs its setter
         values |= interp.heap.attribute(inst, attr)  # `obj.attr = v`, `setattr(obj, name, v)`
         values |= interp.heap.self_stores(inst, attr)  # `interp.attr = v` as methods ran on it
     if not values and not attr.startswith("__"):
@@ -258,9 +258,3 @@ def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.
             else:  # kept with the class's stores, so the node (and what is cached by it) lasts
                 part = ast.copy_location(ast.Subscript(value, ast.Constant(index), ast.Load()), value)
             yield from _attribute_targets(element, part)
-
-
-def _a_property(interp: Interpreter, cls: Class, attr: str) -> bool:
-    """Whether the class makes `attr` a property (`obj.attr = v` calls its setter, or fails)."""
-    raw = operations.raw_class_attribute(interp, cls, attr)
-    return bool(raw) and all(isinstance(v, Wrapped) and v.kind == "property" for v in raw)

@@ -419,6 +419,13 @@ def class_attribute(
     return union(bind_attribute(interp, v, instance, owner, attr) for v in values)
 
 
+def is_property(interp: Interpreter, cls: Class, attr: str) -> bool:
+    """Whether the class makes `attr` a property (`obj.attr = v` calls its setter, or fails: no
+    store of `attr` lands on the instance)."""
+    raw = raw_class_attribute(interp, cls, attr)
+    return bool(raw) and all(isinstance(v, Wrapped) and v.kind == "property" for v in raw)
+
+
 def raw_class_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:
     """`attr` as the class (or the base it comes from) holds it, before any descriptor binds it."""
     found = _defining_class(interp, cls, attr)
