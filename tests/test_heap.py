@@ -138,3 +138,45 @@ def test_store_sites_are_found_at_any_depth_with_their_function():
         [("item", "T", None), ("attr", "ns", None), ("item", "T", "f"), ("item", "T", "f"), ("item", "T", "lambda")],
         key=str,
     )
+
+
+# A read made by the module's own import-time code runs before the statements after it: their
+# stores are not seen there (a function's read may run at any time: it sees them all).
+IMPORT_ORDER_CASES = {
+    "dict-item-replaced-after-the-launch": (
+        'T = {"a": good}\npl.pallas_call(T["a"], out_shape=s)(x)\nT["a"] = bad\n',
+        {"good"},
+    ),
+    "dict-item-replaced-before-the-launch": (
+        'T = {"a": good}\nT["a"] = bad\npl.pallas_call(T["a"], out_shape=s)(x)\n',
+        {"bad"},
+    ),
+    "class-attribute-replaced-after-the-launch": (
+        "class C:\n    k = good\npl.pallas_call(C.k, out_shape=s)(x)\nC.k = bad\n",
+        {"good"},
+    ),
+    "instance-attribute-replaced-after-the-launch": (
+        "class C:\n    def __init__(self):\n        self.k = good\nc = C()\n"
+        "pl.pallas_call(c.k, out_shape=s)(x)\nc.k = bad\n",
+        {"good"},
+    ),
+    "a-keys-view-shows-later-stores": (
+        'T = {"a": good}\nks = T.keys()\nT["b"] = bad\npl.pallas_call(T[list(ks)[-1]], out_shape=s)(x)\n',
+        {"bad"},
+    ),
+    "a-store-in-the-loop-holding-the-read": (
+        'T = {"a": good}\nfor n in ("a", "b"):\n    pl.pallas_call(T["a"], out_shape=s)(x)\n    T["a"] = bad\n',
+        {"good", "bad"},
+    ),
+    "a-read-in-a-function-sees-later-stores": (
+        'T = {"a": good}\ndef go():\n    return pl.pallas_call(T["a"], out_shape=s)(x)\nT["a"] = bad\ngo()\n',
+        {"bad"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", IMPORT_ORDER_CASES)
+def test_a_read_at_import_sees_the_stores_made_before_it(name: str) -> None:
+    code, expected = IMPORT_ORDER_CASES[name]
+    analysis = analyze(SourceFile.from_text(PL + KERNELS + "x = s = None\n" + code))
+    assert {kernel_name(site.function) for site in analysis.sites} == expected

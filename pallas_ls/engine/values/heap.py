@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
-from . import bindings, classes, flow, operations, ref_identity, returns, store_sites
+from . import bindings, classes, flow, import_order, operations, ref_identity, returns, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -85,13 +85,16 @@ class Heap:
         module_level: bool,
         attr: str | None = None,
         run: bool = True,
+        cut: tuple[int, int] | None = None,
     ) -> list[Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
         object was made at module or class level, so a function's stores into a container it made
         itself are not its.  When a store in a function names the object without the function's
-        arguments, the code that runs at import is evaluated first (it may call that function)."""
-        candidates = self._candidates(kinds, module_level, attr)
+        arguments, the code that runs at import is evaluated first (it may call that function).
+        `cut`: a read at import time (`_cut`), which the module's statements from there on have
+        not reached yet: their stores are left out."""
+        candidates = self._candidates(kinds, module_level, attr, cut)
         if run and (
             any(site.function is not None and self._may_target(site, model, matches) for site, model in candidates)
             or (module_level and self._some_module_imports_for_effect())
@@ -99,7 +102,7 @@ class Heap:
             loaded = len(self.interp.models())
             self.run_import_time()  # functions that store into it may run at import
             if len(self.interp.models()) != loaded:  # and modules it imported may store too
-                candidates = self._candidates(kinds, module_level, attr)
+                candidates = self._candidates(kinds, module_level, attr, cut)
         out: list[Store] = []
         for site, model in candidates:
             out.extend(self._evaluated(site, model, matches))
@@ -129,21 +132,33 @@ class Heap:
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 
     def _candidates(
-        self, kinds: tuple[str, ...], module_level: bool, attr: str | None
+        self, kinds: tuple[str, ...], module_level: bool, attr: str | None, cut: tuple[int, int] | None = None
     ) -> list[tuple[store_sites.StoreSite, ModuleModel]]:
         if kinds == ("attr",):
             return [
                 (site, model)
                 for model in (*self.interp.models(), *self.interp.library_models.values())
                 for site in store_sites.attribute_sites(model, attr)
-                if not (module_level and site.fresh_local)
+                if not (module_level and site.fresh_local) and not _not_run_yet(site, model, cut)
             ]
         return [
             (site, model)
             for model in (*self.interp.models(), *self.interp.library_models.values())
             for site in store_sites.store_sites(model)
-            if site.kind in kinds and not (module_level and site.fresh_local)
+            if site.kind in kinds and not (module_level and site.fresh_local) and not _not_run_yet(site, model, cut)
         ]
+
+    def _cut(self) -> tuple[int, int] | None:
+        """For a read made by a module's import-time code (`Interpreter.reading_at`): that module
+        and the first line, after the read's statement, of a module-level statement that stores
+        into an object (the stores from there on have not run when the read does; reads between
+        the same two such statements share their answers).  None: any store may have run."""
+        at = self.interp.reading_at
+        if at is None:
+            return None
+        model, line = at
+        later = [start for start in import_order.module_level_store_starts(model) if start > line]
+        return (id(model), min(later)) if later else None
 
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
@@ -202,9 +217,11 @@ class Heap:
                 for model in models
                 for site in store_sites.attribute_sites(model, attr)
             )
-            return _attribute_values(self.stores_into(_same_object(obj), ("attr",), True, attr, run=run), attr)
+            stores = self.stores_into(_same_object(obj), ("attr",), True, attr, run=run, cut=cut)
+            return _attribute_values(stores, attr)
 
-        return self._once(("heap-attr", obj, attr), stored, frozenset())
+        cut = self._cut()
+        return self._once(("heap-attr", obj, attr, cut), stored, frozenset())
 
     def _load_modules_imported_for_effect(self) -> None:
         """A module imported for what importing it does (`import pkg.fast`, which patches
@@ -223,13 +240,16 @@ class Heap:
         self._load_modules_imported_for_effect()
         if not any(store_sites.attribute_sites(model, attr) for model in self._models_and_library_models()):
             return None  # nothing stores such an attribute: the common case, answered at once
-        replaced = self._once(("class-attr-replaced", cls, attr), lambda: self._last_own_store(cls, attr), frozenset())
+        cut = self._cut()
+        replaced = self._once(
+            ("class-attr-replaced", cls, attr, cut), lambda: self._last_own_store(cls, attr, cut), frozenset()
+        )
         return replaced or None
 
-    def _last_own_store(self, cls: Value, attr: str) -> frozenset[Value]:
-        """The value of the last module-level statement storing `attr` on `cls`; empty when
-        another kind of store (in a function, with a computed name) may store it too."""
-        stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False)
+    def _last_own_store(self, cls: Value, attr: str, cut: tuple[int, int] | None) -> frozenset[Value]:
+        """The value of the last module-level statement storing `attr` on `cls` (before `cut`);
+        empty when another kind of store (in a function, with a computed name) may store it too."""
+        stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False, cut=cut)
         if not stores or any(s.line is None or s.partial or _constants(s.key) != frozenset({attr}) for s in stores):
             return frozenset()
         return max(stores, key=lambda s: cast(int, s.line)).value or frozenset()
@@ -394,14 +414,19 @@ class Heap:
         (Appends in the list's own straight-line code are `Interpreter.with_mutations`'.)"""
         if not seq.site or seq.exact:
             return seq
-        filled = self._once(("list-contents", seq), lambda: frozenset({self._list_contents(seq)}), frozenset({seq}))
+        cut = self._cut()
+        filled = self._once(
+            ("list-contents", seq, cut), lambda: frozenset({self._list_contents(seq, cut)}), frozenset({seq})
+        )
         return cast("Seq", next(iter(filled)))
 
-    def _list_contents(self, seq: Seq) -> Seq:
+    def _list_contents(self, seq: Seq, cut: tuple[int, int] | None) -> Seq:
 
         stores = [
             s
-            for s in self.stores_into(lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True)
+            for s in self.stores_into(
+                lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True, cut=cut
+            )
             if s.partial or not s.by_name  # in a function, or into a list no name holds (`d.setdefault(k, [])`)
         ]
         if not stores:
@@ -412,17 +437,21 @@ class Heap:
             members |= operations.iterate(self.interp, value) if store.kind == "extend" else value
         return Seq(seq.kind, None, frozenset(members), seq.site)
 
-    def dict_contents(self, d: DictV) -> DictV:
-        """A dict as the program fills it: what it was made with and every store into it."""
+    def dict_contents(self, d: DictV, view: bool = False) -> DictV:
+        """A dict as the program fills it: what it was made with and every store into it (for a
+        read at import time, those made before it).  `view`: for `d.keys()`, `.values()` and
+        `.items()`, live views that show the stores made after them too."""
         if not d.site or d.exact:
             return d
         # A store that reads the dict it fills sees it as it was made.
-        filled = self._once(("dict-contents", d), lambda: frozenset({self._dict_contents(d)}), frozenset({d}))
+        cut = None if view else self._cut()
+        filled = self._once(("dict-contents", d, cut), lambda: frozenset({self._dict_contents(d, cut)}), frozenset({d}))
         return cast("DictV", next(iter(filled)))
 
-    def _dict_contents(self, d: DictV) -> DictV:
-
-        stores = self.stores_into(lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel)
+    def _dict_contents(self, d: DictV, cut: tuple[int, int] | None) -> DictV:
+        stores = self.stores_into(
+            lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel, cut=cut
+        )
         items: dict[object, tuple[object, frozenset[Value]]] | None = (
             {hashable(k): (k, v) for k, v in d.items} if d.items is not None else None
         )
@@ -709,6 +738,16 @@ def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> 
     if guarded is None or guarded[1] or guarded[2]:
         return [env]
     return flow.iteration_envs(interp, loc, env, model) or [env]
+
+
+def _not_run_yet(site: store_sites.StoreSite, model: ModuleModel, cut: tuple[int, int] | None) -> bool:
+    """A store of the module's own import-time code at or after `cut` (see `Heap._cut`)."""
+    return (
+        cut is not None
+        and site.function is None
+        and id(model) == cut[0]
+        and import_order.top_level_start(model, site.node) >= cut[1]
+    )
 
 
 def _top_level_line(site: store_sites.StoreSite, model: ModuleModel, loc: Loc) -> int | None:

@@ -14,11 +14,13 @@ another statement or through importlib, more than MAX_MODULES_RUN modules.
 from __future__ import annotations
 
 import ast
+import bisect
 from typing import TYPE_CHECKING, Protocol
 
-from ..model import ModuleModel
+from ..model import Loc, ModuleModel
 from ..names import EXTERNAL_ROOTS
 from . import library
+from .store_sites import store_sites
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -100,3 +102,37 @@ class ImportOrder:
     def _run(self, module: ModuleModel) -> bool:
         """Run a module an import found: an installed one stands for itself (not run)."""
         return self.interp.loader.from_environment(module) or self._run_body(module)
+
+
+def import_time_position(loc: Loc, model: ModuleModel) -> tuple[ModuleModel, int] | None:
+    """When a read at `loc` runs, if it runs once as the module is imported (in a module-level
+    statement, a class body or a comprehension there): the module and the first line of its
+    top-level statement holding the read.  None in a function or lambda (it may run at any time)."""
+    scope = loc.scope
+    while scope.kind in ("class", "comprehension") and scope.parent is not None:
+        scope = scope.parent
+    if scope is not model.module_scope or loc.stmt is None:
+        return None
+    return model, top_level_start(model, loc.stmt)
+
+
+def module_level_store_starts(model: ModuleModel) -> list[int]:
+    """The first lines of the module's top-level statements that hold a store not in a function."""
+    kept: list[int] | None = getattr(model, "_pallas_ls_store_starts", None)
+    if kept is None:
+        kept = sorted({top_level_start(model, site.node) for site in store_sites(model) if site.function is None})
+        model._pallas_ls_store_starts = kept  # type: ignore[attr-defined]  # a cache kept on the model
+    return kept
+
+
+def top_level_start(model: ModuleModel, node: ast.AST) -> int:
+    """The first line (its decorators' included) of the top-level statement holding `node`."""
+    starts: list[int] | None = getattr(model, "_pallas_ls_top_starts", None)
+    if starts is None:
+        starts = [
+            min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))]) for stmt in model.tree.body
+        ]
+        model._pallas_ls_top_starts = starts  # type: ignore[attr-defined]  # a cache kept on the model
+    line = getattr(node, "lineno", 0)
+    index = bisect.bisect_right(starts, line) - 1
+    return starts[index] if index >= 0 else line

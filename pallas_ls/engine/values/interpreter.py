@@ -64,6 +64,7 @@ from .domain import (
 )
 from .folding import compared, fold
 from .heap import Heap
+from .import_order import import_time_position
 
 
 # ------------------------------------------------------------------------------- loader
@@ -137,6 +138,10 @@ class Interpreter:
         self.module_names_read: dict[str, dict[int, Any]] = {}
         self.module_calls_read: dict[str, dict[int, Any]] = {}
         self.imports_not_found: set[str] = set()
+        # When the read being evaluated runs, for a read in a module's import-time code: that
+        # module and the line of its top-level statement holding the read (None: in a function,
+        # which may run at any time).  The heap leaves out the module's stores made after it.
+        self.reading_at: tuple[ModuleModel, int] | None = None
 
     def models(self) -> list[ModuleModel]:
         return [self.model, *list(self.loaded.values())]
@@ -153,6 +158,7 @@ class Interpreter:
             return U
         self._active.add(key)
         self._eval_depth += 1
+        reading_at, self.reading_at = self.reading_at, import_time_position(loc, model)
         try:
             result = self._ev(expr, loc, env, model)
         except RecursionError:
@@ -160,6 +166,7 @@ class Interpreter:
         finally:
             self._eval_depth -= 1
             self._active.discard(key)
+            self.reading_at = reading_at
         self._memo[key] = result
         return result
 
@@ -602,8 +609,8 @@ class Interpreter:
         entries = frozenset(v for v in values if isinstance(v, Entry))
         return entries or values
 
-    def dict_contents(self, d: DictV) -> DictV:
-        return self.heap.dict_contents(d)
+    def dict_contents(self, d: DictV, view: bool = False) -> DictV:
+        return self.heap.dict_contents(d, view)
 
     def depends_on_unknown(self, values: frozenset[Value] | None) -> bool:
         """Whether a value set holds something not known here (Unknown, an unbound parameter)."""

@@ -156,6 +156,7 @@ def _every_class_attribute(cls: Class, attr: str) -> frozenset[Value] | None:
 
 # `globals().items()`: a module's namespace read as a dict (each name's value evaluated).
 _MAPPING_VIEWS = frozenset({"items", "keys", "values", "get"})
+_DICT_VIEWS = frozenset({"items", "keys", "values"})  # live: they show later stores too
 _MAX_NAMES_LISTED = 500
 
 
@@ -217,7 +218,7 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, methods.ArrayAt):
         return frozenset({methods.ArrayMethod(value.origin, "at-update")})
     if isinstance(value, DictV):
-        return frozenset({methods.DictMethod(interp.dict_contents(value), attr)})
+        return frozenset({methods.DictMethod(interp.dict_contents(value, view=attr in _DICT_VIEWS), attr)})
     if isinstance(value, Seq) and value.names is not None and attr in value.names and value.elts is not None:
         return value.elts[value.names.index(attr)]  # a namedtuple's field
     if isinstance(value, Seq):
