@@ -1486,8 +1486,27 @@ CASES = {
     # Module-level statements of their own store in order: the last store of a key replaces.
     "update-twice": ("REG = {}\nREG.update(k=bad)\nREG.update(k=good)\n" + launch("REG['k']"), {"good"}),
     "item-stored-twice": ("REG = {'k': bad}\nREG['k'] = bad\nREG['k'] = good\n" + launch("REG['k']"), {"good"}),
-    "item-stored-in-a-function-too": (
+    # A function nothing has called when the module-level launch runs has stored nothing yet.
+    "item-stored-in-a-function-not-called-before-the-read": (
         "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\n" + launch("REG['k']"),
+        {"good"},
+    ),
+    "item-stored-in-a-function-called-before-the-read": (
+        "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\nuse_bad()\n" + launch("REG['k']"),
+        {"good", "bad"},
+    ),
+    "item-stored-in-a-function-a-called-one-calls": (
+        "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\ndef setup():\n    use_bad()\n"
+        "setup()\n" + launch("REG['k']"),
+        {"good", "bad"},
+    ),
+    "item-stored-in-a-function-the-module-reaches-through-globals": (
+        "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\nglobals()['use_' + 'bad']()\n"
+        + launch("REG['k']"),
+        {"good", "bad"},
+    ),
+    "item-read-in-a-function-sees-every-store": (
+        "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\ndef run():\n    " + launch("REG['k']"),
         {"good", "bad"},
     ),
     "list-item-replaced": ("L = [bad]\nL[0] = good\n" + launch("L[0]"), {"good"}),

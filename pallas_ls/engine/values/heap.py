@@ -85,7 +85,7 @@ class Heap:
         module_level: bool,
         attr: str | None = None,
         run: bool = True,
-        cut: tuple[int, int] | None = None,
+        cut: NotRunYet | None = None,
     ) -> list[Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
@@ -132,7 +132,7 @@ class Heap:
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 
     def _candidates(
-        self, kinds: tuple[str, ...], module_level: bool, attr: str | None, cut: tuple[int, int] | None = None
+        self, kinds: tuple[str, ...], module_level: bool, attr: str | None, cut: NotRunYet | None = None
     ) -> list[tuple[store_sites.StoreSite, ModuleModel]]:
         if kinds == ("attr",):
             return [
@@ -148,17 +148,20 @@ class Heap:
             if site.kind in kinds and not (module_level and site.fresh_local) and not _not_run_yet(site, model, cut)
         ]
 
-    def _cut(self) -> tuple[int, int] | None:
-        """For a read made by a module's import-time code (`Interpreter.reading_at`): that module
-        and the first line, after the read's statement, of a module-level statement that stores
-        into an object (the stores from there on have not run when the read does; reads between
-        the same two such statements share their answers).  None: any store may have run."""
+    def _cut(self) -> NotRunYet | None:
+        """For a read made by a module's import-time code (`Interpreter.reading_at`): the stores
+        of that module that have not run when the read does (reads that leave out the same ones
+        share their answers).  None: any store may have run."""
         at = self.interp.reading_at
         if at is None:
             return None
         model, line = at
         later = [start for start in import_order.module_level_store_starts(model) if start > line]
-        return (id(model), min(later)) if later else None
+        not_run = import_order.functions_not_run_before(model, line) or frozenset()
+        storing = not_run & import_order.functions_storing(model)
+        if not later and not storing:
+            return None
+        return NotRunYet(id(model), min(later) if later else None, storing)
 
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
@@ -246,7 +249,7 @@ class Heap:
         )
         return replaced or None
 
-    def _last_own_store(self, cls: Value, attr: str, cut: tuple[int, int] | None) -> frozenset[Value]:
+    def _last_own_store(self, cls: Value, attr: str, cut: NotRunYet | None) -> frozenset[Value]:
         """The value of the last module-level statement storing `attr` on `cls` (before `cut`);
         empty when another kind of store (in a function, with a computed name) may store it too."""
         stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False, cut=cut)
@@ -420,7 +423,7 @@ class Heap:
         )
         return cast("Seq", next(iter(filled)))
 
-    def _list_contents(self, seq: Seq, cut: tuple[int, int] | None) -> Seq:
+    def _list_contents(self, seq: Seq, cut: NotRunYet | None) -> Seq:
 
         stores = [
             s
@@ -448,7 +451,7 @@ class Heap:
         filled = self._once(("dict-contents", d, cut), lambda: frozenset({self._dict_contents(d, cut)}), frozenset({d}))
         return cast("DictV", next(iter(filled)))
 
-    def _dict_contents(self, d: DictV, cut: tuple[int, int] | None) -> DictV:
+    def _dict_contents(self, d: DictV, cut: NotRunYet | None) -> DictV:
         stores = self.stores_into(
             lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel, cut=cut
         )
@@ -740,14 +743,24 @@ def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> 
     return flow.iteration_envs(interp, loc, env, model) or [env]
 
 
-def _not_run_yet(site: store_sites.StoreSite, model: ModuleModel, cut: tuple[int, int] | None) -> bool:
-    """A store of the module's own import-time code at or after `cut` (see `Heap._cut`)."""
-    return (
-        cut is not None
-        and site.function is None
-        and id(model) == cut[0]
-        and import_order.top_level_start(model, site.node) >= cut[1]
-    )
+@dataclass(frozen=True)
+class NotRunYet:
+    """The stores of a module's import-time code that have not run when a read at import does:
+    its module-level statements from `from_line` on, and the stores in the module-level defs
+    named in `functions` (nothing that ran before the read calls them)."""
+
+    model: int  # id of the module's model
+    from_line: int | None
+    functions: frozenset[str]
+
+
+def _not_run_yet(site: store_sites.StoreSite, model: ModuleModel, cut: NotRunYet | None) -> bool:
+    if cut is None or id(model) != cut.model:
+        return False
+    if site.function is None:
+        return cut.from_line is not None and import_order.top_level_start(model, site.node) >= cut.from_line
+    top = import_order.top_level_def(model, site.node) if cut.functions else None
+    return top is not None and top.name in cut.functions
 
 
 def _top_level_line(site: store_sites.StoreSite, model: ModuleModel, loc: Loc) -> int | None:

@@ -127,12 +127,101 @@ def module_level_store_starts(model: ModuleModel) -> list[int]:
 
 def top_level_start(model: ModuleModel, node: ast.AST) -> int:
     """The first line (its decorators' included) of the top-level statement holding `node`."""
+    starts = _top_level_starts(model)
+    line = getattr(node, "lineno", 0)
+    index = bisect.bisect_right(starts, line) - 1
+    return starts[index] if index >= 0 else line
+
+
+def top_level_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module-level def holding `node` (None: it is in another kind of statement)."""
+    index = bisect.bisect_right(_top_level_starts(model), getattr(node, "lineno", 0)) - 1
+    stmt = model.tree.body[index] if index >= 0 else None
+    return stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _top_level_starts(model: ModuleModel) -> list[int]:
     starts: list[int] | None = getattr(model, "_pallas_ls_top_starts", None)
     if starts is None:
         starts = [
             min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))]) for stmt in model.tree.body
         ]
         model._pallas_ls_top_starts = starts  # type: ignore[attr-defined]  # a cache kept on the model
-    line = getattr(node, "lineno", 0)
-    index = bisect.bisect_right(starts, line) - 1
-    return starts[index] if index >= 0 else line
+    return starts
+
+
+# Names through which code may call any function of the module without naming it.
+_REFLECTIVE = frozenset({"globals", "vars", "locals", "sys", "__import__", "importlib", "eval", "exec"})
+
+
+def functions_not_run_before(model: ModuleModel, line: int) -> frozenset[str] | None:
+    """The module-level defs that cannot have run when the module's import reaches the top-level
+    statement starting at `line` (its own calls included): no code that ran by then names them,
+    the module's statements up to it (a def's decorators and defaults, a class's whole body, its
+    methods included), and the bodies of the defs those name, and so on.  None: code that ran
+    may reach any function (`globals()`, `sys.modules`).  Another module's code is not counted:
+    it can call them only once this module is imported (or through a circular import)."""
+    memo: dict[int, frozenset[str] | None] | None = getattr(model, "_pallas_ls_not_run", None)
+    if memo is None:
+        memo = model._pallas_ls_not_run = {}  # type: ignore[attr-defined]  # a cache kept on the model
+    if line not in memo:
+        memo[line] = _not_run_before(model, line)
+    return memo[line]
+
+
+def functions_storing(model: ModuleModel) -> frozenset[str]:
+    """The module-level defs holding a store into an object (in their body or a nested def)."""
+    found: frozenset[str] | None = getattr(model, "_pallas_ls_storing_defs", None)
+    if found is None:
+        tops = (top_level_def(model, site.node) for site in store_sites(model) if site.function is not None)
+        found = frozenset(top.name for top in tops if top is not None)
+        model._pallas_ls_storing_defs = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
+def _not_run_before(model: ModuleModel, line: int) -> frozenset[str] | None:
+    names = _names_of_statements(model)
+    defs = {
+        stmt.name: i
+        for i, stmt in enumerate(model.tree.body)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    named: set[str] = set()
+    for (run, _), start in zip(names, _top_level_starts(model), strict=True):
+        if start > line:
+            break
+        named |= run
+    work = [name for name in named if name in defs]
+    while work:
+        for name in names[defs[work.pop()]][1]:
+            if name not in named:
+                named.add(name)
+                if name in defs:
+                    work.append(name)
+    if named & _REFLECTIVE:
+        return None
+    return frozenset(defs) - named
+
+
+def _names_of_statements(model: ModuleModel) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """For each top-level statement, the names read when it runs (a def's: its decorators' and
+    defaults'), and the names its def's body reads (when called)."""
+    kept: list[tuple[frozenset[str], frozenset[str]]] | None = getattr(model, "_pallas_ls_statement_names", None)
+    if kept is None:
+        kept = []
+        for stmt in model.tree.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                parts = [
+                    *stmt.decorator_list,
+                    *stmt.args.defaults,
+                    *(d for d in stmt.args.kw_defaults if d is not None),
+                ]
+                kept.append((frozenset().union(*map(_names_read, parts)), _names_read(stmt)))
+            else:
+                kept.append((_names_read(stmt), frozenset()))
+        model._pallas_ls_statement_names = kept  # type: ignore[attr-defined]  # a cache kept on the model
+    return kept
+
+
+def _names_read(node: ast.AST) -> frozenset[str]:
+    return frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
