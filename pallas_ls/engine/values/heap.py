@@ -15,7 +15,9 @@ of an object made at module level (`Heap.run_import_time`), so that a registry f
 in another module is full when a launch reads it.
 
 Precision: a read of a field gives what the object was made with plus every store that may target
-it.  A store inside a function may also run in calls not seen here: its reads then include
+it - by the time of the read, for a read the module's import-time code makes (a module-level
+statement, a class body): the module's statements after it, and its functions that nothing run so
+far calls, have not stored anything yet (import_order.NotRunYet).  A store inside a function may also run in calls not seen here: its reads then include
 Unknown, so a rule asserting what the field must be stays silent, while the functions it may hold
 are still candidate kernels ("may") - unless the stored value does not depend on the function's
 parameters (`POOL[name] = jax.new_ref(z)`): any call stores that kind of value.  An object of unknown allocation site may be any object of its
@@ -85,7 +87,7 @@ class Heap:
         module_level: bool,
         attr: str | None = None,
         run: bool = True,
-        cut: NotRunYet | None = None,
+        cut: import_order.NotRunYet | None = None,
     ) -> list[Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
@@ -132,23 +134,25 @@ class Heap:
         return any(matches(v) for v in self.interp.ev(site.receiver, _loc(site, model), EMPTY_ENV, model))
 
     def _candidates(
-        self, kinds: tuple[str, ...], module_level: bool, attr: str | None, cut: NotRunYet | None = None
+        self, kinds: tuple[str, ...], module_level: bool, attr: str | None, cut: import_order.NotRunYet | None = None
     ) -> list[tuple[store_sites.StoreSite, ModuleModel]]:
         if kinds == ("attr",):
             return [
                 (site, model)
                 for model in (*self.interp.models(), *self.interp.library_models.values())
                 for site in store_sites.attribute_sites(model, attr)
-                if not (module_level and site.fresh_local) and not _not_run_yet(site, model, cut)
+                if not (module_level and site.fresh_local) and not import_order.not_run_yet(site, model, cut)
             ]
         return [
             (site, model)
             for model in (*self.interp.models(), *self.interp.library_models.values())
             for site in store_sites.store_sites(model)
-            if site.kind in kinds and not (module_level and site.fresh_local) and not _not_run_yet(site, model, cut)
+            if site.kind in kinds
+            and not (module_level and site.fresh_local)
+            and not import_order.not_run_yet(site, model, cut)
         ]
 
-    def _cut(self) -> NotRunYet | None:
+    def _cut(self) -> import_order.NotRunYet | None:
         """For a read made by a module's import-time code (`Interpreter.reading_at`): the stores
         of that module that have not run when the read does (reads that leave out the same ones
         share their answers).  None: any store may have run."""
@@ -161,7 +165,7 @@ class Heap:
         storing = not_run & import_order.functions_storing(model)
         if not later and not storing:
             return None
-        return NotRunYet(id(model), min(later) if later else None, storing)
+        return import_order.NotRunYet(id(model), min(later) if later else None, storing)
 
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
         """`self.attr = v` in methods (its class's or any other) as they ran with `inst` as `self`:
@@ -249,7 +253,7 @@ class Heap:
         )
         return replaced or None
 
-    def _last_own_store(self, cls: Value, attr: str, cut: NotRunYet | None) -> frozenset[Value]:
+    def _last_own_store(self, cls: Value, attr: str, cut: import_order.NotRunYet | None) -> frozenset[Value]:
         """The value of the last module-level statement storing `attr` on `cls` (before `cut`);
         empty when another kind of store (in a function, with a computed name) may store it too."""
         stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False, cut=cut)
@@ -423,7 +427,7 @@ class Heap:
         )
         return cast("Seq", next(iter(filled)))
 
-    def _list_contents(self, seq: Seq, cut: NotRunYet | None) -> Seq:
+    def _list_contents(self, seq: Seq, cut: import_order.NotRunYet | None) -> Seq:
 
         stores = [
             s
@@ -451,7 +455,7 @@ class Heap:
         filled = self._once(("dict-contents", d, cut), lambda: frozenset({self._dict_contents(d, cut)}), frozenset({d}))
         return cast("DictV", next(iter(filled)))
 
-    def _dict_contents(self, d: DictV, cut: NotRunYet | None) -> DictV:
+    def _dict_contents(self, d: DictV, cut: import_order.NotRunYet | None) -> DictV:
         stores = self.stores_into(
             lambda v: isinstance(v, DictV) and v.site == d.site, ("item", "update"), d.toplevel, cut=cut
         )
@@ -741,26 +745,6 @@ def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> 
     if guarded is None or guarded[1] or guarded[2]:
         return [env]
     return flow.iteration_envs(interp, loc, env, model) or [env]
-
-
-@dataclass(frozen=True)
-class NotRunYet:
-    """The stores of a module's import-time code that have not run when a read at import does:
-    its module-level statements from `from_line` on, and the stores in the module-level defs
-    named in `functions` (nothing that ran before the read calls them)."""
-
-    model: int  # id of the module's model
-    from_line: int | None
-    functions: frozenset[str]
-
-
-def _not_run_yet(site: store_sites.StoreSite, model: ModuleModel, cut: NotRunYet | None) -> bool:
-    if cut is None or id(model) != cut.model:
-        return False
-    if site.function is None:
-        return cut.from_line is not None and import_order.top_level_start(model, site.node) >= cut.from_line
-    top = import_order.top_level_def(model, site.node) if cut.functions else None
-    return top is not None and top.name in cut.functions
 
 
 def _top_level_line(site: store_sites.StoreSite, model: ModuleModel, loc: Loc) -> int | None:

@@ -7,6 +7,10 @@ touching the project's objects), statement after statement, nested imports first
 walks those statements in that order and hands each one that is not an import to its reader (a
 `Visitor`), which follows what the statement does to the object, or gives up.
 
+Within one module, what has run when its import reaches a statement (`functions_not_run_before`,
+`NotRunYet`): the heap leaves out the stores of the statements after a read at import time, and of
+the module's functions that nothing run so far names.
+
 Gives up (False) where the order is not certain: a module that cannot be found, an import inside
 another statement or through importlib, more than MAX_MODULES_RUN modules.
 """
@@ -15,12 +19,13 @@ from __future__ import annotations
 
 import ast
 import bisect
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ..model import Loc, ModuleModel
 from ..names import EXTERNAL_ROOTS
 from . import library
-from .store_sites import store_sites
+from .store_sites import StoreSite, store_sites
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -225,3 +230,23 @@ def _names_of_statements(model: ModuleModel) -> list[tuple[frozenset[str], froze
 
 def _names_read(node: ast.AST) -> frozenset[str]:
     return frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+
+
+@dataclass(frozen=True)
+class NotRunYet:
+    """The stores of a module's import-time code that have not run when a read at import does:
+    its module-level statements from `from_line` on, and the stores in the module-level defs
+    named in `functions` (nothing that ran before the read calls them)."""
+
+    model: int  # id of the module's model
+    from_line: int | None
+    functions: frozenset[str]
+
+
+def not_run_yet(site: StoreSite, model: ModuleModel, cut: NotRunYet | None) -> bool:
+    if cut is None or id(model) != cut.model:
+        return False
+    if site.function is None:
+        return cut.from_line is not None and top_level_start(model, site.node) >= cut.from_line
+    top = top_level_def(model, site.node) if cut.functions else None
+    return top is not None and top.name in cut.functions
