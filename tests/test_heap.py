@@ -168,6 +168,19 @@ IMPORT_ORDER_CASES = {
         'T = {"a": good}\nfor n in ("a", "b"):\n    pl.pallas_call(T["a"], out_shape=s)(x)\n    T["a"] = bad\n',
         {"good", "bad"},
     ),
+    "a-function-called-at-import-stores-at-its-calls": (
+        "class C:\n    k = bad\ndef use(k):\n    C.k = k\nuse(bad)\nuse(good)\npl.pallas_call(C.k, out_shape=s)(x)\nuse(bad)\n",
+        {"good"},
+    ),
+    "a-function-called-at-import-and-passed-on": (
+        "class C:\n    k = bad\ndef use(k):\n    C.k = k\nuse(good)\nhooks = [use]\npl.pallas_call(C.k, out_shape=s)(x)\n",
+        {"good", "bad"},
+    ),
+    "a-function-storing-after-an-early-return": (
+        "class C:\n    k = bad\ndef use(k):\n    if k is None:\n        return\n    C.k = k\nuse(good)\n"
+        "pl.pallas_call(C.k, out_shape=s)(x)\n",
+        {"good", "bad"},
+    ),
     "a-read-in-a-function-sees-later-stores": (
         'T = {"a": good}\ndef go():\n    return pl.pallas_call(T["a"], out_shape=s)(x)\nT["a"] = bad\ngo()\n',
         {"bad"},

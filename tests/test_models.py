@@ -1003,8 +1003,13 @@ CASES = {
         {"good", "bad"},
     ),
     "get-after-a-pop": ("R = {}\nR['m'] = good\nR.pop('m')\n" + launch("R.get('m', bad)"), {"good", "bad"}),
+    # add() runs at its two calls, in order: the first setdefault stores, the second finds 'm'.
     "setdefault-in-a-function": (
         "R = {}\ndef add(f):\n    R.setdefault('m', f)\nadd(good)\nadd(bad)\n" + launch("R['m']"),
+        {"good"},
+    ),
+    "setdefault-in-a-function-read-in-a-function": (
+        "R = {}\ndef add(f):\n    R.setdefault('m', f)\nadd(good)\nadd(bad)\ndef run():\n    " + launch("R['m']"),
         {"good", "bad"},
     ),
     # A class body runs when its class statement does: a name it reads has its value there.
@@ -1493,7 +1498,7 @@ CASES = {
     ),
     "item-stored-in-a-function-called-before-the-read": (
         "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\nuse_bad()\n" + launch("REG['k']"),
-        {"good", "bad"},
+        {"bad"},
     ),
     "item-stored-in-a-function-a-called-one-calls": (
         "REG = {}\nREG['k'] = good\ndef use_bad():\n    REG['k'] = bad\ndef setup():\n    use_bad()\n"

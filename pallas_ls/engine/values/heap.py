@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
-from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters
-from . import bindings, classes, flow, import_order, operations, ref_identity, returns, store_sites
+from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters, may_leave_early
+from . import bindings, calls, classes, flow, import_order, operations, ref_identity, returns, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -107,7 +107,7 @@ class Heap:
                 candidates = self._candidates(kinds, module_level, attr, cut)
         out: list[Store] = []
         for site, model in candidates:
-            out.extend(self._evaluated(site, model, matches))
+            out.extend(self._evaluated(site, model, matches, cut))
         return out
 
     def _may_target(self, site: store_sites.StoreSite, model: ModuleModel, matches: Callable[[Value], bool]) -> bool:
@@ -155,16 +155,15 @@ class Heap:
     def _cut(self) -> import_order.NotRunYet | None:
         """For a read made by a module's import-time code (`Interpreter.reading_at`): the stores
         of that module that have not run when the read does (reads that leave out the same ones
-        share their answers).  None: any store may have run."""
+        share their answers).  None: a read in a function, which any store may have run before."""
         at = self.interp.reading_at
         if at is None:
             return None
         model, line = at
         later = [start for start in import_order.module_level_store_starts(model) if start > line]
-        not_run = import_order.functions_not_run_before(model, line) or frozenset()
-        storing = not_run & import_order.functions_storing(model)
-        if not later and not storing:
-            return None
+        storing = import_order.functions_storing(model)  # most modules' functions store into nothing
+        if storing:
+            storing &= import_order.functions_not_run_before(model, line) or frozenset()
         return import_order.NotRunYet(id(model), min(later) if later else None, storing)
 
     def self_stores(self, inst: Instance, attr: str) -> frozenset[Value]:
@@ -331,12 +330,20 @@ class Heap:
         return result
 
     def _evaluated(
-        self, site: store_sites.StoreSite, model: ModuleModel, matches: Callable[[Value], bool]
+        self,
+        site: store_sites.StoreSite,
+        model: ModuleModel,
+        matches: Callable[[Value], bool],
+        cut: import_order.NotRunYet | None = None,
     ) -> Iterator[Store]:
         interp = self.interp
         loc = _loc(site, model)
         if site.function is None and _in_a_branch_not_taken(interp, site.node, loc, model):
             return  # `if config.FAST: IMPLS["main"] = bump` with FAST false: the store never runs
+        at_calls = self._stored_at_calls(site, model, matches, loc, cut) if cut is not None else None
+        if at_calls is not None:
+            yield from at_calls
+            return
         for outer, partial in self._environments(site, model):
             if site.function is not None and not returns.reaches_statement(
                 interp, Func(site.function, model), outer, loc.stmt
@@ -344,6 +351,38 @@ class Heap:
                 continue  # this call does not get to the store (`if "key" in ns:` of a class without one)
             for env in _iterations(interp, loc, outer, model):
                 yield from self._evaluated_in(site, model, matches, loc, env, partial)
+
+    def _stored_at_calls(
+        self,
+        site: store_sites.StoreSite,
+        model: ModuleModel,
+        matches: Callable[[Value], bool],
+        loc: Loc,
+        cut: import_order.NotRunYet,
+    ) -> list[Store] | None:
+        """For a read at import: a store straight in the body of a module-level def that only
+        the module's call statements name (`def use_plain(): Cfg.fn = copy`, then `use_plain()`)
+        is made at each of those calls run before the read, with its arguments, as a statement
+        of the module's own at the call's line would be: the last one replaces what came
+        before.  None: not such a store."""
+        function = site.function
+        if id(model) != cut.model or function is None or import_order.top_level_def(model, site.node) is not function:
+            return None
+        body = cast(list[ast.stmt], getattr(function, "body", []))
+        index = next((i for i, stmt in enumerate(body) if stmt is loc.stmt), None)
+        calls_made = import_order.calls_at_import(model, function)
+        if index is None or calls_made is None or may_leave_early(body[: index + 1]):
+            return None
+        out: list[Store] = []
+        for call in calls_made:
+            line = import_order.top_level_start(model, call)
+            if cut.from_line is not None and line >= cut.from_line:
+                continue  # not made yet
+            env = calls.bind_call(self.interp, Func(function, model), call, model.loc(call), EMPTY_ENV, model)
+            if env is None:
+                return None
+            out += [replace(store, line=line) for store in self._evaluated_in(site, model, matches, loc, env, False)]
+        return out
 
     def _evaluated_in(
         self,

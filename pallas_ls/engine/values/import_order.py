@@ -122,12 +122,50 @@ def import_time_position(loc: Loc, model: ModuleModel) -> tuple[ModuleModel, int
 
 
 def module_level_store_starts(model: ModuleModel) -> list[int]:
-    """The first lines of the module's top-level statements that hold a store not in a function."""
+    """The first lines of the module's top-level statements that store into an object: a store
+    not in a function, or a call of a function storing that only such calls name."""
     kept: list[int] | None = getattr(model, "_pallas_ls_store_starts", None)
     if kept is None:
-        kept = sorted({top_level_start(model, site.node) for site in store_sites(model) if site.function is None})
+        starts = {top_level_start(model, site.node) for site in store_sites(model) if site.function is None}
+        for stmt in model.tree.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in functions_storing(model):
+                starts |= {top_level_start(model, call) for call in calls_at_import(model, stmt) or ()}
+        kept = sorted(starts)
         model._pallas_ls_store_starts = kept  # type: ignore[attr-defined]  # a cache kept on the model
     return kept
+
+
+def calls_at_import(model: ModuleModel, function: ast.AST) -> list[ast.Call] | None:
+    """The module's statements calling a module-level def of its own (`use_plain()`,
+    `configure("copy")`), when they are all that names it: it runs at import there, once per
+    call, and never otherwise (but through another module, once this one is imported).  None:
+    the def is decorated, bound again, or named otherwise (passed on, called in a function)."""
+    found: dict[str, list[ast.Call] | None] | None = getattr(model, "_pallas_ls_calls_at_import", None)
+    if found is None:
+        found = model._pallas_ls_calls_at_import = _calls_at_import(model)  # type: ignore[attr-defined]
+    name = getattr(function, "name", None)
+    defs = [s for s in model.tree.body if getattr(s, "name", None) == name]
+    if name is None or defs != [function] or getattr(function, "decorator_list", None):
+        return None
+    return found.get(name)
+
+
+def _calls_at_import(model: ModuleModel) -> dict[str, list[ast.Call] | None]:
+    statement_calls: dict[str, list[ast.Call]] = {}
+    for stmt in model.tree.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name):
+            statement_calls.setdefault(stmt.value.func.id, []).append(stmt.value)
+    reads: dict[str, int] = {}
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.Name):
+            reads[node.id] = reads.get(node.id, 0) + 1
+    if any(name in reads for name in _REFLECTIVE):
+        return {}  # `globals()[name]()`: any function may be called where no call names it
+    defs = [stmt.name for stmt in model.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return {
+        name: statement_calls.get(name, []) if reads.get(name, 0) == len(statement_calls.get(name, [])) else None
+        for name in defs
+    }
 
 
 def top_level_start(model: ModuleModel, node: ast.AST) -> int:
