@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from ..model import FunctionNode, Loc, ModuleModel, defaulted_parameters, may_leave_early
-from . import bindings, calls, classes, flow, import_order, operations, ref_identity, returns, store_sites
+from . import bindings, calls, classes, fields, flow, import_order, operations, ref_identity, returns, store_sites
 from .domain import (
     EMPTY_ENV,
     UNKNOWN,
@@ -45,9 +45,7 @@ from .domain import (
     U,
     Value,
     hashable,
-    key_of,
     only_value,
-    single_known_str_dict,
     union,
 )
 
@@ -88,7 +86,7 @@ class Heap:
         attr: str | None = None,
         run: bool = True,
         cut: import_order.NotRunYet | None = None,
-    ) -> list[Store]:
+    ) -> list[fields.Store]:
         """The evaluated stores of these kinds whose receiver may be the object `matches` names
         (of attribute `attr` only, or with a computed name, when given).  `module_level`: the
         object was made at module or class level, so a function's stores into a container it made
@@ -105,7 +103,7 @@ class Heap:
             self.run_import_time()  # functions that store into it may run at import
             if len(self.interp.models()) != loaded:  # and modules it imported may store too
                 candidates = self._candidates(kinds, module_level, attr, cut)
-        out: list[Store] = []
+        out: list[fields.Store] = []
         for site, model in candidates:
             out.extend(self._evaluated(site, model, matches, cut))
         return out
@@ -224,7 +222,7 @@ class Heap:
                 for site in store_sites.attribute_sites(model, attr)
             )
             stores = self.stores_into(_same_object(obj), ("attr",), True, attr, run=run, cut=cut)
-            return _attribute_values(stores, attr)
+            return fields.attribute_values(stores, attr)
 
         cut = self._cut()
         return self._once(("heap-attr", obj, attr, cut), stored, frozenset())
@@ -256,7 +254,9 @@ class Heap:
         """The value of the last module-level statement storing `attr` on `cls` (before `cut`);
         empty when another kind of store (in a function, with a computed name) may store it too."""
         stores = self.stores_into(_same_object(cls), ("attr",), True, attr, run=False, cut=cut)
-        if not stores or any(s.line is None or s.partial or _constants(s.key) != frozenset({attr}) for s in stores):
+        if not stores or any(
+            s.line is None or s.partial or fields.constants(s.key) != frozenset({attr}) for s in stores
+        ):
             return frozenset()
         return max(stores, key=lambda s: cast(int, s.line)).value or frozenset()
 
@@ -335,7 +335,7 @@ class Heap:
         model: ModuleModel,
         matches: Callable[[Value], bool],
         cut: import_order.NotRunYet | None = None,
-    ) -> Iterator[Store]:
+    ) -> Iterator[fields.Store]:
         interp = self.interp
         loc = _loc(site, model)
         if site.function is None and _in_a_branch_not_taken(interp, site.node, loc, model):
@@ -359,7 +359,7 @@ class Heap:
         matches: Callable[[Value], bool],
         loc: Loc,
         cut: import_order.NotRunYet,
-    ) -> list[Store] | None:
+    ) -> list[fields.Store] | None:
         """For a read at import: a store straight in the body of a module-level def that only
         the module's call statements name (`def use_plain(): Cfg.fn = copy`, then `use_plain()`)
         is made at each of those calls run before the read, with its arguments, as a statement
@@ -373,7 +373,7 @@ class Heap:
         calls_made = import_order.calls_at_import(model, function)
         if index is None or calls_made is None or may_leave_early(body[: index + 1]):
             return None
-        out: list[Store] = []
+        out: list[fields.Store] = []
         for call in calls_made:
             line = import_order.top_level_start(model, call)
             if cut.from_line is not None and line >= cut.from_line:
@@ -392,7 +392,7 @@ class Heap:
         loc: Loc,
         env: Env,
         partial: bool,
-    ) -> Iterator[Store]:
+    ) -> Iterator[fields.Store]:
         interp = self.interp
         if not any(matches(v) for v in interp.ev(site.receiver, loc, env, model)):
             return
@@ -411,9 +411,9 @@ class Heap:
         if partial and value is not None and self._stores_the_same_in_any_call(site, loc, model):
             partial = False  # an unseen call stores the same kind of value (`POOL[name] = jax.new_ref(z)`)
         if site.items:
-            yield from _item_stores(value, partial or interp.depends_on_unknown(value))
+            yield from fields.item_stores(value, partial or interp.depends_on_unknown(value))
             return
-        yield Store(
+        yield fields.Store(
             site.kind,
             key,
             value,
@@ -504,22 +504,22 @@ class Heap:
         if stores and self.removes_items(d):
             items = None  # stores and removals interleave: which keys remain is not followed
         members = set(d.members)
-        last = _last_straight_stores(stores) if d.toplevel else {}
+        last = fields.last_straight_stores(stores) if d.toplevel else {}
         for store in stores:
-            if store.setdefault and items is not None and _surely_there(d, stores, store):
+            if store.setdefault and items is not None and fields.surely_there(d, stores, store):
                 continue  # `d.setdefault(k, v)` after `k` was surely stored: stores nothing
             value = store.value if store.value is not None else U
             if store.partial:
                 value = value | {UNKNOWN}
             if store.kind == "update":
-                filled = _single_dict(value)
+                filled = fields.single_dict(value)
                 if filled is None or filled.items is None:
                     items = None
                     members |= union(v.all_values() if isinstance(v, DictV) else U for v in value)
                     continue
                 pairs = list(filled.items)
             else:
-                const = _only_const(store.key)
+                const = fields.only_const(store.key)
                 if const is None:
                     items = None
                     members |= value
@@ -605,48 +605,6 @@ class Heap:
                 bindings.run_statement(self.interp, stmt, loc, model, env)
 
 
-@dataclass(frozen=True)
-class Store:
-    """A store evaluated: its kind, key (values, or an attribute's name), value."""
-
-    kind: str
-    key: frozenset[Value] | str | None
-    value: frozenset[Value] | None
-    partial: bool  # the store may also run in ways not seen: reads include Unknown
-    # `name.append(v)` at module level: the interpreter's straight-line reading of `name` has it.
-    by_name: bool = False
-    # A module-level statement of its own (not in a function, branch or loop): its line, for the
-    # order of such stores; None for the others, which may run at any time.
-    line: int | None = None
-    setdefault: bool = False  # `d.setdefault(k, v)`: stores only when `k` is not there yet
-
-
-def _last_straight_stores(stores: list[Store]) -> dict[object, Store]:
-    """For each constant key stored only by module-level statements of their own (`REG["k"] =
-    bump` then `REG["k"] = copy`, `d.update(k=v)`), the last of those stores: it replaces the
-    earlier ones and what the display held.  A key a function may store too (at any time) is not
-    here: its stores all join.  (A read between two such statements is taken to see the last.)"""
-    last: dict[object, Store] = {}
-    anytime: set[object] = set()
-    for store in stores:
-        if store.setdefault:
-            continue
-        if store.kind == "update":
-            filled = _single_dict(store.value) if store.value is not None else None
-            keys = [hashable(k) for k, _ in filled.items] if filled is not None and filled.items is not None else None
-        else:
-            const = _only_const(store.key)
-            keys = [hashable(const)] if const is not None else None
-        if keys is None:
-            continue  # keys not known: the dict's items are not known either
-        for key in keys:
-            if store.line is None or store.partial:
-                anytime.add(key)
-            elif key not in last or cast(int, last[key].line) < store.line:
-                last[key] = store
-    return {key: store for key, store in last.items() if key not in anytime}
-
-
 def _in_a_branch_not_taken(interp: Interpreter, node: ast.AST, loc: Loc, model: ModuleModel) -> bool:
     """Whether a module-level statement holding `node` (at `loc`) stands in a branch of an `if`
     (or `if`s, nested) that its condition, folded to a constant, never takes."""
@@ -673,35 +631,6 @@ def _deleted_from(model: ModuleModel) -> list[ast.Name]:
         for target in node.targets
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
     ]
-
-
-def _surely_there(d: DictV, stores: list[Store], setdefault: Store) -> bool:
-    """Whether a `setdefault`'s key is surely in the dict when it runs: one of the dict's own
-    items, or stored by a module-level statement of its own on an earlier line."""
-    key = _only_const(setdefault.key)
-    if key is None or setdefault.line is None:
-        return False
-    if d.items is not None and any(hashable(k) == hashable(key) for k, _ in d.items):
-        return True
-    return any(
-        s.kind == "item"
-        and not s.partial
-        and s.line is not None
-        and s.line < setdefault.line
-        and _only_const(s.key) == key
-        for s in stores
-    )
-
-
-def _item_stores(mapping: frozenset[Value] | None, partial: bool) -> Iterator[Store]:
-    """`obj.__dict__.update(mapping)` evaluated: an attribute store per item of a dict of known
-    string keys; else one store of any attribute, of any value."""
-    d = single_known_str_dict(mapping) if mapping is not None else None
-    if d is None:
-        yield Store("attr", None, None, True)
-        return
-    for name, value in d.known_items():
-        yield Store("attr", frozenset({Const(name)}), value, partial)
 
 
 def _decorator_attributes(model: ModuleModel) -> frozenset[str]:
@@ -765,17 +694,6 @@ def _import_time_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield from _import_time_statements(handler.body)
 
 
-def _only_const(values: frozenset[Value] | str | None) -> object | None:
-    """The constant a key's value set certainly is (None: not one constant)."""
-    constants = _constants(values)
-    return next(iter(constants)) if constants is not None and len(constants) == 1 else None
-
-
-def _single_dict(values: frozenset[Value]) -> DictV | None:
-    dicts = [v for v in values if isinstance(v, DictV)]
-    return dicts[0] if len(dicts) == 1 and len(values) == 1 else None
-
-
 def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> list[Env]:
     """A store straight in the body of a `for` loop over a known, short sequence (no `if` or
     `break` around it) runs once per element: `for name in ("scale", "shift"): PARAMS[name] = ...`
@@ -812,30 +730,3 @@ def _same_object(obj: Value) -> Callable[[Value], bool]:
             isinstance(v, Instance) and v.cls == obj.cls and (not v.site or not obj.site or v.site in sites)
         )
     return lambda v: v == obj
-
-
-def _attribute_values(stores: list[Store], attr: str | None) -> frozenset[Value]:
-    """The values attribute stores give a read of `attr` (None: of any attribute)."""
-
-    out: set[Value] = set()
-    for store in stores:
-        names = _constants(store.key)  # `setattr(ns, name, v)` in a loop over known names: each
-        if attr is not None and names is not None and attr not in names:
-            continue
-        out |= store.value or {UNKNOWN}
-        if store.partial or names is None:
-            out.add(UNKNOWN)
-    return frozenset(out)
-
-
-def _constants(values: frozenset[Value] | str | None) -> frozenset[object] | None:
-    """The keys a key's value set certainly is one of: constants, and the objects `key_of` knows
-    as keys (an enum member: `TABLE[mode] = ...` in `for mode in Mode`); None when any is not."""
-    if isinstance(values, str):
-        return frozenset({values})
-    if not values or any(isinstance(v, Const) and v.value is None for v in values):
-        return None
-    keys = [key_of(v) for v in values]
-    if not all(known for known, _ in keys):
-        return None
-    return frozenset(key for _, key in keys)
