@@ -1012,6 +1012,22 @@ CASES = {
         "R = {}\ndef add(f):\n    R.setdefault('m', f)\nadd(good)\nadd(bad)\ndef run():\n    " + launch("R['m']"),
         {"good", "bad"},
     ),
+    # `global step; step += 1` in a def only the module's call statements name: the calls add in order.
+    "global-counter-advanced-by-two-calls": (
+        "FNS = [bad, bad, good]\nstep = 0\ndef advance():\n    global step\n    step += 1\nadvance()\nadvance()\n"
+        + launch("FNS[step]"),
+        {"good"},
+    ),
+    "global-counter-reset-between-calls": (
+        "FNS = [bad, good, bad]\nstep = 0\ndef advance(by):\n    global step\n    step += by\nadvance(1)\n"
+        "step = 0\nadvance(1)\n" + launch("FNS[step]"),
+        {"good"},
+    ),
+    "global-counter-also-advanced-through-a-function": (
+        "FNS = [bad, good, bad]\nstep = 0\ndef advance():\n    global step\n    step += 1\n"
+        "def again():\n    advance()\nadvance()\nagain()\n" + launch("FNS[step]"),
+        {"good", "bad"},  # (Python: bad) how many times a call of again() added is not followed
+    ),
     # A class body runs when its class statement does: a name it reads has its value there.
     "class-body-reads-at-its-statement": (
         "K = bad\nclass Op:\n    k = staticmethod(K)\nK = good\n" + launch("Op.k"),

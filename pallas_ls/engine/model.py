@@ -293,7 +293,7 @@ class ModuleModel:
         writers = {
             function.name
             for store in nested
-            if isinstance(store.stmt, ast.Assign)
+            if isinstance(store.stmt, (ast.Assign, ast.AugAssign))  # `step += 1` reads the old value: it goes
             and isinstance(function := store.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and store.scope.parent is self.module_scope
             and any(stmt is store.stmt for stmt in function.body)

@@ -18,6 +18,7 @@ from ..model import (
     Loc,
     ModuleModel,
     Scope,
+    may_leave_early,
     positional_args,
 )
 from ..names import EXTERNAL_ROOTS
@@ -25,6 +26,7 @@ from . import (
     calls,
     classes,
     flow,
+    import_order,
     instance_changes,
     library,
     mutations,
@@ -307,6 +309,8 @@ def _global_store_at_calls(
     if not unconditional:
         return None
     func = Func(function, model, EMPTY_ENV)
+    if isinstance(b.stmt, ast.AugAssign):  # how many times it added is known, or nothing is
+        return _accumulated_at_calls(interp, b, b.stmt, func, before, model) or U
     values: list[frozenset[Value]] = []
     for call in before[unconditional[-1] :]:
         env = calls.bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model)
@@ -314,6 +318,36 @@ def _global_store_at_calls(
             return None
         values.append(_assigned(interp, b, env, model))
     return union(values)
+
+
+def _accumulated_at_calls(
+    interp: Interpreter, b: Binding, stmt: ast.AugAssign, func: Func, before: list[ast.Call], model: ModuleModel
+) -> frozenset[Value] | None:
+    """`def advance(): global step; step += 1`, called by statements of the module before the
+    read: each call adds to what the one before left (or to what a module-level statement bound
+    in between: `step = 0`), in order; a call under an `if` may or may not have added.  None: the
+    function may run otherwise than by those calls, or leave before the store."""
+    function = cast(ast.FunctionDef, func.node)
+    index = next(i for i, s in enumerate(function.body) if s is stmt)
+    if may_leave_early(function.body[: index + 1]) or import_order.calls_at_import(model, function) is None:
+        return None
+    own = [x for x in model.module_scope.bindings.get(b.name, []) if x.scope is model.module_scope]
+    here = Loc(b.scope, stmt)
+    value: frozenset[Value] | None = None
+    previous: tuple[int, int] = (0, 0)
+    for call in before:
+        statement = model.loc(call).stmt
+        between = [x for x in own if previous < position(x.stmt) < position(call)]
+        if between or value is None:
+            reaching = model.reaching(own, statement) if not between else [max(between, key=lambda x: position(x.stmt))]
+            value = union(binding_value(interp, x, EMPTY_ENV, model) for x in reaching) if reaching else U
+        env = calls.bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model)
+        if env is None:
+            return None
+        added = interp.binary(stmt.op, value, interp.ev(stmt.value, here, env, model), stmt, here)
+        value = added if _is_statement_of_module(call, model) else value | added
+        previous = position(call)
+    return value
 
 
 def _is_statement_of_module(call: ast.Call, model: ModuleModel) -> bool:
