@@ -172,6 +172,16 @@ IMPORT_ORDER_CASES = {
         "class C:\n    k = bad\ndef use(k):\n    C.k = k\nuse(bad)\nuse(good)\npl.pallas_call(C.k, out_shape=s)(x)\nuse(bad)\n",
         {"good"},
     ),
+    "a-classmethod-called-at-import-stores-at-its-calls": (
+        "class C:\n    k = bad\n    @classmethod\n    def use(cls, k):\n        cls.k = k\nC.use(good)\n"
+        "pl.pallas_call(C.k, out_shape=s)(x)\nC.use(bad)\n",
+        {"good"},
+    ),
+    "a-classmethod-also-called-on-an-instance": (
+        "class C:\n    k = bad\n    @classmethod\n    def use(cls, k):\n        cls.k = k\nC.use(good)\nC().use(good)\n"
+        "pl.pallas_call(C.k, out_shape=s)(x)\n",
+        {"good", "bad"},
+    ),
     "a-function-called-at-import-and-passed-on": (
         "class C:\n    k = bad\ndef use(k):\n    C.k = k\nuse(good)\nhooks = [use]\npl.pallas_call(C.k, out_shape=s)(x)\n",
         {"good", "bad"},

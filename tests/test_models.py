@@ -101,10 +101,17 @@ CASES = {
     "dict-popitem-takes-the-last": ("D = {'a': good, 'b': bad}\n" + launch("D.popitem()[1]"), {"bad"}),
     "dict-after-popitem": ("D = {'a': good, 'b': bad}\nD.popitem()\n" + launch("list(D.values())[-1]"), {"good"}),
     # A function import-time code calls may store into a class (a classmethod setting its
-    # default): what it stores joins the class body's value; `with` at import enters its manager.
+    # default): a classmethod only the module's call statements name stores there, replacing the
+    # class body's value; called otherwise too, what it stores joins it; `with` at import enters
+    # its manager.
     "class-attribute-stored-by-a-classmethod-at-import": (
         "class Op:\n    k = good\n    @classmethod\n    def use(cls, fn):\n        cls.k = fn\nOp.use(bad)\n"
         + launch("Op.k"),
+        {"bad"},
+    ),
+    "class-attribute-stored-by-a-classmethod-at-import-and-passed-on": (
+        "class Op:\n    k = good\n    @classmethod\n    def use(cls, fn):\n        cls.k = fn\nOp.use(bad)\n"
+        "HOOKS = [Op.use]\n" + launch("Op.k"),
         {"good", "bad"},
     ),
     "class-attribute-set-by-a-contextmanager-entered-at-import": (

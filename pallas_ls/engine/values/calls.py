@@ -103,9 +103,20 @@ def report_call(interp: Interpreter, target: Value, args: list[frozenset[Value]]
         interp.on_function_call(target, args, [], False, False, loc, env)
 
 
-def bind_call(interp: Interpreter, func: Func, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> Env | None:
-    """`func`'s parameters bound to what `call` (written at `loc`, evaluated in `env`) passes."""
+def bind_call(
+    interp: Interpreter,
+    func: Func,
+    call: ast.Call,
+    loc: Loc,
+    env: Env,
+    model: ModuleModel,
+    receiver: frozenset[Value] | None = None,
+) -> Env | None:
+    """`func`'s parameters bound to what `call` (written at `loc`, evaluated in `env`) passes,
+    after `receiver` (a bound method's `self` or `cls`) when given."""
     args, unknown_rest = _call_args(interp, call, loc, env, model)
+    if receiver is not None:
+        args = [receiver, *args]
     keywords, unknown_kw = _call_keywords(interp, call, loc, env, model)
     return bind_arguments(interp, func, args, keywords, unknown_rest, unknown_kw)
 

@@ -360,17 +360,17 @@ class Heap:
         loc: Loc,
         cut: import_order.NotRunYet,
     ) -> list[fields.Store] | None:
-        """For a read at import: a store straight in the body of a module-level def that only
-        the module's call statements name (`def use_plain(): Cfg.fn = copy`, then `use_plain()`)
-        is made at each of those calls run before the read, with its arguments, as a statement
-        of the module's own at the call's line would be: the last one replaces what came
-        before.  None: not such a store."""
+        """For a read at import: a store straight in the body of a def that only the module's
+        call statements name (`def use_plain(): Cfg.fn = copy`, then `use_plain()`; a
+        classmethod: `Op.use(copy)`) is made at each of those calls run before the read, with
+        its arguments, as a statement of the module's own at the call's line would be: the last
+        one replaces what came before.  None: not such a store."""
         function = site.function
-        if id(model) != cut.model or function is None or import_order.top_level_def(model, site.node) is not function:
+        if id(model) != cut.model or function is None:
             return None
         body = cast(list[ast.stmt], getattr(function, "body", []))
         index = next((i for i, stmt in enumerate(body) if stmt is loc.stmt), None)
-        calls_made = import_order.calls_at_import(model, function)
+        calls_made = import_order.calls_at_import(model, function) if index is not None else None
         if index is None or calls_made is None or may_leave_early(body[: index + 1]):
             return None
         out: list[fields.Store] = []
@@ -378,11 +378,20 @@ class Heap:
             line = import_order.top_level_start(model, call)
             if cut.from_line is not None and line >= cut.from_line:
                 continue  # not made yet
-            env = calls.bind_call(self.interp, Func(function, model), call, model.loc(call), EMPTY_ENV, model)
+            env = self._bound_at(Func(function, model), call, model)
             if env is None:
                 return None
             out += [replace(store, line=line) for store in self._evaluated_in(site, model, matches, loc, env, False)]
         return out
+
+    def _bound_at(self, func: Func, call: ast.Call, model: ModuleModel) -> Env | None:
+        """The parameters of `func` as a call statement binds them (`Op.use(copy)` of a
+        classmethod: `cls` is what `Op` is)."""
+        receiver = None
+        decorators = [getattr(d, "id", None) for d in getattr(func.node, "decorator_list", ())]
+        if decorators == ["classmethod"] and isinstance(call.func, ast.Attribute):
+            receiver = self.interp.ev(call.func.value, model.loc(call), EMPTY_ENV, model)
+        return calls.bind_call(self.interp, func, call, model.loc(call), EMPTY_ENV, model, receiver)
 
     def _evaluated_in(
         self,

@@ -127,9 +127,8 @@ def module_level_store_starts(model: ModuleModel) -> list[int]:
     kept: list[int] | None = getattr(model, "_pallas_ls_store_starts", None)
     if kept is None:
         starts = {top_level_start(model, site.node) for site in store_sites(model) if site.function is None}
-        for stmt in model.tree.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in functions_storing(model):
-                starts |= {top_level_start(model, call) for call in calls_at_import(model, stmt) or ()}
+        for function in {id(site.function): site.function for site in store_sites(model) if site.function}.values():
+            starts |= {top_level_start(model, call) for call in calls_at_import(model, function) or ()}
         kept = sorted(starts)
         model._pallas_ls_store_starts = kept  # type: ignore[attr-defined]  # a cache kept on the model
     return kept
@@ -137,35 +136,59 @@ def module_level_store_starts(model: ModuleModel) -> list[int]:
 
 def calls_at_import(model: ModuleModel, function: ast.AST) -> list[ast.Call] | None:
     """The module's statements calling a module-level def of its own (`use_plain()`,
-    `configure("copy")`), when they are all that names it: it runs at import there, once per
-    call, and never otherwise (but through another module, once this one is imported).  None:
-    the def is decorated, bound again, or named otherwise (passed on, called in a function)."""
-    found: dict[str, list[ast.Call] | None] | None = getattr(model, "_pallas_ls_calls_at_import", None)
-    if found is None:
-        found = model._pallas_ls_calls_at_import = _calls_at_import(model)  # type: ignore[attr-defined]
+    `configure("copy")`), or a classmethod or staticmethod of a module-level class
+    (`Op.use(copy)`), when they are all that names it (as a name, an attribute or a string): it
+    runs at import there, once per call, and never otherwise (but through another module, once
+    this one is imported).  None: it is decorated otherwise, defined again, or named otherwise
+    (passed on, called in a function)."""
+    index: _CallIndex | None = getattr(model, "_pallas_ls_call_index", None)
+    if index is None:
+        index = model._pallas_ls_call_index = _CallIndex.of(model)  # type: ignore[attr-defined]
     name = getattr(function, "name", None)
-    defs = [s for s in model.tree.body if getattr(s, "name", None) == name]
-    if name is None or defs != [function] or getattr(function, "decorator_list", None):
+    if name is None or index.reflective or name.startswith("__"):
+        return None  # `__getattr__`, `__init_subclass__`, `__set_name__`: Python calls them unnamed
+    owner = next((s for s in model.tree.body if isinstance(s, ast.ClassDef) and function in s.body), None)
+    body = owner.body if owner is not None else model.tree.body
+    decorators = [getattr(d, "id", None) for d in getattr(function, "decorator_list", ())]
+    if [s for s in body if getattr(s, "name", None) == name] != [function]:
         return None
-    return found.get(name)
+    if decorators != [] if owner is None else decorators not in (["classmethod"], ["staticmethod"]):
+        return None  # a method an instance calls (`reg.add(...)`): instances are not told apart
+    calls = (index.method_calls if owner is not None else index.calls).get(name, [])
+    return calls if index.mentions.get(name, 0) == len(calls) else None
 
 
-def _calls_at_import(model: ModuleModel) -> dict[str, list[ast.Call] | None]:
-    statement_calls: dict[str, list[ast.Call]] = {}
-    for stmt in model.tree.body:
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name):
-            statement_calls.setdefault(stmt.value.func.id, []).append(stmt.value)
-    reads: dict[str, int] = {}
-    for node in ast.walk(model.tree):
-        if isinstance(node, ast.Name):
-            reads[node.id] = reads.get(node.id, 0) + 1
-    if any(name in reads for name in _REFLECTIVE):
-        return {}  # `globals()[name]()`: any function may be called where no call names it
-    defs = [stmt.name for stmt in model.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return {
-        name: statement_calls.get(name, []) if reads.get(name, 0) == len(statement_calls.get(name, [])) else None
-        for name in defs
-    }
+@dataclass
+class _CallIndex:
+    """The module's call statements of a name (`f(...)`) or of a method (`C.m(...)`), and how
+    many times each name is mentioned (a name, an attribute, a string)."""
+
+    calls: dict[str, list[ast.Call]]
+    method_calls: dict[str, list[ast.Call]]
+    mentions: dict[str, int]
+    reflective: bool  # `globals()[name]()`: any function may be called where no call names it
+
+    @classmethod
+    def of(cls, model: ModuleModel) -> _CallIndex:
+        index = cls({}, {}, {}, False)
+        for stmt in model.tree.body:
+            call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+            if call is not None and isinstance(call.func, ast.Name):
+                index.calls.setdefault(call.func.id, []).append(call)
+            elif call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name):
+                index.method_calls.setdefault(call.func.attr, []).append(call)
+        for node in ast.walk(model.tree):
+            if isinstance(node, ast.Name):
+                mentioned = node.id
+            elif isinstance(node, ast.Attribute):
+                mentioned = node.attr
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                mentioned = node.value
+            else:
+                continue
+            index.mentions[mentioned] = index.mentions.get(mentioned, 0) + 1
+        index.reflective = any(name in index.mentions for name in _REFLECTIVE)
+        return index
 
 
 def top_level_start(model: ModuleModel, node: ast.AST) -> int:
