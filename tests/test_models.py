@@ -132,10 +132,10 @@ CASES = {
     # joins the next class's along the MRO.
     "instance-dict-item-store": ("class Op:\n    pass\nop = Op()\nop.__dict__['k'] = bad\n" + launch("op.k"), {"bad"}),
     "vars-update-store": ("class Op:\n    pass\nop = Op()\nvars(op).update(k=bad)\n" + launch("op.k"), {"bad"}),
-    "deleted-override-joins-the-base": (
+    "deleted-override-falls-back-to-the-base": (
         "class Base:\n    k = staticmethod(bad)\nclass Sub(Base):\n    k = staticmethod(good)\ndel Sub.k\n"
         + launch("Sub.k"),
-        {"good", "bad"},
+        {"bad"},
     ),
     # next() on a generator expression over a known sequence takes its elements in order.
     "next-of-a-generator-expression-twice": (
@@ -1034,6 +1034,20 @@ CASES = {
         "FNS = [bad, good, bad]\nstep = 0\ndef advance():\n    global step\n    step += 1\n"
         "def again():\n    advance()\nadvance()\nagain()\n" + launch("FNS[step]"),
         {"good", "bad"},  # (Python: bad) how many times a call of again() added is not followed
+    ),
+    # `del Sub.k` at import: a read after it finds the base's value, one before it the class's own.
+    "class-attribute-deleted-before-the-read": (
+        "class Base:\n    k = good\nclass Sub(Base):\n    k = bad\ndel Sub.k\n" + launch("Sub.k"),
+        {"good"},
+    ),
+    "class-attribute-deleted-after-the-read": (
+        "class Base:\n    k = bad\nclass Sub(Base):\n    k = good\n" + launch("Sub.k") + "del Sub.k\n",
+        {"good"},
+    ),
+    "class-attribute-deleted-in-a-function": (
+        "class Base:\n    k = good\nclass Sub(Base):\n    k = bad\ndef drop():\n    del Sub.k\ndrop()\n"
+        + launch("Sub.k"),
+        {"good", "bad"},
     ),
     # A class body runs when its class statement does: a name it reads has its value there.
     "class-body-reads-at-its-statement": (

@@ -12,11 +12,22 @@ from typing import TYPE_CHECKING, Any, cast
 from ..model import (
     Loc,
     ModuleModel,
-    positional_args,
     qualpath,
 )
 from ..shapes import itemsize
-from . import arrays, bindings, calls, classes, enums, generators, instances, library, methods, ref_identity
+from . import (
+    arrays,
+    bindings,
+    calls,
+    class_namespace,
+    classes,
+    enums,
+    generators,
+    instances,
+    library,
+    methods,
+    ref_identity,
+)
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -364,7 +375,7 @@ def _super_attribute(interp: Interpreter, sup: Super, attr: str) -> frozenset[Va
         for klass in after:
             if isinstance(klass, External) and klass.qualname == "type":  # a metaclass's `super().__new__`
                 return frozenset({External(f"type.{attr}")})
-            if not isinstance(klass, Class) or _own_attribute(interp, klass, attr) is None:
+            if not isinstance(klass, Class) or class_namespace.own_attribute(interp, klass, attr) is None:
                 continue
             found = class_attribute(interp, klass, attr, instance, owner=cast(Class, receiver_class))
             if isinstance(sup.receiver, Class):  # in a classmethod: bound to the class
@@ -398,7 +409,7 @@ def class_attribute(
     """`attr` looked up on a class (and its bases), bound to `instance` when given; `owner` is
     the class the lookup started from (a classmethod found on a base binds to it)."""
     owner = owner or cls
-    found = _defining_class(interp, cls, attr, depth)
+    found = class_namespace.defining_class(interp, cls, attr, depth)
     if found is None:
         if attr == "__subclasses__" and instance is None:
             return frozenset({methods.Subclasses(cls)})
@@ -429,98 +440,8 @@ def is_property(interp: Interpreter, cls: Class, attr: str) -> bool:
 
 def raw_class_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value]:
     """`attr` as the class (or the base it comes from) holds it, before any descriptor binds it."""
-    found = _defining_class(interp, cls, attr)
+    found = class_namespace.defining_class(interp, cls, attr)
     return found[1] if found is not None else frozenset()
-
-
-def _defining_class(
-    interp: Interpreter, cls: Class, attr: str, depth: int = 0
-) -> tuple[Class, frozenset[Value]] | None:
-    """The class of `cls`'s MRO whose namespace holds `attr` (its body, or a store into the class:
-    `setattr(cls, name, fn)`, `Cls.attr = v`), and the values held there."""
-    if depth == 0 and (mro := classes.class_mro(interp, cls)) is not None:
-        found: tuple[Class, frozenset[Value]] | None = None
-        for klass in mro:
-            if isinstance(klass, Class) and (held := _own_attribute(interp, klass, attr)) is not None:
-                found = (found[0], found[1] | held) if found is not None else (klass, held)
-                if not _deleted_somewhere(klass.model, attr):
-                    return found
-                # `del Sub.k` may have removed it there: the next class's too
-        return found
-    # Bases whose values are not known one by one (`class C(A if f else B)`): each base in turn.
-    if depth > 8:
-        return cls, U
-    held = _own_attribute(interp, cls, attr)
-    if held is not None:
-        return cls, held
-    for base in cls.node.bases:
-        for base_value in interp.ev(base, cls.model.loc(cls.node), EMPTY_ENV, cls.model):
-            if isinstance(base_value, Class):
-                found = _defining_class(interp, base_value, attr, depth + 1)
-                if found is not None:
-                    return found
-    return None
-
-
-def _deleted_somewhere(model: ModuleModel, attr: str) -> bool:
-    """Does the module delete an attribute `attr` (`del Sub.k`, `delattr(obj, "k")`)?  Kept on the model."""
-    deleted: frozenset[str] | None = getattr(model, "_pallas_ls_deleted_attributes", None)
-    if deleted is None:
-        names = set()
-        for stmt in (inner for top in model.tree.body for inner in bindings.statements_under(top)):
-            if isinstance(stmt, ast.Delete):  # (statements only: a tenth of the module's nodes)
-                names |= {t.attr for t in stmt.targets if isinstance(t, ast.Attribute)}
-        for call in model.calls_named(("delattr",)):
-            name = call.args[1] if len(call.args) == 2 else None
-            names.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
-        deleted = frozenset(names)
-        model._pallas_ls_deleted_attributes = deleted  # type: ignore[attr-defined]  # a cache kept on the model
-    return attr in deleted or "*" in deleted
-
-
-def _own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value] | None:
-    """`attr` in the class's own namespace: its body, or a store into the class."""
-    class_scope = cls.model.scope_of_function.get(id(cls.node))
-    in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
-    if in_body:
-        replaced = interp.heap.replaces_class_attribute(cls, attr)
-        if replaced is not None:
-            return replaced  # `Op.kernel = staticmethod(copy)` after the class statement
-        body_value = union(
-            bindings.binding_value(interp, b, cls.env, cls.model) for b in cls.model.reaching(in_body, None)
-        )
-        # and what a function stores into the class (`cls.kernel = fn` in a classmethod)
-        return body_value | interp.heap.attribute(cls, attr)
-    if _made_with_hooks(interp, cls):
-        interp.heap.run_import_time()  # its bases' `__init_subclass__` may store on it (`cls.kernel = k`)
-    return interp.heap.attribute(cls, attr) or None
-
-
-def _made_with_hooks(interp: Interpreter, cls: Class) -> bool:
-    """Whether a base of the class defines an `__init_subclass__` that sets attributes on the class
-    it is called for (`cls.kernel = k`): it runs when the class is made."""
-    if not cls.node.bases:
-        return False
-    key = ("made-with-hooks", cls)
-    known = interp._memo.get(key)  # noqa: SLF001  (the interpreter's memo of this analysis)
-    if known is None:
-        where = cls.model.loc(cls.node)
-        hooks = [
-            _defining_class(interp, base, "__init_subclass__") if isinstance(base, Class) else None
-            for expr in cls.node.bases
-            for base in interp.ev(expr, where, EMPTY_ENV, cls.model)
-        ]
-        hooked = any(
-            isinstance(hook, Func)
-            and bool(first := positional_args(hook.node)[:1])
-            and interp.heap.sets_attributes_through(hook.model, hook.node, first[0].arg)
-            for found in hooks
-            if found is not None
-            for hook in found[1]
-        )
-        known = frozenset({Const(hooked)})
-        interp._memo[key] = known  # noqa: SLF001
-    return Const(True) in known
 
 
 def computed_on_read(interp: Interpreter, objects: frozenset[Value], attr: str) -> bool:
@@ -666,7 +587,7 @@ def subscript(interp: Interpreter, value: Value, index: frozenset[Value]) -> fro
         names = [v.value for v in index if isinstance(v, Const) and isinstance(v.value, str)]
         if names and len(names) == len(index) and isinstance(value.obj, Class):
             # the class's own namespace, as its body made it (a staticmethod object, not its function)
-            return union(_own_attribute(interp, value.obj, n) or U for n in names)
+            return union(class_namespace.own_attribute(interp, value.obj, n) or U for n in names)
         if names and len(names) == len(index):
             return union(attribute(interp, value.obj, n, interp.model) for n in names)
         return U
