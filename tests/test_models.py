@@ -1049,6 +1049,17 @@ CASES = {
         + launch("Sub.k"),
         {"good", "bad"},
     ),
+    # A def made in a loop whose default reads the loop's target keeps each iteration's value.
+    "loop-def-default-appended": (
+        "makers = []\nfor fn in (good, bad):\n    def make(f=fn):\n        return f\n    makers.append(make)\n"
+        + launch("makers[0]()"),
+        {"good"},
+    ),
+    "loop-def-closure-appended-reads-late": (
+        "makers = []\nfor fn in (good, bad):\n    def make():\n        return fn\n    makers.append(make)\n"
+        + launch("makers[0]()"),
+        {"bad"},
+    ),
     # A class body runs when its class statement does: a name it reads has its value there.
     "class-body-reads-at-its-statement": (
         "K = bad\nclass Op:\n    k = staticmethod(K)\nK = good\n" + launch("Op.k"),

@@ -10,6 +10,7 @@ says how often it runs (its block, or a loop over a known sequence); elsewhere t
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -356,6 +357,9 @@ def _runs_of_loop_body(
     if loop is None or model.block_chain.get(id(loop), ()) != model.block_chain.get(id(b.stmt), ()):
         return None  # the loop is not in the binding's straight-line code
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    # names the body binds from them, a def's defaults included (`def make(f=fn): ...`, then
+    # `makers.append(make)`): each iteration's
+    targets |= {name for part in loop.body for name in _names_bound(part)}
     if any(isinstance(n, ast.Name) and n.id in targets for a in call.args for n in ast.walk(a)):
         inside = {id(node) for node in ast.walk(loop)}
         alone = not any(id(other) in inside for other in others if other is not call)
@@ -364,6 +368,15 @@ def _runs_of_loop_body(
         return flow.loop_envs(interp, loop, where.scope, env, model)
     sequence = operations.unpacked(interp, interp.ev(loop.iter, model.loc(loop.iter), env, model))
     return [env] * len(sequence.elts) if sequence is not None and sequence.elts is not None else None
+
+
+def _names_bound(node: ast.AST) -> Iterator[str]:
+    """The names a statement binds: its assignments' and its defs' and classes'."""
+    for n in ast.walk(node):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield n.name
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            yield n.id
 
 
 def _closes_over_loop_names(loop: ast.For) -> bool:
