@@ -1060,6 +1060,17 @@ CASES = {
         + launch("makers[0]()"),
         {"bad"},
     ),
+    # A classmethod only the module's call statements name rebinds a global at those calls.
+    "global-set-by-a-classmethod-at-import": (
+        "ACTIVE = bad\nclass Config:\n    @classmethod\n    def activate(cls, fn):\n        global ACTIVE\n"
+        "        ACTIVE = fn\nConfig.activate(good)\n" + launch("ACTIVE"),
+        {"good"},
+    ),
+    "global-set-by-a-staticmethod-after-the-read": (
+        "ACTIVE = good\nclass Config:\n    @staticmethod\n    def activate(fn):\n        global ACTIVE\n"
+        "        ACTIVE = fn\n" + launch("ACTIVE") + "Config.activate(bad)\n",
+        {"good"},
+    ),
     # A class body runs when its class statement does: a name it reads has its value there.
     "class-body-reads-at-its-statement": (
         "K = bad\nclass Op:\n    k = staticmethod(K)\nK = good\n" + launch("Op.k"),

@@ -299,7 +299,19 @@ class ModuleModel:
             and any(stmt is store.stmt for stmt in function.body)
             and [b.kind for b in self.module_scope.bindings.get(function.name, [])] == ["def"]
         }
-        if not writers:
+        # `Config.activate(bump)`: a classmethod or staticmethod of a module-level class
+        method_writers = {
+            function.name
+            for store in nested
+            if isinstance(store.stmt, (ast.Assign, ast.AugAssign))
+            and isinstance(function := store.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and store.scope.parent is not None
+            and store.scope.parent.kind == "class"
+            and store.scope.parent.parent is self.module_scope
+            and any(stmt is store.stmt for stmt in function.body)
+            and [getattr(d, "id", None) for d in function.decorator_list] in (["classmethod"], ["staticmethod"])
+        }
+        if not writers and not method_writers:
             return reaching
         body = self.tree.body
         calls = [
@@ -307,8 +319,10 @@ class ModuleModel:
             for i, stmt in enumerate(body)
             if isinstance(stmt, ast.Expr)
             and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Name)
-            and stmt.value.func.id in writers
+            and (
+                (isinstance(stmt.value.func, ast.Name) and stmt.value.func.id in writers)
+                or (isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr in method_writers)
+            )
             and (read is None or (stmt.end_lineno or stmt.lineno) < getattr(read, "lineno", 0))
         ]
         if not calls:

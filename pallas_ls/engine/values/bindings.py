@@ -297,14 +297,17 @@ def _global_store_at_calls(
         use is None
         or use.scope is not model.module_scope
         or use.stmt is None
-        or b.scope.parent is not model.module_scope
         or b.name not in b.scope.global_names
         or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
         or not any(stmt is b.stmt for stmt in function.body)
     ):
         return None
+    if b.scope.parent is model.module_scope:
+        made = _module_level_calls(interp, function, model)
+    else:  # a classmethod or staticmethod only the module's call statements name (`Config.activate(bump)`)
+        made = import_order.calls_at_import(model, function) or []
     read_at = position(use.stmt)
-    before = [c for c in _module_level_calls(interp, function, model) if position(c) < read_at]
+    before = [c for c in made if position(c) < read_at]
     unconditional = [i for i, c in enumerate(before) if _is_statement_of_module(c, model)]
     if not unconditional:
         return None
@@ -313,7 +316,7 @@ def _global_store_at_calls(
         return _accumulated_at_calls(interp, b, b.stmt, func, before, model) or U
     values: list[frozenset[Value]] = []
     for call in before[unconditional[-1] :]:
-        env = calls.bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model)
+        env = calls.bind_statement_call(interp, func, call, model)
         if env is None:
             return None
         values.append(_assigned(interp, b, env, model))
@@ -341,7 +344,7 @@ def _accumulated_at_calls(
         if between or value is None:
             reaching = model.reaching(own, statement) if not between else [max(between, key=lambda x: position(x.stmt))]
             value = union(binding_value(interp, x, EMPTY_ENV, model) for x in reaching) if reaching else U
-        env = calls.bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model)
+        env = calls.bind_statement_call(interp, func, call, model)
         if env is None:
             return None
         added = interp.binary(stmt.op, value, interp.ev(stmt.value, here, env, model), stmt, here)

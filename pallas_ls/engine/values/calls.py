@@ -103,6 +103,16 @@ def report_call(interp: Interpreter, target: Value, args: list[frozenset[Value]]
         interp.on_function_call(target, args, [], False, False, loc, env)
 
 
+def bind_statement_call(interp: Interpreter, func: Func, call: ast.Call, model: ModuleModel) -> Env | None:
+    """The parameters of `func` as a module-level statement calling it binds them (`Op.use(copy)`
+    of a classmethod: `cls` is what `Op` is)."""
+    receiver = None
+    decorators = [getattr(d, "id", None) for d in getattr(func.node, "decorator_list", ())]
+    if decorators == ["classmethod"] and isinstance(call.func, ast.Attribute):
+        receiver = interp.ev(call.func.value, model.loc(call), EMPTY_ENV, model)
+    return bind_call(interp, func, call, model.loc(call), EMPTY_ENV, model, receiver)
+
+
 def bind_call(
     interp: Interpreter,
     func: Func,

@@ -378,20 +378,11 @@ class Heap:
             line = import_order.top_level_start(model, call)
             if cut.from_line is not None and line >= cut.from_line:
                 continue  # not made yet
-            env = self._bound_at(Func(function, model), call, model)
+            env = calls.bind_statement_call(self.interp, Func(function, model), call, model)
             if env is None:
                 return None
             out += [replace(store, line=line) for store in self._evaluated_in(site, model, matches, loc, env, False)]
         return out
-
-    def _bound_at(self, func: Func, call: ast.Call, model: ModuleModel) -> Env | None:
-        """The parameters of `func` as a call statement binds them (`Op.use(copy)` of a
-        classmethod: `cls` is what `Op` is)."""
-        receiver = None
-        decorators = [getattr(d, "id", None) for d in getattr(func.node, "decorator_list", ())]
-        if decorators == ["classmethod"] and isinstance(call.func, ast.Attribute):
-            receiver = self.interp.ev(call.func.value, model.loc(call), EMPTY_ENV, model)
-        return calls.bind_call(self.interp, func, call, model.loc(call), EMPTY_ENV, model, receiver)
 
     def _evaluated_in(
         self,
