@@ -1880,6 +1880,12 @@ CASES = {
         "KS = {'good': good, 'bad': bad}\n" + launch("KS[list(map(str.lower, ['GOOD', 'BAD']))[0]]"),
         {"good"},
     ),
+    # Iterating vars() of a class: its namespace's names (Python's dunders first and last).
+    "class-vars-iterated-and-filtered": (
+        "class Impls:\n    plain = staticmethod(good)\n    fast = staticmethod(bad)\n"
+        "T = {k: getattr(Impls, k) for k in vars(Impls) if not k.startswith('_')}\n" + launch("T['plain']"),
+        {"good"},
+    ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

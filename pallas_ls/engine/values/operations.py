@@ -326,6 +326,13 @@ def _class_dict_view(interp: Interpreter, cls: Class, attr: str) -> frozenset[Va
     return frozenset({methods.DictMethod(DictV(items, union(v for _, v in items)), attr)})
 
 
+def _class_keys(interp: Interpreter, cls: Class) -> Seq | None:
+    """The names of a class's namespace, as `vars(Ops).keys()` gives them (see `_class_dict_view`)."""
+    view = only_value(_class_dict_view(interp, cls, "keys"))
+    keys = only_value(view.call([])) if isinstance(view, methods.DictMethod) else None
+    return keys if isinstance(keys, Seq) else None
+
+
 def _partial_attribute(p: Partial, attr: str) -> frozenset[Value]:
     """`p.func`, `p.args`, `p.keywords` of a `functools.partial` (an unknown splat hides the rest)."""
     if attr == "func":
@@ -616,6 +623,8 @@ def iterate(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
             out |= {key_value(k) for k, _ in v.items} if v.items is not None else {UNKNOWN}
         elif isinstance(v, Array):
             out.add(v)
+        elif isinstance(v, Namespace) and isinstance(v.obj, Class) and (keys := _class_keys(interp, v.obj)):
+            out |= keys.all_members()
         elif isinstance(v, Generator):
             out |= generators.yielded(interp, v)
         elif isinstance(v, Instance) and (fields := classes.named_tuple_fields(v.cls)) is not None:
@@ -654,6 +663,8 @@ def unpacked(interp: Interpreter, values: frozenset[Value], depth: int = 0) -> S
     if seq is not None or len(values) != 1 or depth > 4:
         return seq
     value = next(iter(values))
+    if isinstance(value, Namespace) and isinstance(value.obj, Class):  # `for name in vars(Ops)`
+        return _class_keys(interp, value.obj)
     if isinstance(value, DictV):  # `*d`, `sorted(d)`: its keys, in order
         filled = interp.dict_contents(value)
         return (
