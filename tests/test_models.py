@@ -1886,6 +1886,17 @@ CASES = {
         "T = {k: getattr(Impls, k) for k in vars(Impls) if not k.startswith('_')}\n" + launch("T['plain']"),
         {"good"},
     ),
+    # A sentinel `object()` is never a constant: `name is _MISSING` of a string is False.
+    "sentinel-default-given-a-name": (
+        "KS = {'good': good}\n_MISSING = object()\ndef pick(name=_MISSING):\n    return bad if name is _MISSING else KS[name]\n"
+        + launch("pick('good')"),
+        {"good"},
+    ),
+    "sentinel-default-left-out": (
+        "KS = {'good': good}\n_MISSING = object()\ndef pick(name=_MISSING):\n    return bad if name is _MISSING else KS[name]\n"
+        + launch("pick()"),
+        {"good", "bad"},  # (Python: bad) one object() read twice is not known to be one object
+    ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

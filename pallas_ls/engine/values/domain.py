@@ -70,6 +70,7 @@ class Const(Value):
 
 
 NONE = Const(None)
+SENTINEL = "object()"  # the kind of Opaque a bare `object()` call makes (a new object: `_MISSING`)
 
 
 @dataclass(frozen=True)

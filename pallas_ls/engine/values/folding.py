@@ -18,6 +18,7 @@ from . import methods
 from .domain import (
     MAX_FOLDED_PAIRS,
     NONE,
+    SENTINEL,
     BoundMethod,
     Class,
     Const,
@@ -114,10 +115,16 @@ _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
 }
 # Values that are certainly objects, never None (`k is None` is False for a function).
 _NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV)
+# Objects that are never a sentinel `object()` made elsewhere.
+_DEFINED = (Const, Func, Class, Module, EnumMember)
 
 
 def _bool_constant(v: Value) -> bool:
     return isinstance(v, Const) and type(v.value) is bool
+
+
+def _sentinel(v: Value) -> bool:
+    return isinstance(v, Opaque) and v.kind == SENTINEL
 
 
 def _never_none(v: Value) -> bool:
@@ -160,6 +167,8 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
             same = False
         elif is_builtin_type(a) and is_builtin_type(b):
             same = a == b  # `type(n) is int`: one object per builtin type
+        elif (_sentinel(a) and isinstance(b, _DEFINED)) or (_sentinel(b) and isinstance(a, _DEFINED)):
+            same = False  # `name is _MISSING` of a constant, a def or a class: never that new object
         elif _bool_constant(a) or _bool_constant(b):
             # `flag is True`: True and False are one object each (`1 is True` is False)
             same = _bool_constant(a) and _bool_constant(b) and a == b

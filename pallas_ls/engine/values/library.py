@@ -34,6 +34,7 @@ from . import (
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
+    SENTINEL,
     UNKNOWN,
     ApiResult,
     Array,
@@ -657,6 +658,8 @@ def external_call(
         position = _bisected(q, args[0], args[1])
         if position is not None:  # `FNS[bisect.bisect(THRESHOLDS, n)]`
             return frozenset({Const(position)})
+    if q == "object" and not args and not keywords:
+        return frozenset({Opaque(SENTINEL)})  # `_MISSING = object()`: a new object, never a constant
     if q in BUILTINS_VALUE:
         return frozenset({Opaque(q)})
     if q == "print":
