@@ -1,0 +1,6 @@
+from .base import Op
+from .kernels import bump
+
+
+class FastOp(Op):
+    pass

@@ -1,0 +1,1 @@
+IMPL = "copy"
