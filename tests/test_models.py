@@ -1897,6 +1897,23 @@ CASES = {
         + launch("pick()"),
         {"good", "bad"},  # (Python: bad) one object() read twice is not known to be one object
     ),
+    # An `__init_subclass__` appending the new class runs at each subclass's class statement, in order.
+    "init-subclass-list-registry-in-order": (
+        "REG = []\nclass Impl:\n    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n"
+        "        REG.append(cls)\nclass A(Impl):\n    k = staticmethod(bad)\nclass B(Impl):\n    k = staticmethod(good)\n"
+        + launch("REG[-1].k"),
+        {"good"},
+    ),
+    "init-subclass-list-registry-a-grandchild-too": (
+        "REG = []\nclass Impl:\n    def __init_subclass__(cls):\n        REG.append(cls)\nclass A(Impl):\n"
+        "    k = staticmethod(bad)\nclass B(A):\n    k = staticmethod(good)\n" + launch("REG[1].k"),
+        {"good"},
+    ),
+    "init-subclass-list-registry-read-before-a-later-class": (
+        "REG = []\nclass Impl:\n    def __init_subclass__(cls):\n        REG.append(cls)\nclass A(Impl):\n"
+        "    k = staticmethod(good)\n" + launch("REG[-1].k") + "class B(Impl):\n    k = staticmethod(bad)\n",
+        {"good"},
+    ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, Scope, may_leave_early
 from ..names import mentions
-from . import bindings, calls, flow, import_order, library, operations, ref_identity
+from . import bindings, calls, classes, flow, import_order, library, operations, ref_identity
 from .domain import EMPTY_ENV, Class, DictV, Env, Func, Seq, Value, hashable, key_of, only_value, union
 
 # What one registrar call does to the registry: (None, value) appends; ((key,), value) stores.
@@ -54,6 +54,9 @@ class Registrar:
     caller: bool = False
     # The module defining it, when the calls are another module's (None: the module read).
     home: ModuleModel | None = None
+    # For an `__init_subclass__` that appends (`REG.append(cls)`): the module-level class it is
+    # defined in; its "calls" are the class statements of the module making subclasses of it.
+    hook_of: ast.ClassDef | None = None
 
     @property
     def is_factory(self) -> bool:
@@ -276,8 +279,15 @@ def _appended_by(
     or names the list itself.  `env`: the iteration of a loop around it, or the caller's call;
     `running`: the callers whose bodies are being run (one calling another that calls it back is
     not followed)."""
-    if any(stmt is r.outer for r in registrars.values()):
-        return []  # the registrar's def: it appends when called
+    if any(stmt is r.outer or stmt is r.hook_of for r in registrars.values()):
+        return []  # the registrar's def (or the class defining the hook): it appends when called
+    hooks = [r for r in registrars.values() if r.hook_of is not None]
+    if isinstance(stmt, ast.ClassDef) and hooks:
+        hooked = _hooks_run_by(interp, stmt, hooks, model)
+        if hooked is None:
+            return None  # bases not known: a hook may run
+        if hooked:
+            return _subclass_made(interp, stmt, hooked, name, model, env)
     if (
         isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         and not stmt.decorator_list
@@ -313,6 +323,32 @@ def _appended_by(
         made_here: Value = Class(stmt, model) if isinstance(stmt, ast.ClassDef) else Func(stmt, model, EMPTY_ENV)
         return _registered(interp, innermost, frozenset({made_here}), registrars, name, where, model, env)
     return None
+
+
+def _hooks_run_by(
+    interp: Interpreter, stmt: ast.ClassDef, hooks: list[Registrar], model: ModuleModel
+) -> list[Registrar] | None:
+    """The registering `__init_subclass__` hooks a class statement runs (those of the classes
+    its new class derives from); None when its bases are not known."""
+    if not stmt.bases:
+        return []
+    mro = classes.class_mro(interp, Class(stmt, model))
+    if mro is None:
+        return None
+    return [h for h in hooks if any(isinstance(k, Class) and k.node is h.hook_of for k in mro[1:])]
+
+
+def _subclass_made(
+    interp: Interpreter, stmt: ast.ClassDef, running: list[Registrar], name: str, model: ModuleModel, env: Env
+) -> list[Event] | None:
+    """A class statement making a subclass of a class whose `__init_subclass__` registers: the
+    hook runs with the new class (and the statement's keywords: `class Fast(Op, name="fast")`)."""
+    if stmt.decorator_list or len(running) > 1 or any(k.arg is None for k in stmt.keywords):
+        return None  # a decorator, two hooks, `**kw`: not followed
+    where = Loc(model.module_scope, stmt)
+    keywords = [(str(k.arg), interp.ev(k.value, where, env, model)) for k in stmt.keywords if k.arg != "metaclass"]
+    hook = Func(running[0].appender, model, EMPTY_ENV)
+    return _run(interp, hook, [frozenset({Class(stmt, model)})], keywords, name, (stmt, env))
 
 
 def _registered(
@@ -495,6 +531,10 @@ def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | No
             continue  # a reader (`def get(name): return _IMPLS[name]`): the order is not its
         if not _only_appends(function, name):
             return None
+        owner = _subclass_hook_owner(model, function)
+        if owner is not None:  # `def __init_subclass__(cls): REG.append(cls)`, run by each subclass
+            found[f"{owner.name}.__init_subclass__"] = Registrar(function, function, hook_of=owner)
+            continue
         if id(function) in top_level:
             found[function.name] = Registrar(function, function)  # type: ignore[union-attr]  # a def
             continue
@@ -508,10 +548,18 @@ def _find_registrars(model: ModuleModel, name: str) -> dict[str, Registrar] | No
     callers = [r.outer for r in found.values() if r.caller]
     if any(_inside_mentions(function, set(found)) for function in model.functions if function not in callers):
         return None  # a registrar called from another function: when, and how often, is not followed
+    hooks = [r.hook_of for r in found.values() if r.hook_of is not None]
     for stmt in model.tree.body:
-        if isinstance(stmt, ast.ClassDef) and mentions(stmt, *found, name):
+        if isinstance(stmt, ast.ClassDef) and stmt not in hooks and mentions(stmt, *found, name):
             return None  # a class body's own statements: not followed here
     return found
+
+
+def _subclass_hook_owner(model: ModuleModel, function: FunctionNode) -> ast.ClassDef | None:
+    """The module-level class whose body defines `function` as its `__init_subclass__`."""
+    if getattr(function, "name", None) != "__init_subclass__":
+        return None
+    return next((s for s in model.tree.body if isinstance(s, ast.ClassDef) and function in s.body), None)
 
 
 def _add_callers(model: ModuleModel, found: dict[str, Registrar], top_level: dict[int, ast.stmt]) -> None:
