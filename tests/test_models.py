@@ -1914,6 +1914,32 @@ CASES = {
         "    k = staticmethod(good)\n" + launch("REG[-1].k") + "class B(Impl):\n    k = staticmethod(bad)\n",
         {"good"},
     ),
+    # A closure's nonlocal cell at import: the earlier calls' stores, in order (values/cells.py).
+    "nonlocal-counter-called-before": (
+        "FNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nstep()\n"
+        + launch("FNS[step()]"),
+        {"good"},
+    ),
+    "nonlocal-counter-called-in-an-earlier-expression": (
+        "FNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nfirst = step()\n"
+        + launch("FNS[step()]"),
+        {"good"},
+    ),
+    "nonlocal-counter-handed-on": (
+        "FNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nstep()\nHOOKS = [step]\n"
+        + launch("FNS[step()]"),
+        {"good", "bad"},
+    ),
+    "nonlocal-counter-maker-called-twice": (
+        "FNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nother = counter()\nstep()\n"
+        + launch("FNS[step()]"),
+        {"good", "bad"},
+    ),
+    "nonlocal-setter-and-getter": (
+        "def make():\n    k = bad\n    def set_(f):\n        nonlocal k\n        k = f\n    def get():\n        return k\n"
+        "    return set_, get\nset_k, get_k = make()\nset_k(good)\n" + launch("get_k()"),
+        {"good"},
+    ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

@@ -211,6 +211,9 @@ class ModuleModel:
         """The bindings of `name` that can be its value at `loc` (empty: a builtin or unknown)."""
         scope = loc.scope
         stmt = loc.stmt
+        own = self._own_store_before(scope, name, stmt)
+        if own is not None:
+            return own
         if name in scope.global_names:
             return self.reaching(self.module_scope.bindings.get(name, []), None) + self._stores_from_nested(
                 self.module_scope, name
@@ -253,6 +256,10 @@ class ModuleModel:
             outermost = scope.node
             scope = scope.parent
         return outermost if scope is self.module_scope else None
+
+    def nested_stores(self, scope: Scope, name: str) -> list[Binding]:
+        """The stores of `scope`'s name `name` by functions nested in it (`nonlocal`, `global`)."""
+        return self._stores_from_nested(scope, name)
 
     def global_stores(self, name: str) -> list[Binding]:
         """The assignments to `name` in the module's functions that declare it `global`."""
@@ -420,6 +427,16 @@ class ModuleModel:
         if len(bindings) != 1 or bindings[0].kind != "import" or not bindings[0].qualname:
             return False
         return ".".join([bindings[0].qualname, *reversed(parts)]) in qualnames
+
+    def _own_store_before(self, scope: Scope, name: str, stmt: ast.AST | None) -> list[Binding] | None:
+        """A function's read of a `global` or `nonlocal` name after its own store of it on every
+        path (`n += 1`, then `return n`): the function's own bindings that reach the read."""
+        if stmt is None or (name not in scope.global_names and name not in scope.nonlocal_names):
+            return None
+        own = self.reaching(scope.bindings.get(name, []), stmt)
+        if not own or not self._dominates(own[-1], self.block_chain.get(id(stmt), ()), False):
+            return None
+        return own
 
     def reaching(self, bindings: list[Binding], stmt: ast.AST | None) -> list[Binding]:
         """The bindings that may reach `stmt` (or the end of their scope when `stmt` is None).

@@ -402,6 +402,8 @@ def _assigned(
             return after_loop
         before = lookup(interp, b.name, here, model)
         old = union(binding_value(interp, x, env, model) for x in before if x is not b) if before else U
+        if _outer_name(b) and not any(env.get(x) is not None for x in before):
+            old = old | U  # `nonlocal n; n += 1`: what earlier calls added is not known (cells.py follows some)
         new = interp.ev(stmt.value, here, env, model)
         return interp.binary(stmt.op, old, new, stmt, here)  # `i += 1` of 0 is 1
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
@@ -420,6 +422,11 @@ def _assigned(
     if b.value is not None:  # walrus
         return interp.ev(b.value, here, env, model)
     return U
+
+
+def _outer_name(b: Binding) -> bool:
+    """A function's store of a name of an enclosing scope (`global` or `nonlocal`)."""
+    return b.scope.kind != "module" and (b.name in b.scope.nonlocal_names or b.name in b.scope.global_names)
 
 
 def assigned_by(interp: Interpreter, b: Binding, stmt: ast.Assign, env: Env, model: ModuleModel) -> frozenset[Value]:

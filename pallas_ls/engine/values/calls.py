@@ -19,6 +19,7 @@ from ..model import (
 )
 from . import (
     arrays,
+    cells,
     classes,
     construction,
     enums,
@@ -79,6 +80,8 @@ def ev_call(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: Modu
     keywords, unknown_kw = _call_keywords(interp, call, loc, env, model)
     results: set[Any] = set()
     for target in callee:
+        if isinstance(target, Func) and interp.reading_at is not None:
+            target = cells.closure_at_import(interp, target, call, model)  # `step()` after `step()`
         results |= apply(
             interp, target, args, keywords, call, loc, env, model, unknown_rest=unknown_rest, unknown_kw=unknown_kw
         )
