@@ -1940,6 +1940,17 @@ CASES = {
         "    return set_, get\nset_k, get_k = make()\nset_k(good)\n" + launch("get_k()"),
         {"good"},
     ),
+    # enum.Flag members combine with | (auto() gives 1, 2, 4, ...); `in` tests their bits.
+    "flag-membership-of-a-combination": (
+        "import enum\nclass F(enum.Flag):\n    A = enum.auto()\n    B = enum.auto()\n    C = enum.auto()\n"
+        "on = F.A | F.C\n" + launch("bad if F.B in on else good"),
+        {"good"},
+    ),
+    "flag-and-is-true": (
+        "import enum\nclass F(enum.Flag):\n    A = 1\n    B = 2\non = F.A | F.B\n"
+        + launch("good if on & F.B else bad"),
+        {"good"},
+    ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

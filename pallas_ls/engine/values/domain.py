@@ -215,6 +215,14 @@ class EnumMember(Value):
     name: str
 
 
+@dataclass(frozen=True)
+class FlagSet(Value):
+    """Members of an `enum.Flag` class combined (`Feature.FAST | Feature.DEBUG`): their bits."""
+
+    cls: Class
+    bits: int
+
+
 def _defined_once(func: Func) -> bool:
     """A def of the module's own body (not in a function, class, loop or branch): one function
     object, a dict key like a class (`{bump: 9, copy: 5}`)."""

@@ -19,6 +19,7 @@ from .domain import (
     Const,
     EnumMember,
     External,
+    FlagSet,
     Func,
     Seq,
     U,
@@ -185,3 +186,55 @@ def _is_auto(value: ast.expr | None) -> bool:
         and not value.keywords
         and classes.decorator_name(value.func) == "auto"
     )
+
+
+# Flags: `Feature.FAST | Feature.DEBUG`, `Feature.FAST in enabled`, `enabled & Feature.DEBUG`.
+_FLAG_BASES = ("Flag", "IntFlag")
+_FLAG_OPERATIONS = {ast.BitOr: int.__or__, ast.BitAnd: int.__and__, ast.BitXor: int.__xor__}
+
+
+def combined_flags(
+    interp: Interpreter, op: ast.operator, left: frozenset[Value], right: frozenset[Value]
+) -> frozenset[Value] | None:
+    """`a | b`, `a & b`, `a ^ b` of members (or combinations) of one Flag class: their bits
+    combined; None when the operands are not such, or their bits are not known."""
+    operation = _FLAG_OPERATIONS.get(type(op))
+    a, b = flag_bits(interp, left), flag_bits(interp, right)
+    if operation is None or a is None or b is None or a[0] is not b[0]:
+        return None
+    return frozenset({FlagSet(a[0], operation(a[1], b[1]))})
+
+
+def flags_compared(interp: Interpreter, op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) -> bool | None:
+    """`a in b` (all of a's bits are in b), `a == b` of flags of one Flag class; None otherwise."""
+    a, b = flag_bits(interp, left), flag_bits(interp, right)
+    if a is None or b is None or a[0] is not b[0]:
+        return None
+    if isinstance(op, (ast.In, ast.NotIn)):
+        return (a[1] & b[1] == a[1]) is isinstance(op, ast.In)
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        return (a[1] == b[1]) is isinstance(op, ast.Eq)
+    return None
+
+
+def flag_bits(interp: Interpreter, values: frozenset[Value]) -> tuple[Class, int] | None:
+    """The class and bits of one member or combination of a Flag class (None: not one)."""
+    value = next(iter(values)) if len(values) == 1 else None
+    if isinstance(value, FlagSet):
+        return value.cls, value.bits
+    if not isinstance(value, EnumMember) or not _is_flag(value.cls):
+        return None
+    members = [cast(str, name) for name, _ in members_by_name(interp, value.cls)]
+    written = [_written_value(value.cls, name) for name in members]
+    if value.name not in members:
+        return None
+    if all(_is_auto(w) for w in written):
+        return value.cls, 1 << members.index(value.name)  # auto() of a Flag: 1, 2, 4, ...
+    constant = written[members.index(value.name)]
+    if isinstance(constant, ast.Constant) and type(constant.value) is int:
+        return value.cls, constant.value
+    return None
+
+
+def _is_flag(cls: Class) -> bool:
+    return any(classes.decorator_name(base) in _FLAG_BASES for base in cls.node.bases)

@@ -261,6 +261,9 @@ class Interpreter:
             if any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
             if len(expr.ops) == 1:  # `"fast" in registry`, `mode == other` through the class's methods
+                flags = enums.flags_compared(self, expr.ops[0], parts[0], parts[1])  # `Feature.FAST in enabled`
+                if flags is not None:
+                    return frozenset({Const(flags)})
                 by_dunder = operations.compared_by_dunder(self, expr.ops[0], parts[0], parts[1])
                 if by_dunder is not None:
                     return frozenset({Const(by_dunder)})
@@ -554,6 +557,9 @@ class Interpreter:
         self, op: ast.operator, left: frozenset[Value], right: frozenset[Value], site: ast.AST, loc: Loc
     ) -> frozenset[Value]:
         """`left op right` (`site`: the expression or `x op= v` statement, where a dict it makes is made)."""
+        flags = enums.combined_flags(self, op, left, right)
+        if flags is not None:
+            return flags  # `Feature.FAST | Feature.DEBUG`
         left, right = enums.as_plain_values(self, left), enums.as_plain_values(self, right)
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({arrays.arithmetic_result(left, right)})

@@ -41,6 +41,7 @@ from .domain import (
     DType,
     EnumMember,
     External,
+    FlagSet,
     Func,
     Generator,
     Instance,
@@ -127,6 +128,8 @@ def truth_of(interp: Interpreter, values: frozenset[Value]) -> bool | None:
 
 
 def _truth_value(interp: Interpreter, value: Value) -> Value:
+    if isinstance(value, FlagSet):
+        return Const(value.bits != 0)  # `if enabled & Feature.DEBUG:`
     if not isinstance(value, Instance):
         return value
     for name in ("__bool__", "__len__"):
@@ -199,6 +202,8 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
         return _made_class_attribute(interp, value, attr)
     if isinstance(value, EnumMember):
         return enums.member_attribute(interp, value, attr)
+    if isinstance(value, FlagSet) and attr == "value":
+        return frozenset({Const(value.bits)})
     if isinstance(value, Partial) and attr in ("func", "args", "keywords"):
         return _partial_attribute(value, attr)
     if isinstance(value, (Ref, RefView)) and attr in _STATIC_ARRAY_ATTRIBUTES:
