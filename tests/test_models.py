@@ -1734,9 +1734,9 @@ CASES = {
         {"good"},
     ),
     "while-test-undecided": ("i = 0\nwhile c:\n    i += 1\n" + launch("[good, bad][i]"), {"good", "bad"}),
-    "while-with-a-break-not-followed": (
+    "while-with-a-break-followed": (
         "i = 0\nwhile i < 3:\n    i += 1\n    if i == 1:\n        break\n" + launch("[good, bad, bad, bad][i]"),
-        {"good", "bad"},
+        {"bad"},
     ),
     # Aliases and copies: a list grown through another name bound to it is one list; a copy is
     # another object (a deep copy's inner dicts too), so a store into it leaves the original.
@@ -1950,6 +1950,20 @@ CASES = {
         "import enum\nclass F(enum.Flag):\n    A = 1\n    B = 2\non = F.A | F.B\n"
         + launch("good if on & F.B else bad"),
         {"good"},
+    ),
+    # A loop that breaks: what the round that broke it left (simple_loops.py).
+    "for-target-after-a-break": (
+        "FNS = [bad, bad, good, bad]\nfor i, f in enumerate(FNS):\n    if i == 2:\n        break\n" + launch("f"),
+        {"good"},
+    ),
+    "while-true-counter-to-a-break": (
+        "FNS = [bad, good, bad]\ni = 0\nwhile True:\n    if FNS[i] is good:\n        break\n    i += 1\n"
+        + launch("FNS[i]"),
+        {"good"},
+    ),
+    "for-target-after-a-break-not-decided": (
+        "import os\nFNS = [bad, good]\nfor f in FNS:\n    if os.environ.get('X'):\n        break\n" + launch("f"),
+        {"good", "bad"},
     ),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"

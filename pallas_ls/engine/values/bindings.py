@@ -406,6 +406,10 @@ def _assigned(
             old = old | U  # `nonlocal n; n += 1`: what earlier calls added is not known (cells.py follows some)
         new = interp.ev(stmt.value, here, env, model)
         return interp.binary(stmt.op, old, new, stmt, here)  # `i += 1` of 0 is 1
+    if isinstance(stmt, ast.For) and _read_after(use, stmt, b):
+        after = simple_loops.target_after(interp, stmt, b, env, model)  # `for i, f in ...: if ...: break`
+        if after is not None:
+            return after
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
         path = path_to(stmt.target, b.node)
         if path is None:
@@ -422,6 +426,11 @@ def _assigned(
     if b.value is not None:  # walrus
         return interp.ev(b.value, here, env, model)
     return U
+
+
+def _read_after(use: Loc | None, loop: ast.For, b: Binding) -> bool:
+    """Whether `use` reads `b` in its own scope after the loop."""
+    return use is not None and use.scope is b.scope and getattr(use.stmt, "lineno", 0) > (loop.end_lineno or 0)
 
 
 def _outer_name(b: Binding) -> bool:

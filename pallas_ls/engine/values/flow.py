@@ -254,7 +254,7 @@ def _after_the_loop(
     """The target read after its loop: the last element of a known non-empty sequence, when the
     loop has no `break` (`for kernel in (copy, bump): pass` leaves bump).  None otherwise."""
     if _may_leave_early(loop):
-        return None
+        return simple_loops.target_after(interp, loop, b, env, model)  # the round a `break` ended
     seq = _unrolled(interp, loop, b.scope, env, model)
     elements = seq.elements() if seq is not None else ()
     return elements[-1] if elements else None

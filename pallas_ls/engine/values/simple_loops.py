@@ -4,9 +4,11 @@ Kernel libraries choose block sizes and implementations this way (`bm = 512; whi
 2`; `chosen = default; for cls, impl in registry.items(): if isinstance(arg, cls): chosen =
 impl`): read after the loop, each name the body binds holds what the rounds left it, when every
 test along the way is decided (a known start, known operands, a `for` over a known sequence).
-Anything else (a test not decided, more rounds than `_MAX_ROUNDS`, a body doing more than
-assigning names under `if`s, `break`, `continue` or `else:`) leaves the values to the usual
-reading: every value the body may give.
+A `break` (under a decided `if`) ends the rounds there, and a `for` loop's target read after
+the loop is the element of the round that broke it (`for i, f in enumerate(FNS): if i == 2:
+break`).  Anything else (a test not decided, more rounds than `_MAX_ROUNDS`, a body doing more
+than assigning names under `if`s, `continue` or `else:`) leaves the values to the usual reading:
+every value the body may give.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ _MAX_ROUNDS = 64
 
 Loop = ast.While | ast.For
 State = dict[str, frozenset[Value]]
+# How a round of the body ends: run to its end, at a `break`, or at a test not decided.
+NEXT, BREAK, STUCK = "next", "break", "stuck"
 
 
 def value_after(
@@ -41,12 +45,27 @@ def value_after(
     loop = _simple_loops_of(model.scope_node(b.scope)).get(id(b.stmt))
     if loop is None or getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or loop.lineno):
         return None
+    final = _final_state(interp, loop, b.scope, env, model)
+    return final.get(b.name) if final is not None else None
+
+
+def target_after(
+    interp: Interpreter, loop: ast.For, b: Binding, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """A `for` loop's target read after the loop, when the loop is simple: the element of the
+    round a `break` ended, else the last one.  None when not followed."""
+    if not _simple(loop):
+        return None
+    final = _final_state(interp, loop, b.scope, env, model)
+    return final.get(b.name) if final is not None else None
+
+
+def _final_state(interp: Interpreter, loop: Loop, scope: Scope, env: Env, model: ModuleModel) -> State | None:
     key = (id(loop), env)
     if key not in interp._simple_loops:
         interp._simple_loops[key] = None  # while it is being run: a read of its names inside is not followed
-        interp._simple_loops[key] = _run(interp, loop, b.scope, env, model)
-    final = interp._simple_loops[key]
-    return final.get(b.name) if final is not None else None
+        interp._simple_loops[key] = _run(interp, loop, scope, env, model)
+    return interp._simple_loops[key]
 
 
 def _simple_loops_of(owner: ast.AST) -> dict[int, Loop]:
@@ -68,8 +87,7 @@ def _simple(loop: Loop) -> bool:
     if isinstance(loop, ast.For) and not _names_only(loop.target):
         return False
     return not any(
-        isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.Break, ast.Continue))
-        for node in ast.walk(loop)
+        isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.Continue)) for node in ast.walk(loop)
     )
 
 
@@ -82,7 +100,7 @@ def _simple_body(body: list[ast.stmt]) -> bool:
         elif not (
             (isinstance(inner, ast.AugAssign) and isinstance(inner.target, ast.Name))
             or (isinstance(inner, ast.Assign) and len(inner.targets) == 1 and isinstance(inner.targets[0], ast.Name))
-            or isinstance(inner, ast.Pass)
+            or isinstance(inner, (ast.Pass, ast.Break))
         ):
             return False
     return True
@@ -100,7 +118,7 @@ def _assignments(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(inner, ast.If):
             yield from _assignments(inner.body)
             yield from _assignments(inner.orelse)
-        elif not isinstance(inner, ast.Pass):
+        elif not isinstance(inner, (ast.Pass, ast.Break)):
             yield inner
 
 
@@ -123,8 +141,11 @@ def _run(interp: Interpreter, loop: Loop, scope: Scope, env: Env, model: ModuleM
             return None
         if not test:
             return state
-        if not _run_body(interp, loop.body, scope, env, model, state, {}):
+        ended = _run_body(interp, loop.body, scope, env, model, state, {})
+        if ended == STUCK:
             return None
+        if ended == BREAK:
+            return state
     return None  # more rounds than followed
 
 
@@ -142,9 +163,13 @@ def _run_for(
         bound = _destructured(loop.target, element)
         if bound is None:
             return None
+        state.update(bound)  # the target after the loop: the last round's (or the one that broke)
         round_env = {x: bound[x.name] for x in targets}
-        if not _run_body(interp, loop.body, scope, env, model, state, round_env):
+        ended = _run_body(interp, loop.body, scope, env, model, state, round_env)
+        if ended == STUCK:
             return None
+        if ended == BREAK:
+            return state
     return state
 
 
@@ -156,26 +181,29 @@ def _run_body(
     model: ModuleModel,
     state: State,
     targets: dict[Binding, frozenset[Value]],
-) -> bool:
-    """One round of the body, updating `state`; False when an `if` test is not decided."""
+) -> str:
+    """One round of the body, updating `state`: NEXT, BREAK, or STUCK when an `if` test is not decided."""
     for stmt in body:
         here = Loc(scope, stmt)
         inside = _with_state(env, scope, state).extended(targets.items())
         if isinstance(stmt, ast.Pass):
             continue
+        if isinstance(stmt, ast.Break):
+            return BREAK
         if isinstance(stmt, ast.If):
             test = operations.truth_of(interp, interp.ev(stmt.test, here, inside, model))
-            if test is None or not _run_body(
-                interp, stmt.body if test else stmt.orelse, scope, env, model, state, targets
-            ):
-                return False
+            if test is None:
+                return STUCK
+            ended = _run_body(interp, stmt.body if test else stmt.orelse, scope, env, model, state, targets)
+            if ended != NEXT:
+                return ended
             continue
         name = _target(stmt)
         value = interp.ev(cast(ast.Assign | ast.AugAssign, stmt).value, here, inside, model)
         if isinstance(stmt, ast.AugAssign):
             value = interp.binary(stmt.op, state[name], value, stmt, here)
         state[name] = value
-    return True
+    return NEXT
 
 
 def _destructured(target: ast.expr, element: frozenset[Value]) -> dict[str, frozenset[Value]] | None:
