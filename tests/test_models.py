@@ -1071,6 +1071,16 @@ CASES = {
         "        ACTIVE = fn\n" + launch("ACTIVE") + "Config.activate(bad)\n",
         {"good"},
     ),
+    "global-flag-toggled-twice": (
+        "FAST = False\ndef toggle():\n    global FAST\n    FAST = not FAST\ntoggle()\ntoggle()\n"
+        + launch("bad if FAST else good"),
+        {"good"},
+    ),
+    "global-flag-toggled-once": (
+        "FAST = False\ndef toggle():\n    global FAST\n    FAST = not FAST\ntoggle()\n"
+        + launch("good if FAST else bad"),
+        {"good"},
+    ),
     # A class body runs when its class statement does: a name it reads has its value there.
     "class-body-reads-at-its-statement": (
         "K = bad\nclass Op:\n    k = staticmethod(K)\nK = good\n" + launch("Op.k"),

@@ -21,7 +21,7 @@ from ..model import (
     may_leave_early,
     positional_args,
 )
-from ..names import EXTERNAL_ROOTS
+from ..names import EXTERNAL_ROOTS, mentions
 from . import (
     calls,
     classes,
@@ -312,7 +312,8 @@ def _global_store_at_calls(
     if not unconditional:
         return None
     func = Func(function, model, EMPTY_ENV)
-    if isinstance(b.stmt, ast.AugAssign):  # how many times it added is known, or nothing is
+    if isinstance(b.stmt, ast.AugAssign) or (isinstance(b.stmt, ast.Assign) and mentions(b.stmt.value, b.name)):
+        # `step += 1`, `FAST = not FAST`: each call from what the one before left, or nothing is known
         return _accumulated_at_calls(interp, b, b.stmt, func, before, model) or U
     values: list[frozenset[Value]] = []
     for call in before[unconditional[-1] :]:
@@ -324,12 +325,18 @@ def _global_store_at_calls(
 
 
 def _accumulated_at_calls(
-    interp: Interpreter, b: Binding, stmt: ast.AugAssign, func: Func, before: list[ast.Call], model: ModuleModel
+    interp: Interpreter,
+    b: Binding,
+    stmt: ast.AugAssign | ast.Assign,
+    func: Func,
+    before: list[ast.Call],
+    model: ModuleModel,
 ) -> frozenset[Value] | None:
-    """`def advance(): global step; step += 1`, called by statements of the module before the
-    read: each call adds to what the one before left (or to what a module-level statement bound
-    in between: `step = 0`), in order; a call under an `if` may or may not have added.  None: the
-    function may run otherwise than by those calls, or leave before the store."""
+    """`def advance(): global step; step += 1` (or `FAST = not FAST`), called by statements of the
+    module before the read: each call computes from what the one before left (or from what a
+    module-level statement bound in between: `step = 0`), in order; a call under an `if` may or
+    may not have.  None: the function may run otherwise than by those calls, or leave before the
+    store."""
     function = cast(ast.FunctionDef, func.node)
     index = next(i for i, s in enumerate(function.body) if s is stmt)
     if may_leave_early(function.body[: index + 1]) or import_order.calls_at_import(model, function) is None:
@@ -347,7 +354,11 @@ def _accumulated_at_calls(
         env = calls.bind_statement_call(interp, func, call, model)
         if env is None:
             return None
-        added = interp.binary(stmt.op, value, interp.ev(stmt.value, here, env, model), stmt, here)
+        if isinstance(stmt, ast.AugAssign):
+            added = interp.binary(stmt.op, value, interp.ev(stmt.value, here, env, model), stmt, here)
+        else:  # the name read as the previous call left it
+            reads = [*own, *model.global_stores(b.name)]
+            added = interp.ev(stmt.value, here, env.extended((x, value) for x in reads), model)
         value = added if _is_statement_of_module(call, model) else value | added
         previous = position(call)
     return value
