@@ -1975,6 +1975,8 @@ CASES = {
         "import os\nFNS = [bad, good]\nfor f in FNS:\n    if os.environ.get('X'):\n        break\n" + launch("f"),
         {"good", "bad"},
     ),
+    "max-of-nothing-is-its-default": (launch("max([], default=good, key=lambda f: f.__name__)"), {"good"}),
+    "max-of-something-ignores-its-default": (launch("max([good], default=bad)"), {"good"}),
     "groupby-first-run": (
         "KS = {'good': good, 'bad': bad}\nROWS = [('good', 1), ('good', 2), ('bad', 3)]\n"
         "key, _ = next(itertools.groupby(ROWS, key=operator.itemgetter(0)))\n" + launch("KS[key]"),

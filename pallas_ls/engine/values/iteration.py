@@ -160,7 +160,15 @@ def iteration_builtin(
             if ordered is not None:
                 return frozenset({Seq("list", tuple(element for _, element in ordered))})
         return frozenset({Seq("list", None, operations.iterate(interp, args[0]))})
-    if q in ("min", "max") and args and not any(key == "default" for key, _ in keywords):
+    default = next((value for key, value in keywords if key == "default"), None)
+    if q in ("min", "max") and len(args) == 1 and default is not None:
+        # `max(kernels, default=fallback)`: the fallback for an empty iterable only
+        candidates = operations.unpacked(interp, args[0])
+        if candidates is not None and candidates.elts is not None and not candidates.elts:
+            return default
+        chosen_one = iteration_builtin(interp, q, args, [(k, v) for k, v in keywords if k != "default"])
+        return chosen_one if candidates is not None and candidates.elts else (chosen_one or U) | default
+    if q in ("min", "max") and args and default is None:
         # `max(kernels, key=...)` of one iterable; `min(BLOCK, rows)` of the arguments themselves
         candidates = operations.unpacked(interp, args[0]) if len(args) == 1 else Seq("tuple", tuple(args))
         keyed = _keyed(interp, candidates, keywords)
