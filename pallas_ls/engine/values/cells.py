@@ -27,7 +27,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ..model import Binding, Loc, ModuleModel, Scope, may_leave_early
-from . import calls
+from . import calls, import_order
 from .domain import EMPTY_ENV, Func, Value
 
 if TYPE_CHECKING:
@@ -87,55 +87,45 @@ def _cells(model: ModuleModel, maker: Scope) -> list[str]:
 def _closure_names(model: ModuleModel, maker: Scope) -> set[str] | None:
     """The module-level names the maker's one call binds (`step = counter()`), when the maker is
     named only there and each name is named only by that assignment and by calls in module-level
-    statements.  None otherwise."""
+    statements (the maker's own body aside: `return step` names its local).  None otherwise."""
     name = getattr(maker.node, "name", "")
-    mentions = [n for n in ast.walk(model.tree) if isinstance(n, ast.Name) and n.id == name]
     statement = next((s for s in model.tree.body if isinstance(s, ast.Assign) and _calls(s.value, name)), None)
-    if len(mentions) != 1 or statement is None or len(statement.targets) != 1:
+    if import_order.mentions_of(model, name) != 1 or statement is None or len(statement.targets) != 1:
         return None
     target = statement.targets[0]
     parts = target.elts if isinstance(target, ast.Tuple) else [target]
     if not all(isinstance(p, ast.Name) for p in parts):
         return None
     names = {p.id for p in parts if isinstance(p, ast.Name)}
+    inside = [n.id for n in ast.walk(maker.node) if isinstance(n, ast.Name) and n.id in names]
     for bound in names:
         if len(model.module_scope.bindings.get(bound, [])) != 1:
             return None
-    callees = {id(c.func) for s in _module_statements(model) for c in ast.walk(s) if isinstance(c, ast.Call)}
-    for top in model.tree.body:
-        if top is maker.node:
-            continue  # its own names for the closures (`return step`) are its locals
-        loads = (n for n in ast.walk(top) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
-        if any(n.id in names and id(n) not in callees for n in loads):
+        called = len(_module_level_calls(model, {bound}))
+        if import_order.mentions_of(model, bound) != 1 + called + inside.count(bound):
             return None  # handed on, or called inside a function: when it runs is not known
     return names
+
+
+def _module_level_calls(model: ModuleModel, names: set[str]) -> list[ast.Call]:
+    """The calls of these names in the module's own statements (not in functions or classes)."""
+    return [c for c in model.calls_named(sorted(names)) if model.loc(c).scope is model.module_scope]
 
 
 def _calls(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == name
 
 
-def _module_statements(model: ModuleModel) -> list[ast.stmt]:
-    """The module's statements but its defs and classes (whose bodies run at other times)."""
-    return [s for s in model.tree.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-
-
 def _earlier_calls(model: ModuleModel, names: set[str], call: ast.Call) -> list[ast.Call] | None:
     """The calls of the closures' names the module's statements make before `call`, in order
     (None: the statement of `call` makes another, whose order is not followed)."""
-    found = [
-        c
-        for s in _module_statements(model)
-        for c in ast.walk(s)
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in names
-    ]
+    found = _module_level_calls(model, names)
     if call not in found:
         return None
     line = model.loc(call).stmt
-    same_statement = [c for c in found if model.loc(c).stmt is line]
-    if len(same_statement) != 1:
+    if sum(1 for c in found if model.loc(c).stmt is line) != 1:
         return None
-    return sorted((c for c in found if (c.lineno, c.col_offset) < (call.lineno, call.col_offset)), key=_position)
+    return sorted((c for c in found if _position(c) < _position(call)), key=_position)
 
 
 def _position(node: ast.AST) -> tuple[int, int]:

@@ -22,7 +22,7 @@ import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from ..model import Loc, ModuleModel
+from ..model import Loc, ModelParts, ModuleModel
 from ..names import EXTERNAL_ROOTS
 from . import library
 from .store_sites import StoreSite, store_sites
@@ -141,43 +141,67 @@ def calls_at_import(model: ModuleModel, function: ast.AST) -> list[ast.Call] | N
     runs at import there, once per call, and never otherwise (but through another module, once
     this one is imported).  None: it is decorated otherwise, defined again, or named otherwise
     (passed on, called in a function)."""
-    index: _CallIndex | None = getattr(model, "_pallas_ls_call_index", None)
-    if index is None:
-        index = model._pallas_ls_call_index = _CallIndex.of(model)  # type: ignore[attr-defined]
     name = getattr(function, "name", None)
-    if name is None or index.reflective or name.startswith("__"):
+    if name is None or name.startswith("__") or reflective(model):
         return None  # `__getattr__`, `__init_subclass__`, `__set_name__`: Python calls them unnamed
-    owner = next((s for s in model.tree.body if isinstance(s, ast.ClassDef) and function in s.body), None)
-    body = owner.body if owner is not None else model.tree.body
+    scope = model.scope_of_function.get(id(function))
+    home = scope.parent if scope is not None else None
+    if home is None or not (home is model.module_scope or (home.kind == "class" and home.parent is model.module_scope)):
+        return None  # nested in a function: made anew at each call of it
+    owner = home.node if home is not model.module_scope else None
+    if [b.node for b in home.bindings.get(name, [])] != [function]:
+        return None  # bound again
     decorators = [getattr(d, "id", None) for d in getattr(function, "decorator_list", ())]
-    if [s for s in body if getattr(s, "name", None) == name] != [function]:
-        return None
     if decorators != [] if owner is None else decorators not in (["classmethod"], ["staticmethod"]):
         return None  # a method an instance calls (`reg.add(...)`): instances are not told apart
-    calls = (index.method_calls if owner is not None else index.calls).get(name, [])
-    return calls if index.mentions.get(name, 0) == len(calls) else None
+    indexes = [_part_call_index(part) for part in model._parts]  # noqa: SLF001
+    calls = [c for index in indexes for c in (index.method_calls if owner is not None else index.calls).get(name, [])]
+    return calls if mentions_of(model, name) == len(calls) else None
+
+
+def mentions_of(model: ModuleModel, name: str) -> int:
+    """How many times the module names `name`: as a name, an attribute or a string."""
+    counted: dict[str, int] | None = getattr(model, "_pallas_ls_mentions", None)
+    if counted is None:
+        counted = model._pallas_ls_mentions = {}  # type: ignore[attr-defined]  # a cache kept on the model
+    if name not in counted:
+        counted[name] = sum(_part_call_index(part).mentions.get(name, 0) for part in model._parts)  # noqa: SLF001
+    return counted[name]
+
+
+def reflective(model: ModuleModel) -> bool:
+    """Does the module reach functions without naming them (`globals()[name]()`, `sys.modules`)?"""
+    found: bool | None = getattr(model, "_pallas_ls_reflective", None)
+    if found is None:
+        found = any(_part_call_index(part).reflective for part in model._parts)  # noqa: SLF001
+        model._pallas_ls_reflective = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
 
 
 @dataclass
 class _CallIndex:
-    """The module's call statements of a name (`f(...)`) or of a method (`C.m(...)`), and how
-    many times each name is mentioned (a name, an attribute, a string)."""
+    """One block of top-level statements' call statements of a name (`f(...)`) or of a method
+    (`C.m(...)`), and how many times it mentions each name (a name, an attribute, a string).
+    Kept on the block's parts: an edit elsewhere in the file reuses it."""
 
     calls: dict[str, list[ast.Call]]
     method_calls: dict[str, list[ast.Call]]
     mentions: dict[str, int]
     reflective: bool  # `globals()[name]()`: any function may be called where no call names it
 
-    @classmethod
-    def of(cls, model: ModuleModel) -> _CallIndex:
-        index = cls({}, {}, {}, False)
-        for stmt in model.tree.body:
-            call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
-            if call is not None and isinstance(call.func, ast.Name):
-                index.calls.setdefault(call.func.id, []).append(call)
-            elif call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name):
-                index.method_calls.setdefault(call.func.attr, []).append(call)
-        for node in ast.walk(model.tree):
+
+def _part_call_index(part: ModelParts) -> _CallIndex:
+    kept: _CallIndex | None = getattr(part, "_pallas_ls_call_index", None)
+    if kept is not None:
+        return kept
+    index = _CallIndex({}, {}, {}, False)
+    for stmt in part.statements:
+        call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+        if call is not None and isinstance(call.func, ast.Name):
+            index.calls.setdefault(call.func.id, []).append(call)
+        elif call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name):
+            index.method_calls.setdefault(call.func.attr, []).append(call)
+        for node in ast.walk(stmt):
             if isinstance(node, ast.Name):
                 mentioned = node.id
             elif isinstance(node, ast.Attribute):
@@ -187,8 +211,9 @@ class _CallIndex:
             else:
                 continue
             index.mentions[mentioned] = index.mentions.get(mentioned, 0) + 1
-        index.reflective = any(name in index.mentions for name in _REFLECTIVE)
-        return index
+    index.reflective = any(name in index.mentions for name in _REFLECTIVE)
+    part._pallas_ls_call_index = index  # type: ignore[attr-defined]  # a cache kept on the parts
+    return index
 
 
 def top_level_start(model: ModuleModel, node: ast.AST) -> int:
@@ -272,10 +297,14 @@ def _not_run_before(model: ModuleModel, line: int) -> frozenset[str] | None:
 def _names_of_statements(model: ModuleModel) -> list[tuple[frozenset[str], frozenset[str]]]:
     """For each top-level statement, the names read when it runs (a def's: its decorators' and
     defaults'), and the names its def's body reads (when called)."""
-    kept: list[tuple[frozenset[str], frozenset[str]]] | None = getattr(model, "_pallas_ls_statement_names", None)
+    return [names for part in model._parts for names in _part_statement_names(part)]  # noqa: SLF001
+
+
+def _part_statement_names(part: ModelParts) -> list[tuple[frozenset[str], frozenset[str]]]:
+    kept: list[tuple[frozenset[str], frozenset[str]]] | None = getattr(part, "_pallas_ls_statement_names", None)
     if kept is None:
         kept = []
-        for stmt in model.tree.body:
+        for stmt in part.statements:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 parts = [
                     *stmt.decorator_list,
@@ -285,7 +314,7 @@ def _names_of_statements(model: ModuleModel) -> list[tuple[frozenset[str], froze
                 kept.append((frozenset().union(*map(_names_read, parts)), _names_read(stmt)))
             else:
                 kept.append((_names_read(stmt), frozenset()))
-        model._pallas_ls_statement_names = kept  # type: ignore[attr-defined]  # a cache kept on the model
+        part._pallas_ls_statement_names = kept  # type: ignore[attr-defined]  # a cache kept on the parts
     return kept
 
 
