@@ -154,9 +154,20 @@ def calls_at_import(model: ModuleModel, function: ast.AST) -> list[ast.Call] | N
     decorators = [getattr(d, "id", None) for d in getattr(function, "decorator_list", ())]
     if decorators != [] if owner is None else decorators not in (["classmethod"], ["staticmethod"]):
         return None  # a method an instance calls (`reg.add(...)`): instances are not told apart
-    indexes = [_part_call_index(part) for part in model._parts]  # noqa: SLF001
-    calls = [c for index in indexes for c in (index.method_calls if owner is not None else index.calls).get(name, [])]
+    named = model.calls_with_attribute([name]) if owner is not None else model.calls_named([name])
+    calls = [c for c in named if _is_a_statement_of_the_module(c, model)]
+    if not calls:
+        return None  # not called by the module's statements (whether called at all: functions_not_run_before)
     return calls if mentions_of(model, name) == len(calls) else None
+
+
+def _is_a_statement_of_the_module(call: ast.Call, model: ModuleModel) -> bool:
+    """`f(...)` or `C.m(...)` written as a statement of the module's body (`C` a name)."""
+    where = model.loc(call)
+    stmt = where.stmt
+    if where.scope is not model.module_scope or not isinstance(stmt, ast.Expr) or stmt.value is not call:
+        return False
+    return not isinstance(call.func, ast.Attribute) or isinstance(call.func.value, ast.Name)
 
 
 def mentions_of(model: ModuleModel, name: str) -> int:
@@ -180,12 +191,9 @@ def reflective(model: ModuleModel) -> bool:
 
 @dataclass
 class _CallIndex:
-    """One block of top-level statements' call statements of a name (`f(...)`) or of a method
-    (`C.m(...)`), and how many times it mentions each name (a name, an attribute, a string).
-    Kept on the block's parts: an edit elsewhere in the file reuses it."""
+    """How many times one block of top-level statements mentions each name (a name, an
+    attribute, a string).  Kept on the block's parts: an edit elsewhere in the file reuses it."""
 
-    calls: dict[str, list[ast.Call]]
-    method_calls: dict[str, list[ast.Call]]
     mentions: dict[str, int]
     reflective: bool  # `globals()[name]()`: any function may be called where no call names it
 
@@ -194,13 +202,8 @@ def _part_call_index(part: ModelParts) -> _CallIndex:
     kept: _CallIndex | None = getattr(part, "_pallas_ls_call_index", None)
     if kept is not None:
         return kept
-    index = _CallIndex({}, {}, {}, False)
+    index = _CallIndex({}, False)
     for stmt in part.statements:
-        call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
-        if call is not None and isinstance(call.func, ast.Name):
-            index.calls.setdefault(call.func.id, []).append(call)
-        elif call is not None and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name):
-            index.method_calls.setdefault(call.func.attr, []).append(call)
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name):
                 mentioned = node.id
@@ -271,20 +274,15 @@ def functions_storing(model: ModuleModel) -> frozenset[str]:
 
 
 def _not_run_before(model: ModuleModel, line: int) -> frozenset[str] | None:
-    names = _names_of_statements(model)
-    defs = {
-        stmt.name: i
-        for i, stmt in enumerate(model.tree.body)
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
+    defs = {stmt.name: stmt for stmt in model.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))}
     named: set[str] = set()
-    for (run, _), start in zip(names, _top_level_starts(model), strict=True):
+    for stmt, start in zip(model.tree.body, _top_level_starts(model), strict=True):
         if start > line:
             break
-        named |= run
+        named |= _names_read_when_run(stmt)
     work = [name for name in named if name in defs]
-    while work:
-        for name in names[defs[work.pop()]][1]:
+    while work:  # the bodies of the defs named so far, read only for those (a big module's others are not walked)
+        for name in _names_read(defs[work.pop()]):
             if name not in named:
                 named.add(name)
                 if name in defs:
@@ -294,32 +292,21 @@ def _not_run_before(model: ModuleModel, line: int) -> frozenset[str] | None:
     return frozenset(defs) - named
 
 
-def _names_of_statements(model: ModuleModel) -> list[tuple[frozenset[str], frozenset[str]]]:
-    """For each top-level statement, the names read when it runs (a def's: its decorators' and
-    defaults'), and the names its def's body reads (when called)."""
-    return [names for part in model._parts for names in _part_statement_names(part)]  # noqa: SLF001
-
-
-def _part_statement_names(part: ModelParts) -> list[tuple[frozenset[str], frozenset[str]]]:
-    kept: list[tuple[frozenset[str], frozenset[str]]] | None = getattr(part, "_pallas_ls_statement_names", None)
-    if kept is None:
-        kept = []
-        for stmt in part.statements:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                parts = [
-                    *stmt.decorator_list,
-                    *stmt.args.defaults,
-                    *(d for d in stmt.args.kw_defaults if d is not None),
-                ]
-                kept.append((frozenset().union(*map(_names_read, parts)), _names_read(stmt)))
-            else:
-                kept.append((_names_read(stmt), frozenset()))
-        part._pallas_ls_statement_names = kept  # type: ignore[attr-defined]  # a cache kept on the parts
-    return kept
+def _names_read_when_run(stmt: ast.stmt) -> frozenset[str]:
+    """The names a top-level statement reads when it runs (a def's: its decorators' and defaults')."""
+    if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return _names_read(stmt)
+    parts = [*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
+    return frozenset().union(*map(_names_read, parts))
 
 
 def _names_read(node: ast.AST) -> frozenset[str]:
-    return frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+    """The names read anywhere in `node`, kept on it (an edit elsewhere leaves its nodes as they are)."""
+    kept: frozenset[str] | None = getattr(node, "_pallas_ls_names_read", None)
+    if kept is None:
+        kept = frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        node._pallas_ls_names_read = kept  # type: ignore[attr-defined]  # a cache kept on the node
+    return kept
 
 
 @dataclass(frozen=True)
