@@ -735,7 +735,7 @@ class _Builder:
                 continue
             elif cls is ast.NamedExpr:
                 self._bind(loc.scope, node.target.id, "assign", node.target, loc.stmt, value=node.value)  # type: ignore[attr-defined]  # cls is ast.NamedExpr
-                node.target._pallas_ls_walrus = True  # type: ignore[attr-defined]  # bindings._assigned reads its value
+                node.target._pallas_ls_walrus = True  # type: ignore[attr-defined]  # bindings.assigned reads its value
                 if loc.stmt is not None:  # None: a parameter's default, read in no statement
                     loc.stmt._pallas_ls_walrus = True  # type: ignore[attr-defined]  # reads in it may see it (flow.walrus_before)
             for name in _child_fields(cls):

@@ -18,15 +18,14 @@ from ..model import (
     Loc,
     ModuleModel,
     Scope,
-    may_leave_early,
     positional_args,
 )
-from ..names import EXTERNAL_ROOTS, mentions
+from ..names import EXTERNAL_ROOTS
 from . import (
     calls,
     classes,
     flow,
-    import_order,
+    global_stores,
     instance_changes,
     library,
     mutations,
@@ -82,7 +81,7 @@ def _module_level_reaching(interp: Interpreter, name: str, loc: Loc, model: Modu
         return None
     if model is interp.model:
         note_read(interp.module_calls_read, top.name, loc)
-    calls = _module_level_calls(interp, top, model)
+    calls = module_level_calls(interp, top, model)
     if not calls:
         return None
     everything = model.module_scope.bindings.get(name, [])
@@ -105,7 +104,7 @@ def _top_level_function(name: str, loc: Loc, model: ModuleModel) -> ast.Function
     return top if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
-def _module_level_calls(
+def module_level_calls(
     interp: Interpreter, function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel
 ) -> list[ast.Call]:
     key = (id(function), "calls")
@@ -212,13 +211,13 @@ def binding_value(
         bound = env.get(b) if env.items else None
         if bound is not None:  # a loop target in one iteration (`flow.per_iteration`)
             return bound
-        at_calls = _global_store_at_calls(interp, b, use, model)
+        at_calls = global_stores.at_calls(interp, b, use, model)
         if at_calls is not None:
             return at_calls
         filtered = flow.loop_target_at(interp, b, use, env, model) if use is not None else None
         if filtered is not None:
             return filtered
-        value = _assigned(interp, b, env, model, use)
+        value = assigned(interp, b, env, model, use)
         if use is not None and len(value) == 1 and isinstance(next(iter(value)), Instance):
             return instance_changes.as_left_before(interp, b, value, use, env, model)
         if use is not None and any(isinstance(v, (Seq, DictV)) for v in value):
@@ -280,94 +279,8 @@ def _reads_at(interp: Interpreter, b: Binding, use: Loc, model: ModuleModel) -> 
     )
     if top is None:
         return [use]
-    calls = _module_level_calls(interp, top, model)
+    calls = module_level_calls(interp, top, model)
     return [Loc(model.module_scope, model.loc(call).stmt) for call in calls] or [use]
-
-
-def _global_store_at_calls(
-    interp: Interpreter, b: Binding, use: Loc | None, model: ModuleModel
-) -> frozenset[Value] | None:
-    """`configure("copy")` at module level, then `KERNEL` read there: a `global KERNEL` store in
-    configure's own body (`KERNEL = KS[name]`) holds what it stored in that call's context, not in
-    configure's generic one.  The last unconditional call before the read decides (the model
-    drops the module's own bindings before it: ModuleModel._not_overwritten_by_calls); calls
-    after it under an `if` or in a loop may have stored too.  None: not such a read."""
-    function = b.scope.node
-    if (
-        use is None
-        or use.scope is not model.module_scope
-        or use.stmt is None
-        or b.name not in b.scope.global_names
-        or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        or not any(stmt is b.stmt for stmt in function.body)
-    ):
-        return None
-    if b.scope.parent is model.module_scope:
-        made = _module_level_calls(interp, function, model)
-    else:  # a classmethod or staticmethod only the module's call statements name (`Config.activate(bump)`)
-        made = import_order.calls_at_import(model, function) or []
-    read_at = position(use.stmt)
-    before = [c for c in made if position(c) < read_at]
-    unconditional = [i for i, c in enumerate(before) if _is_statement_of_module(c, model)]
-    if not unconditional:
-        return None
-    func = Func(function, model, EMPTY_ENV)
-    if isinstance(b.stmt, ast.AugAssign) or (isinstance(b.stmt, ast.Assign) and mentions(b.stmt.value, b.name)):
-        # `step += 1`, `FAST = not FAST`: each call from what the one before left, or nothing is known
-        return _accumulated_at_calls(interp, b, b.stmt, func, before, model) or U
-    values: list[frozenset[Value]] = []
-    for call in before[unconditional[-1] :]:
-        env = calls.bind_statement_call(interp, func, call, model)
-        if env is None:
-            return None
-        values.append(_assigned(interp, b, env, model))
-    return union(values)
-
-
-def _accumulated_at_calls(
-    interp: Interpreter,
-    b: Binding,
-    stmt: ast.AugAssign | ast.Assign,
-    func: Func,
-    before: list[ast.Call],
-    model: ModuleModel,
-) -> frozenset[Value] | None:
-    """`def advance(): global step; step += 1` (or `FAST = not FAST`), called by statements of the
-    module before the read: each call computes from what the one before left (or from what a
-    module-level statement bound in between: `step = 0`), in order; a call under an `if` may or
-    may not have.  None: the function may run otherwise than by those calls, or leave before the
-    store."""
-    function = cast(ast.FunctionDef, func.node)
-    index = next(i for i, s in enumerate(function.body) if s is stmt)
-    if may_leave_early(function.body[: index + 1]) or import_order.calls_at_import(model, function) is None:
-        return None
-    own = [x for x in model.module_scope.bindings.get(b.name, []) if x.scope is model.module_scope]
-    here = Loc(b.scope, stmt)
-    value: frozenset[Value] | None = None
-    previous: tuple[int, int] = (0, 0)
-    for call in before:
-        statement = model.loc(call).stmt
-        between = [x for x in own if previous < position(x.stmt) < position(call)]
-        if between or value is None:
-            reaching = model.reaching(own, statement) if not between else [max(between, key=lambda x: position(x.stmt))]
-            value = union(binding_value(interp, x, EMPTY_ENV, model) for x in reaching) if reaching else U
-        env = calls.bind_statement_call(interp, func, call, model)
-        if env is None:
-            return None
-        if isinstance(stmt, ast.AugAssign):
-            added = interp.binary(stmt.op, value, interp.ev(stmt.value, here, env, model), stmt, here)
-        else:  # the name read as the previous call left it
-            reads = [*own, *model.global_stores(b.name)]
-            added = interp.ev(stmt.value, here, env.extended((x, value) for x in reads), model)
-        value = added if _is_statement_of_module(call, model) else value | added
-        previous = position(call)
-    return value
-
-
-def _is_statement_of_module(call: ast.Call, model: ModuleModel) -> bool:
-    """`configure("copy")` written as a statement of the module's body (not under an `if`)."""
-    stmt = model.loc(call).stmt
-    return isinstance(stmt, ast.Expr) and stmt.value is call and any(s is stmt for s in model.tree.body)
 
 
 def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> frozenset[Value]:
@@ -390,9 +303,7 @@ def _unbound_param(interp: Interpreter, b: Binding, model: ModuleModel) -> froze
     return frozenset(values)
 
 
-def _assigned(
-    interp: Interpreter, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None
-) -> frozenset[Value]:
+def assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel, use: Loc | None = None) -> frozenset[Value]:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if b.value is not None and getattr(b.node, "_pallas_ls_walrus", False):

@@ -4,7 +4,7 @@
 `FAST = False` and `def enable(on=True): global FAST; FAST = on`: the read sees what that call
 stored, not every value any call might store (the module's attribute, read elsewhere, is the join
 of its last binding and every such store: bindings.module_attribute).  Within one module the same
-is bindings._global_store_at_calls.
+is global_stores.at_calls.
 
 Followed only where it is certain: the read and the calls are statements of the reading module's
 body; the last call of a storing function before the read is a statement of its own, with
