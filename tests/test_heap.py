@@ -182,6 +182,15 @@ IMPORT_ORDER_CASES = {
         "pl.pallas_call(C.k, out_shape=s)(x)\n",
         {"good", "bad"},
     ),
+    "a-function-called-at-import-under-an-if": (
+        "import os\nclass C:\n    k = good\ndef use_bad():\n    C.k = bad\nif os.environ.get('X'):\n    use_bad()\n"
+        "pl.pallas_call(C.k, out_shape=s)(x)\n",
+        {"good", "bad"},
+    ),
+    "a-function-called-at-import-in-a-loop": (
+        "class C:\n    k = bad\ndef use(k):\n    C.k = k\nfor k in (bad, good):\n    use(k)\npl.pallas_call(C.k, out_shape=s)(x)\n",
+        {"good", "bad"},
+    ),
     "a-function-called-at-import-and-passed-on": (
         "class C:\n    k = bad\ndef use(k):\n    C.k = k\nuse(good)\nhooks = [use]\npl.pallas_call(C.k, out_shape=s)(x)\n",
         {"good", "bad"},

@@ -1935,6 +1935,16 @@ CASES = {
         + launch("FNS[step()]"),
         {"good"},
     ),
+    "nonlocal-counter-called-under-an-if": (
+        "import os\nFNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nif os.environ.get('X'):\n    step()\n"
+        + launch("FNS[step()]"),
+        {"good", "bad"},
+    ),
+    "nonlocal-counter-called-in-a-conditional-expression": (
+        "import os\nFNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nfirst = step() if os.environ.get('X') else 0\n"
+        + launch("FNS[step()]"),
+        {"good", "bad"},
+    ),
     "nonlocal-counter-handed-on": (
         "FNS = [bad, good, bad]\ndef counter():\n    n = -1\n    def step():\n        nonlocal n\n        n += 1\n        return n\n    return step\nstep = counter()\nstep()\nHOOKS = [step]\n"
         + launch("FNS[step()]"),

@@ -27,7 +27,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ..model import Binding, Loc, ModuleModel, Scope, may_leave_early
-from . import calls, import_order
+from . import bindings, calls, import_order
 from .domain import EMPTY_ENV, Func, Value
 
 if TYPE_CHECKING:
@@ -112,6 +112,10 @@ def _module_level_calls(model: ModuleModel, names: set[str]) -> list[ast.Call]:
     return [c for c in model.calls_named(sorted(names)) if model.loc(c).scope is model.module_scope]
 
 
+def _surely_once(calls: list[ast.Call], model: ModuleModel) -> bool:
+    return all(import_order.runs_surely_once(c, model) for c in calls)
+
+
 def _calls(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == name
 
@@ -120,16 +124,12 @@ def _earlier_calls(model: ModuleModel, names: set[str], call: ast.Call) -> list[
     """The calls of the closures' names the module's statements make before `call`, in order
     (None: the statement of `call` makes another, whose order is not followed)."""
     found = _module_level_calls(model, names)
-    if call not in found:
-        return None
+    if call not in found or not _surely_once(found, model):
+        return None  # a call under an `if`, in a loop: whether (and how often) it ran is not known
     line = model.loc(call).stmt
     if sum(1 for c in found if model.loc(c).stmt is line) != 1:
         return None
-    return sorted((c for c in found if _position(c) < _position(call)), key=_position)
-
-
-def _position(node: ast.AST) -> tuple[int, int]:
-    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+    return sorted((c for c in found if bindings.position(c) < bindings.position(call)), key=bindings.position)
 
 
 def _initial_values(

@@ -40,7 +40,7 @@ def at_calls(interp: Interpreter, b: Binding, use: Loc | None, model: ModuleMode
         made = import_order.calls_at_import(model, function) or []
     read_at = bindings.position(use.stmt)
     before = [c for c in made if bindings.position(c) < read_at]
-    unconditional = [i for i, c in enumerate(before) if _is_statement_of_module(c, model)]
+    unconditional = [i for i, c in enumerate(before) if import_order.is_a_statement_of_the_module(c, model)]
     if not unconditional:
         return None
     func = Func(function, model, EMPTY_ENV)
@@ -95,12 +95,6 @@ def _accumulated(
         else:  # the name read as the previous call left it
             reads = [*own, *model.global_stores(b.name)]
             added = interp.ev(stmt.value, here, env.extended((x, value) for x in reads), model)
-        value = added if _is_statement_of_module(call, model) else value | added
+        value = added if import_order.is_a_statement_of_the_module(call, model) else value | added
         previous = bindings.position(call)
     return value
-
-
-def _is_statement_of_module(call: ast.Call, model: ModuleModel) -> bool:
-    """`configure("copy")` written as a statement of the module's body (not under an `if`)."""
-    stmt = model.loc(call).stmt
-    return isinstance(stmt, ast.Expr) and stmt.value is call and any(s is stmt for s in model.tree.body)

@@ -155,19 +155,39 @@ def calls_at_import(model: ModuleModel, function: ast.AST) -> list[ast.Call] | N
     if decorators != [] if owner is None else decorators not in (["classmethod"], ["staticmethod"]):
         return None  # a method an instance calls (`reg.add(...)`): instances are not told apart
     named = model.calls_with_attribute([name]) if owner is not None else model.calls_named([name])
-    calls = [c for c in named if _is_a_statement_of_the_module(c, model)]
+    calls = [
+        c
+        for c in named
+        if is_a_statement_of_the_module(c, model)
+        and (not isinstance(c.func, ast.Attribute) or isinstance(c.func.value, ast.Name))  # `C.m(...)`
+    ]
     if not calls:
         return None  # not called by the module's statements (whether called at all: functions_not_run_before)
     return calls if mentions_of(model, name) == len(calls) else None
 
 
-def _is_a_statement_of_the_module(call: ast.Call, model: ModuleModel) -> bool:
-    """`f(...)` or `C.m(...)` written as a statement of the module's body (`C` a name)."""
-    where = model.loc(call)
-    stmt = where.stmt
-    if where.scope is not model.module_scope or not isinstance(stmt, ast.Expr) or stmt.value is not call:
+def is_a_statement_of_the_module(call: ast.Call, model: ModuleModel) -> bool:
+    """`configure("copy")` written as a statement of the module's body itself: it surely runs,
+    once (not under an `if`, in a loop or a `try`)."""
+    stmt = model.loc(call).stmt
+    return isinstance(stmt, ast.Expr) and stmt.value is call and top_level_statement(model, stmt) is stmt
+
+
+def runs_surely_once(call: ast.Call, model: ModuleModel) -> bool:
+    """A call in a statement of the module's body itself, not under a conditional expression or
+    `and` / `or` (`kernel = FNS[step()]`): it runs once, when that statement does."""
+    stmt = model.loc(call).stmt
+    top = top_level_statement(model, stmt) if stmt is not None else None
+    if top is None or top is not stmt:
         return False
-    return not isinstance(call.func, ast.Attribute) or isinstance(call.func.value, ast.Name)
+    guards = (n for n in ast.walk(top) if isinstance(n, (ast.IfExp, ast.BoolOp)))
+    return not any(call in ast.walk(guard) for guard in guards)
+
+
+def top_level_statement(model: ModuleModel, node: ast.AST) -> ast.stmt | None:
+    """The statement of the module's body holding `node`."""
+    index = bisect.bisect_right(_top_level_starts(model), getattr(node, "lineno", 0)) - 1
+    return model.tree.body[index] if index >= 0 else None
 
 
 def mentions_of(model: ModuleModel, name: str) -> int:
@@ -229,8 +249,7 @@ def top_level_start(model: ModuleModel, node: ast.AST) -> int:
 
 def top_level_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The module-level def holding `node` (None: it is in another kind of statement)."""
-    index = bisect.bisect_right(_top_level_starts(model), getattr(node, "lineno", 0)) - 1
-    stmt = model.tree.body[index] if index >= 0 else None
+    stmt = top_level_statement(model, node)
     return stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
