@@ -1,0 +1,29 @@
+"""a property returns the same Ref as another attribute  JAX: NotImplementedError "Cannot pass the same ref"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+
+
+class Bufs:
+    def __init__(self):
+        self.src = jax.new_ref(jnp.zeros((8, 128), jnp.float32))
+
+    @property
+    def dst(self):
+        return self.src
+
+
+bufs = Bufs()
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(bufs.src, bufs.dst)  # expect: PAL002
