@@ -58,6 +58,8 @@ class FreeUse:
     # whether its value certainly binds a JAX operation: the first that is an array is captured.
     outer_members: tuple[tuple[Member, bool], ...] = ()
     called: bool = False  # the use is the callee of a call (`helper(x)`)
+    # For a callee: the call's result certainly binds a JAX operation (`x_ref[...] + bias()`).
+    result_traced: bool = False
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -86,15 +88,20 @@ def called_helpers(
         called: list[FunctionNode] = []
         for caller in frontier:
             for use in uses_of(caller):
-                bindings = model.module_scope.bindings.get(use.name, []) if use.called else []
-                if len(bindings) != 1 or bindings[0].kind != "def":
-                    continue
-                helper = cast(FunctionNode, bindings[0].node)
-                if helper is not function and all(helper is not h for h in found + called):
+                helper = module_def(model, use.name) if use.called else None
+                if helper is not None and helper is not function and all(helper is not h for h in found + called):
                     called.append(helper)
         found += called
         frontier = called
     return found
+
+
+def module_def(model: ModuleModel, name: str) -> FunctionNode | None:
+    """The module-level def `name` is bound to, when that is its only binding."""
+    bindings = model.module_scope.bindings.get(name, [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    return cast(FunctionNode, bindings[0].node)
 
 
 def parameter_uses(model: ModuleModel, function: FunctionNode, name: str) -> list[FreeUse]:
@@ -164,6 +171,7 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                         member is not None and _is_traced_use(member, parents, model),
                         _outer_members(member, parents, model),
                         _is_callee(node, parents),
+                        _is_callee(node, parents) and _is_traced_use(cast(ast.expr, parents[id(node)]), parents, model),
                     )
                 )
             continue

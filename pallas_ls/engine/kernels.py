@@ -29,12 +29,14 @@ from .values.domain import (
     BoundMethod,
     Env,
     Func,
+    Instance,
     Seq,
     U,
     Value,
     Wrapped,
 )
 from .values.interpreter import Interpreter
+from .values.operations import class_attribute
 
 KernelExpr = ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -329,6 +331,25 @@ def interpreter_for(model: ModuleModel) -> Interpreter:
         interp = Interpreter(model)
         model._interpreter = interp  # type: ignore[attr-defined]  # the model's interpreter, for questions asked with a bare model
     return interp
+
+
+def method_receivers(model: ModuleModel, function: FunctionNode, kernel_values: frozenset[Value]) -> frozenset[Value]:
+    """The instances a launch binds the method `function` to: a bound method's receiver
+    (`scaler.kernel`), or a callable instance whose `__call__` it is (`pallas_call(Scale(2), ...)`).
+    Empty when any kernel value is something else (the plain function: `self` is not known)."""
+    interp = interpreter_for(model)
+    found: set[Value] = set()
+    for value in kernel_values:
+        if isinstance(value, BoundMethod) and getattr(value.func, "node", None) is function:
+            found.add(value.receiver)
+        elif isinstance(value, Instance) and any(
+            isinstance(m, BoundMethod) and getattr(m.func, "node", None) is function
+            for m in class_attribute(interp, value.cls, "__call__", value)
+        ):
+            found.add(value)
+        else:
+            return frozenset()
+    return frozenset(found)
 
 
 def hands_back(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef, env: Env = EMPTY_ENV) -> bool:

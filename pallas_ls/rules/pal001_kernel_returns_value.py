@@ -14,7 +14,7 @@ from ..engine.analysis import ModuleAnalysis
 from ..engine.blocks import kernel_ref_arrays, kernel_ref_shapes
 from ..engine.edits import free_name
 from ..engine.findings import Applicability, Edit, Finding, Fix, Severity
-from ..engine.kernels import KernelSite, interpreter_for, kernel_name
+from ..engine.kernels import KernelSite, interpreter_for, kernel_name, method_receivers
 from ..engine.layout import (
     kernel_outputs,
     launch_layout,
@@ -740,6 +740,24 @@ def add_one(x_ref, o_ref):
         valid=True,
     ),
     _pallas_call_example(
+        "callable-instance-whose-field-decides-the-branch",
+        """
+class Add:
+    def __init__(self, amount):
+        self.amount = amount
+
+    def __call__(self, x_ref, o_ref):
+        if self.amount == 1:
+            o_ref[...] = x_ref[...] + 1
+        else:
+            return x_ref[...] + self.amount
+
+
+add_one = Add(1)
+""",
+        valid=True,
+    ),
+    _pallas_call_example(
         "returns-a-helper-that-returns-none",
         """
 def store(o_ref, value):
@@ -1126,6 +1144,7 @@ def _call_env(analysis: ModuleAnalysis, site: KernelSite) -> Env:
         return env
     env = env.extended((b, v) for b, v in _ref_bindings(analysis, function, site) if env.get(b) is None)
     env = env.extended(_rest_of_the_refs(function, site, scope, env))
+    env = env.extended(_receiver_binding(analysis, function, scope, site, env))
     scratch_known = launch_layout(site.launch).scratch is not None
     interp = analysis.values.interp
     where = analysis.model.loc(function)
@@ -1270,6 +1289,19 @@ def _ref_bindings(
         for binding in scope.bindings.get(name, [])
         if binding.kind == "param"
     ]
+
+
+def _receiver_binding(
+    analysis: ModuleAnalysis, function: FunctionNode, scope: Scope, site: KernelSite, env: Env
+) -> list[tuple[Binding, frozenset[Value]]]:
+    """A method launched bound to its instances (`pl.pallas_call(Scale(1), ...)` of `__call__`,
+    `scaler.kernel`): its first parameter is those instances (`if self.scale == 1:` decided)."""
+    params = positional_args(function)
+    receivers = method_receivers(analysis.model, function, site.launch.kernel_values) if params else frozenset()
+    binding = next((b for b in scope.bindings.get(params[0].arg, []) if b.kind == "param"), None) if params else None
+    if not receivers or binding is None or env.get(binding) is not None:
+        return []
+    return [(binding, receivers)]
 
 
 def _rest_of_the_refs(

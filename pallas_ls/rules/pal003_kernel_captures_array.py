@@ -22,17 +22,17 @@ from ..engine.captures import (
     FreeUse,
     called_helpers,
     free_uses,
+    module_def,
     numpy_arrays_made_in,
     outer_bindings,
     parameter_uses,
 )
 from ..engine.findings import Finding, Related, Severity
-from ..engine.kernels import KernelSite, interpreter_for, kernel_name
+from ..engine.kernels import KernelSite, interpreter_for, kernel_name, method_receivers
 from ..engine.layout import left_to_default
-from ..engine.model import Binding, FunctionNode, ModuleModel, defaulted_parameters, positional_args
+from ..engine.model import Binding, FunctionNode, ModuleModel, defaulted_parameters, own_returns, positional_args
 from ..engine.values.bindings import binding_value
-from ..engine.values.domain import BoundMethod, Env, Instance, Value
-from ..engine.values.operations import class_attribute
+from ..engine.values.domain import Env, Value
 from .base import Example
 
 CODE = "PAL003"
@@ -128,6 +128,25 @@ def weighted(v):
 
 def kernel(x_ref, o_ref):
     o_ref[...] = weighted(x_ref[...])
+
+
+pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "array-returned-by-a-helper",
+        _PALLAS_CALL
+        + """_BIAS = jnp.ones((8, 128), jnp.float32)
+
+
+def bias():
+    return _BIAS
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + «bias»()
 
 
 pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
@@ -235,6 +254,24 @@ def add_bias(x_ref, bias_ref, o_ref):
 
 
 assert (pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x, bias) == x + 1).all()
+""",
+        valid=True,
+    ),
+    Example(
+        "helper-returning-an-array-whose-shape-is-read",
+        _PALLAS_CALL
+        + """_BIAS = jnp.ones((8, 128), jnp.float32)
+
+
+def bias():
+    return _BIAS
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + bias().shape[0]
+
+
+assert (pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x) == x + 8).all()
 """,
         valid=True,
     ),
@@ -516,6 +553,7 @@ def _check_kernel(
     yield from _partial_captures(analysis, function, sites, reported)
     yield from _receiver_captures(analysis, function, sites, reported)
     yield from _helper_captures(analysis, function, sites, reported, uses_of)
+    yield from _returned_array_captures(analysis, function, sites, reported, uses_of)
     yield from _numpy_made_in_kernel(analysis, function, sites)
 
 
@@ -562,6 +600,49 @@ def _helper_captures(
             if finding is not None:
                 reported.add(key)
                 yield finding
+
+
+def _returned_array_captures(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    reported: set[str],
+    uses_of: Callable[[FunctionNode], list[FreeUse]],
+) -> Iterator[Finding]:
+    """`x_ref[...] + bias()` where the module-level helper `bias` returns a global jax array on
+    every path (`return BIAS`): the call hands that array to a traced operation while the kernel is
+    traced, so it is a constant of the kernel's jaxpr.  Reported at the call."""
+    model = analysis.model
+    for use in uses_of(function):
+        if not (use.called and use.result_traced) or use.name in reported:
+            continue
+        helper = module_def(model, use.name)
+        returned = _returned_global(model, helper) if helper is not None else None
+        if helper is None or returned is None:
+            continue
+        facts = names_array(model, outer_bindings(model, helper, returned.id))
+        if facts is None or any(f.numpy or f.jitted_parameter for f in facts):
+            continue
+        site = _rejecting_site(sites, combined_rank(facts))
+        if site is None:
+            continue
+        reported.add(use.name)
+        subject = f"calls `{use.name}()`, which returns `{returned.id}`, {_describe(analysis, facts[0])}"
+        yield _finding_at(analysis, function, site, sites, use.node, subject, returned.id)
+
+
+def _returned_global(model: ModuleModel, helper: FunctionNode) -> ast.Name | None:
+    """The one name a def returns on every path (its body ends in a return, and every return of
+    it returns that name, bound outside the def)."""
+    body = getattr(helper, "body", None)
+    if not isinstance(body, list) or not body or not isinstance(body[-1], ast.Return):
+        return None
+    values = [r.value for r in own_returns(helper)]
+    if not all(isinstance(v, ast.Name) for v in values) or len({cast(ast.Name, v).id for v in values}) != 1:
+        return None
+    returned = cast(ast.Name, values[0])
+    scope = model.function_scope(helper)
+    return returned if returned.id not in scope.bindings or returned.id in scope.global_names else None
 
 
 def _array_capture(
@@ -627,32 +708,13 @@ def _receiver_captures(
         return
     envs = []
     for site in sites:
-        receivers = _receivers(analysis.model, function, site.launch.kernel_values)
+        receivers = method_receivers(analysis.model, function, site.launch.kernel_values)
         if not receivers:
             return  # launched as a plain function too: its first parameter is not known
         envs.append(site.target.env.extended([(binding, receivers)]))
     for use in parameter_uses(analysis.model, function, params[0].arg):
         for env in envs:
             yield from _member_capture(analysis, function, sites, use, reported, {env})
-
-
-def _receivers(model: ModuleModel, function: FunctionNode, kernel_values: frozenset[Value]) -> frozenset[Value]:
-    """The instances a launch binds the method `function` to: a bound method's receiver
-    (`scaler.kernel`), or a callable instance whose `__call__` it is (`pallas_call(Scale(2), ...)`).
-    Empty when any kernel value is something else (the plain function: `self` is not known)."""
-    interp = interpreter_for(model)
-    found: set[Value] = set()
-    for value in kernel_values:
-        if isinstance(value, BoundMethod) and getattr(value.func, "node", None) is function:
-            found.add(value.receiver)
-        elif isinstance(value, Instance) and any(
-            isinstance(m, BoundMethod) and getattr(m.func, "node", None) is function
-            for m in class_attribute(interp, value.cls, "__call__", value)
-        ):
-            found.add(value)
-        else:
-            return frozenset()
-    return frozenset(found)
 
 
 def _argument_capture(
