@@ -1628,6 +1628,41 @@ CASES = {
         launch("list(itertools.takewhile(lambda k: k is not None, [good, None, bad]))[-1]"),
         {"good"},
     ),
+    # next() of an itertools iterator made in place: its first item (the models give lists in order).
+    "next-of-an-itertools-iterator": (
+        launch("next(itertools.dropwhile(lambda k: k is bad, [bad, good, bad]))"),
+        {"good"},
+    ),
+    # A name bound later in a loop's body reaches the body's earlier reads in the next round.
+    "loop-carried-through-a-while-loop": (
+        "def f():\n    i = 0\n    k = good\n    while n:\n        k = [good, bad][i]\n        i = 1\n    return k\n"
+        + launch("f()"),
+        {"good", "bad"},
+    ),
+    "loop-carried-through-a-for-loop": (
+        "i = 0\nfor _ in range(n):\n    " + launch("[good, bad][i]") + "    i = 1\n",
+        {"good", "bad"},
+    ),
+    "loop-carried-counter-of-a-generator": (
+        "def gen():\n    i = 0\n    while True:\n        yield [good, bad][i % 2]\n        i += 1\n"
+        + "for k in gen():\n    "
+        + launch("k"),
+        {"good", "bad"},
+    ),
+    "rebound-in-each-round-before-the-read": (
+        "for _ in range(n):\n    i = 0\n    " + launch("[good, bad][i]") + "    i = 1\n",
+        {"good"},
+    ),
+    "loop-target-rebound-in-each-round": ("for k in [good, good]:\n    " + launch("k") + "    k = bad\n", {"good"}),
+    # A function storing a global, called only under an `if` never taken, or after the read.
+    "global-store-under-a-branch-never-taken": (
+        "K = good\nDEBUG = False\ndef choose():\n    global K\n    K = bad\nif DEBUG:\n    choose()\n" + launch("K"),
+        {"good"},
+    ),
+    "global-store-by-a-later-call": (
+        "K = good\ndef choose():\n    global K\n    K = bad\n" + launch("K") + "choose()\n",
+        {"good"},
+    ),
     "dropwhile-in-order": (launch("next(iter(itertools.dropwhile(lambda k: k is bad, [bad, good])))"), {"good"}),
     "generator-return-ends-it": (
         "def gen():\n    yield good\n    return\n    yield bad\n" + launch("list(gen())[-1]"),

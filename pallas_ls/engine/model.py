@@ -82,6 +82,7 @@ class ModelParts:
     scope_of_function: dict[int, Scope] = field(default_factory=dict)
     loc_of: dict[int, Loc] = field(default_factory=dict)  # id(Call / Lambda / Return / function) -> Loc
     block_chain: dict[int, tuple[int, ...]] = field(default_factory=dict)  # id(stmt) -> enclosing bodies
+    loop_of_body: dict[int, ast.stmt] = field(default_factory=dict)  # id(a for / while body) -> the loop
     parent_function: dict[int, FunctionNode | None] = field(default_factory=dict)
     functions: list[FunctionNode] = field(default_factory=list)
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = field(default_factory=list)
@@ -143,6 +144,7 @@ class ModuleModel:
         self.scope_of_function: dict[int, Scope] = {}
         self.loc_of: dict[int, Loc] = {}
         self.block_chain: dict[int, tuple[int, ...]] = {}
+        self.loop_of_body: dict[int, ast.stmt] = {}
         self.parent_function: dict[int, FunctionNode | None] = {}
         self.functions: list[FunctionNode] = []
         self.decorated: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
@@ -160,6 +162,7 @@ class ModuleModel:
             self.scope_of_function.update(part.scope_of_function)
             self.loc_of.update(part.loc_of)
             self.block_chain.update(part.block_chain)
+            self.loop_of_body.update(part.loop_of_body)
             self.parent_function.update(part.parent_function)
             self.functions += part.functions
             self.decorated += part.decorated
@@ -454,11 +457,40 @@ class ModuleModel:
             candidates = list(bindings)
             use_chain = ()
         result: list[Binding] = []
+        certain: Binding | None = None
         for binding in reversed(candidates):
             result.append(binding)
             if self._dominates(binding, use_chain, stmt is None):
+                certain = binding
                 break
+        if stmt is not None:
+            result += self._from_later_iterations(bindings, stmt, certain)
         return result
+
+    def _from_later_iterations(self, bindings: list[Binding], stmt: ast.AST, certain: Binding | None) -> list[Binding]:
+        """The bindings after `stmt` in the body of a loop around it: they reach it through the
+        loop's next iteration, unless a binding that surely runs in the loop before `stmt`
+        (`certain`, when it dominates) binds the name again each time.  (A loop statement itself
+        stands for the point before the loop: its `while` test is read as in the first round.)"""
+        chain = self.block_chain.get(id(stmt), ())
+        loops = [self.loop_of_body[body] for body in reversed(chain) if body in self.loop_of_body]
+        if not loops:
+            return []
+        here = self._position(stmt)
+        found: list[Binding] = []
+        for loop in loops:
+            if certain is not None and (certain.stmt is loop or certain.position > self._position(loop)):
+                break  # bound again in this loop before `stmt` (or as its target), every time round
+            body = id(loop.body)  # type: ignore[attr-defined]  # a for or while statement
+            found += [
+                b
+                for b in bindings
+                if b.position >= here
+                and b.stmt is not None
+                and body in self.block_chain.get(id(b.stmt), ())
+                and all(b is not f for f in found)
+            ]
+        return found
 
     def _dominates(self, binding: Binding, use_chain: tuple[int, ...], at_end: bool) -> bool:
         if binding.stmt is None:  # parameters: bound on entry
@@ -578,6 +610,7 @@ class _Builder:
         if isinstance(stmt, (ast.For, ast.AsyncFor)):
             self._expr(stmt.iter, loc, function)
             self._target(stmt.target, scope, stmt, loc, function, None)
+            self.model.loop_of_body[id(stmt.body)] = stmt
             self._body(stmt.body, scope, chain, function)
             self._body(stmt.orelse, scope, chain, function)
             return
@@ -596,6 +629,8 @@ class _Builder:
             return
         if isinstance(stmt, (ast.If, ast.While)):
             self._expr(stmt.test, loc, function)
+            if isinstance(stmt, ast.While):
+                self.model.loop_of_body[id(stmt.body)] = stmt
             self._body(stmt.body, scope, chain, function)
             self._body(stmt.orelse, scope, chain, function)
             return

@@ -39,7 +39,13 @@ def at_calls(interp: Interpreter, b: Binding, use: Loc | None, model: ModuleMode
     else:  # a classmethod or staticmethod only the module's call statements name (`Config.activate(bump)`)
         made = import_order.calls_at_import(model, function) or []
     read_at = bindings.position(use.stmt)
-    before = [c for c in made if bindings.position(c) < read_at]
+    before = [
+        c
+        for c in made
+        if bindings.position(c) < read_at and not import_order.in_a_branch_not_taken(interp, c, model.loc(c), model)
+    ]
+    if not before and _only_called_at_import(model, function, made):
+        return frozenset()  # every call of it comes later or under `if DEBUG:` that is never taken: not stored yet
     unconditional = [i for i, c in enumerate(before) if import_order.is_a_statement_of_the_module(c, model)]
     if not unconditional:
         return None
@@ -54,6 +60,19 @@ def at_calls(interp: Interpreter, b: Binding, use: Loc | None, model: ModuleMode
             return None
         values.append(bindings.assigned(interp, b, env, model))
     return union(values)
+
+
+def _only_called_at_import(
+    model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef, made: list[ast.Call]
+) -> bool:
+    """Whether the module's calls `made` are all that names the undecorated def (no `globals()`
+    either): it runs there and nowhere else while the module is imported."""
+    return (
+        bool(made)
+        and not function.decorator_list
+        and not import_order.reflective(model)
+        and import_order.mentions_of(model, function.name) == len(made)
+    )
 
 
 def _accumulated(

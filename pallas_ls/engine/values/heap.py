@@ -45,7 +45,6 @@ from .domain import (
     U,
     Value,
     hashable,
-    only_value,
     union,
 )
 
@@ -338,7 +337,7 @@ class Heap:
     ) -> Iterator[fields.Store]:
         interp = self.interp
         loc = _loc(site, model)
-        if site.function is None and _in_a_branch_not_taken(interp, site.node, loc, model):
+        if site.function is None and import_order.in_a_branch_not_taken(interp, site.node, loc, model):
             return  # `if config.FAST: IMPLS["main"] = bump` with FAST false: the store never runs
         at_calls = self._stored_at_calls(site, model, matches, loc, cut) if cut is not None else None
         if at_calls is not None:
@@ -603,24 +602,6 @@ class Heap:
             # `for name, fn in PAIRS: register(name)(fn)`: each iteration's call with its own values.
             for env in _iterations(self.interp, loc, EMPTY_ENV, model):
                 bindings.run_statement(self.interp, stmt, loc, model, env)
-
-
-def _in_a_branch_not_taken(interp: Interpreter, node: ast.AST, loc: Loc, model: ModuleModel) -> bool:
-    """Whether a module-level statement holding `node` (at `loc`) stands in a branch of an `if`
-    (or `if`s, nested) that its condition, folded to a constant, never takes."""
-    if len(model.block_chain.get(id(loc.stmt), ())) <= 1:
-        return False  # a statement of the module's body itself (most stores): no branch around it
-    line = getattr(node, "lineno", 0)
-    body: list[ast.stmt] = model.tree.body
-    while True:
-        stmt = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if not isinstance(stmt, ast.If):
-            return False
-        in_body = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in stmt.body)
-        test = only_value(interp.ev(stmt.test, Loc(model.module_scope, stmt), EMPTY_ENV, model))
-        if isinstance(test, Const) and bool(test.value) != in_body:
-            return True
-        body = stmt.body if in_body else stmt.orelse
 
 
 def _deleted_from(model: ModuleModel) -> list[ast.Name]:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..model import Loc, ModelParts, ModuleModel
 from ..names import EXTERNAL_ROOTS
 from . import library
+from .domain import EMPTY_ENV, Const, only_value
 from .store_sites import StoreSite, store_sites
 
 if TYPE_CHECKING:
@@ -171,6 +172,24 @@ def is_a_statement_of_the_module(call: ast.Call, model: ModuleModel) -> bool:
     once (not under an `if`, in a loop or a `try`)."""
     stmt = model.loc(call).stmt
     return isinstance(stmt, ast.Expr) and stmt.value is call and top_level_statement(model, stmt) is stmt
+
+
+def in_a_branch_not_taken(interp: Interpreter, node: ast.AST, loc: Loc, model: ModuleModel) -> bool:
+    """Whether a module-level statement holding `node` (at `loc`) stands in a branch of an `if`
+    (or `if`s, nested) that its condition, folded to a constant, never takes."""
+    if len(model.block_chain.get(id(loc.stmt), ())) <= 1:
+        return False  # a statement of the module's body itself (most stores): no branch around it
+    line = getattr(node, "lineno", 0)
+    body: list[ast.stmt] = model.tree.body
+    while True:
+        stmt = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if not isinstance(stmt, ast.If):
+            return False
+        in_body = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in stmt.body)
+        test = only_value(interp.ev(stmt.test, Loc(model.module_scope, stmt), EMPTY_ENV, model))
+        if isinstance(test, Const) and bool(test.value) != in_body:
+            return True
+        body = stmt.body if in_body else stmt.orelse
 
 
 def runs_surely_once(call: ast.Call, model: ModuleModel) -> bool:

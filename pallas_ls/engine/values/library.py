@@ -744,13 +744,31 @@ _SITE_BITS = (1 << 62) - 1
 
 # Builtins whose call makes a new iterator over a sequence, in its order: `next` of one reads its first element.
 _FRESH_ITERATORS = ("iter", "reversed", "map", "filter", "zip", "enumerate")
+# itertools' functions each make a new iterator (their models give lists, in order).
+_FRESH_ITERTOOLS = frozenset(
+    f"itertools.{name}"
+    for name in (
+        "groupby",
+        "islice",
+        "dropwhile",
+        "takewhile",
+        "filterfalse",
+        "compress",
+        "chain",
+        "starmap",
+        "accumulate",
+        "zip_longest",
+        "pairwise",
+        "product",
+    )
+)
 
 
 def _fresh_iterator(call: ast.Call, loc: Loc, model: ModuleModel) -> bool:
     """A call that makes a new iterator, not yet advanced (`iter(xs)`, `itertools.groupby(xs)`)."""
     if isinstance(call.func, ast.Name) and call.func.id in _FRESH_ITERATORS:
         return True
-    return qualname(call.func, loc, model) == "itertools.groupby"
+    return qualname(call.func, loc, model) in _FRESH_ITERTOOLS
 
 
 def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:

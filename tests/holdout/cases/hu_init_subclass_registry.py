@@ -1,0 +1,39 @@
+"""__init_subclass__ registers each subclass's kernel  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+
+REGISTRY = {}
+
+
+class Op:
+    def __init_subclass__(cls, name, **kwargs):
+        super().__init_subclass__(**kwargs)
+        REGISTRY[name] = cls.fn
+
+
+class Fast(Op, name="fast"):
+    fn = staticmethod(bump)
+
+
+class Safe(Op, name="safe"):
+    fn = staticmethod(copy)
+
+
+kernel = REGISTRY["fast"]
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
