@@ -6,9 +6,13 @@ main.py adds it with `site.addsitedir`).  `# expect: PAL001[, PAL004]` comments 
 case with no marker is VALID and must exit 0.  An INVALID case must exit non-zero with an exception
 whose text fits one of its expected rules (JAX raises only the first error it meets).
 
-    python tests/holdout/verify_under_jax.py [-j 2] [NAME ...]
+    python tests/holdout/verify_under_jax.py [-j 2] [--changed] [--record] [NAME ...]
 
-Prints a table and exits 1 on any mismatch.  Each case runs with JAX_PLATFORMS=cpu, no other JAX_*
+Prints a table and exits 1 on any mismatch.  `--record` writes each verified case's digest (its
+files' bytes) with the JAX version to verified_under_jax.json; `--changed` runs only the cases
+that file does not vouch for (new or edited since, or verified under another JAX or other error
+patterns), which is what the test suite runs: a case's run under the same JAX gives the same
+verdict, and the whole corpus costs minutes.  Each case runs with JAX_PLATFORMS=cpu, no other JAX_*
 variables, and XLA told to compile quickly (QUICK_COMPILE).
 """
 
@@ -17,6 +21,8 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import dataclasses
+import hashlib
+import importlib.metadata
 import json
 import os
 import pathlib
@@ -218,10 +224,72 @@ def last_error_line(error: str) -> str:
     return (lines[-1] if lines else (error.splitlines() or [""])[-1])[:150]
 
 
-def verify(names: list[str] | None = None, jobs: int = 2, out=sys.stdout) -> list[Outcome]:
+# The cases verified under JAX, by digest (see `--record`), and what their verdicts depend on.
+VERIFIED_FILE = HERE / "verified_under_jax.json"
+
+
+def digest(case: Case) -> str:
+    """The case's files (every file of a directory case, its `_env` included), as bytes."""
+    root = case.program.parent if case.program.parent != CASES_DIR else None
+    files = (
+        sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts) if root else [case.program]
+    )
+    h = hashlib.sha256()
+    for path in files:
+        h.update(path.relative_to(root or CASES_DIR).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:20]
+
+
+def verdict_basis() -> dict[str, str]:
+    """What a verdict depends on besides the case: the JAX installed (read without importing it)
+    and the error patterns a verdict is matched against."""
+    versions = {}
+    for package in ("jax", "jaxlib"):
+        try:
+            versions[package] = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            versions[package] = "none"
+    patterns = hashlib.sha256(json.dumps(JAX_ERRORS, sort_keys=True).encode()).hexdigest()[:20]
+    return {**versions, "error-patterns": patterns}
+
+
+def unverified(cases: list[Case]) -> list[Case]:
+    """The cases VERIFIED_FILE does not vouch for under the JAX installed here."""
+    try:
+        recorded = json.loads(VERIFIED_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return cases
+    if not isinstance(recorded, dict) or recorded.get("basis") != verdict_basis():
+        return cases
+    digests = recorded.get("cases", {})
+    return [c for c in cases if digests.get(c.name) != digest(c)]
+
+
+def record(outcomes: list[Outcome]) -> None:
+    """Vouch for the verified cases in VERIFIED_FILE (kept: entries for other cases, under the same basis)."""
+    basis = verdict_basis()
+    try:
+        recorded = json.loads(VERIFIED_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        recorded = {}
+    kept = recorded.get("cases", {}) if isinstance(recorded, dict) and recorded.get("basis") == basis else {}
+    names = {c.name for c in discover(CASES_DIR)}
+    cases = {name: d for name, d in kept.items() if name in names}
+    for o in outcomes:
+        if o.ok:
+            cases[o.case.name] = digest(o.case)
+        else:
+            cases.pop(o.case.name, None)
+    text = json.dumps({"basis": basis, "cases": dict(sorted(cases.items()))}, indent=0, sort_keys=True)
+    VERIFIED_FILE.write_text(text + "\n", encoding="utf-8")
+
+
+def verify(names: list[str] | None = None, jobs: int = 2, out=sys.stdout, changed_only: bool = False) -> list[Outcome]:
     cases = discover()
     if names:
         cases = [c for c in cases if c.name in names]
+    if changed_only:
+        cases = unverified(cases)
     # Cross-module cases too: the runner runs them from their directories, forgetting their modules.
     chunks = [cases[i::jobs] for i in range(jobs)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -251,9 +319,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="only these cases")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("-v", "--verbose", action="store_true", help="print the error text of mismatches")
+    parser.add_argument(
+        "--changed", action="store_true", help=f"only the cases {VERIFIED_FILE.name} does not vouch for"
+    )
+    parser.add_argument("--record", action="store_true", help=f"vouch for the verified cases in {VERIFIED_FILE.name}")
     args = parser.parse_args(argv)
-    outcomes = verify(args.names or None, args.jobs)
+    outcomes = verify(args.names or None, args.jobs, changed_only=args.changed)
     bad = [o for o in outcomes if not o.ok]
+    if args.record:
+        record(outcomes)
     if args.verbose:
         for o in bad:
             print(f"\n--- {o.case.name}\n{o.error}")
