@@ -1649,6 +1649,12 @@ CASES = {
         + launch("k"),
         {"good", "bad"},
     ),
+    "loop-of-one-round-has-no-next-round": (
+        "current = good\nfor _ in range(1):\n    " + launch("current") + "    current = bad\n",
+        {"good"},
+    ),
+    # A simple loop's tuple assignment (`a, b = b, a`) is run round by round.
+    "swap-in-a-simple-loop": ("a, b = good, bad\nfor _ in range(2):\n    a, b = b, a\n" + launch("a"), {"good"}),
     "rebound-in-each-round-before-the-read": (
         "for _ in range(n):\n    i = 0\n    " + launch("[good, bad][i]") + "    i = 1\n",
         {"good"},

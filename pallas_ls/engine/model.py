@@ -127,6 +127,24 @@ def build_parts(stmts: list[ast.stmt], module_scope: Scope) -> ModelParts:
     return parts
 
 
+def _runs_at_most_once(loop: ast.stmt) -> bool:
+    """A `for` loop over a display of at most one item or `range(0)` / `range(1)`: no next round."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return False
+    it = loop.iter
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        return len(it.elts) <= 1 and not any(isinstance(e, ast.Starred) for e in it.elts)
+    return (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id == "range"
+        and len(it.args) == 1
+        and not it.keywords
+        and isinstance(it.args[0], ast.Constant)
+        and it.args[0].value in (0, 1)
+    )
+
+
 class ModuleModel:
     """Scopes and bindings of one module, plus lookups from nodes to their context."""
 
@@ -473,7 +491,11 @@ class ModuleModel:
         (`certain`, when it dominates) binds the name again each time.  (A loop statement itself
         stands for the point before the loop: its `while` test is read as in the first round.)"""
         chain = self.block_chain.get(id(stmt), ())
-        loops = [self.loop_of_body[body] for body in reversed(chain) if body in self.loop_of_body]
+        loops = [
+            loop
+            for body in reversed(chain)
+            if (loop := self.loop_of_body.get(body)) is not None and not _runs_at_most_once(loop)
+        ]
         if not loops:
             return []
         here = self._position(stmt)

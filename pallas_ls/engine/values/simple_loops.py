@@ -92,14 +92,14 @@ def _simple(loop: Loop) -> bool:
 
 
 def _simple_body(body: list[ast.stmt]) -> bool:
-    """Assignments of one name each, and `if`s of such bodies."""
+    """Assignments to names (`n -= 2`, `a, b = b, a`), and `if`s of such bodies."""
     for inner in body:
         if isinstance(inner, ast.If):
             if not (_simple_body(inner.body) and _simple_body(inner.orelse)):
                 return False
         elif not (
             (isinstance(inner, ast.AugAssign) and isinstance(inner.target, ast.Name))
-            or (isinstance(inner, ast.Assign) and len(inner.targets) == 1 and isinstance(inner.targets[0], ast.Name))
+            or (isinstance(inner, ast.Assign) and len(inner.targets) == 1 and _names_only(inner.targets[0]))
             or isinstance(inner, (ast.Pass, ast.Break))
         ):
             return False
@@ -131,7 +131,7 @@ def _run(interp: Interpreter, loop: Loop, scope: Scope, env: Env, model: ModuleM
             bindings.binding_value(interp, x, env, model, at_loop)
             for x in flow.live(interp, bindings.lookup(interp, name, at_loop, model), at_loop, env, model)
         )
-        for name in dict.fromkeys(_target(stmt) for stmt in _assignments(loop.body))
+        for name in dict.fromkeys(name for stmt in _assignments(loop.body) for name in _targets(stmt))
     }
     if isinstance(loop, ast.For):
         return _run_for(interp, loop, scope, env, model, state)
@@ -198,11 +198,15 @@ def _run_body(
             if ended != NEXT:
                 return ended
             continue
-        name = _target(stmt)
         value = interp.ev(cast(ast.Assign | ast.AugAssign, stmt).value, here, inside, model)
         if isinstance(stmt, ast.AugAssign):
-            value = interp.binary(stmt.op, state[name], value, stmt, here)
-        state[name] = value
+            name = cast(ast.Name, stmt.target).id
+            state[name] = interp.binary(stmt.op, state[name], value, stmt, here)
+            continue
+        bound = _destructured(cast(ast.Assign, stmt).targets[0], value)  # `a, b = b, a`
+        if bound is None:
+            return STUCK
+        state.update(bound)
     return NEXT
 
 
@@ -228,9 +232,9 @@ def _target_names(target: ast.expr) -> list[str]:
     return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
 
 
-def _target(stmt: ast.stmt) -> str:
+def _targets(stmt: ast.stmt) -> list[str]:
     target = stmt.target if isinstance(stmt, ast.AugAssign) else cast(ast.Assign, stmt).targets[0]
-    return cast(ast.Name, target).id  # _simple admits names only
+    return _target_names(target)  # _simple admits names only
 
 
 def _with_state(env: Env, scope: Scope, state: State) -> Env:
