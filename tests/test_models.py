@@ -1655,6 +1655,24 @@ CASES = {
     ),
     # A simple loop's tuple assignment (`a, b = b, a`) is run round by round.
     "swap-in-a-simple-loop": ("a, b = good, bad\nfor _ in range(2):\n    a, b = b, a\n" + launch("a"), {"good"}),
+    # An `except ValueError` handler runs only when the call can raise it with the arguments given.
+    "value-error-handler-of-a-call-that-cannot-raise": (
+        'def pick(mode):\n    if mode not in ("a", "b"):\n        raise ValueError(mode)\n    return good\n'
+        + 'try:\n    k = pick("a")\nexcept ValueError:\n    k = bad\n'
+        + launch("k"),
+        {"good"},
+    ),
+    "value-error-handler-of-a-call-that-may-raise": (
+        'def pick(mode):\n    if mode not in ("a", "b"):\n        raise ValueError(mode)\n    return good\n'
+        + "try:\n    k = pick(m)\nexcept ValueError:\n    k = bad\n"
+        + launch("k"),
+        {"good", "bad"},
+    ),
+    "value-error-handler-of-a-call-that-calls": (
+        'def pick(mode):\n    return int(mode) and good\ntry:\n    k = pick("a")\nexcept ValueError:\n    k = bad\n'
+        + launch("k"),
+        {"good", "bad"},
+    ),
     "rebound-in-each-round-before-the-read": (
         "for _ in range(n):\n    i = 0\n    " + launch("[good, bad][i]") + "    i = 1\n",
         {"good"},
