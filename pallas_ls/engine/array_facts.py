@@ -16,7 +16,7 @@ from .model import Binding, FunctionNode, Loc, ModuleModel, positional_args
 from .names import qualname
 from .values.bindings import binding_value
 from .values.domain import EMPTY_ENV, Array, Env, Func, Partial, Value
-from .values.operations import computed_on_read
+from .values.operations import computed_on_read, unpacked
 
 # A member read from a name: `obj.attr`, `obj["key"]`, `getattr(obj, "attr")`.
 Member = ast.Attribute | ast.Subscript | ast.Call
@@ -260,6 +260,24 @@ def member_array_rank(
         if not certainly_jax_array(values):
             return None
         held |= values
+    return rank_of(frozenset(held))
+
+
+def iterated_array_rank(
+    model: ModuleModel, function: FunctionNode, iterated: ast.expr, envs: Iterable[Env] = (EMPTY_ENV,)
+) -> Rank | None:
+    """The rank of the items `for t in TERMS` gives in the kernel, when `TERMS` holds at least one
+    item (the loop's first round runs) and every item is certainly a jax array, in each closure
+    `envs` the kernel was made in; None otherwise."""
+    interp = interpreter_for(model)
+    loc = model.body_loc(function)
+    held: set[Value] = set()
+    for env in envs:
+        seq = unpacked(interp, interp.ev(iterated, loc, env, model))
+        items = frozenset().union(*seq.elts) if seq is not None and seq.elts is not None else frozenset()
+        if not items or not certainly_jax_array(items):
+            return None
+        held |= items
     return rank_of(frozenset(held))
 
 

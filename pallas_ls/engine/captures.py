@@ -60,6 +60,9 @@ class FreeUse:
     called: bool = False  # the use is the callee of a call (`helper(x)`)
     # For a callee: the call's result certainly binds a JAX operation (`x_ref[...] + bias()`).
     result_traced: bool = False
+    # For the sequence of a `for` loop (`for t in TERMS:`): the loop body's first read of its
+    # target that certainly binds a JAX operation (`acc + t`); None when there is none.
+    item_traced_at: ast.Name | None = None
 
 
 def free_uses(model: ModuleModel, function: FunctionNode) -> list[FreeUse]:
@@ -172,12 +175,31 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                         _outer_members(member, parents, model),
                         _is_callee(node, parents),
                         _is_callee(node, parents) and _is_traced_use(cast(ast.expr, parents[id(node)]), parents, model),
+                        _traced_loop_item(node, parents, model, scope),
                     )
                 )
             continue
         stack.extend((child, scope, comp_names) for child in reversed(child_nodes(node)))
     uses.sort(key=lambda u: (u.node.lineno, u.node.col_offset))
     return uses
+
+
+def _traced_loop_item(node: ast.Name, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> ast.Name | None:
+    """`for t in TERMS:` with `TERMS` the node: the loop body's first read of `t` that certainly
+    binds a JAX operation, when the loop alone binds `t` in the scope."""
+    loop = parents.get(id(node))
+    if not isinstance(loop, ast.For) or loop.iter is not node or not isinstance(loop.target, ast.Name):
+        return None
+    name = loop.target.id
+    if any(b.stmt is not loop for b in scope.bindings.get(name, [])):
+        return None  # bound otherwise too: a read may see another value
+    reads = (
+        n
+        for stmt in loop.body
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    )
+    return next((n for n in reads if _is_traced_use(n, parents, model)), None)
 
 
 def _is_callee(node: ast.Name, parents: dict[int, ast.AST]) -> bool:

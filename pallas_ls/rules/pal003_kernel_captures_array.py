@@ -13,6 +13,7 @@ from ..engine.array_facts import (
     certainly_jax_array,
     combined_rank,
     constructor_fact,
+    iterated_array_rank,
     member_array_rank,
     names_array,
     partial_bound_arrays,
@@ -254,6 +255,41 @@ def add_bias(x_ref, bias_ref, o_ref):
 
 
 assert (pl.pallas_call(add_bias, out_shape=out_shape, interpret=True)(x, bias) == x + 1).all()
+""",
+        valid=True,
+    ),
+    Example(
+        "arrays-iterated-from-a-global-list",
+        _PALLAS_CALL
+        + """TERMS = [jnp.full((8, 128), i, jnp.float32) for i in range(3)]
+
+
+def kernel(x_ref, o_ref):
+    acc = x_ref[...]
+    for t in TERMS:
+        acc = acc + «t»
+    o_ref[...] = acc
+
+
+pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x)
+""",
+        valid=False,
+        jax_error=_ERROR,
+    ),
+    Example(
+        "global-list-of-arrays-iterated-for-their-shapes",
+        _PALLAS_CALL
+        + """TERMS = [jnp.full((8, 128), i, jnp.float32) for i in range(3)]
+
+
+def kernel(x_ref, o_ref):
+    acc = x_ref[...]
+    for t in TERMS:
+        acc = acc + t.shape[0]
+    o_ref[...] = acc
+
+
+assert (pl.pallas_call(kernel, out_shape=out_shape, interpret=True)(x) == x + 24).all()
 """,
         valid=True,
     ),
@@ -554,6 +590,7 @@ def _check_kernel(
     yield from _receiver_captures(analysis, function, sites, reported)
     yield from _helper_captures(analysis, function, sites, reported, uses_of)
     yield from _returned_array_captures(analysis, function, sites, reported, uses_of)
+    yield from _iterated_captures(analysis, function, sites, reported, uses_of)
     yield from _numpy_made_in_kernel(analysis, function, sites)
 
 
@@ -629,6 +666,30 @@ def _returned_array_captures(
         reported.add(use.name)
         subject = f"calls `{use.name}()`, which returns `{returned.id}`, {_describe(analysis, facts[0])}"
         yield _finding_at(analysis, function, site, sites, use.node, subject, returned.id)
+
+
+def _iterated_captures(
+    analysis: ModuleAnalysis,
+    function: FunctionNode,
+    sites: list[KernelSite],
+    reported: set[str],
+    uses_of: Callable[[FunctionNode], list[FreeUse]],
+) -> Iterator[Finding]:
+    """`for t in TERMS: acc = acc + t` where `TERMS` holds jax arrays: each round makes its item
+    a constant of the kernel's jaxpr.  Reported at the item's first traced read."""
+    envs = {site.target.env for site in sites}
+    for use in uses_of(function):
+        item = use.item_traced_at
+        if item is None or use.name in reported:
+            continue
+        rank = iterated_array_rank(analysis.model, function, use.node, envs)
+        site = _rejecting_site(sites, rank) if rank is not None else None
+        if rank is None or site is None:
+            continue
+        reported.add(use.name)
+        rank_text = "" if rank is Rank.UNKNOWN else f" {rank.value}"
+        subject = f"captures `{item.id}`, an item of `{use.name}` (a{rank_text} jax array)"
+        yield _finding_at(analysis, function, site, sites, item, subject, use.name)
 
 
 def _returned_global(model: ModuleModel, helper: FunctionNode) -> ast.Name | None:
