@@ -485,6 +485,7 @@ class _ProjectLoader(Loader):
         self.project = project
         self.root_path = os.path.abspath(root_path) if root_path else None
         self._paths: dict[int, str] = {}
+        self._names: dict[int, str] = {}  # id(model) -> the dotted name an absolute import found it by
         self._sources: dict[int, SourceFile] = {}
         # Files read from the environment -> the top-level package they were found under.
         self._environment_paths: dict[str, str] = {}
@@ -515,6 +516,9 @@ class _ProjectLoader(Loader):
             return None
         source, model = loaded
         self._paths[id(model)] = module_path
+        if not dotted.startswith("."):
+            parts = dotted.split(".")
+            self._names.setdefault(id(model), ".".join(parts[: len(parts) - len(rest)]))
         self._sources[id(model)] = source
         if in_environment:
             self._environment_paths[module_path] = (package or "") if dotted.startswith(".") else dotted.split(".")[0]
@@ -522,6 +526,9 @@ class _ProjectLoader(Loader):
 
     def path_of(self, model: ModuleModel) -> str | None:
         return self._paths.get(id(model))
+
+    def module_name(self, model: ModuleModel) -> str | None:
+        return self._names.get(id(model))
 
     def source_of(self, model: ModuleModel) -> SourceFile | None:
         return self._sources.get(id(model))

@@ -127,7 +127,7 @@ def unbound_name(interp: Interpreter, name: str, model: ModuleModel) -> frozense
     if name == "__name__" and model is not interp.model and model not in interp.library_models.values():
         # A module another one imports: never "__main__" (its `if __name__ == "__main__":` block
         # does not run); the module analysed itself may be a script, so its name stays unknown.
-        return frozenset({Const("<imported module>")})
+        return frozenset({Const(interp.loader.module_name(model) or "<imported module>")})
     for star in star_imports(interp, model):
         target = interp.loader.module(model, _import_base(star))
         if target is None:

@@ -80,6 +80,10 @@ class Loader:
     def path_of(self, model: ModuleModel) -> str | None:
         return None
 
+    def module_name(self, model: ModuleModel) -> str | None:
+        """The dotted name an absolute import found the module by (its `__name__`); None: not known."""
+        return None
+
     def source_of(self, model: ModuleModel) -> SourceFile | None:
         return None
 

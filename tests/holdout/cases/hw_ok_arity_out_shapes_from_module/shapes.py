@@ -1,0 +1,6 @@
+import jax
+
+
+def out_shapes(x):
+    s = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return (s,) * 1

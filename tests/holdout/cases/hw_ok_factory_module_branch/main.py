@@ -1,0 +1,10 @@
+"""a factory module's kernel returns on a branch its argument selects  JAX: runs."""
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from factory import make
+
+kernel = make(1)
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

@@ -1,0 +1,17 @@
+"""a launcher module is handed the kernel  JAX: runs."""
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from launch import run
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+
+x = jnp.ones((8, 128), jnp.float32)
+print(run(copy, x).sum())

@@ -1,0 +1,1 @@
+from .kernels import copy as default_kernel

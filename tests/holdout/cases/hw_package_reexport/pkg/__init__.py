@@ -1,0 +1,1 @@
+from .kernels import bump as default_kernel
