@@ -1673,6 +1673,25 @@ CASES = {
         + launch("k"),
         {"good", "bad"},
     ),
+    # A closure rebinding its maker's cell from its own value (`fast = not fast`), called at import.
+    "closure-toggle-first-call": (
+        "def make():\n    fast = False\n    def toggle():\n        nonlocal fast\n        fast = not fast\n"
+        + "        return bad if fast else good\n    return toggle\nt = make()\n"
+        + launch("t()"),
+        {"bad"},
+    ),
+    "closure-toggle-second-call": (
+        "def make():\n    fast = False\n    def toggle():\n        nonlocal fast\n        fast = not fast\n"
+        + "        return bad if fast else good\n    return toggle\nt = make()\nt()\n"
+        + launch("t()"),
+        {"good"},
+    ),
+    "closure-reads-its-cell-before-storing": (
+        "def make():\n    n = 0\n    def step():\n        nonlocal n\n        old = n\n        n += 1\n"
+        + "        return old\n    return step\nstep = make()\nstep()\n"
+        + launch("[good, bad, good][step()]"),
+        {"good", "bad"},
+    ),
     "rebound-in-each-round-before-the-read": (
         "for _ in range(n):\n    i = 0\n    " + launch("[good, bad][i]") + "    i = 1\n",
         {"good"},

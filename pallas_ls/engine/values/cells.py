@@ -59,7 +59,28 @@ def closure_at_import(interp: Interpreter, func: Func, call: ast.Call, model: Mo
         if values is None:
             return func
     own = model.scope_of_function[id(func.node)]
+    if _reads_follow_stores(func.node, cells, own):
+        # `fast = not fast; return bad if fast else good`: every read after the call's own stores
+        # sees what they stored, which this call's run computes from the earlier calls' values
+        after = _after_call(interp, model, call, cells, maker_scope, values)
+        if after is not None:
+            return Func(func.node, model, func.env.extended(_bound(model, maker_scope, cells, after, besides=None)))
     return Func(func.node, model, func.env.extended(_bound(model, maker_scope, cells, values, besides=own)))
+
+
+def _reads_follow_stores(node: ast.FunctionDef, cells: list[str], scope: Scope) -> bool:
+    """Whether the closure stores a cell in its body's own statements, and reads its cells only
+    in those stores or after the last of them."""
+    stores = [s for s in node.body if _stores_a_cell(s, cells, scope)]
+    if not stores:
+        return False
+    inside = {id(n) for s in stores for n in ast.walk(s)}
+    last = bindings.position(stores[-1])
+    return all(
+        id(n) in inside or bindings.position(n) > last
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and n.id in cells and isinstance(n.ctx, ast.Load)
+    )
 
 
 def _maker_scope(model: ModuleModel, node: ast.FunctionDef) -> Scope | None:
@@ -170,7 +191,8 @@ def _after_call(
         return None  # a store under an `if` or in a loop, or after an early return: not followed
     values = dict(values)
     for stmt in stored:
-        func = Func(closure.node, model, closure.env.extended(_bound(model, maker, cells, values, besides=scope)))
+        # the cells as the stores before this one left them, wherever it reads them from
+        func = Func(closure.node, model, closure.env.extended(_bound(model, maker, cells, values, besides=None)))
         env = calls.bind_call(interp, func, call, where, EMPTY_ENV, model)
         if env is None:
             return None
@@ -197,7 +219,7 @@ def _stores_a_cell(node: ast.AST, cells: list[str], scope: Scope) -> bool:
 
 
 def _bound(
-    model: ModuleModel, maker: Scope, cells: list[str], values: dict[str, frozenset[Value]], besides: Scope
+    model: ModuleModel, maker: Scope, cells: list[str], values: dict[str, frozenset[Value]], besides: Scope | None
 ) -> list[tuple[Binding, frozenset[Value]]]:
     """Every binding a read of a cell may reach (the maker's and the closures' stores) bound to
     the cell's value; `besides`'s own stores (the closure being run) are left to its code."""
