@@ -1458,6 +1458,10 @@ CASES = {
         launch("list(itertools.islice(itertools.cycle([bad, good]), 4))[3]"),
         {"good"},
     ),
+    "next-of-an-endless-islice-of-a-cycle": (
+        launch("next(itertools.islice(itertools.cycle([bad, good]), 3, None))"),
+        {"good"},
+    ),
     "islice-of-a-list": (launch("list(itertools.islice([bad, good, bad], 1, None))[0]"), {"good"}),
     # An enum class iterates its members in body order (no aliases among constant values).
     "enum-iterated-in-order": (

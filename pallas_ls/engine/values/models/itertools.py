@@ -28,17 +28,10 @@ def islice(iterable: Any, *args: Any) -> Any:
         # an endless cycle sliced: position i holds the (i mod n)th element
         saved = iterable.saved
         if stop is None:
-            return _cycled_from(saved, start, step)
+            # endless: its first 16 items, in order (what next() and a zip with fewer names read)
+            return [saved[i % len(saved)] for i in range(start, start + 16 * step, step)]
         return [saved[i % len(saved)] for i in range(start, stop, step)]
     return list(iterable)[start:stop:step]
-
-
-def _cycled_from(saved: Any, start: Any, step: Any) -> Any:
-    # endless: the items at positions start, start + step, ... of the cycle
-    i = start
-    while True:
-        yield saved[i % len(saved)]
-        i += step
 
 
 class cycle:
