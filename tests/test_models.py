@@ -1696,6 +1696,19 @@ CASES = {
         + launch("[good, bad, good][step()]"),
         {"good", "bad"},
     ),
+    # An `except NameError` handler of a try body reading only names bound on every path never runs.
+    "name-error-handler-of-a-bound-name": (
+        "k = good\ntry:\n    k\nexcept NameError:\n    k = bad\n" + launch("k"),
+        {"good"},
+    ),
+    "name-error-handler-of-a-name-bound-under-an-if": (
+        "if c:\n    k = good\ntry:\n    k\nexcept NameError:\n    k = bad\n" + launch("k"),
+        {"good", "bad"},
+    ),
+    "name-error-handler-of-a-deleted-name": (
+        "k = good\ndel k\ntry:\n    k\nexcept NameError:\n    k = bad\n" + launch("k"),
+        {"good", "bad"},
+    ),
     "rebound-in-each-round-before-the-read": (
         "for _ in range(n):\n    i = 0\n    " + launch("[good, bad][i]") + "    i = 1\n",
         {"good"},

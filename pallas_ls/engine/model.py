@@ -455,9 +455,18 @@ class ModuleModel:
         if stmt is None or (name not in scope.global_names and name not in scope.nonlocal_names):
             return None
         own = self.reaching(scope.bindings.get(name, []), stmt)
-        if not own or not self._dominates(own[-1], self.block_chain.get(id(stmt), ()), False):
+        chain = self.block_chain.get(id(stmt), ())
+        if not any(self._dominates(b, chain, False) for b in own):
             return None
         return own
+
+    def surely_bound(self, scope: Scope, name: str, stmt: ast.AST) -> bool:
+        """Whether the scope's own bindings bind `name` on every path to `stmt`, and no `del` in
+        the module names it."""
+        chain = self.block_chain.get(id(stmt), ())
+        if not any(self._dominates(b, chain, False) for b in self.reaching(scope.bindings.get(name, []), stmt)):
+            return False
+        return not any(isinstance(t, ast.Name) and t.id == name for d in self.delete_statements() for t in d.targets)
 
     def reaching(self, bindings: list[Binding], stmt: ast.AST | None) -> list[Binding]:
         """The bindings that may reach `stmt` (or the end of their scope when `stmt` is None).

@@ -568,6 +568,10 @@ def handler_never_runs(
         interp, try_stmt.body, scope, env, model
     ):
         return True
+    if all(isinstance(c, ast.Name) and c.id == "NameError" for c in caught) and raising.names_surely_bound(
+        try_stmt.body, scope, model
+    ):
+        return True
     return _only_value_errors(caught) and _nothing_can_raise(interp, try_stmt.body, scope, env, model)
 
 

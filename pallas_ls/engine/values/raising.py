@@ -1,6 +1,8 @@
-"""Whether a try body's calls of the module's own functions can raise ValueError, so that an
-`except ValueError:` handler after them may run (`try: impl = pick("a") except ValueError: impl =
-fallback`, where pick raises only for names it does not know).
+"""Whether a try body can raise what a handler catches, so that the handler may run.
+
+ValueError (`try: impl = pick("a") except ValueError: impl = fallback`, where pick raises only for
+names it does not know): the body's calls are of the module's own functions that cannot raise it.
+NameError (`try: kernel except NameError: kernel = fallback`): every name it reads is bound there.
 
 A call raises no ValueError when the function called is a def whose every `raise`, every call and
 every unpacking (`a, b = pair`, which raises ValueError on a wrong length) is in a branch that the
@@ -13,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ..model import Loc, ModuleModel
+from ..model import Loc, ModuleModel, Scope
 from . import bindings, calls, returns
 from .domain import Env, Func, only_value
 
@@ -63,3 +65,21 @@ def _own_expressions(stmt: ast.stmt) -> list[ast.AST]:
     if isinstance(stmt, ast.Try):
         return [h.type for h in stmt.handlers if h.type is not None]
     return [stmt]
+
+
+def names_surely_bound(body: list[ast.stmt], scope: Scope, model: ModuleModel) -> bool:
+    """A try body of name reads and assignments to names (no call, attribute or item), every name
+    it reads bound on every path to it by its scope: no NameError."""
+    for stmt in body:
+        if not isinstance(stmt, (ast.Expr, ast.Assign)):
+            return False
+        for node in ast.walk(stmt):
+            if not isinstance(node, (ast.Expr, ast.Assign, ast.Name, ast.Load, ast.Store, ast.Constant, ast.Tuple)):
+                return False
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Load)
+                and not model.surely_bound(scope, node.id, stmt)
+            ):
+                return False
+    return True
