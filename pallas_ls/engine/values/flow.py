@@ -564,7 +564,7 @@ def handler_never_runs(
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     if _only_lookup_errors(caught) and _lookups_cannot_fail(interp, try_stmt.body, scope, env, model):
         return True
-    if all(isinstance(c, ast.Name) and c.id == "ValueError" for c in caught) and _calls_raise_no_value_error(
+    if all(isinstance(c, ast.Name) and c.id == "ValueError" for c in caught) and raising.calls_raise_no_value_error(
         interp, try_stmt.body, scope, env, model
     ):
         return True
@@ -573,24 +573,6 @@ def handler_never_runs(
     ):
         return True
     return _only_value_errors(caught) and _nothing_can_raise(interp, try_stmt.body, scope, env, model)
-
-
-def _calls_raise_no_value_error(
-    interp: Interpreter, body: list[ast.stmt], scope: Scope, env: Env, model: ModuleModel
-) -> bool:
-    """A try body of assignments to names and call statements whose calls are of the module's
-    functions that cannot raise ValueError with the arguments given (values.raising)."""
-    for stmt in body:
-        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
-        if value is None or (isinstance(stmt, ast.Assign) and not all(isinstance(t, ast.Name) for t in stmt.targets)):
-            return False
-        where = Loc(scope, stmt)
-        for node in ast.walk(value):
-            if isinstance(node, ast.Call) and not raising.call_raises_no_value_error(interp, node, where, env, model):
-                return False
-            if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
-                return False
-    return True
 
 
 # What a builtin given a wrong value raises (`int("x")`): a handler of these (or of lookup

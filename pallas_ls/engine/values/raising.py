@@ -23,6 +23,24 @@ if TYPE_CHECKING:
     from .interpreter import Interpreter
 
 
+def calls_raise_no_value_error(
+    interp: Interpreter, body: list[ast.stmt], scope: Scope, env: Env, model: ModuleModel
+) -> bool:
+    """A try body of assignments to names and call statements whose calls are of the module's
+    functions that cannot raise ValueError with the arguments given (values.raising)."""
+    for stmt in body:
+        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+        if value is None or (isinstance(stmt, ast.Assign) and not all(isinstance(t, ast.Name) for t in stmt.targets)):
+            return False
+        where = Loc(scope, stmt)
+        for node in ast.walk(value):
+            if isinstance(node, ast.Call) and not call_raises_no_value_error(interp, node, where, env, model):
+                return False
+            if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+                return False
+    return True
+
+
 def call_raises_no_value_error(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> bool:
     callee = only_value(interp.ev(call.func, loc, env, model))
     node = getattr(callee, "node", None)
