@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..model import Loc, own_returns
-from . import flow, operations, patterns
+from . import operations, patterns, raising
 from .domain import NONE, NONE_SET, Env, Func, Value
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def reachable_returns(interp: Interpreter, func: Func, env: Env) -> Iterator[ast
     scope = func.model.function_scope(node)
 
     def never_runs(try_stmt: ast.Try, handler: ast.ExceptHandler) -> bool:
-        return flow.handler_never_runs(interp, try_stmt, handler, scope, env, func.model)
+        return raising.handler_never_runs(interp, try_stmt, handler, scope, env, func.model)
 
     yield from _returns_in(node.body, lambda test, stmt: _static_truth(interp, test, stmt, func, env), never_runs)
 
