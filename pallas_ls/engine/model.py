@@ -455,18 +455,19 @@ class ModuleModel:
         if stmt is None or (name not in scope.global_names and name not in scope.nonlocal_names):
             return None
         own = self.reaching(scope.bindings.get(name, []), stmt)
-        chain = self.block_chain.get(id(stmt), ())
-        if not any(self._dominates(b, chain, False) for b in own):
-            return None
-        return own
+        return own if self._one_dominates(own, stmt) else None
 
     def surely_bound(self, scope: Scope, name: str, stmt: ast.AST) -> bool:
         """Whether the scope's own bindings bind `name` on every path to `stmt`, and no `del` in
         the module names it."""
-        chain = self.block_chain.get(id(stmt), ())
-        if not any(self._dominates(b, chain, False) for b in self.reaching(scope.bindings.get(name, []), stmt)):
+        if not self._one_dominates(self.reaching(scope.bindings.get(name, []), stmt), stmt):
             return False
         return not any(isinstance(t, ast.Name) and t.id == name for d in self.delete_statements() for t in d.targets)
+
+    def _one_dominates(self, reaching: list[Binding], stmt: ast.AST) -> bool:
+        """Whether one of the bindings reaching `stmt` runs on every path to it."""
+        chain = self.block_chain.get(id(stmt), ())
+        return any(self._dominates(b, chain, False) for b in reaching)
 
     def reaching(self, bindings: list[Binding], stmt: ast.AST | None) -> list[Binding]:
         """The bindings that may reach `stmt` (or the end of their scope when `stmt` is None).
@@ -505,23 +506,21 @@ class ModuleModel:
             for body in reversed(chain)
             if (loop := self.loop_of_body.get(body)) is not None and not _runs_at_most_once(loop)
         ]
-        if not loops:
-            return []
-        here = self._position(stmt)
-        found: list[Binding] = []
+        # The outermost loop whose next round reaches `stmt` (its body holds the inner loops').
+        outermost = None
         for loop in loops:
             if certain is not None and (certain.stmt is loop or certain.position > self._position(loop)):
                 break  # bound again in this loop before `stmt` (or as its target), every time round
-            body = id(loop.body)  # type: ignore[attr-defined]  # a for or while statement
-            found += [
-                b
-                for b in bindings
-                if b.position >= here
-                and b.stmt is not None
-                and body in self.block_chain.get(id(b.stmt), ())
-                and all(b is not f for f in found)
-            ]
-        return found
+            outermost = loop
+        if outermost is None:
+            return []
+        here = self._position(stmt)
+        body = id(outermost.body)  # type: ignore[attr-defined]  # a for or while statement
+        return [
+            b
+            for b in bindings
+            if b.position >= here and b.stmt is not None and body in self.block_chain.get(id(b.stmt), ())
+        ]
 
     def _dominates(self, binding: Binding, use_chain: tuple[int, ...], at_end: bool) -> bool:
         if binding.stmt is None:  # parameters: bound on entry

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ..model import Loc, ModuleModel, Scope
+from ..model import Loc, ModuleModel, Scope, is_generator
 from . import bindings, calls, folding, returns
 from .domain import Array, DictV, Env, External, Func, Param, Seq, key_of, only_value
 
@@ -154,7 +154,7 @@ def calls_raise_no_value_error(
 def call_raises_no_value_error(interp: Interpreter, call: ast.Call, loc: Loc, env: Env, model: ModuleModel) -> bool:
     callee = only_value(interp.ev(call.func, loc, env, model))
     node = getattr(callee, "node", None)
-    if not isinstance(callee, Func) or not isinstance(node, ast.FunctionDef) or _is_generator(node):
+    if not isinstance(callee, Func) or not isinstance(node, ast.FunctionDef) or is_generator(node):
         return False
     inner = calls.bind_call(interp, callee, call, loc, env, model)
     if inner is None or not inner.items:
@@ -163,10 +163,6 @@ def call_raises_no_value_error(interp: Interpreter, call: ast.Call, loc: Loc, en
         _may_raise_value_error(stmt) and returns.reaches_statement(interp, callee, inner, stmt)
         for stmt in bindings.own_statements(node.body)
     )
-
-
-def _is_generator(node: ast.FunctionDef) -> bool:
-    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node))
 
 
 def _may_raise_value_error(stmt: ast.stmt) -> bool:
