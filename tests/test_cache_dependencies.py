@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pallas_ls.engine import batch
+from pallas_ls.engine import batch, findings_cache
 from pallas_ls.lint import check_files
 
 LIBRARY = {
@@ -176,11 +176,11 @@ def test_the_analysers_own_sources_are_part_of_every_key(tmp_path):
     """A development checkout changes rules without changing the version: its entries must not
     be reused by the next version of the code (the fingerprint follows each source file)."""
     (tmp_path / "rule.py").write_text("CODE = 1\n")
-    before = batch.source_fingerprint(str(tmp_path))
-    assert batch.source_fingerprint(str(tmp_path)) == before
+    before = findings_cache.source_fingerprint(str(tmp_path))
+    assert findings_cache.source_fingerprint(str(tmp_path)) == before
     (tmp_path / "rule.py").write_text("CODE = 22\n")
-    assert batch.source_fingerprint(str(tmp_path)) != before
-    assert batch.analyser_version().startswith(batch.__version__ + "+")
+    assert findings_cache.source_fingerprint(str(tmp_path)) != before
+    assert findings_cache.analyser_version().startswith(findings_cache.__version__ + "+")
 
 
 def package_of_its_own(n: int) -> dict[str, str]:

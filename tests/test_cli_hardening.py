@@ -22,7 +22,7 @@ import pytest
 from test_cli_robustness import FIXED, KERNEL, RETURN_ROW, pallas_ls
 
 from pallas_ls import cli, fixing
-from pallas_ls.engine import batch
+from pallas_ls.engine import findings_cache
 from pallas_ls.engine.dependencies import Dependencies
 
 needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root (chown)")
@@ -68,8 +68,8 @@ class _Planted:
 
 
 def _entry_paths(cache: pathlib.Path, path: pathlib.Path) -> list[pathlib.Path]:
-    key = batch._cache_key(str(path), path.read_text())
-    base = cache / batch.__version__ / key[:2]
+    key = findings_cache.cache_key(str(path), path.read_text())
+    base = cache / findings_cache.__version__ / key[:2]
     return [base / key, base / (key + ".json")]  # today's name and the pickle's
 
 
@@ -102,7 +102,7 @@ def test_a_wrong_cache_entry_is_a_miss(tmp_path, content):
     path.write_text(KERNEL)
     cache = tmp_path / "cache"
     assert pallas_ls("check", "--cache-dir", str(cache), ".", cwd=tmp_path).returncode == 1
-    key = batch._cache_key(str(path), KERNEL)
+    key = findings_cache.cache_key(str(path), KERNEL)
     for entry in _entry_paths(cache, path):
         entry.parent.mkdir(parents=True, exist_ok=True)
         entry.write_bytes(content.replace(b'"K"', f'"{key}"'.encode()).replace(b'"P"', f'"{path}"'.encode()))
@@ -117,7 +117,7 @@ def test_a_wrong_typed_entry_does_not_fail_later_runs(tmp_path):
     cache = tmp_path / "cache"
     for entry in _entry_paths(cache, path):
         entry.parent.mkdir(parents=True, exist_ok=True)
-        entry.write_bytes(pickle.dumps(batch._Checked(str(path), 42, True)))  # type: ignore[arg-type]
+        entry.write_bytes(pickle.dumps(findings_cache.Checked(str(path), 42, True)))  # type: ignore[arg-type]
     result = pallas_ls("check", "--cache-dir", str(cache), ".", cwd=tmp_path)
     assert result.returncode == 1 and f"k.py:{RETURN_ROW}:5: PAL001" in result.stdout, result
 
@@ -269,9 +269,9 @@ def test_a_committed_cache_entry_cannot_silence_the_linter(tmp_path):
     HMAC keyed with a secret in the user's cache home, which a repository cannot know."""
     path = tmp_path / "k.py"
     path.write_text(KERNEL)
-    key = batch._cache_key(str(path), KERNEL)
+    key = findings_cache.cache_key(str(path), KERNEL)
     body = json.dumps({"key": key, "path": str(path), "standalone": True, "findings": []}).encode()
-    entry = tmp_path / ".pallas-ls-cache" / batch.__version__ / key[:2] / (key + ".json")
+    entry = tmp_path / ".pallas-ls-cache" / findings_cache.__version__ / key[:2] / (key + ".json")
     entry.parent.mkdir(parents=True)
     for forged in (body, b"0" * 64 + b"\n" + body, hashlib.sha256(body).hexdigest().encode() + b"\n" + body):
         entry.write_bytes(forged)
@@ -282,26 +282,26 @@ def test_a_committed_cache_entry_cannot_silence_the_linter(tmp_path):
 def test_the_cache_key_lives_in_the_user_cache_home(tmp_path, monkeypatch):
     home = tmp_path / "home-cache"
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    monkeypatch.setattr(batch, "_SECRETS", {})
+    monkeypatch.setattr(findings_cache, "_SECRETS", {})
     project = tmp_path / "proj"
     project.mkdir()
     (project / "k.py").write_text(KERNEL)
     cache = project / ".pallas-ls-cache"
-    cached = batch._Cache(str(cache))
-    cached.put("ab" * 20, batch._Checked(str(project / "k.py"), [], True, dependencies=Dependencies()))
+    cached = findings_cache.FindingsCache(str(cache))
+    cached.put("ab" * 20, findings_cache.Checked(str(project / "k.py"), [], True, dependencies=Dependencies()))
     key_file = home / "pallas-ls" / "cache.key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600 and len(key_file.read_text().strip()) == 64
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
     assert cached.get("ab" * 20, str(project / "k.py")) is not None
-    monkeypatch.setattr(batch, "_SECRETS", {})
+    monkeypatch.setattr(findings_cache, "_SECRETS", {})
     key_file.write_text("f" * 64 + "\n")  # another user's key: every entry is a miss
     assert cached.get("ab" * 20, str(project / "k.py")) is None
-    monkeypatch.setattr(batch, "_SECRETS", {})
+    monkeypatch.setattr(findings_cache, "_SECRETS", {})
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "unwritable" / "x"))
     (tmp_path / "unwritable").write_text("a file, not a directory")
-    entry = batch._Checked(str(project / "k.py"), [], True, dependencies=Dependencies())
+    entry = findings_cache.Checked(str(project / "k.py"), [], True, dependencies=Dependencies())
     cached.put("cd" * 20, entry)  # no key: nothing cached
-    assert not (cache / batch.__version__ / "cd").exists()
+    assert not (cache / findings_cache.__version__ / "cd").exists()
 
 
 def test_one_pathological_file_hides_no_other_finding(tmp_path):
