@@ -1690,6 +1690,25 @@ CASES = {
         + launch("t()"),
         {"good"},
     ),
+    # The test of a conditional expression always runs: the closure's call there is ordered.
+    "closure-called-in-a-conditional-test": (
+        "def make():\n    flag = False\n    def toggle():\n        nonlocal flag\n        flag = not flag\n"
+        + "        return flag\n    return toggle\nt = make()\nt()\n"
+        + launch("bad if t() else good"),
+        {"good"},
+    ),
+    "closure-called-in-a-later-operand-of-and": (
+        "def make():\n    flag = False\n    def toggle():\n        nonlocal flag\n        flag = not flag\n"
+        + "        return flag\n    return toggle\nt = make()\nt()\n"
+        + launch("bad if (True and t()) else good"),
+        {"good", "bad"},
+    ),
+    # `v is True` of a bool the interpreter does not know may hold; of a number it never does.
+    "is-true-of-an-unknown-bool": (
+        "import random\nv = random.random() > 0.5\n" + launch("bad if v is True else good"),
+        {"good", "bad"},
+    ),
+    "is-true-of-a-number": ("v = 1\n" + launch("bad if v is True else good"), {"good"}),
     "closure-reads-its-cell-before-storing": (
         "def make():\n    n = 0\n    def step():\n        nonlocal n\n        old = n\n        n += 1\n"
         + "        return old\n    return step\nstep = make()\nstep()\n"

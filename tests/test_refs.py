@@ -58,6 +58,10 @@ REPORTED = {
         "import functools\n@functools.lru_cache(maxsize=None)\ndef buf(n):\n    return jax.new_ref(x)\n"
         "add(buf(1), buf(1))"
     ),
+    "memoised-method-of-one-instance": (
+        "import functools\nclass Pool:\n    @functools.cache\n    def get(self, n):\n        return jax.new_ref(x)\n"
+        "pool = Pool()\nadd(pool.get('a'), pool.get('a'))"
+    ),
     "kernel-ref-parameter": ("@pl.kernel(mesh=m)\ndef outer(a_ref, b_ref):\n    add(a_ref, a_ref)"),
     "namespace-filled-in-a-loop": (
         "import types\nns = types.SimpleNamespace()\nfor n in ('a', 'b'):\n    setattr(ns, n, jax.new_ref(x))\n"
@@ -165,6 +169,14 @@ SILENT = {
     ),
     "memoised-factory-unknown-arguments": (
         "import functools\n@functools.cache\ndef buf(n):\n    return jax.new_ref(x)\nadd(buf(a), buf(a))"
+    ),
+    "memoised-method-of-two-instances": (
+        "import functools\nclass Pool:\n    @functools.cache\n    def get(self, n):\n        return jax.new_ref(x)\n"
+        "add(Pool().get('a'), Pool().get('a'))"
+    ),
+    "memoised-method-of-instances-made-in-a-loop": (
+        "import functools\nclass Pool:\n    @functools.cache\n    def get(self, n):\n        return jax.new_ref(x)\n"
+        "ps = [Pool() for _ in range(2)]\nadd(ps[0].get('a'), ps[1].get('a'))"
     ),
     "unmemoised-factory": "def buf():\n    return jax.new_ref(x)\nadd(buf(), buf())",
     "frozen": "r = jax.new_ref(x)\nadd(jax.freeze(r), jax.freeze(r))",

@@ -194,17 +194,22 @@ def _default_refs(interp: Interpreter, target: Func) -> list[frozenset[Value]]:
 def _cached_call(target: Func, args: list[Any], keywords: list[Any]) -> tuple[object, ...] | None:
     """What identifies the object a memoised function returns (`@functools.cache def buffer():
     return jax.new_ref(x)`: every `buffer()` is the same Ref): the function and its constant
-    arguments.  None for a function that is not memoised, or arguments not all constants."""
+    arguments (or instances made once, a method's `self`).  None for a function that is not
+    memoised, or other arguments."""
     node = target.node
     if isinstance(node, ast.Lambda) or not any(
         classes.decorator_name(d.func if isinstance(d, ast.Call) else d) in _MEMOISING for d in node.decorator_list
     ):
         return None
-    values = [only_value(a) for a in args] + [only_value(v) for _, v in keywords]
-    if not all(isinstance(v, Const) for v in values):
-        return None
+    key: list[object] = []
+    for value in [only_value(a) for a in args] + [only_value(v) for _, v in keywords]:
+        # a constant, or an instance that is one object (`pool.get("a")`: the method's `self`)
+        made_once = ref_identity.instance_made_once(value, target.model) if value is not None else None
+        if not isinstance(value, Const) and made_once is None:
+            return None
+        key.append(value if made_once is None else ("instance", made_once))
     names = tuple(name for name, _ in keywords)
-    return ("memoised", id(node), tuple(values), names)
+    return ("memoised", id(node), tuple(key), names)
 
 
 def apply(

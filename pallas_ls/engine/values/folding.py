@@ -170,8 +170,15 @@ def _compared(op: ast.cmpop, left: frozenset[Value], right: frozenset[Value]) ->
         elif (_sentinel(a) and isinstance(b, _DEFINED)) or (_sentinel(b) and isinstance(a, _DEFINED)):
             same = False  # `name is _MISSING` of a constant, a def or a class: never that new object
         elif _bool_constant(a) or _bool_constant(b):
-            # `flag is True`: True and False are one object each (`1 is True` is False)
-            same = _bool_constant(a) and _bool_constant(b) and a == b
+            # `flag is True`: True and False are one object each (`1 is True` is False); a bool
+            # the interpreter does not know (`flag = x > 0`) may be either
+            other = b if _bool_constant(a) else a
+            if _bool_constant(other):
+                same = a == b
+            elif isinstance(other, _NEVER_NONE + _DEFINED):
+                same = False
+            else:
+                return None
         elif isinstance(a, (Func, Class)) and isinstance(b, (Func, Class)):
             if a.node is not b.node:
                 same = False  # two defs (or classes) are two objects

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -193,14 +194,32 @@ def in_a_branch_not_taken(interp: Interpreter, node: ast.AST, loc: Loc, model: M
 
 
 def runs_surely_once(call: ast.Call, model: ModuleModel) -> bool:
-    """A call in a statement of the module's body itself, not under a conditional expression or
-    `and` / `or` (`kernel = FNS[step()]`): it runs once, when that statement does."""
+    """A call in a statement of the module's body itself that the statement always evaluates, once
+    (`kernel = FNS[step()]`, `bad if step() else good`): not in a branch of a conditional
+    expression, nor in an operand of `and` / `or` after the first, nor in a lambda or a loop of a
+    comprehension."""
     stmt = model.loc(call).stmt
     top = top_level_statement(model, stmt) if stmt is not None else None
     if top is None or top is not stmt:
         return False
-    guards = (n for n in ast.walk(top) if isinstance(n, (ast.IfExp, ast.BoolOp)))
-    return not any(call in ast.walk(guard) for guard in guards)
+    return any(node is call for node in _surely_evaluated(top))
+
+
+def _surely_evaluated(node: ast.AST) -> Iterator[ast.AST]:
+    """`node` and the nodes under it that evaluating it always evaluates, once."""
+    yield node
+    if isinstance(node, ast.IfExp):
+        children: list[ast.AST] = [node.test]
+    elif isinstance(node, ast.BoolOp):
+        children = [node.values[0]]
+    elif isinstance(node, (ast.Lambda, ast.While)):
+        children = []  # a lambda's body runs when it is called; a while's test, once per round
+    elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        children = [node.generators[0].iter]
+    else:
+        children = list(ast.iter_child_nodes(node))
+    for child in children:
+        yield from _surely_evaluated(child)
 
 
 def top_level_statement(model: ModuleModel, node: ast.AST) -> ast.stmt | None:

@@ -57,6 +57,37 @@ def _module_level_calls(model: ModuleModel) -> frozenset[int]:
     return found
 
 
+def instance_made_once(value: Value, model: ModuleModel) -> int | None:
+    """The constructor call (its id) of an instance that is one object: made by a call that runs
+    once when the module runs (`pool = Pool()`, not in a loop, a comprehension or a function).
+    None for any other value."""
+    if not isinstance(value, Instance) or not value.site or value.site not in _calls_run_once(model):
+        return None
+    return value.site
+
+
+def _calls_run_once(model: ModuleModel) -> frozenset[int]:
+    """The calls (by id) that run exactly once when the module's body runs: kept on the model."""
+    found: frozenset[int] | None = getattr(model, "_pallas_ls_calls_run_once", None)
+    if found is None:
+        ids: set[int] = set()
+        stack: list[ast.AST] = list(model.tree.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call):
+                ids.add(id(node))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                stack.extend([*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d)])
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                stack.append(node.iter)  # its body runs once per item
+            elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                stack.append(node.generators[0].iter)
+            elif not isinstance(node, (ast.Lambda, ast.While)):
+                stack.extend(ast.iter_child_nodes(node))
+        found = model._pallas_ls_calls_run_once = frozenset(ids)  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
 def refs_in(values: frozenset[Value], depth: int) -> Iterator[Ref]:
     for v in values:
         if isinstance(v, Ref):

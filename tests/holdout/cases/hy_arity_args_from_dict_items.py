@@ -1,0 +1,15 @@
+"""the inputs from a filtered dict comprehension  JAX: TypeError."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(a_ref, o_ref):
+    o_ref[...] = a_ref[...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(*[v for k, v in {"a": x, "b": x}.items() if k != "c"]).sum())  # expect: PAL004

@@ -1,0 +1,26 @@
+"""a kernel reads a property returning a module array (ok: the property makes it in the trace)  JAX: ValueError "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+_BIAS = jnp.zeros((8, 128), jnp.float32)
+
+
+class P:
+    @property
+    def bias(self):
+        return _BIAS
+
+
+PARAMS = P()
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + PARAMS.bias  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

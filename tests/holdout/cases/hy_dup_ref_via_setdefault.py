@@ -1,0 +1,21 @@
+"""dict.setdefault returns the Ref already stored  JAX: ValueError."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+
+REFS = {}
+r1 = REFS.setdefault("a", jax.new_ref(jnp.ones((8, 128), jnp.float32)))
+r2 = REFS.setdefault("a", jax.new_ref(jnp.ones((8, 128), jnp.float32)))
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(r1, r2)  # expect: PAL002

@@ -1,0 +1,17 @@
+"""a kernel reads an array out of a dict comprehension  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+TABLES = {k: v for k, v in [("a", 1.0), ("b", 2.0)]}
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + TABLES["b"]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
