@@ -362,6 +362,21 @@ def test_a_branch_a_constant_decides_against_is_not_traced(flag, expected):
     assert pal003(DEBUG_BRANCH.format(flag=flag)) == expected
 
 
+DEBUG_EXPRESSION = """
+W = jnp.ones((8, 128))
+DEBUG = {flag}
+def k(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + (W if DEBUG else 0.0)
+pl.pallas_call(k, out_shape=S)(x)
+"""
+
+
+# A conditional expression's branch is followed only where a constant decides its test.
+@pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["W"]), ("flag()", [])])
+def test_a_conditional_expression_a_constant_decides(flag, expected):
+    assert pal003(DEBUG_EXPRESSION.format(flag=flag)) == expected
+
+
 BOUND_METHOD = """
 class Scaler:
     def __init__(self, w):

@@ -52,12 +52,14 @@ FAILING = [
     "for i in range(2):\n    return i * 2",
     "with ctx:\n    return x_ref[...]",
     "y = x_ref[...]\nreturn y",
+    "y = x_ref[...]\nreturn y if y is not None else None",  # an array is never None
     "return lax.cond(c, lambda: jnp.float32(1.0), lambda: jnp.float32(0.0))",  # a 0-d array each way
     "try:\n    o_ref[...] = helper_value(x_ref)\nexcept KeyError:\n    return x_ref[...]",  # a call may raise it
     "def g(t_ref):\n    return t_ref[...].sum()\nreturn pl.run_scoped(g, s)",  # the scoped body's value
 ]
 PASSING = [
     "pass",
+    "y = x_ref[...]\nreturn None if y is not None else y",
     "return",
     "return None",
     "return helper_none(o_ref)",

@@ -167,11 +167,11 @@ def _reads(model: ModuleModel, function: FunctionNode, wanted: Callable[..., boo
                     FreeUse(
                         node.id,
                         node,
-                        _is_traced_use(node, parents, model),
+                        _is_traced_use(node, parents, model, scope),
                         _is_subscripted(node, parents),
                         _meets_jax(node, parents, model, scope),
                         member,
-                        member is not None and _is_traced_use(member, parents, model),
+                        member is not None and _is_traced_use(member, parents, model, scope),
                         _outer_members(member, parents, model),
                         _is_callee(node, parents),
                         _is_callee(node, parents) and _is_traced_use(cast(ast.expr, parents[id(node)]), parents, model),
@@ -417,10 +417,11 @@ def _is_subscripted(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.Subscript) and parent.value is node
 
 
-def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleModel) -> bool:
+def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope | None = None) -> bool:
     """The use certainly binds a JAX operation on the value (for an array: makes it a constant).
 
-    Follows the value up through indexing and through calls that may return it untouched, then
+    Follows the value up through indexing, through calls that may return it untouched and (given
+    the use's `scope`) through the branch of a conditional expression a constant test takes, then
     asks whether the place it lands is an operation: arithmetic, a comparison, a store into a ref, a
     `jnp` / `lax` function, a computing method.  Anything else (a call of an unknown function, an
     assignment to a name, `float(c)`, `c.shape`) is not judged.
@@ -450,6 +451,11 @@ def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleMod
         if isinstance(parent, (ast.List, ast.Tuple)) and isinstance(parents.get(id(parent)), ast.Call):
             expr = parent  # jnp.stack([c, d]), jnp.concatenate((c, d))
             continue
+        if isinstance(parent, ast.IfExp) and expr is not parent.test:
+            if scope is None or _branch_taken(parent, parents, model, scope) is not (expr is parent.body):
+                return False
+            expr = parent  # `W if DEBUG else 0.0` with DEBUG = True: W lands where the expression does
+            continue
         if isinstance(parent, ast.BinOp):
             return True
         if isinstance(parent, ast.UnaryOp):
@@ -473,6 +479,16 @@ def _is_traced_use(node: ast.expr, parents: dict[int, ast.AST], model: ModuleMod
             return False
         return True
     return False
+
+
+def _branch_taken(node: ast.IfExp, parents: dict[int, ast.AST], model: ModuleModel, scope: Scope) -> bool | None:
+    """Which branch of a conditional expression in `scope` runs: True (its body), False (its
+    else), None when its test is not a constant."""
+    statement: ast.AST = node
+    while not isinstance(statement, ast.stmt) and id(statement) in parents:
+        statement = parents[id(statement)]
+    where = Loc(scope, statement if isinstance(statement, ast.stmt) else None)
+    return constant_truth(interpreter_for(model).ev(node.test, where, EMPTY_ENV, model))
 
 
 # Numpy operations that keep an array of rank >= 1 an array of rank >= 1 (what numpy computes from a

@@ -19,6 +19,7 @@ from .domain import (
     MAX_FOLDED_PAIRS,
     NONE,
     SENTINEL,
+    Array,
     BoundMethod,
     Class,
     Const,
@@ -114,7 +115,7 @@ _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
     ast.NotIn: lambda a, b: a not in b,
 }
 # Values that are certainly objects, never None (`k is None` is False for a function).
-_NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV)
+_NEVER_NONE = (Func, Class, Module, Entry, Ref, Partial, BoundMethod, Seq, DictV, Array)
 # Objects that are never a sentinel `object()` made elsewhere.
 _DEFINED = (Const, Func, Class, Module, EnumMember)
 

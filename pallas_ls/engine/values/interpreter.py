@@ -262,7 +262,8 @@ class Interpreter:
             return self._boolop(expr, loc, env, model)
         if isinstance(expr, ast.Compare):
             parts = [self.ev(expr.left, loc, env, model)] + [self.ev(c, loc, env, model) for c in expr.comparators]
-            if any(isinstance(v, Array) for p in parts for v in p):
+            identity = all(isinstance(op, (ast.Is, ast.IsNot)) for op in expr.ops)  # a bool, of arrays too
+            if not identity and any(isinstance(v, Array) for p in parts for v in p):
                 return frozenset({Array()})
             if len(expr.ops) == 1:  # `"fast" in registry`, `mode == other` through the class's methods
                 flags = enums.flags_compared(self, expr.ops[0], parts[0], parts[1])  # `Feature.FAST in enabled`

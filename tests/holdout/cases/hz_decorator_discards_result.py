@@ -1,0 +1,23 @@
+"""a decorator's wrapper calls the kernel and returns its own None (ok) or the result  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def traced(f):
+    @functools.wraps(f)
+    def wrapper(*refs):
+        return f(*refs)
+    return wrapper
+
+
+@traced
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    return x_ref[...]  # expect: PAL001
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

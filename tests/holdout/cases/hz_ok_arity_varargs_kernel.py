@@ -1,0 +1,15 @@
+"""a *refs kernel takes any number (err: too few named before it)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(*refs):
+    refs[-1][...] = refs[0][...]
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x))

@@ -1,0 +1,16 @@
+"""a kernel returns a fori_loop's carry (ok: the loop's body writes, the kernel returns nothing)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    jax.lax.fori_loop(0, 2, lambda i, c: c + 1, 0)
+    return
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,17 @@
+"""a return in a nested def (ok) or at the kernel's level  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    def scaled():
+        return x_ref[...] * 2
+
+    o_ref[...] = scaled()
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,18 @@
+"""a Python for loop over a static range, then return  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    acc = x_ref[...]
+    for _ in range(3):
+        acc = acc + 1
+    o_ref[...] = acc
+    return acc if acc is not None else None  # expect: PAL001
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
