@@ -1,0 +1,11 @@
+"""importlib.import_module with a computed relative name  JAX: ValueError "should return None"."""
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+import importlib
+
+MODE = "fast"
+kernel = importlib.import_module(f"ops.{MODE}").kernel
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

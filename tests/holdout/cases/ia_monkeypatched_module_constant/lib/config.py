@@ -1,0 +1,1 @@
+FAST = False

@@ -1,0 +1,7 @@
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    fused: bool = False
+    block: int = 128

@@ -1,0 +1,6 @@
+import enum
+
+
+class Mode(enum.Enum):
+    SAFE = "safe"
+    FAST = "fast"

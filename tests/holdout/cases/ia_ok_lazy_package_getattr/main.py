@@ -1,0 +1,10 @@
+"""a package's module __getattr__ hands out kernels lazily  JAX: runs."""
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+import ops
+
+kernel = ops.copy
+
+x = jnp.ones((8, 128), jnp.float32)
+print(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x).sum())

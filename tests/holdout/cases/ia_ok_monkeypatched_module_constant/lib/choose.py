@@ -1,0 +1,4 @@
+from lib import config
+from lib.kernels import copy, bump
+
+KERNEL = bump if config.FAST else copy

@@ -1,0 +1,3 @@
+from ..kernels import copy, bump
+
+CHOSEN = bump
