@@ -1703,6 +1703,53 @@ CASES = {
         + launch("bad if (True and t()) else good"),
         {"good", "bad"},
     ),
+    # An instance's augmented stores (`r.n += 1`, a method's `self.n += 1`): followed in order on
+    # an instance its own `__init__` made, never read as the value before them.
+    "instance-augmented-at-module-level": (
+        "class R:\n    def __init__(self):\n        self.n = 0\n    def step(self):\n        self.n += 1\n        return self.n\nr = R()\nr.n += 1\n"
+        + launch("[bad, good][r.n]"),
+        {"good"},
+    ),
+    "instance-augmented-by-a-method": (
+        "class R:\n    def __init__(self):\n        self.n = 0\n    def step(self):\n        self.n += 1\n        return self.n\nr = R()\nr.step()\n"
+        + launch("[bad, good][r.n]"),
+        {"good"},
+    ),
+    "method-reads-what-it-stored": (
+        "class R:\n    def __init__(self):\n        self.n = 0\n    def step(self):\n        self.n += 1\n        return self.n\nr = R()\n"
+        + launch("[bad, good][r.step()]"),
+        {"good"},
+    ),
+    "method-stores-then-returns-a-field": (
+        "class Op:\n    def __init__(self):\n        self.k = good\n    def switch(self):\n        self.k = bad\n"
+        + "        return self.k\nop = Op()\nop.k = good\n"
+        + launch("op.switch()"),
+        {"bad"},
+    ),
+    "instance-augmented-in-a-function": (
+        "class R:\n    def __init__(self):\n        self.n = 0\n    def step(self):\n        self.n += 1\n        return self.n\nr = R()\ndef f():\n    r.n += 1\nf()\n"
+        + launch("[bad, good][r.n]"),
+        {"bad", "good"},
+    ),
+    # A class attribute counter: the class body's value, then each change at import in order.
+    "class-counter-in-init": (
+        "class T:\n    n = 0\n    def __init__(self):\n        T.n += 1\nT()\nT()\n" + launch("[bad, bad, good][T.n]"),
+        {"good"},
+    ),
+    "class-counter-in-a-classmethod": (
+        "class T:\n    n = 0\n    @classmethod\n    def take(cls):\n        cls.n += 1\nT.take()\n"
+        + launch("[bad, good][T.n]"),
+        {"good"},
+    ),
+    "class-counter-read-before-a-later-change": (
+        "class T:\n    n = 0\nT.n += 1\nk = [bad, good][T.n]\nT.n += 1\n" + launch("k"),
+        {"good"},
+    ),
+    "class-counter-of-a-class-made-in-a-function-too": (
+        "class T:\n    n = 0\n    def __init__(self):\n        T.n += 1\ndef f():\n    T()\nT()\n"
+        + launch("[bad, good][T.n]"),
+        {"bad", "good"},
+    ),
     # `v is True` of a bool the interpreter does not know may hold; of a number it never does.
     "is-true-of-an-unknown-bool": (
         "import random\nv = random.random() > 0.5\n" + launch("bad if v is True else good"),

@@ -238,10 +238,13 @@ def apply(
             result, args + made_before, keywords, _cached_call(target, args, keywords) or call
         )
     if isinstance(target, BoundMethod):
+        receiver = instance_changes.receiver_of_call(interp, target, args, keywords)
+        if receiver is None:
+            return U  # a method reading what it stores on an instance whose fields are followed
         result = apply(
             interp,
             target.func,
-            [frozenset({target.receiver}), *args],
+            [frozenset({receiver}), *args],
             keywords,
             call,
             loc,

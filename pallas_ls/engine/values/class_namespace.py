@@ -8,7 +8,7 @@ import ast
 from typing import TYPE_CHECKING, cast
 
 from ..model import Loc, ModuleModel, positional_args
-from . import bindings, classes, store_sites
+from . import bindings, class_counters, classes, store_sites
 from .domain import EMPTY_ENV, Class, Const, Func, U, Value, union
 
 if TYPE_CHECKING:
@@ -98,6 +98,9 @@ def own_attribute(interp: Interpreter, cls: Class, attr: str) -> frozenset[Value
     class_scope = cls.model.scope_of_function.get(id(cls.node))
     in_body = class_scope.bindings.get(attr, []) if class_scope is not None else []
     if in_body:
+        counted = class_counters.at_read(interp, cls, attr)
+        if counted is not None:
+            return counted  # `Op.made += 1` in `__init__`, after two `Op()`
         replaced = interp.heap.replaces_class_attribute(cls, attr)
         if replaced is not None:
             return replaced  # `Op.kernel = staticmethod(copy)` after the class statement

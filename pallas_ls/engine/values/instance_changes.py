@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, may_leave_early
 from ..names import mentions
-from . import bindings, calls, flow, import_order, library, operations
+from . import bindings, calls, flow, import_order, library, operations, ref_identity
 from .domain import EMPTY_ENV, BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def as_left_before(
     inst = next(iter(value)) if len(value) == 1 else None
     if not isinstance(inst, Instance) or not inst.site or use.stmt is None or use.scope is not b.scope:
         return value
-    current = inst
+    current = _as_constructed(interp, inst) or inst
     for stmt in _statements_between(model, b, use):
         after = _after(interp, current, stmt, b, env, model)
         if after is None:
@@ -121,6 +121,25 @@ class _ModulesReplay:
         return all(_only_reads(self.interp, inst, stmt, n) for n in self.names.get(id(model), ()))
 
 
+def _as_constructed(interp: Interpreter, inst: Instance) -> Instance | None:
+    """A plain class's instance as its own `__init__` left it (`self.n = 0`): its stores on `self`,
+    in order, as exact fields.  None for other classes (bases, decorators, a metaclass, a dataclass's
+    fields) or an `__init__` that changes `self` any other way."""
+    node = inst.cls.node
+    if inst.exact or inst.fields or inst.deleted or node.bases or node.keywords or node.decorator_list:
+        return None
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None or not init.args.args or init.decorator_list or may_leave_early(init.body):
+        return None
+    method = Func(init, inst.cls.model, inst.cls.env)
+    self_binding = bindings.param_binding(method, init.args.args[0].arg)
+    if self_binding is None:
+        return None
+    run = _MethodRun(interp, method, init.args.args[0].arg, self_binding)
+    constructed = run.statements(init.body, inst, inst.init_env or EMPTY_ENV)
+    return constructed if constructed is not None and constructed.exact else None
+
+
 def _statements_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:
     """The statements of `b`'s block after it and before the one holding `use` that mention the
     name; empty when there are none or the use is not in that block's straight-line code."""
@@ -169,6 +188,10 @@ def _after(
         target = stmt.targets[0]
         assert isinstance(target, ast.Attribute)
         return _stored(interp, inst, target.attr, interp.ev(stmt.value, where, env, model))
+    if isinstance(stmt, ast.AugAssign) and _is_attribute_of(stmt.target, name):
+        if mentions(stmt.value, name) and not _only_reads(interp, inst, stmt.value, name):
+            return None
+        return _augmented(interp, inst, stmt, interp.ev(stmt.value, where, env, model), where)
     if isinstance(stmt, ast.Delete) and len(stmt.targets) == 1 and _is_attribute_of(stmt.targets[0], name):
         return _deleted(interp, inst, cast(ast.Attribute, stmt.targets[0]).attr)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
@@ -246,6 +269,78 @@ def _stored(interp: Interpreter, inst: Instance, attr: str, stored: frozenset[Va
     return None
 
 
+def _augmented(
+    interp: Interpreter, inst: Instance, stmt: ast.AugAssign, operand: frozenset[Value], where: Loc
+) -> Instance | None:
+    """`inst.attr op= operand`: the attribute as the instance holds it now, combined (a plain
+    field only: the store must not run a property's setter or another descriptor's)."""
+    attr = cast(ast.Attribute, stmt.target).attr
+    if operations.raw_class_attribute(interp, inst.cls, attr) and not _plain_class_values(interp, inst.cls, attr):
+        return None
+    old = operations.attribute(interp, inst, attr, inst.cls.model)
+    return _stored(interp, inst, attr, interp.binary(stmt.op, old, operand, stmt, where))
+
+
+def _plain_class_values(interp: Interpreter, cls: Class, attr: str) -> bool:
+    return all(
+        isinstance(v, (Func, Const)) or (isinstance(v, Wrapped) and v.kind in ("static", "class"))
+        for v in operations.raw_class_attribute(interp, cls, attr)
+    )
+
+
+def receiver_of_call(
+    interp: Interpreter, method: BoundMethod, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]
+) -> Value | None:
+    """The receiver a method call sees.  An instance whose fields straight-line code left exact
+    (`op.k = copy`) holds them only until a method changes them: a method that stores on `self`
+    and reads what it stored (`self.n += 1; return FNS[self.n]`) sees its own stores, which the
+    instance after its run (`_ran`) holds, when every read of a stored attribute follows the
+    method's last store.  None: what the method reads is not known (its result is not either)."""
+    inst, func = method.receiver, method.func
+    if not isinstance(inst, Instance) or not inst.exact or not isinstance(func, Func) or _changes_nothing(func.node):
+        return inst
+    node = func.node
+    if isinstance(node, ast.Lambda) or not node.args.args:
+        return inst  # a lambda stores nothing on `self`
+    self_name = node.args.args[0].arg
+    stores = _own_stores_on(node, self_name)
+    if not stores:
+        return inst  # it changes `self` only through calls or nested defs: read as the fields stand
+    if not _reads_follow(node, stores, self_name):
+        return None
+    return _ran(interp, inst, func, args, keywords)
+
+
+def _own_stores_on(node: ast.FunctionDef | ast.AsyncFunctionDef, self_name: str) -> list[ast.Assign | ast.AugAssign]:
+    """The statements of the method's own body that store an attribute of `self`."""
+    return [s for s in node.body if isinstance(s, (ast.Assign, ast.AugAssign)) and _stores_on(s, self_name)]
+
+
+def _reads_follow(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, stores: list[ast.Assign | ast.AugAssign], self_name: str
+) -> bool:
+    """Whether the method's reads of the attributes it stores on `self` all come after its last
+    such store (the stores' own reads of the old value aside: `self.n += 1`)."""
+    stored = {
+        t.attr for s in stores for t in _targets(s) if isinstance(t, ast.Attribute) and _is_name(t.value, self_name)
+    }
+    inside = {id(n) for s in stores for n in ast.walk(s)}
+    last = (stores[-1].end_lineno or 0, stores[-1].end_col_offset or 0)
+    return all(
+        id(n) in inside or (n.lineno, n.col_offset) > last
+        for n in ast.walk(node)
+        if isinstance(n, ast.Attribute) and n.attr in stored and _is_name(n.value, self_name)
+    )
+
+
+def _stores_on(stmt: ast.Assign | ast.AugAssign, self_name: str) -> bool:
+    return any(_is_attribute_of(t, self_name) for t in _targets(stmt))
+
+
+def _targets(stmt: ast.Assign | ast.AugAssign) -> list[ast.expr]:
+    return list(stmt.targets) if isinstance(stmt, ast.Assign) else [stmt.target]
+
+
 def _ran(
     interp: Interpreter,
     inst: Instance,
@@ -293,7 +388,13 @@ class _MethodRun:
             if _changes_self_otherwise_in(stmt.value, name):
                 return None
             stored = self.interp.ev(stmt.value, where, env, self.method.model)
+            # a Ref the method makes is the instance's own (two instances' are two objects)
+            stored = ref_identity.made_for_instance(stored, env, inst, self.method.node)
             return _stored(self.interp, inst, cast(ast.Attribute, stmt.targets[0]).attr, stored)
+        if isinstance(stmt, ast.AugAssign) and _is_attribute_of(stmt.target, name):
+            if _changes_self_otherwise_in(stmt.value, name):
+                return None
+            return _augmented(self.interp, inst, stmt, self.interp.ev(stmt.value, where, env, self.method.model), where)
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         if isinstance(call, ast.Call) and _is_setattr_of(call, name):  # `setattr(self, k, v)`
             return _set_by_setattr(self.interp, inst, call, name, where, env, self.method.model)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model import Loc, Scope, positional_args
 from . import bindings, calls, classes, flow, operations, ref_identity
@@ -50,6 +50,9 @@ def instance_attribute(interp: Interpreter, inst: Instance, attr: str) -> frozen
             continue  # run by class creation only: its stores are the heap's (`_descriptor_get`)
         env = inst.init_env if (inst.init_env is not None and method.name == "__init__") else EMPTY_ENV
         env = env.extended([(self_binding, frozenset({inst}))])
+        if expr is None:
+            values |= U  # an augmented store
+            continue
         made = interp.ev(expr, Loc(inst.cls.model.function_scope(method), stmt), env, inst.cls.model)
         values |= ref_identity.made_for_instance(made, env, inst, method)
     if attr == "__class__":
@@ -149,6 +152,8 @@ def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: froz
             may, surely = flow.statement_runs(interp, method, stmt, scope, env, model)
             if not may:
                 continue
+            if expr is None:
+                return value | U  # `self.n += 1` in `__post_init__`: not followed
             made = ref_identity.made_for_instance(interp.ev(expr, Loc(scope, stmt), env, model), env, inst, method)
             value = made if surely else value | made
     finally:
@@ -157,7 +162,8 @@ def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: froz
 
 
 def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
-    """`interp.attr = value` in the methods of a class: attr -> [(value, method, interp binding, stmt)]."""
+    """`self.attr = value` in the methods of a class: attr -> [(value, method, self's binding, stmt)];
+    the value None for `self.attr += v`."""
     cached = interp._instance_attrs.get(id(cls.node))
     if cached is not None:
         return cached
@@ -190,6 +196,10 @@ def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:
                     for attribute_node, part in _attribute_targets(target, node.value):
                         if isinstance(attribute_node.value, ast.Name) and attribute_node.value.id == self_name:
                             found.setdefault(attribute_node.attr, []).append((part, stmt, self_bindings[0], node))
+            if isinstance(node, ast.AugAssign) and _is_self_attribute(node.target, self_name):
+                # `self.n += 1`: a value computed from the old one, whenever the method runs (None:
+                # not known; instance_changes follows some calls in order)
+                found.setdefault(cast(ast.Attribute, node.target).attr, []).append((None, stmt, self_bindings[0], node))
             named = _set_by_name(node, self_name)
             if named is not None:  # `object.__setattr__(self, "kernel", k)` in a frozen dataclass
                 found.setdefault(named[0], []).append((named[1], stmt, self_bindings[0], node))
@@ -258,3 +268,7 @@ def _attribute_targets(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.
             else:  # kept with the class's stores, so the node (and what is cached by it) lasts
                 part = ast.copy_location(ast.Subscript(value, ast.Constant(index), ast.Load()), value)
             yield from _attribute_targets(element, part)
+
+
+def _is_self_attribute(node: ast.expr, self_name: str) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self_name

@@ -1,7 +1,7 @@
 """Where the program stores into objects, found by syntax (the heap evaluates them).
 
 A `StoreSite` is one statement or call that may put a value into an object: `r[k] = v`,
-`r.a = v`, `setattr(r, k, v)`, `r.update(m)`, `r.setdefault(k, v)`, `r.append(v)`,
+`r.a = v`, `r.a += v`, `setattr(r, k, v)`, `r.update(m)`, `r.setdefault(k, v)`, `r.append(v)`,
 `r.extend(vs)`, `vars(self)[k] = v`.  Each module's sites are found once (kept on its parts) and
 indexed by attribute name; `heap.Heap` evaluates a site's receiver and value in the environments
 its function ran with.
@@ -131,6 +131,15 @@ def _assignment_stores(body: list[ast.stmt], function: FunctionNode | None) -> I
                             yield StoreSite("item", item.value, item.slice, value, stmt, function)
                         elif isinstance(item, ast.Attribute) and value is not None:
                             yield StoreSite("attr", item.value, item.attr, value, stmt, function)
+            continue
+        if isinstance(stmt, ast.AugAssign):
+            # `op.n += 1`, `counts[k] += 1`: a store of a value computed from the old one, not
+            # evaluated here (Unknown to the heap; instance_changes follows some in order)
+            target = stmt.target
+            if isinstance(target, ast.Subscript) and not _is_array_index(target.slice):
+                yield StoreSite("item", target.value, target.slice, None, stmt, function)
+            elif isinstance(target, ast.Attribute):
+                yield StoreSite("attr", target.value, target.attr, None, stmt, function)
             continue
         inner = stmt if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
         for field in ("body", "orelse", "finalbody"):
