@@ -1750,6 +1750,23 @@ CASES = {
         + launch("[bad, good][T.n]"),
         {"bad", "good"},
     ),
+    # Changes of a list or dict in place: followed (clear, heapq, bisect, an item's `+=`), or
+    # leaving its contents unknown when they are not (`random.shuffle`), never as they were.
+    "dict-cleared-then-a-default": ("T = {'k': bad}\nT.clear()\n" + launch("T.get('k', good)"), {"good"}),
+    "heapify-puts-the-least-first": (
+        "import heapq\nP = [(2, 'g'), (1, 'b')]\nheapq.heapify(P)\n" + launch("{'g': good, 'b': bad}[P[0][1]]"),
+        {"bad"},
+    ),
+    "insort-keeps-the-order": (
+        "import bisect\nP = [(1, 'g'), (3, 'g')]\nbisect.insort(P, (0, 'b'))\n"
+        + launch("{'g': good, 'b': bad}[P[0][1]]"),
+        {"bad"},
+    ),
+    "list-item-incremented": ("S = [0]\nS[0] += 1\n" + launch("[good, bad][S[0]]"), {"bad"}),
+    "shuffled-list-is-not-known": (
+        "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
+        {"good", "bad"},
+    ),
     # `v is True` of a bool the interpreter does not know may hold; of a number it never does.
     "is-true-of-an-unknown-bool": (
         "import random\nv = random.random() > 0.5\n" + launch("bad if v is True else good"),

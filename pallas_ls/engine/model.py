@@ -94,6 +94,10 @@ class ModuleModel:
         index = self._calls_index("calls_by_name")
         return sorted((c for n in set(names) for c in index.get(n, ())), key=_call_position)
 
+    def calls_rooted_at(self, name: str) -> list[ast.Call]:
+        """Attribute calls whose receiver starts from the name `name` (`d.clear()`, `name.a.b(...)`)."""
+        return list(self._calls_index("calls_by_root").get(name, ()))
+
     def called_names(self) -> list[str]:
         """Every name called as `n(...)` somewhere in the module."""
         return list(self._calls_index("calls_by_name"))

@@ -33,6 +33,7 @@ from . import (
     patterns,
     registrations,
     simple_loops,
+    unseen_changes,
 )
 from .domain import (
     EMPTY_ENV,
@@ -267,7 +268,7 @@ def _changed_before(
             return registered  # `@register("k")` and `register("k")(fn)` at module level, in order
         value = mutations.with_item_stores(interp, b, value, use, env, model)
         value = mutations.with_deletions(interp, b, value, use, env, model)
-    return value
+    return unseen_changes.with_unseen_changes(b, value, use, model)  # `d.clear()`, `heapq.heapify(xs)`
 
 
 def _reads_at(interp: Interpreter, b: Binding, use: Loc, model: ModuleModel) -> list[Loc]:

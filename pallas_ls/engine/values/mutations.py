@@ -10,6 +10,8 @@ says how often it runs (its block, or a loop over a known sequence); elsewhere t
 from __future__ import annotations
 
 import ast
+import bisect
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -99,6 +101,12 @@ def with_mutations(
             continue
         args = [interp.ev(a, where, env, model) for a in m.call.args]
         method = m.method
+        if method in _ORDERING_FUNCTIONS:  # `heapq.heapify(xs)`: the list is the first argument
+            arranged = _ordered(method, out, args[1:]) if known and repeats == 1 else None
+            members |= union(args[1:])
+            known = arranged is not None
+            out = arranged or []
+            continue
         if method in _DEQUE_LEFT_END:  # a deque is a list here: `d.appendleft(x)` is `d.insert(0, x)`
             method, args = _DEQUE_LEFT_END[method], [frozenset({Const(0)}), *args]
         if method == "append" and len(args) == 1:
@@ -162,6 +170,54 @@ def with_mutations(
     if known:
         return frozenset({Seq("list", tuple(out), site=elts.site if elts is not None else 0)})
     return frozenset({Seq("list", None, frozenset(members) or U, elts.site if elts is not None else 0)})
+
+
+# heapq's and bisect's functions that order the list they are handed (the first argument) in place.
+_ORDERING_FUNCTIONS = ("heapify", "heappush", "insort", "insort_right", "insort_left")
+
+
+def _ordered(
+    function: str, elements: list[frozenset[Value]], args: list[frozenset[Value]]
+) -> list[frozenset[Value]] | None:
+    """The list after `heapq.heapify(xs)`, `heapq.heappush(xs, x)` or `bisect.insort(xs, x)`, run
+    on the elements' constants (numbers, strings, tuples of them); None when one is not such a
+    constant or they do not compare."""
+    items = [_Ordered(e, _constant_of(e)) for e in [*elements, *args]]
+    if any(item.key is None for item in items) or len(args) != (0 if function == "heapify" else 1):
+        return None
+    kept, new = items[: len(elements)], items[len(elements) :]
+    try:
+        if function == "heapify":
+            heapq.heapify(kept)
+        elif function == "heappush":
+            heapq.heappush(kept, new[0])
+        else:
+            (bisect.insort_left if function == "insort_left" else bisect.insort_right)(kept, new[0])
+    except TypeError:
+        return None  # `(1, "a") < (1, 2)`: they do not compare
+    return [item.values for item in kept]
+
+
+@dataclass(frozen=True)
+class _Ordered:
+    """An element with the constant it compares by."""
+
+    values: frozenset[Value]
+    key: object
+
+    def __lt__(self, other: _Ordered) -> bool:
+        return bool(self.key < other.key)  # type: ignore[operator]  # constants that compare, or TypeError
+
+
+def _constant_of(values: frozenset[Value]) -> object:
+    """A number, string or tuple of them that `values` certainly is (None otherwise)."""
+    only = only_value(values)
+    if isinstance(only, Const) and type(only.value) in (int, float, str):
+        return only.value
+    if isinstance(only, Seq) and only.kind == "tuple" and only.elts is not None:
+        parts = [_constant_of(e) for e in only.elts]
+        return tuple(parts) if all(p is not None for p in parts) else None
+    return None
 
 
 def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:
@@ -449,6 +505,9 @@ def with_deletions(
             placed = _placed(model, b, node, where, use)
             if placed is None:
                 continue
+            if key_expr is None and _is_clear(node):
+                items = [] if placed else None
+                continue
             if key_expr is None:  # popitem(): the last item (`popitem(last=False)`: not followed)
                 items = items[:-1] if items is not None and placed and not getattr(node, "keywords", None) else None
                 continue
@@ -488,35 +547,52 @@ def with_item_stores(
         stores.sort(key=lambda store: bindings.position(store[0]))
     # The stores that run once, in order, before the use, with their constant keys; each value is
     # evaluated before its statement stores anything (`L[0], L[1] = L[1], L[0]` swaps).
-    keyed: list[tuple[object, frozenset[Value]]] = []
+    keyed: list[tuple[object, frozenset[Value] | _Augmented]] = []
     for stmt, key_expr, value_expr in stores:
         if _placed(model, b, stmt, Loc(b.scope, stmt), use) is True:
-            known, key = key_of(only_value(interp.ev(key_expr, Loc(b.scope, stmt), env, model)))
-            if known:
-                stored = interp.ev(value_expr, Loc(b.scope, stmt), env, model) if value_expr is not None else U
+            here = Loc(b.scope, stmt)
+            known, key = key_of(only_value(interp.ev(key_expr, here, env, model)))
+            if known and isinstance(stmt, ast.AugAssign):  # `COUNT["n"] += 1`: from the item as it stands
+                keyed.append((key, _Augmented(stmt, interp.ev(stmt.value, here, env, model), here)))
+            elif known:
+                stored = interp.ev(value_expr, here, env, model) if value_expr is not None else U
                 keyed.append((key, stored))
     if not keyed:
         return value
+
+    def store(old: frozenset[Value], change: frozenset[Value] | _Augmented) -> frozenset[Value]:
+        if isinstance(change, _Augmented):
+            return interp.binary(change.stmt.op, old, change.operand, change.stmt, change.where)
+        return change
 
     out: set[Value] = set()
     for d in value:
         if isinstance(d, Seq) and d.kind == "list" and d.elts is not None:
             elements = list(d.elts)
-            for index, stored in keyed:  # `L[0] = copy`, a constant index in range
+            for index, change in keyed:  # `L[0] = copy`, a constant index in range
                 if isinstance(index, int) and not isinstance(index, bool) and -len(elements) <= index < len(elements):
-                    elements[index] = stored
+                    elements[index] = store(elements[index], change)
             out.add(Seq(d.kind, tuple(elements), d.members, d.site, d.names))
             continue
         if not isinstance(d, DictV) or d.items is None:
             out.add(d)
             continue
         items = dict((hashable(k), (k, v)) for k, v in d.items)
-        for key, stored in keyed:
+        for key, change in keyed:
             if hashable(key) in items:
-                items[hashable(key)] = (key, stored)
+                items[hashable(key)] = (key, store(items[hashable(key)][1], change))
         kept = tuple(items.values())
         out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
     return frozenset(out)
+
+
+@dataclass(frozen=True)
+class _Augmented:
+    """`name[k] op= operand` at `where`: a store computed from the item as it stands."""
+
+    stmt: ast.AugAssign
+    operand: frozenset[Value]
+    where: Loc
 
 
 def _still(interp: Interpreter, alias: Binding, node: ast.AST, model: ModuleModel) -> bool:
@@ -526,25 +602,35 @@ def _still(interp: Interpreter, alias: Binding, node: ast.AST, model: ModuleMode
 
 def _item_stores_of(
     interp: Interpreter, model: ModuleModel, b: Binding
-) -> list[tuple[ast.Assign, ast.expr, ast.expr | None]]:
-    """`name[k] = v` statements (one target, maybe unpacked: `name[0], name[1] = ...`) of `b`'s
-    name straight in its scope's body: (statement, key, value; None: a value not known)."""
+) -> list[tuple[ast.Assign | ast.AugAssign, ast.expr, ast.expr | None]]:
+    """`name[k] = v` statements (one target, maybe unpacked: `name[0], name[1] = ...`) and
+    `name[k] += v` of `b`'s name straight in its scope's body: (statement, key, value; None: a
+    value not known, or an augmented store's)."""
     owner = model.scope_node(b.scope)
     top = {id(stmt) for stmt in getattr(owner, "body", [])}
     return [
-        (cast(ast.Assign, site.node), cast(ast.expr, site.key), site.value)
+        (cast(ast.Assign | ast.AugAssign, site.node), cast(ast.expr, site.key), site.value)
         for site in interp.heap.stores_on(model, b.name)
-        if id(site.node) in top and _one_target(site.node)
+        if id(site.node) in top and (_one_target(site.node) or isinstance(site.node, ast.AugAssign))
     ]
+
+
+def _is_clear(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "clear"
 
 
 def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.expr | None]]:
     """`del name[k]` statements and `name.pop(k)` / `name.popitem()` / `name.move_to_end(k)` calls
     of `b`'s name in its scope: (node, key; None for popitem's last item)."""
     found: list[tuple[ast.AST, ast.expr | None]] = []
-    for call in model.calls_with_attribute(("pop", "popitem", "move_to_end")):
+    for call in model.calls_with_attribute(("pop", "popitem", "move_to_end", "clear")):
         receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
-        if isinstance(receiver, ast.Name) and receiver.id == b.name and (call.args or call.func.attr == "popitem"):  # type: ignore[attr-defined]
+        method = call.func.attr  # type: ignore[attr-defined]
+        if not isinstance(receiver, ast.Name) or receiver.id != b.name:
+            continue
+        if method == "clear" and not call.args:
+            found.append((call, None))  # every item
+        elif call.args or method == "popitem":
             found.append((call, call.args[0] if call.args else None))
     for stmt in _deletes_and_slice_stores(model, b.scope):
         if isinstance(stmt, ast.Delete):
@@ -736,5 +822,9 @@ def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[M
             receiver = call.func.value  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
             if isinstance(receiver, ast.Name):
                 by_name.setdefault(receiver.id, []).append(Mutation(call, call.func.attr))  # type: ignore[attr-defined]  # calls_by_attribute holds attribute calls only
+        for call in [*model.calls_with_attribute(_ORDERING_FUNCTIONS), *model.calls_named(_ORDERING_FUNCTIONS)]:
+            function = call.func.attr if isinstance(call.func, ast.Attribute) else cast(ast.Name, call.func).id
+            if call.args and isinstance(call.args[0], ast.Name) and not call.keywords:
+                by_name.setdefault(call.args[0].id, []).append(Mutation(call, function))
         interp._mutations[id(model)] = by_name
     return by_name.get(b.name, [])
