@@ -1763,6 +1763,15 @@ CASES = {
         {"bad"},
     ),
     "list-item-incremented": ("S = [0]\nS[0] += 1\n" + launch("[good, bad][S[0]]"), {"bad"}),
+    "dict-item-counter": ("C = {'n': 0}\nC['n'] += 1\nC['n'] += 1\n" + launch("[bad, bad, good][C['n']]"), {"good"}),
+    "dict-item-counter-after-a-plain-store": (
+        "C = {'n': 0}\nC['n'] = 5\nC['n'] -= 4\n" + launch("[bad, good][C['n']]"),
+        {"good"},
+    ),
+    "dict-item-counter-changed-after-the-read": (
+        "C = {'n': 0}\nk = [good, bad][C['n']]\nC['n'] += 1\n" + launch("k"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -5,7 +5,8 @@ earlier ones, a `setdefault` stores only when its key is not there yet."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ast
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import cast
 
@@ -26,6 +27,9 @@ class Store:
     # order of such stores; None for the others, which may run at any time.
     line: int | None = None
     setdefault: bool = False  # `d.setdefault(k, v)`: stores only when `k` is not there yet
+    # `d[k] op= v` as a module-level statement of its own: `value` is the operand, the item
+    # becomes `old op value` (see `augmented_items`).
+    augmented: ast.AugAssign | None = None
 
 
 def last_straight_stores(stores: list[Store]) -> dict[object, Store]:
@@ -119,3 +123,24 @@ def constants(values: frozenset[Value] | str | None) -> frozenset[object] | None
     if not all(known for known, _ in keys):
         return None
     return frozenset(key for _, key in keys)
+
+
+# `old op operand` of an augmented store (the interpreter's binary operation).
+Binary = Callable[[ast.AugAssign, frozenset[Value], frozenset[Value]], frozenset[Value]]
+
+
+def straight_values(
+    stores: list[Store], key: object, start: frozenset[Value] | None, binary: Binary
+) -> frozenset[Value]:
+    """The value of `key` after the module-level statements of their own that store it, in line
+    order, from `start` (the display's): each plain store replaces it, each augmented one
+    (`COUNT["n"] += 1`) combines it with its operand."""
+    current = start if start is not None else frozenset({UNKNOWN})
+    ordered = sorted(
+        (s for s in stores if s.line is not None and not s.partial and only_const(s.key) == key),
+        key=lambda s: cast(int, s.line),
+    )
+    for store in ordered:
+        operand = store.value if store.value is not None else frozenset({UNKNOWN})
+        current = binary(store.augmented, current, operand) if store.augmented is not None else operand
+    return current

@@ -397,6 +397,9 @@ class Heap:
             return
         key = site.key if isinstance(site.key, str) or site.key is None else interp.ev(site.key, loc, env, model)
         value = interp.ev(site.value, loc, env, model) if site.value is not None else None
+        augmented = site.node if isinstance(site.node, ast.AugAssign) and site.function is None else None
+        if augmented is not None:  # `COUNT["n"] += 1` at module level: its operand (see fields.straight_values)
+            value = interp.ev(augmented.value, loc, env, model)
         if value is not None and site.function is not None:
             # A Ref the function makes is a new one at each call (`allocate("x")`, `allocate("y")`).
             value = ref_identity.made_by_call(value, env, ("stored by", id(site.function), env))
@@ -420,6 +423,7 @@ class Heap:
             by_name,
             _top_level_line(site, model, loc),
             isinstance(site.node, ast.Call) and getattr(site.node.func, "attr", None) == "setdefault",
+            augmented,
         )
 
     def _stores_the_same_in_any_call(self, site: store_sites.StoreSite, loc: Loc, model: ModuleModel) -> bool:
@@ -504,6 +508,7 @@ class Heap:
             items = None  # stores and removals interleave: which keys remain is not followed
         members = set(d.members)
         last = fields.last_straight_stores(stores) if d.toplevel else {}
+        displayed = dict(items) if items is not None else {}
         for store in stores:
             if store.setdefault and items is not None and fields.surely_there(d, stores, store):
                 continue  # `d.setdefault(k, v)` after `k` was surely stored: stores nothing
@@ -530,12 +535,18 @@ class Heap:
                     continue
                 if hashable(k) in last:
                     if last[hashable(k)] is store:  # the last of the module's own stores of `k`
+                        if store.augmented is not None:  # `COUNT["n"] += 1`: from the ones before it
+                            made = displayed.get(hashable(k))
+                            v = fields.straight_values(stores, k, made[1] if made else None, self._augment)
                         items[hashable(k)] = (k, v)
                     continue  # an earlier one: replaced, statement after statement
                 old = items.get(hashable(k))
                 items[hashable(k)] = (k, v | old[1] if old is not None else v)
         known = tuple(items.values()) if items is not None else None
         return DictV(known, frozenset(members), d.site, d.toplevel, d.missing)
+
+    def _augment(self, stmt: ast.AugAssign, old: frozenset[Value], operand: frozenset[Value]) -> frozenset[Value]:
+        return self.interp.binary(stmt.op, old, operand, stmt, Loc(self.interp.model.module_scope, stmt))
 
     def removes_items(self, d: DictV) -> bool:
         """Whether the program may remove items of the dict made at `d.site` (`d.pop(k)`,

@@ -579,8 +579,9 @@ def with_item_stores(
             continue
         items = dict((hashable(k), (k, v)) for k, v in d.items)
         for key, change in keyed:
-            if hashable(key) in items:
-                items[hashable(key)] = (key, store(items[hashable(key)][1], change))
+            # a dict's augmented items are the heap's (`Heap.dict_contents` computes them in order)
+            if hashable(key) in items and not isinstance(change, _Augmented):
+                items[hashable(key)] = (key, change)
         kept = tuple(items.values())
         out.add(DictV(kept, union(v for _, v in kept) | (d.missing or frozenset()), d.site, d.toplevel, d.missing))
     return frozenset(out)
