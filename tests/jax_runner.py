@@ -144,7 +144,8 @@ def run_all(requests: list[dict], workdir: str) -> list[dict]:
         if use_alarm:
             signal.alarm(PER_EXAMPLE_TIMEOUT_S)
         try:
-            code = compile(request["source"], path, "exec")
+            # dont_inherit: not this file's `from __future__ import annotations` (dataclass KW_ONLY, InitVar)
+            code = compile(request["source"], path, "exec", dont_inherit=True)
             interpreted = _interpreted() if request.get("interpret") else contextlib.nullcontext()
             located = _in_case_directory(root) if root else contextlib.nullcontext()
             with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured), interpreted, located:

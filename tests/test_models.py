@@ -1772,6 +1772,40 @@ CASES = {
         "C = {'n': 0}\nk = [good, bad][C['n']]\nC['n'] += 1\n" + launch("k"),
         {"good"},
     ),
+    "typed-dict-call": (
+        "import typing\nclass C(typing.TypedDict):\n    fn: object\nc = C(fn=bad)\n" + launch("c['fn']"),
+        {"bad"},
+    ),
+    "new-returning-a-dict": (
+        "class C:\n    def __new__(cls, **kw):\n        return dict(kw)\n" + launch("C(fn=good)['fn']"),
+        {"good"},
+    ),
+    "dataclass-init-var-to-post-init": (
+        "import dataclasses\n@dataclasses.dataclass\nclass S:\n    fast: dataclasses.InitVar[bool]\n"
+        "    fn: object = None\n    def __post_init__(self, fast):\n        self.fn = bad if fast else good\n"
+        + launch("S(False).fn"),
+        {"good"},
+    ),
+    "singledispatchmethod-by-annotation": (
+        "import functools\nclass P:\n    @functools.singledispatchmethod\n    def pick(self, arg):\n        return good\n"
+        "    @pick.register\n    def _(self, arg: int):\n        return bad\n" + launch("P().pick(3)"),
+        {"bad"},
+    ),
+    "closing-calls-close-on-leaving": (
+        "import contextlib\nclass T:\n    def __init__(self):\n        self.fn = bad\n    def close(self):\n"
+        "        self.fn = good\nwith contextlib.closing(T()) as t:\n    inside = t.fn\n" + launch("t.fn"),
+        {"good"},
+    ),
+    "closing-inside-the-block": (
+        "import contextlib\nclass T:\n    def __init__(self):\n        self.fn = bad\n    def close(self):\n"
+        "        self.fn = good\nwith contextlib.closing(T()) as t:\n    k = t.fn\n" + launch("k"),
+        {"bad"},
+    ),
+    "own-exit-runs-on-leaving": (
+        "class T:\n    def __init__(self):\n        self.fn = bad\n    def __enter__(self):\n        return self\n"
+        "    def __exit__(self, *exc):\n        self.fn = good\nwith T() as t:\n    pass\n" + launch("t.fn"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

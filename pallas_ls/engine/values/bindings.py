@@ -396,9 +396,12 @@ def run_statement(interp: Interpreter, stmt: ast.stmt, loc: Loc, model: ModuleMo
                 _run_decorators(interp, inner, model)
         classes.create_class(interp, stmt, model)
         return
-    if isinstance(stmt, (ast.With, ast.AsyncWith)):  # `with using("copy"):` enters the manager
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):  # `with using("copy"):` enters the manager, then leaves it
         for item in stmt.items:
-            operations.entered(interp, interp.ev(item.context_expr, loc, env, model))
+            managers = interp.ev(item.context_expr, loc, env, model)
+            operations.entered(interp, managers)
+            for manager in managers:
+                operations.call_method(interp, manager, "__exit__", [NONE_SET] * 3)
         return
     for node in ast.iter_child_nodes(stmt):
         if isinstance(node, ast.expr) and any(isinstance(n, ast.Call) for n in ast.walk(node)):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..model import Loc, positional_args
 from . import bindings, calls, classes, library, operations, ref_identity
-from .domain import EMPTY_ENV, Class, Const, Env, Func, Instance, Partial, Value, union
+from .domain import EMPTY_ENV, Class, Const, DictV, Env, Func, Instance, Partial, Value, union
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -52,11 +52,23 @@ def made_by_new(
         return made
     returned = calls.apply(interp, news[0], [frozenset({cls}), *args], keywords, *rest)
     others = frozenset(
-        v for v in returned if (isinstance(v, Instance) and v.cls != cls) or isinstance(v, (Func, Partial, Const))
+        v
+        for v in returned
+        if (isinstance(v, Instance) and v.cls != cls) or isinstance(v, (Func, Partial, Const, DictV))
     )
     if not others:
         return made
     return others | made if returned - others else others
+
+
+def typed_dict(
+    cls: Class, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], call: Any, loc: Any
+) -> frozenset[Value] | None:
+    """`Cfg(fn=k)` of a `class Cfg(TypedDict)`: a plain dict of the keyword arguments, made here."""
+    if args or not any(classes.decorator_name(b) == "TypedDict" for b in cls.node.bases):
+        return None
+    toplevel = loc is not None and loc.scope.kind in ("module", "class")
+    return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), id(call) if call else 0, toplevel)})
 
 
 def report_init_call(

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, cast
 
 from ..model import Binding, FunctionNode, Loc, ModuleModel, may_leave_early
 from ..names import mentions
-from . import bindings, calls, flow, import_order, library, operations, ref_identity
-from .domain import EMPTY_ENV, BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
+from . import bindings, calls, flow, import_order, library, models, operations, ref_identity
+from .domain import EMPTY_ENV, NONE_SET, BoundMethod, Class, Const, Env, External, Func, Instance, Value, Wrapped
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -38,6 +38,11 @@ def as_left_before(
     if not isinstance(inst, Instance) or not inst.site or use.stmt is None or use.scope is not b.scope:
         return value
     current = _as_constructed(interp, inst) or inst
+    if isinstance(b.stmt, ast.With) and getattr(use.stmt, "lineno", 0) > (b.stmt.end_lineno or 0):
+        exited = _after_exit(interp, current, b, env, model)  # the block was left before the read
+        if exited is None:
+            return value
+        current = exited
     for stmt in _statements_between(model, b, use):
         after = _after(interp, current, stmt, b, env, model)
         if after is None:
@@ -138,6 +143,27 @@ def _as_constructed(interp: Interpreter, inst: Instance) -> Instance | None:
     run = _MethodRun(interp, method, init.args.args[0].arg, self_binding)
     constructed = run.statements(init.body, inst, inst.init_env or EMPTY_ENV)
     return constructed if constructed is not None and constructed.exact else None
+
+
+def _after_exit(interp: Interpreter, inst: Instance, b: Binding, env: Env, model: ModuleModel) -> Instance | None:
+    """The instance `with cm as name` bound, after the block is left: `closing(inst)` calls its
+    `close()`, an instance that is its own context manager runs its `__exit__`, `nullcontext`
+    does nothing; None for other managers (a generator's code after its `yield` is not followed)."""
+    assert isinstance(b.stmt, ast.With)
+    item = next((i for i in b.stmt.items if i.optional_vars and _is_name(i.optional_vars, b.name)), None)
+    if item is None:
+        return None
+    managers = interp.ev(item.context_expr, Loc(b.scope, b.stmt), env, model)
+    manager = next(iter(managers)) if len(managers) == 1 else None
+    if not isinstance(manager, Instance):
+        return None
+    if manager.cls.model is models.module_model("contextlib") and manager.cls.node.name in ("closing", "nullcontext"):
+        method = _method(interp, inst, "close") if manager.cls.node.name == "closing" else None
+        return _ran(interp, inst, method, [], []) if method is not None else inst
+    if manager.cls is inst.cls and manager.site == inst.site:
+        method = _method(interp, inst, "__exit__")
+        return _ran(interp, inst, method, [NONE_SET] * 3, []) if method is not None else None
+    return None
 
 
 def _statements_between(model: ModuleModel, b: Binding, use: Loc) -> list[ast.stmt]:

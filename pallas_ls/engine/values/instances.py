@@ -8,7 +8,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
-from ..model import Loc, Scope, positional_args
+from ..model import Binding, Loc, Scope, positional_args
 from . import bindings, calls, classes, flow, operations, ref_identity
 from .domain import (
     EMPTY_ENV,
@@ -148,7 +148,7 @@ def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: froz
         model = inst.cls.model
         for expr, method, self_binding, stmt in sorted(stores, key=lambda a: (a[3].lineno, a[3].col_offset)):
             scope = model.function_scope(method)
-            env = EMPTY_ENV.extended([(self_binding, frozenset({inst}))])
+            env = EMPTY_ENV.extended([(self_binding, frozenset({inst})), *_init_vars(inst, method, scope)])
             may, surely = flow.statement_runs(interp, method, stmt, scope, env, model)
             if not may:
                 continue
@@ -159,6 +159,31 @@ def _after_post_init(interp: Interpreter, inst: Instance, attr: str, value: froz
     finally:
         interp._active.discard(key)
     return value
+
+
+def _init_vars(inst: Instance, method: ast.FunctionDef, scope: Scope) -> list[tuple[Binding, frozenset[Value]]]:
+    """`__post_init__(self, fast)` receives the dataclass's `InitVar` fields, in order, as the
+    constructor was given them (`fast: InitVar[bool]`, then `Spec(True)`)."""
+    declared = [
+        s.target.id
+        for s in inst.cls.node.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and _is_init_var(s.annotation)
+    ]
+    given = dict(inst.fields)
+    pairs = []
+    for param, name in zip(positional_args(method)[1:], declared, strict=False):
+        binding = next((b for b in scope.bindings.get(param.arg, []) if b.kind == "param"), None)
+        if binding is not None and name in given:
+            pairs.append((binding, given[name]))
+    return pairs
+
+
+def _is_init_var(annotation: ast.expr) -> bool:
+    """`InitVar[bool]` or `dataclasses.InitVar[bool]`, by name."""
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return (isinstance(target, ast.Name) and target.id == "InitVar") or (
+        isinstance(target, ast.Attribute) and target.attr == "InitVar"
+    )
 
 
 def self_assignments(interp: Interpreter, cls: Class) -> dict[str, list[Any]]:

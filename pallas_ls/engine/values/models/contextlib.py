@@ -18,7 +18,7 @@ class _GeneratorContextManager:
         return next(self.gen)
 
     def __exit__(self, *exc: object) -> None:
-        return None
+        return None  # the generator's code after its `yield` is not followed
 
 
 class nullcontext:  # noqa: N801  (the library's name)
@@ -30,6 +30,19 @@ class nullcontext:  # noqa: N801  (the library's name)
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+class closing:  # noqa: N801  (the library's name)
+    """`with closing(thing) as t`: t is thing; leaving the block calls `thing.close()`."""
+
+    def __init__(self, thing: Any) -> None:
+        self.thing = thing
+
+    def __enter__(self) -> Any:
+        return self.thing
+
+    def __exit__(self, *exc: object) -> None:
+        self.thing.close()
 
 
 class ExitStack:

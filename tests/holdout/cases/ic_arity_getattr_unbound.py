@@ -1,0 +1,16 @@
+"""getattr on the class gives the function that still wants self  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class K:
+    def body(self, x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+
+print(pl.pallas_call(getattr(K, "body"), out_shape=S, interpret=True)(x).sum())  # expect: PAL004
