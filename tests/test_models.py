@@ -1806,6 +1806,33 @@ CASES = {
         "    def __exit__(self, *exc):\n        self.fn = good\nwith T() as t:\n    pass\n" + launch("t.fn"),
         {"good"},
     ),
+    "json-loads-of-a-constant": (
+        "import json\nC = json.loads('{\"v\": 1}')\n" + launch("[bad, good][C['v']]"),
+        {"good"},
+    ),
+    "json-loads-then-a-store": (
+        "import json\nC = json.loads('{\"n\": {\"a\": 1}}')\nC['n']['a'] = 0\n" + launch("[good, bad][C['n']['a']]"),
+        {"good"},
+    ),
+    "json-loads-that-fails-is-not-known": (
+        "import json\nC = json.loads('{oops')\n" + launch("[good, bad][C['v']]"),
+        {"good", "bad"},
+    ),
+    "delattr-falls-back-to-the-base": (
+        "class B:\n    fn = staticmethod(good)\nclass C(B):\n    fn = staticmethod(bad)\ndelattr(C, 'fn')\n"
+        + launch("C.fn"),
+        {"good"},
+    ),
+    "min-by-a-user-lt": (
+        "class E:\n    def __init__(self, r, fn):\n        self.r, self.fn = r, fn\n    def __lt__(self, o):\n"
+        "        return self.r < o.r\n" + launch("min([E(2, bad), E(1, good)]).fn"),
+        {"good"},
+    ),
+    "max-by-a-user-lt-reflected": (
+        "class E:\n    def __init__(self, r, fn):\n        self.r, self.fn = r, fn\n    def __lt__(self, o):\n"
+        "        return self.r < o.r\n" + launch("max([E(2, good), E(1, bad)]).fn"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -56,25 +56,41 @@ def deleted_before_the_read(interp: Interpreter, cls: Class, attr: str) -> bool 
     model = cls.model
     if at is None or at[0] is not model or any(True for _ in store_sites.attribute_sites(model, attr)):
         return None
-    deletions = [
-        stmt
-        for top in model.tree.body
-        for stmt in bindings.statements_under(top)
-        if isinstance(stmt, ast.Delete) and any(isinstance(t, ast.Attribute) and t.attr == attr for t in stmt.targets)
-    ]
-    straight = [d for d in deletions if any(d is top for top in model.tree.body) and len(d.targets) == 1]
-    if len(straight) != len(deletions) or model.calls_named(("delattr",)):
+    deletions = _deletions_of(model, attr)
+    if deletions is None:
         return None  # a deletion in a function or a branch may or may not have run
     ran = False
-    for stmt in straight:
-        receiver = interp.ev(
-            cast(ast.Attribute, stmt.targets[0]).value, Loc(model.module_scope, stmt), EMPTY_ENV, model
-        )
+    for stmt, receiver_expr in deletions:
+        receiver = interp.ev(receiver_expr, Loc(model.module_scope, stmt), EMPTY_ENV, model)
         if cls in receiver and len(receiver) > 1:
             return None
         if receiver == frozenset({cls}) and stmt.lineno < at[1]:
             ran = True
     return ran
+
+
+def _deletions_of(model: ModuleModel, attr: str) -> list[tuple[ast.stmt, ast.expr]] | None:
+    """The statements straight in the module's body that delete `attr` (`del Sub.k`, and
+    `delattr(Sub, "k")` as a statement of its own), with their receivers; None when some deletion
+    of it is elsewhere (a function, a branch) or names what it deletes by a computed name."""
+    found: list[tuple[ast.stmt, ast.expr]] = []
+    top = {id(stmt) for stmt in model.tree.body}
+    for stmt in (inner for outer in model.tree.body for inner in bindings.statements_under(outer)):
+        if isinstance(stmt, ast.Delete) and any(isinstance(t, ast.Attribute) and t.attr == attr for t in stmt.targets):
+            if id(stmt) not in top or len(stmt.targets) != 1:
+                return None
+            found.append((stmt, cast(ast.Attribute, stmt.targets[0]).value))
+    for call in model.calls_named(("delattr",)):
+        name = call.args[1] if len(call.args) == 2 else None
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return None
+        statement = model.loc(call).stmt
+        if name.value != attr:
+            continue
+        if not (isinstance(statement, ast.Expr) and statement.value is call and id(statement) in top):
+            return None
+        found.append((statement, call.args[0]))
+    return found
 
 
 def deleted_somewhere(model: ModuleModel, attr: str) -> bool:

@@ -19,6 +19,7 @@ from .domain import (
     DictV,
     Env,
     Generator,
+    Instance,
     Opaque,
     Ref,
     RefView,
@@ -229,6 +230,8 @@ def _keyed(
         else:  # the element itself, or the fields of an ordered dataclass (`min(impls)`)
             element_key = classes.ordered_dataclass_key(interp, only_value(element)) or element
         key = _sort_key(element_key)
+        if key is None and key_functions is None:
+            key = _ByDunder.of(interp, element)  # `min(entries)` of instances with their own `__lt__`
         if key is None:
             return None
         keyed.append((key, element))
@@ -362,6 +365,40 @@ class _Incomparable:
         raise TypeError("not known")
 
     __gt__ = __le__ = __ge__ = __lt__
+
+
+class _ByDunder:
+    """An instance as `min`, `max` and `sorted` compare it: by its class's own `__lt__` (and
+    `__gt__`, else the other's `__lt__` reflected), evaluated by the interpreter.  A comparison
+    whose result is not a known bool raises TypeError: the order is then not known."""
+
+    def __init__(self, interp: Interpreter, inst: Instance):
+        self.interp, self.inst = interp, inst
+
+    @staticmethod
+    def of(interp: Interpreter, element: frozenset[Value]) -> _ByDunder | None:
+        inst = only_value(element)
+        if not isinstance(inst, Instance) or not operations.raw_class_attribute(interp, inst.cls, "__lt__"):
+            return None
+        return _ByDunder(interp, inst)
+
+    def _less(self, a: Instance, b: Instance, name: str = "__lt__") -> bool:
+        result = only_value(operations.dunder_result(self.interp, a, name, [frozenset({b})]))
+        if isinstance(result, Const) and isinstance(result.value, bool):
+            return result.value
+        raise TypeError("not known")
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _ByDunder):
+            raise TypeError("not known")
+        return self._less(self.inst, other.inst)
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _ByDunder):
+            raise TypeError("not known")
+        if operations.raw_class_attribute(self.interp, self.inst.cls, "__gt__"):
+            return self._less(self.inst, other.inst, "__gt__")
+        return self._less(other.inst, self.inst)
 
 
 def with_items(d: DictV, items: list[tuple[str, frozenset[Value]]]) -> DictV:

@@ -26,6 +26,7 @@ from . import (
     flow,
     folding,
     iteration,
+    json_data,
     mutations,
     operations,
     ref_identity,
@@ -382,6 +383,10 @@ def external_call(
         return union(calls.scoped_result(interp, f, model) for f in args[0])
     if q == "jax.experimental.pallas.when":
         return frozenset({WhenDecorator(call)})
+    if q == "json.loads" and len(args) == 1 and not keywords:
+        parsed = json_data.loaded(args[0], *_allocation(call, loc))  # a config in a constant string
+        if parsed is not None:
+            return parsed
     folded = folding.folded_call(q, [enums.as_plain_values(interp, a) for a in args], keywords)  # `int(Level.HIGH)`
     if folded is not None:
         return folded
