@@ -56,6 +56,8 @@ Where things are (each module's docstring says more)
   iterators advanced by `next` before it.
 - `mutations.py`: objects bound to a name and changed in place before a read (list appends and
   pops, dict item stores and deletions, an attribute stored after construction).
+- `reshaping.py`: a list reshaped in place by `del xs[i:j]` / `xs[i:j] = seq` with constant indexes.
+- `json_data.py`: `json.loads` of a constant string, as values.
 - `operations.py`: Python's operations on values: attribute access (MRO, descriptors, `super()`),
   subscripts, iteration, `with`.
 - `instances.py`: an instance's attributes: what its class's methods store on `self` (the

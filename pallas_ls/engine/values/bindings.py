@@ -32,6 +32,7 @@ from . import (
     operations,
     patterns,
     registrations,
+    reshaping,
     simple_loops,
     unseen_changes,
 )
@@ -258,7 +259,7 @@ def _changed_before(
     if any(isinstance(v, Seq) and v.kind == "list" for v in value):
         value = mutations.with_mutations(interp, b, value, use, env, model)
         value = mutations.with_item_stores(interp, b, value, use, env, model)
-        value = mutations.with_reshaping(interp, b, value, use, env, model)
+        value = reshaping.with_reshaping(interp, b, value, use, env, model)
     if any(isinstance(v, DictV) for v in value):
         changed_in: list[FunctionNode | None] = [
             site.function for site in interp.heap.stores_on(model, b.name) if site.function is not None

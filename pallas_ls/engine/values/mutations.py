@@ -34,7 +34,6 @@ from .domain import (
     Value,
     Wrapped,
     hashable,
-    int_constant,
     key_of,
     only_value,
     single_known_seq,
@@ -58,9 +57,9 @@ def with_mutations(
     interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
 ) -> frozenset[Value]:
     """A list display bound to a name, grown by `.append` / `.extend` before the use."""
-    mutations = [(m, b) for m in _mutations_of(interp, b, model)]
+    mutations = [(m, b) for m in mutations_of(interp, b, model)]
     for alias in _aliases(interp, b, model):  # `B = A`, then `B.append(k)`: A's list grows
-        mutations += [(m, alias) for m in _mutations_of(interp, alias, model)]
+        mutations += [(m, alias) for m in mutations_of(interp, alias, model)]
     grown = _grown_through_an_alias(interp, b, use, env, model)
     if grown is not None:  # `B = A; B += [k]` extends A's list in place: in what order, not followed
         held = union(v.all_members() for v in value if isinstance(v, Seq))
@@ -78,7 +77,7 @@ def with_mutations(
     calls = [m.call for m, _ in mutations]
     for m, via in sorted(mutations, key=lambda pair: bindings.position(pair[0].call)):
         where = model.loc(m.call)
-        placed = _placed(model, b, m.call, where, use)
+        placed = placement(model, b, m.call, where, use)
         if placed is None:
             continue
         runs = [env]
@@ -246,7 +245,7 @@ def with_changes_in_the_function(
     read_at = bindings.position(use.stmt)
     if not any(
         model.loc(m.call).scope is b.scope and bindings.position(m.call) < read_at
-        for m in _mutations_of(interp, b, model)
+        for m in mutations_of(interp, b, model)
     ):
         return value
     return frozenset(
@@ -268,7 +267,7 @@ def _grown_through_an_alias(
                 and isinstance(stmt.op, ast.Add)
                 and isinstance(stmt.target, ast.Name)
                 and stmt.target.id == alias.name
-                and _placed(model, b, stmt, Loc(b.scope, stmt), use) is not None
+                and placement(model, b, stmt, Loc(b.scope, stmt), use) is not None
             ):
                 added.append(operations.iterate(interp, interp.ev(stmt.value, Loc(b.scope, stmt), env, model)))
     return union(added) if added else None
@@ -292,7 +291,7 @@ def _name_copies(owner: ast.AST) -> dict[str, list[ast.Assign]]:
     return found
 
 
-def _placed(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc) -> bool | None:
+def placement(model: ModuleModel, b: Binding, node: ast.AST, where: Loc, use: Loc) -> bool | None:
     """Where a change of the object `b` binds (`xs.pop()`, `del d[k]` at `node`) stands: None
     when it is not between the binding and the use; True in the binding's own straight-line code,
     so it runs once, in order; False elsewhere (another scope, a loop, a branch)."""
@@ -492,7 +491,7 @@ def with_deletions(
         return value
     # A key deleted and then stored again goes to the end (`del d["a"]; d["a"] = f`): the stores
     # pass (with_item_stores) keeps a key where it was, so an order of both is not followed.
-    stored_at = [bindings.position(stmt) for stmt, _, _ in _item_stores_of(interp, model, b)]
+    stored_at = [bindings.position(stmt) for stmt, _, _ in item_stores_of(interp, model, b)]
     reordered = any(bindings.position(node) < at for node, _ in deletions for at in stored_at)
     out: set[Value] = set()
     for d in value:
@@ -502,7 +501,7 @@ def with_deletions(
         items = list(interp.dict_contents(d).items or ()) if d.items is not None else None
         for node, key_expr in deletions:
             where = model.loc(node) if isinstance(node, ast.Call) else Loc(b.scope, node)
-            placed = _placed(model, b, node, where, use)
+            placed = placement(model, b, node, where, use)
             if placed is None:
                 continue
             if key_expr is None and _is_clear(node):
@@ -538,18 +537,18 @@ def with_item_stores(
     straight-line code before the use (in that scope) replacing the display's (`t = {"k": bump};
     t["k"] = copy`: the display's bump is gone; `L[0] = copy` of a list).  Other stores into the dict, anywhere, still join through the
     heap when its items are read."""
-    stores = _item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
+    stores = item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
     if use.scope is b.scope:
         for alias in _aliases(interp, b, model):  # `alias = L; alias[0] = k`: L's item changes
             stores += [
-                store for store in _item_stores_of(interp, model, alias) if _still(interp, alias, store[0], model)
+                store for store in item_stores_of(interp, model, alias) if _still(interp, alias, store[0], model)
             ]
         stores.sort(key=lambda store: bindings.position(store[0]))
     # The stores that run once, in order, before the use, with their constant keys; each value is
     # evaluated before its statement stores anything (`L[0], L[1] = L[1], L[0]` swaps).
     keyed: list[tuple[object, frozenset[Value] | _Augmented]] = []
     for stmt, key_expr, value_expr in stores:
-        if _placed(model, b, stmt, Loc(b.scope, stmt), use) is True:
+        if placement(model, b, stmt, Loc(b.scope, stmt), use) is True:
             here = Loc(b.scope, stmt)
             known, key = key_of(only_value(interp.ev(key_expr, here, env, model)))
             if known and isinstance(stmt, ast.AugAssign):  # `COUNT["n"] += 1`: from the item as it stands
@@ -601,7 +600,7 @@ def _still(interp: Interpreter, alias: Binding, node: ast.AST, model: ModuleMode
     return all(x is alias for x in bindings.lookup(interp, alias.name, model.loc(node), model))
 
 
-def _item_stores_of(
+def item_stores_of(
     interp: Interpreter, model: ModuleModel, b: Binding
 ) -> list[tuple[ast.Assign | ast.AugAssign, ast.expr, ast.expr | None]]:
     """`name[k] = v` statements (one target, maybe unpacked: `name[0], name[1] = ...`) and
@@ -633,7 +632,7 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
             found.append((call, None))  # every item
         elif call.args or method == "popitem":
             found.append((call, call.args[0] if call.args else None))
-    for stmt in _deletes_and_slice_stores(model, b.scope):
+    for stmt in deletes_and_slice_stores(model, b.scope):
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:
                 if (
@@ -658,7 +657,7 @@ def _moved_last(call: ast.Call) -> bool | None:
     return bool(given.value) if isinstance(given, ast.Constant) else None
 
 
-def _deletes_and_slice_stores(model: ModuleModel, scope: Scope) -> list[ast.stmt]:
+def deletes_and_slice_stores(model: ModuleModel, scope: Scope) -> list[ast.stmt]:
     """The `del ...` statements and the assignments to a subscript with a slice among the
     statements of `scope` (not of the functions in it): kept on the model, by scope, since every
     read of a list or dict bound there asks."""
@@ -679,102 +678,6 @@ def _deletes_and_slice_stores(model: ModuleModel, scope: Scope) -> list[ast.stmt
                 and isinstance(stmt.targets[0].slice, ast.Slice)
             )
         ]
-    return found
-
-
-def with_reshaping(
-    interp: Interpreter, b: Binding, value: frozenset[Value], use: Loc, env: Env, model: ModuleModel
-) -> frozenset[Value]:
-    """A list display bound to a name, with what `del name[i]` and `name[i:j] = seq` did to it
-    before the use: followed in the list's own straight-line code, with constant indexes, when
-    nothing else changes the list (its other changes are applied kind by kind, not in order);
-    otherwise its elements are no longer known (they were kept as they were: a wrong value)."""
-    placements = [(node, _placed(model, b, node, Loc(b.scope, node), use)) for node in _reshapings_of(model, b)]
-    changes = [(node, placed) for node, placed in placements if placed is not None]
-    if not changes:
-        return value
-    out: set[Value] = set()
-    for seq in value:
-        if not (isinstance(seq, Seq) and seq.kind == "list"):
-            out.add(seq)
-            continue
-        elements = _reshaped(interp, b, seq, changes, env, model)
-        out.add(Seq("list", tuple(elements), seq.members, seq.site) if elements is not None else _unknown_list(seq))
-    return frozenset(out)
-
-
-def _reshaped(
-    interp: Interpreter,
-    b: Binding,
-    seq: Seq,
-    changes: list[tuple[ast.stmt, bool]],
-    env: Env,
-    model: ModuleModel,
-) -> list[frozenset[Value]] | None:
-    """`changes`: the statements before the use, each with whether it runs once, in order."""
-    others = _mutations_of(interp, b, model) or _item_stores_of(interp, model, b)
-    if seq.elts is None or others or not all(placed for _, placed in changes):
-        return None
-    elements = list(seq.elts)
-    for node, _ in sorted(changes, key=lambda change: bindings.position(change[0])):
-        where = Loc(b.scope, node)
-        target = cast(ast.Delete | ast.Assign, node).targets[0]
-        assert isinstance(target, ast.Subscript)
-        span = _constant_span(interp, target.slice, len(elements), where, env, model)
-        if span is None:
-            return None
-        start, stop = span
-        if isinstance(node, ast.Delete):
-            del elements[start:stop]
-            continue
-        assigned = single_known_seq(interp.ev(cast(ast.Assign, node).value, where, env, model))
-        if assigned is None:
-            return None
-        elements[start:stop] = list(assigned.elements())
-    return elements
-
-
-def _constant_span(
-    interp: Interpreter, index: ast.expr, length: int, where: Loc, env: Env, model: ModuleModel
-) -> tuple[int, int] | None:
-    """The elements `name[index]` denotes, as a slice of a list of `length` (None: not known)."""
-    if isinstance(index, ast.Slice):
-        if index.step is not None:
-            return None
-        bounds = [
-            0 if part is None else int_constant(interp.ev(part, where, env, model))
-            for part in (index.lower, index.upper)
-        ]
-        if index.upper is None:
-            bounds[1] = length
-        if any(bound is None for bound in bounds):
-            return None
-        start, stop, _ = slice(bounds[0], bounds[1]).indices(length)
-        return start, max(start, stop)
-    position = int_constant(interp.ev(index, where, env, model))
-    if position is None or not -length <= position < length:
-        return None
-    position %= length
-    return position, position + 1
-
-
-def _unknown_list(seq: Seq) -> Seq:
-    return Seq("list", None, seq.all_members() | {UNKNOWN}, seq.site)
-
-
-def _reshapings_of(model: ModuleModel, b: Binding) -> list[ast.stmt]:
-    """`del name[...]` and `name[i:j] = ...` statements of `b`'s name in its scope's body."""
-    found: list[ast.stmt] = []
-    for stmt in _deletes_and_slice_stores(model, b.scope):
-        targets = cast(ast.Delete | ast.Assign, stmt).targets
-        target = targets[0]
-        if (
-            len(targets) == 1
-            and isinstance(target, ast.Subscript)
-            and isinstance(target.value, ast.Name)
-            and target.value.id == b.name
-        ):
-            found.append(stmt)
     return found
 
 
@@ -815,7 +718,7 @@ def set_display_may_change(model: ModuleModel, stmt: ast.AST | None) -> bool:
     return False
 
 
-def _mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
+def mutations_of(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Mutation]:
     by_name = interp._mutations.get(id(model))
     if by_name is None:
         by_name = {}
