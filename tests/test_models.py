@@ -1833,6 +1833,14 @@ CASES = {
         "        return self.r < o.r\n" + launch("max([E(2, good), E(1, bad)]).fn"),
         {"good"},
     ),
+    "tee-iterators-advance-apart": (
+        "import itertools\na, b = itertools.tee([good, bad])\nnext(a)\n" + launch("next(b)"),
+        {"good"},
+    ),
+    "tee-iterator-advanced": (
+        "import itertools\na, b = itertools.tee([good, bad])\nnext(a)\n" + launch("next(a)"),
+        {"bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -23,6 +23,7 @@ from . import bindings, operations, patterns, raising, simple_loops
 from .domain import (
     EMPTY_ENV,
     Env,
+    External,
     Seq,
     U,
     Value,
@@ -664,6 +665,9 @@ def _iterator_state(
         if len(made.args) != 1 or bindings.lookup(interp, "iter", loc, model):
             return None  # `iter` rebound, or the two-argument form
         seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
+    elif _tees_a_display(interp, made, b, env, model):
+        # `a, b = itertools.tee([f, g])`: each name its own iterator over the display's elements
+        seq = single_known_seq(interp.ev(cast(ast.Call, made).args[0], Loc(b.scope, b.stmt), env, model))
     else:
         return None
     chain = model.block_chain.get(id(b.stmt), ())
@@ -676,6 +680,21 @@ def _iterator_state(
             return None  # passed elsewhere, or advanced in a loop or a branch
         taken += 1
     return seq.elements(), taken
+
+
+def _tees_a_display(interp: Interpreter, made: ast.expr, b: Binding, env: Env, model: ModuleModel) -> bool:
+    """`a, b = itertools.tee([...])`: a list or tuple display (an iterator passed to tee may have
+    been advanced already), unpacked into names."""
+    if not (isinstance(made, ast.Call) and len(made.args) == 1 and not made.keywords):
+        return False
+    if not isinstance(made.args[0], (ast.List, ast.Tuple)):
+        return False
+    target = cast(ast.Assign, b.stmt).targets[0]
+    if not (
+        isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts) and len(target.elts) == 2
+    ):
+        return False
+    return interp.ev(made.func, Loc(b.scope, b.stmt), env, model) == frozenset({External("itertools.tee")})
 
 
 def _name_loads_between(scope_node: ast.AST, name: str, start: tuple[int, int], end: tuple[int, int]) -> list[ast.Name]:
