@@ -1841,6 +1841,29 @@ CASES = {
         "import itertools\na, b = itertools.tee([good, bad])\nnext(a)\n" + launch("next(a)"),
         {"bad"},
     ),
+    "fstring-format-spec": (
+        "N = 1\nT = {'k_01': good, 'k_02': bad}\n" + launch("T[f'k_{N:02d}']"),
+        {"good"},
+    ),
+    "fstring-conversion": (
+        "N = 'a'\nT = {\"k_'a'\": good, 'k_a': bad}\n" + launch("T[f'k_{N!r}']"),
+        {"good"},
+    ),
+    "class-mro-indexed": (
+        "class B:\n    k = staticmethod(good)\nclass C(B):\n    k = staticmethod(bad)\n"
+        + launch("type(C()).__mro__[1].k"),
+        {"good"},
+    ),
+    "ordered-dict-popitem-first": (
+        "import collections\nT = collections.OrderedDict([('a', good), ('b', bad)])\n_, k = T.popitem(last=False)\n"
+        + launch("k"),
+        {"good"},
+    ),
+    "ordered-dict-popitem-first-then-last": (
+        "import collections\nT = collections.OrderedDict([('a', bad), ('b', bad), ('c', good)])\nT.popitem(False)\n"
+        + launch("T.popitem()[1]"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

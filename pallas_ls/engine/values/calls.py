@@ -324,6 +324,10 @@ def apply(
     if isinstance(target, (methods.RefMethod, methods.ParamMethod)):
         return NONE_SET if target.attr in library.NONE_METHODS else U
     if isinstance(target, methods.DictMethod):  # (a dict's methods take no keywords; an OrderedDict's do)
+        if target.attr == "popitem" and len(args) + len(keywords) == 1 and not (unknown_rest or unknown_kw):
+            given = args[0] if args else dict(keywords).get("last", U)  # `popitem(last=False)`
+            last = only_value(given)
+            return target.popped(last.value) if isinstance(last, Const) and isinstance(last.value, bool) else U
         return target.call(args) if not (keywords or unknown_kw) else U
     if isinstance(target, methods.SeqMethod):
         if target.attr in ("index", "count"):

@@ -336,11 +336,17 @@ class Interpreter:
         for part in expr.values:
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
                 choices = [part.value]
-            elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None:
+            elif isinstance(part, ast.FormattedValue):
                 values = self.ev(part.value, loc, env, model)
-                if not all(isinstance(v, Const) and isinstance(v.value, (str, int)) for v in values):
+                spec = _constant_format_spec(part.format_spec)
+                if spec is None or not all(
+                    isinstance(v, Const) and isinstance(v.value, (str, int, float)) for v in values
+                ):
                     return frozenset({Opaque("str")})
-                choices = [str(cast(Const, v).value) for v in values]
+                try:  # `f"k_{n:02d}"`, `f"{name!r}"`: as Python formats the constant
+                    choices = [format(_converted(cast(Const, v).value, part.conversion), spec) for v in values]
+                except (TypeError, ValueError):
+                    return frozenset({Opaque("str")})
             else:
                 return frozenset({Opaque("str")})
             texts = [t + c for t in texts for c in choices]
@@ -626,3 +632,20 @@ class Interpreter:
     def depends_on_unknown(self, values: frozenset[Value] | None) -> bool:
         """Whether a value set holds something not known here (Unknown, an unbound parameter)."""
         return values is None or any(isinstance(v, (Unknown, Param)) for v in values)
+
+
+def _constant_format_spec(spec: ast.expr | None) -> str | None:
+    """An f-string field's format spec when it is constant (`02d`; "" when there is none)."""
+    if spec is None:
+        return ""
+    if isinstance(spec, ast.JoinedStr) and all(
+        isinstance(part, ast.Constant) and isinstance(part.value, str) for part in spec.values
+    ):
+        return "".join(str(cast(ast.Constant, part).value) for part in spec.values)
+    return None
+
+
+def _converted(value: object, conversion: int) -> object:
+    """An f-string field's `!s`, `!r` or `!a` conversion (-1: none)."""
+    convert: dict[int, Callable[[object], object]] = {ord("s"): str, ord("r"): repr, ord("a"): ascii}
+    return convert[conversion](value) if conversion in convert else value

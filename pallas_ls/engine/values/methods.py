@@ -199,6 +199,13 @@ class DictMethod(Value):
     d: DictV
     attr: str
 
+    def popped(self, last: bool) -> frozenset[Value]:
+        """`d.popitem()`'s item: the last stored, or the first (an OrderedDict's `last=False`)."""
+        if not self.d.items:
+            return U
+        key, value = self.d.items[-1 if last else 0]
+        return frozenset({Seq("tuple", (frozenset({key_value(key)}), value))})
+
     def call(self, args: list[Any]) -> frozenset[Value]:
         d = self.d
         if self.attr == "items":
@@ -227,6 +234,5 @@ class DictMethod(Value):
         if self.attr == "copy":
             return frozenset({d})
         if self.attr == "popitem" and not args and d.items:  # the last item stored (LIFO since 3.7)
-            key, value = d.items[-1]
-            return frozenset({Seq("tuple", (frozenset({key_value(key)}), value))})
+            return self.popped(last=True)
         return U

@@ -507,8 +507,11 @@ def with_deletions(
             if key_expr is None and _is_clear(node):
                 items = [] if placed else None
                 continue
-            if key_expr is None:  # popitem(): the last item (`popitem(last=False)`: not followed)
-                items = items[:-1] if items is not None and placed and not getattr(node, "keywords", None) else None
+            if key_expr is None:  # popitem(): the last item (`popitem(last=False)`: the first)
+                last = popped_last(cast(ast.Call, node))
+                items = (
+                    (items[:-1] if last else items[1:]) if items is not None and placed and last is not None else None
+                )
                 continue
             known, key = key_of(only_value(interp.ev(key_expr, where, env, model)))
             if items is None or not known or not placed or reordered:
@@ -630,8 +633,10 @@ def _deletions_of(model: ModuleModel, b: Binding) -> list[tuple[ast.AST, ast.exp
             continue
         if method == "clear" and not call.args:
             found.append((call, None))  # every item
-        elif call.args or method == "popitem":
-            found.append((call, call.args[0] if call.args else None))
+        elif method == "popitem":
+            found.append((call, None))  # the last item, or the first (`last=False`)
+        elif call.args:
+            found.append((call, call.args[0]))
     for stmt in deletes_and_slice_stores(model, b.scope):
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:
@@ -652,6 +657,15 @@ def _moved_last(call: ast.Call) -> bool | None:
     """`move_to_end(k)` / `move_to_end(k, False)` / `last=...`: whether the item goes last (None: not
     a constant)."""
     given = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "last"), None)
+    if given is None:
+        return True
+    return bool(given.value) if isinstance(given, ast.Constant) else None
+
+
+def popped_last(call: ast.Call) -> bool | None:
+    """`popitem()` / `popitem(False)` / `popitem(last=...)`: whether the last item goes (None: not
+    a constant)."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "last"), None)
     if given is None:
         return True
     return bool(given.value) if isinstance(given, ast.Constant) else None

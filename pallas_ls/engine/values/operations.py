@@ -429,6 +429,10 @@ def class_attribute(
             return frozenset({Const(cls.node.name)})
         if attr == "__dict__" and instance is None:
             return frozenset({Namespace(cls)})
+        if attr == "__mro__" and instance is None:  # `type(obj).__mro__[1]`: the class, then its bases
+            mro = classes.class_mro(interp, cls)
+            if mro is not None:
+                return frozenset({Seq("tuple", (*(frozenset({c}) for c in mro), frozenset({External("object")})))})
         if instance is None and classes.class_mro(interp, cls) is not None:
             every = _every_class_attribute(cls, attr)  # `getattr(Ops, "__init__")`: object's
             if every is not None:
