@@ -37,6 +37,14 @@ REPORTED = {
         "pl.pallas_call(k, out_shape=S)(x)\n",
         ["C"],
     ),
+    "builtin-sum-of-arrays": (
+        "C = sum([jnp.ones((8, 128)), jnp.ones((8, 128))])\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
+    "device-get-is-a-numpy-array": (
+        "C = jax.device_get(jnp.ones((8, 128)))\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\npl.pallas_call(k, out_shape=S)(x)\n",
+        ["C"],
+    ),
     "stored-into-a-ref": (
         "C = jnp.zeros((8, 128))\ndef k(x_ref, o_ref):\n    o_ref[...] = C\npl.pallas_call(k, out_shape=S)(x)\n",
         ["C"],
@@ -315,6 +323,9 @@ SILENT = {
     "factory-argument-a-scalar-array-in-pl-kernel": (
         "def make(w):\n    @pl.kernel(out_type=S, mesh=mesh)\n    def k(x_ref, o_ref):\n        o_ref[...] = x_ref[...] * w\n"
         "    return k\nmake(jnp.float32(2.0))(x)\nmake(2.0)(x)\n"
+    ),
+    "builtin-sum-of-floats": (
+        "C = sum([1.0, 2.0])\ndef k(x_ref, o_ref):\n    o_ref[...] = x_ref[...] + C\npl.pallas_call(k, out_shape=S)(x)\n"
     ),
     "not-a-kernel": ("C = jnp.ones((8, 128))\ndef helper(x_ref):\n    return x_ref[...] + C\n"),
 }

@@ -353,3 +353,16 @@ def _indexed_shape(shape: Shape, index: ast.expr) -> Shape | None:
         else:
             return None
     return (*out, *shape[dim:])
+
+
+def sum_of(elements: frozenset[Value]) -> Array | None:
+    """`sum([x, y])` when every element is an array: `0 + x + y`, an array (traced when one is,
+    else jax when one is, else numpy), of the shape and dtype they share."""
+    if not elements or not all(isinstance(e, Array) for e in elements):
+        return None
+    parts = [cast(Array, e) for e in elements]
+    origins = {a.origin for a in parts}
+    origin = next(o for o in ("traced", "jax", "numpy") if o in origins or o == "numpy")
+    shapes = {a.shape for a in parts}
+    dtypes = {a.dtype for a in parts}
+    return Array(origin, shapes.pop() if len(shapes) == 1 else None, dtypes.pop() if len(dtypes) == 1 else None)

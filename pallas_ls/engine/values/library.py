@@ -402,6 +402,9 @@ def external_call(
             if q.count(".") == 1
             else frozenset({Opaque("numpy")})
         )
+    if q == "jax.device_get" and args and all(isinstance(v, Array) for v in args[0]):
+        # an array fetched to the host is a numpy array of its shape and dtype
+        return frozenset(Array("numpy", cast(Array, v).shape, cast(Array, v).dtype) for v in args[0])
     if q == "jax.device_put" and args and all(isinstance(v, Array) for v in args[0]):
         # an array placed on a device is a jax array of its shape and dtype (a pytree stays one)
         return frozenset(Array("jax", cast(Array, v).shape, cast(Array, v).dtype) for v in args[0])
@@ -648,6 +651,10 @@ def external_call(
         text = _str_of(only_value(args[0]))
         if text is not None:  # `KS[str(x.dtype)]`: "float32"
             return frozenset({Const(text)})
+    if q == "sum" and len(args) == 1 and not keywords:
+        summed = arrays.sum_of(operations.iterate(interp, args[0]))
+        if summed is not None:  # `sum([x, y])` of arrays: an array
+            return frozenset({summed})
     if q == "sum" and len(args) == 2 and not keywords:
         start = single_known_seq(args[1])
         parts = [single_known_seq(e) for e in _elements(args[0])]
