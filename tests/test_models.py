@@ -1864,6 +1864,25 @@ CASES = {
         + launch("T.popitem()[1]"),
         {"good"},
     ),
+    "heappop-of-priority-pairs": (
+        "import heapq\nh = []\nheapq.heappush(h, (2, bad))\nheapq.heappush(h, (1, good))\n"
+        + launch("heapq.heappop(h)[1]"),
+        {"good"},
+    ),
+    "heappop-of-a-priority-tie-is-not-known": (
+        "import heapq\nh = []\nheapq.heappush(h, (1, bad))\nheapq.heappush(h, (1, good))\n"
+        + launch("heapq.heappop(h)[1]"),
+        {"good", "bad"},
+    ),
+    "heappop-twice": (
+        "import heapq\nh = [(3, bad), (1, good), (2, bad)]\nheapq.heapify(h)\nheapq.heappop(h)\n"
+        + launch("heapq.heappop(h)[1]"),
+        {"good", "bad"},
+    ),
+    "itertools-count-zipped": (
+        "import itertools\nFNS = [bad, good]\n" + launch("dict(zip(itertools.count(5, 2), FNS))[7]"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..model import Loc, ModuleModel
-from . import calls, classes, library, operations
+from . import calls, classes, library, models, operations
 from .domain import (
     EMPTY_ENV,
     NONE_SET,
@@ -101,7 +101,7 @@ def iteration_builtin(
             rows = (tuple(c[i] if i < len(c) else fill for c in columns) for i in range(length))
             return frozenset({Seq("list", tuple(frozenset({Seq("tuple", row)}) for row in rows))})
     if q == "zip" and args and all(name == "strict" for name, _ in keywords):
-        seqs = [single_known_seq(a) for a in args]
+        seqs = _with_counts_numbered(interp, [single_known_seq(a) for a in args], args)
         if all(seq is not None for seq in seqs):
             length = min(len(cast(Seq, seq).elements()) for seq in seqs)
             return frozenset(
@@ -365,6 +365,27 @@ class _Incomparable:
         raise TypeError("not known")
 
     __gt__ = __le__ = __ge__ = __lt__
+
+
+def _with_counts_numbered(
+    interp: Interpreter, seqs: list[Seq | None], args: list[frozenset[Value]]
+) -> list[Seq | None]:
+    """`zip(itertools.count(start, step), FNS)`: each count with constant start and step as the
+    numbers that many known sequences beside it take (the shortest ends the zip)."""
+    known = [len(seq.elements()) for seq in seqs if seq is not None]
+    if not known or all(seq is not None for seq in seqs):
+        return seqs
+    out = list(seqs)
+    for i, (seq, arg) in enumerate(zip(seqs, args, strict=True)):
+        counter = only_value(arg)
+        if seq is not None or not isinstance(counter, Instance) or counter.cls.node.name != "count":
+            continue
+        if counter.cls.model is not models.module_model("itertools"):
+            continue
+        start, step = (int_constant(operations.attribute(interp, counter, f, interp.model)) for f in ("start", "step"))
+        if start is not None and step is not None:
+            out[i] = Seq("list", tuple(frozenset({Const(start + step * n)}) for n in range(min(known))))
+    return out
 
 
 class _ByDunder:

@@ -208,15 +208,27 @@ class _Ordered:
         return bool(self.key < other.key)  # type: ignore[operator]  # constants that compare, or TypeError
 
 
-def _constant_of(values: frozenset[Value]) -> object:
-    """A number, string or tuple of them that `values` certainly is (None otherwise)."""
+def _constant_of(values: frozenset[Value], in_tuple: bool = False) -> object:
+    """A number, string or tuple of them that `values` certainly is (None otherwise).  In a tuple,
+    another value (a kernel in `(priority, kernel)`) is a part that compares with nothing: Python
+    compares it only when the parts before it are equal, and then the order is not known."""
     only = only_value(values)
     if isinstance(only, Const) and type(only.value) in (int, float, str):
         return only.value
     if isinstance(only, Seq) and only.kind == "tuple" and only.elts is not None:
-        parts = [_constant_of(e) for e in only.elts]
+        parts = [_constant_of(e, in_tuple=True) for e in only.elts]
         return tuple(parts) if all(p is not None for p in parts) else None
-    return None
+    return _Incomparable() if in_tuple else None
+
+
+class _Incomparable:
+    """A part of a key that is not a constant: unequal to every other, and comparing it raises
+    TypeError (the order is then not known)."""
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("not known")
+
+    __gt__ = __le__ = __ge__ = __lt__
 
 
 def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:

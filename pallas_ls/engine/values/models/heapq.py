@@ -13,3 +13,9 @@ def nlargest(n: Any, iterable: Any, key: Any = None) -> Any:
     if key is None:
         return sorted(iterable, reverse=True)[:n]
     return sorted(iterable, key=key, reverse=True)[:n]
+
+
+def heappop(heap: Any) -> Any:
+    # a heap keeps its smallest item first, and heappop returns it (its change of the list is
+    # not followed: the list's contents are unknown after it, values/unseen_changes.py)
+    return heap[0]

@@ -115,3 +115,18 @@ def pairwise(iterable: Any) -> Any:
 
 def compress(data: Any, selectors: Any) -> Any:
     return [item for item, selected in zip(data, selectors, strict=False) if selected]
+
+
+class count:  # noqa: N801  (the library's name)
+    """`count(start, step)`: endless.  Zipped with known sequences it numbers them
+    (`dict(zip(count(), FNS))`, `iteration.zip_counted`); iterated alone, its items are numbers."""
+
+    def __init__(self, start: Any = 0, step: Any = 1) -> None:
+        self.start = start
+        self.step = step
+
+    def __iter__(self) -> Any:
+        n = self.start
+        while True:
+            yield n
+            n += self.step
