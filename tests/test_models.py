@@ -1883,6 +1883,23 @@ CASES = {
         "import itertools\nFNS = [bad, good]\n" + launch("dict(zip(itertools.count(5, 2), FNS))[7]"),
         {"good"},
     ),
+    "mutable-default-list-accumulates": (
+        "def add(k, acc=[]):\n    acc.append(k)\n    return acc\nadd(good)\nkernel = add(bad)[0]\n" + launch("kernel"),
+        {"good"},
+    ),
+    "mutable-default-list-last": (
+        "def add(k, acc=[]):\n    acc.append(k)\n    return acc\nadd(bad)\nkernel = add(good)[-1]\n" + launch("kernel"),
+        {"good"},
+    ),
+    "mutable-default-list-kept-by-a-name-is-not-followed": (
+        "def add(k, acc=[]):\n    acc.append(k)\n    return acc\nlst = add(bad)\nadd(good)\n" + launch("lst[-1]"),
+        set(),
+    ),
+    "mutable-default-list-called-in-a-function-is-not-followed": (
+        "def add(k, acc=[]):\n    acc.append(k)\n    return acc\ndef f():\n    add(bad)\nadd(good)\n"
+        "kernel = add(good)[0]\n" + launch("kernel"),
+        set(),
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

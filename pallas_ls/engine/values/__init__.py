@@ -58,6 +58,7 @@ Where things are (each module's docstring says more)
   pops, dict item stores and deletions, an attribute stored after construction).
 - `reshaping.py`: a list reshaped in place by `del xs[i:j]` / `xs[i:j] = seq` with constant indexes.
 - `json_data.py`: `json.loads` of a constant string, as values.
+- `default_lists.py`: a function's default list (`def add(fn, acc=[])`) as the module's calls left it.
 - `operations.py`: Python's operations on values: attribute access (MRO, descriptors, `super()`),
   subscripts, iteration, `with`.
 - `instances.py`: an instance's attributes: what its class's methods store on `self` (the

@@ -22,6 +22,7 @@ from . import (
     cells,
     classes,
     construction,
+    default_lists,
     enums,
     instance_changes,
     library,
@@ -231,6 +232,8 @@ def apply(
         result = call_function(interp, target, args, keywords, unknown_rest, unknown_kw)
         if call is None:
             return result
+        if loc is not None:  # `add(bump)[-1]` of `def add(fn, acc=[])`: the calls before it appended too
+            result = default_lists.as_left_by_the_calls(interp, target, call, loc, model, result) or result
         made_before: list[frozenset[Value]] = []  # Refs the call hands back but did not make
         if next(ref_identity.refs_in(result, 0), None) is not None:
             made_before = [*_default_refs(interp, target), ref_identity.made_by_the_module(result, target.model)]

@@ -665,7 +665,7 @@ def _iterator_state(
         if len(made.args) != 1 or bindings.lookup(interp, "iter", loc, model):
             return None  # `iter` rebound, or the two-argument form
         seq = single_known_seq(interp.ev(made.args[0], Loc(b.scope, b.stmt), env, model))
-    elif _tees_a_display(interp, made, b, env, model):
+    elif _tees_a_sequence(interp, made, b, env, model):
         # `a, b = itertools.tee([f, g])`: each name its own iterator over the display's elements
         seq = single_known_seq(interp.ev(cast(ast.Call, made).args[0], Loc(b.scope, b.stmt), env, model))
     else:
@@ -682,12 +682,12 @@ def _iterator_state(
     return seq.elements(), taken
 
 
-def _tees_a_display(interp: Interpreter, made: ast.expr, b: Binding, env: Env, model: ModuleModel) -> bool:
-    """`a, b = itertools.tee([...])`: a list or tuple display (an iterator passed to tee may have
+def _tees_a_sequence(interp: Interpreter, made: ast.expr, b: Binding, env: Env, model: ModuleModel) -> bool:
+    """`a, b = itertools.tee(FNS)`: a sequence not yet iterated (an iterator passed to tee may have
     been advanced already), unpacked into names."""
     if not (isinstance(made, ast.Call) and len(made.args) == 1 and not made.keywords):
         return False
-    if not isinstance(made.args[0], (ast.List, ast.Tuple)):
+    if not _a_fresh_sequence(interp, made.args[0], Loc(b.scope, b.stmt), model):
         return False
     target = cast(ast.Assign, b.stmt).targets[0]
     if not (
@@ -695,6 +695,24 @@ def _tees_a_display(interp: Interpreter, made: ast.expr, b: Binding, env: Env, m
     ):
         return False
     return interp.ev(made.func, Loc(b.scope, b.stmt), env, model) == frozenset({External("itertools.tee")})
+
+
+def _a_fresh_sequence(interp: Interpreter, expr: ast.expr, loc: Loc, model: ModuleModel) -> bool:
+    """A list or tuple display, a name only ever bound to one, or `iter()` of either: a sequence
+    whose iteration starts at its first element."""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "iter"
+        and len(expr.args) == 1
+    ):
+        return not bindings.lookup(interp, "iter", loc, model) and _a_fresh_sequence(interp, expr.args[0], loc, model)
+    if isinstance(expr, ast.Name):
+        found = bindings.lookup(interp, expr.id, loc, model)
+        return bool(found) and all(
+            isinstance(x.stmt, ast.Assign) and isinstance(x.stmt.value, (ast.List, ast.Tuple)) for x in found
+        )
+    return isinstance(expr, (ast.List, ast.Tuple))
 
 
 def _name_loads_between(scope_node: ast.AST, name: str, start: tuple[int, int], end: tuple[int, int]) -> list[ast.Name]:
