@@ -1,0 +1,37 @@
+"""a context manager sets a global mode while its block runs  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+MODE = "safe"
+
+
+@contextlib.contextmanager
+def use_mode(mode):
+    global MODE
+    old, MODE = MODE, mode
+    yield
+    MODE = old
+
+
+def current():
+    return {"fast": bump, "safe": copy}[MODE]
+
+
+with use_mode("safe"):
+    kernel = current()
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

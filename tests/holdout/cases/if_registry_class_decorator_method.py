@@ -1,0 +1,39 @@
+"""a registry object's register(name) decorator  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1  # expect: PAL001
+
+class Registry:
+    def __init__(self):
+        self._fns = {}
+
+    def register(self, name):
+        def deco(fn):
+            self._fns[name] = fn
+            return fn
+
+        return deco
+
+    def get(self, name):
+        return self._fns[name]
+
+
+REG = Registry()
+REG.register("a")(copy)
+REG.register("b")(bump)
+kernel = REG.get("b")
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
