@@ -1900,6 +1900,18 @@ CASES = {
         "kernel = add(good)[0]\n" + launch("kernel"),
         set(),
     ),
+    "operator-setitem-is-a-store": (
+        "import operator\nT = {'k': good}\noperator.setitem(T, 'k', bad)\n" + launch("T['k']"),
+        {"bad"},
+    ),
+    "operator-setitem-then-a-store": (
+        "import operator\nT = {'k': bad}\noperator.setitem(T, 'k', bad)\nT['k'] = good\n" + launch("T['k']"),
+        {"good"},
+    ),
+    "operator-setitem-in-a-called-function": (
+        "import operator\nT = {'k': good}\ndef f():\n    operator.setitem(T, 'k', bad)\nf()\n" + launch("T['k']"),
+        {"bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -622,12 +622,20 @@ def item_stores_of(
     `name[k] += v` of `b`'s name straight in its scope's body: (statement, key, value; None: a
     value not known, or an augmented store's)."""
     owner = model.scope_node(b.scope)
-    top = {id(stmt) for stmt in getattr(owner, "body", [])}
+    body = getattr(owner, "body", [])
+    top = {id(stmt) for stmt in body}
+    # `operator.setitem(name, k, v)` as a statement of its own: a store like `name[k] = v`
+    calls = {id(stmt.value): stmt for stmt in body if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)}
     return [
-        (cast(ast.Assign | ast.AugAssign, site.node), cast(ast.expr, site.key), site.value)
+        (cast(ast.Assign | ast.AugAssign, calls.get(id(site.node), site.node)), cast(ast.expr, site.key), site.value)
         for site in interp.heap.stores_on(model, b.name)
-        if id(site.node) in top and (_one_target(site.node) or isinstance(site.node, ast.AugAssign))
+        if (id(site.node) in top and (_one_target(site.node) or isinstance(site.node, ast.AugAssign)))
+        or (id(site.node) in calls and not _is_setdefault(site.node))
     ]
+
+
+def _is_setdefault(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
 
 
 def _is_clear(node: ast.AST) -> bool:

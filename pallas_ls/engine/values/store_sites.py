@@ -2,7 +2,7 @@
 
 A `StoreSite` is one statement or call that may put a value into an object: `r[k] = v`,
 `r.a = v`, `r.a += v`, `setattr(r, k, v)`, `r.update(m)`, `r.setdefault(k, v)`, `r.append(v)`,
-`r.extend(vs)`, `vars(self)[k] = v`.  Each module's sites are found once (kept on its parts) and
+`r.extend(vs)`, `vars(self)[k] = v`, `operator.setitem(r, k, v)`.  Each module's sites are found once (kept on its parts) and
 indexed by attribute name; `heap.Heap` evaluates a site's receiver and value in the environments
 its function ran with.
 """
@@ -242,6 +242,14 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
         if len(args) == 3 and not any(isinstance(a, ast.Starred) for a in args):
             name = args[1].value if isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) else args[1]
             yield StoreSite("attr", args[0], name, args[2], call, _holder(part, call))
+    for call in part.calls_by_attribute.get("setitem", ()):  # `operator.setitem(r, k, v)`: `r[k] = v`
+        func, args = call.func, call.args
+        of_operator = (
+            isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "operator"
+        )
+        plain = len(args) == 3 and not call.keywords and not any(isinstance(a, ast.Starred) for a in args)
+        if of_operator and plain:
+            yield StoreSite("item", args[0], args[1], args[2], call, _holder(part, call))
     for method, kind in _STORING_METHODS.items():
         for call in part.calls_by_attribute.get(method, ()):
             func, args = call.func, call.args

@@ -2,7 +2,7 @@
 
 mutations.py follows the changes it models (`append`, `pop`, `d[k] = v`, `del d[k]`, ...) and
 keeps the display's elements otherwise; a change it does not model (`d.clear()`,
-`heapq.heapify(pairs)`, `random.shuffle(fns)`, `operator.setitem(d, k, v)`) would leave them as
+`random.shuffle(fns)`, `operator.delitem(d, k)`) would leave them as
 they were: a wrong value, where a finding may be a false one.  A name bound to a display that
 such a call may change before a read holds unknown contents there instead.
 """
@@ -88,6 +88,17 @@ def _changing_calls(model: ModuleModel, name: str) -> list[tuple[ast.Call, str]]
         if func.attr not in _DICT_METHODS_FOLLOWED:
             found.append((call, "dict"))  # `d.clear()`
     for call in [*model.calls_with_attribute(_CHANGING_FUNCTIONS), *model.calls_named(_CHANGING_FUNCTIONS)]:
+        if _operator_setitem(call):
+            continue  # `operator.setitem(d, k, v)`: a store the heap and mutations.py follow
         if call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == name:
-            found.append((call, "any"))  # `heapq.heapify(pairs)`, `operator.setitem(d, k, v)`
+            found.append((call, "any"))  # `random.shuffle(fns)`, `setitem(d, k, v)` imported by name
     return found
+
+
+def _operator_setitem(call: ast.Call) -> bool:
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "setitem" and _is_name(func.value, "operator")
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
