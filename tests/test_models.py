@@ -1912,6 +1912,22 @@ CASES = {
         "import operator\nT = {'k': good}\ndef f():\n    operator.setitem(T, 'k', bad)\nf()\n" + launch("T['k']"),
         {"bad"},
     ),
+    "alias-read-after-the-original-grows": (
+        "FNS = [good]\nsnap = FNS\nFNS.append(bad)\n" + launch("snap[-1]"),
+        {"bad"},
+    ),
+    "copy-read-after-the-original-grows": (
+        "FNS = [good]\nsnap = list(FNS)\nFNS.append(bad)\n" + launch("snap[-1]"),
+        {"good"},
+    ),
+    "alias-of-a-name-rebound-later": (
+        "FNS = [good]\nsnap = FNS\nFNS = [bad]\nFNS.append(bad)\nFNS += [bad]\n" + launch("snap[-1]"),
+        {"good"},
+    ),
+    "alias-read-after-the-original-is-extended-by-plus-equals": (
+        "FNS = [good]\nALIAS = FNS\nFNS += [bad]\n" + launch("ALIAS[-1]"),
+        {"good", "bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

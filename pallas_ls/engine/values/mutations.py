@@ -60,6 +60,12 @@ def with_mutations(
     mutations = [(m, b) for m in mutations_of(interp, b, model)]
     for alias in _aliases(interp, b, model):  # `B = A`, then `B.append(k)`: A's list grows
         mutations += [(m, alias) for m in mutations_of(interp, alias, model)]
+    source = _copied_from(interp, b, model)
+    if source is not None:  # `snap = FNS`, then `FNS.append(k)`: snap's list grows (after `snap = FNS` only)
+        mutations += [(m, source) for m in mutations_of(interp, source, model)]
+        for alias in _aliases(interp, source, model):
+            if alias is not b:
+                mutations += [(m, alias) for m in mutations_of(interp, alias, model)]
     grown = _grown_through_an_alias(interp, b, use, env, model)
     if grown is not None:  # `B = A; B += [k]` extends A's list in place: in what order, not followed
         held = union(v.all_members() for v in value if isinstance(v, Seq))
@@ -231,6 +237,18 @@ class _Incomparable:
     __gt__ = __le__ = __ge__ = __lt__
 
 
+def _copied_from(interp: Interpreter, b: Binding, model: ModuleModel) -> Binding | None:
+    """For `b` = `alias = name`: the one binding of `name` it reads, in the same scope (the list
+    both names hold); None otherwise."""
+    stmt = b.stmt
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)):
+        return None
+    if not isinstance(stmt.targets[0], ast.Name):
+        return None
+    found = bindings.lookup(interp, stmt.value.id, Loc(b.scope, stmt), model)
+    return found[0] if len(found) == 1 and found[0].scope is b.scope and found[0] is not b else None
+
+
 def _aliases(interp: Interpreter, b: Binding, model: ModuleModel) -> list[Binding]:
     """The bindings `alias = name` after `b` in its scope that read `b` itself (one list, two names),
     and the other names of `b`'s own statement (`a = b = []`)."""
@@ -272,7 +290,11 @@ def _grown_through_an_alias(
     """What `alias += values` statements of `b`'s scope add to its list through an alias made
     after `b` (None: there are none): `+=` extends a list in place, for every name holding it."""
     added: list[frozenset[Value]] = []
-    for alias in _aliases(interp, b, model):
+    others = _aliases(interp, b, model)
+    source = _copied_from(interp, b, model)
+    if source is not None:  # `snap = FNS`, then `FNS += [k]`: snap's list grows too
+        others += [source, *(x for x in _aliases(interp, source, model) if x is not b)]
+    for alias in others:
         for stmt in bindings.own_statements(getattr(model.scope_node(b.scope), "body", [])):
             if (
                 isinstance(stmt, ast.AugAssign)
@@ -280,6 +302,7 @@ def _grown_through_an_alias(
                 and isinstance(stmt.target, ast.Name)
                 and stmt.target.id == alias.name
                 and placement(model, b, stmt, Loc(b.scope, stmt), use) is not None
+                and all(x is alias for x in bindings.lookup(interp, alias.name, Loc(b.scope, stmt), model))
             ):
                 added.append(operations.iterate(interp, interp.ev(stmt.value, Loc(b.scope, stmt), env, model)))
     return union(added) if added else None
