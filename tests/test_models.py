@@ -1928,6 +1928,11 @@ CASES = {
         "FNS = [good]\nALIAS = FNS\nFNS += [bad]\n" + launch("ALIAS[-1]"),
         {"good", "bad"},
     ),
+    "store-through-type-of-self": (
+        "class Op:\n    fn = staticmethod(good)\n    def use(self, f):\n        type(self).fn = staticmethod(f)\n"
+        "class Sub(Op):\n    pass\nSub().use(bad)\n" + launch("Sub.fn"),
+        {"bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

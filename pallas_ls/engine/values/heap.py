@@ -113,8 +113,13 @@ class Heap:
         name), or through a parameter (`self.registry[cls] = func` in a method called at import)."""
 
         root = site.receiver
-        while isinstance(root, (ast.Attribute, ast.Subscript)):
-            root = root.value
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            if isinstance(root, ast.Call):
+                if not _is_type_of(root):
+                    break
+                root = root.args[0]  # `type(self).fn = f`: the class of self
+            else:
+                root = root.value
         scope = model.scope_of_function.get(id(site.function)) if site.function is not None else None
         if not isinstance(root, ast.Name):
             return False
@@ -694,6 +699,17 @@ def _iterations(interp: Interpreter, loc: Loc, env: Env, model: ModuleModel) -> 
     if guarded is None or guarded[1] or guarded[2]:
         return [env]
     return flow.iteration_envs(interp, loc, env, model) or [env]
+
+
+def _is_type_of(node: ast.expr) -> bool:
+    """`type(x)`: x's class."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and not node.keywords
+    )
 
 
 def _top_level_line(site: store_sites.StoreSite, model: ModuleModel, loc: Loc) -> int | None:
