@@ -1933,6 +1933,18 @@ CASES = {
         "class Sub(Op):\n    pass\nSub().use(bad)\n" + launch("Sub.fn"),
         {"bad"},
     ),
+    "while-test-assignment-expression": (
+        "FNS = [bad, good, bad]\ni = 0\nwhile (i := i + 1) < 1:\n    pass\n" + launch("FNS[i]"),
+        {"good"},
+    ),
+    "while-test-assignment-expression-and-body": (
+        "FNS = [bad, bad, good]\ni = 0\nn = 0\nwhile (i := i + 1) < 3:\n    n += 1\n" + launch("FNS[n]"),
+        {"good"},
+    ),
+    "while-test-assignment-expression-from-an-unknown-start": (
+        "FNS = [bad, good]\ni = q\nwhile (i := i + 1) < 2:\n    pass\n" + launch("FNS[i]"),
+        {"good", "bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

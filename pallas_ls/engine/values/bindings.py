@@ -309,6 +309,9 @@ def assigned(interp: Interpreter, b: Binding, env: Env, model: ModuleModel, use:
     stmt = b.stmt
     here = Loc(b.scope, stmt)
     if b.value is not None and getattr(b.node, "_pallas_ls_walrus", False):
+        after_while = simple_loops.walrus_after(interp, b, use, env, model)
+        if after_while is not None:
+            return after_while  # `while (i := i + 1) < n: ...`, read after the loop
         # `(k := KS.get(n))` inside `kernel = [...]`: the walrus's own value, not the statement's
         return interp.ev(b.value, here, env, model)
     if isinstance(stmt, (ast.Assign, ast.AugAssign)):

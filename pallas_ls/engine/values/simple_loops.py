@@ -60,6 +60,28 @@ def target_after(
     return final.get(b.name) if final is not None else None
 
 
+def walrus_after(
+    interp: Interpreter, b: Binding, use: Loc | None, env: Env, model: ModuleModel
+) -> frozenset[Value] | None:
+    """`while (i := i + 1) < n: ...`, `i` read after the loop: what the last test bound; None when
+    the loop is not followed."""
+    loop = b.stmt
+    if use is None or use.stmt is None or use.scope is not b.scope or not isinstance(loop, ast.While):
+        return None
+    if _test_walrus(loop) is None or not _simple(loop) or getattr(use.stmt, "lineno", 0) <= (loop.end_lineno or 0):
+        return None
+    final = _final_state(interp, loop, b.scope, env, model)
+    return final.get(b.name) if final is not None else None
+
+
+def _test_walrus(loop: Loop) -> ast.NamedExpr | None:
+    """The one assignment expression a `while` test holds (`(i := i + 1) < n`), binding a name."""
+    if not isinstance(loop, ast.While):
+        return None
+    found = [n for n in ast.walk(loop.test) if isinstance(n, ast.NamedExpr)]
+    return found[0] if len(found) == 1 and isinstance(found[0].target, ast.Name) else None
+
+
 def _final_state(interp: Interpreter, loop: Loop, scope: Scope, env: Env, model: ModuleModel) -> State | None:
     key = (id(loop), env)
     if key not in interp._simple_loops:
@@ -86,8 +108,10 @@ def _simple(loop: Loop) -> bool:
         return False
     if isinstance(loop, ast.For) and not _names_only(loop.target):
         return False
+    walrus = _test_walrus(loop)  # the one a `while` test may hold is run by `_run`
     return not any(
-        isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.Continue)) for node in ast.walk(loop)
+        isinstance(node, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.Continue)) and node is not walrus
+        for node in ast.walk(loop)
     )
 
 
@@ -126,17 +150,26 @@ def _run(interp: Interpreter, loop: Loop, scope: Scope, env: Env, model: ModuleM
     """Each name the loop's body binds, as the rounds leave it; None when a test is not decided
     (or a `for` loop's sequence not known)."""
     at_loop = Loc(scope, loop)
+    walrus = _test_walrus(loop)
+    names = [name for stmt in _assignments(loop.body) for name in _targets(stmt)]
+    names += [walrus.target.id] if walrus is not None else []
     state = {
         name: union(
             bindings.binding_value(interp, x, env, model, at_loop)
             for x in flow.live(interp, bindings.lookup(interp, name, at_loop, model), at_loop, env, model)
+            if x.stmt is not loop  # (the test's own assignment: not before the first round)
         )
-        for name in dict.fromkeys(name for stmt in _assignments(loop.body) for name in _targets(stmt))
+        for name in dict.fromkeys(names)
     }
     if isinstance(loop, ast.For):
         return _run_for(interp, loop, scope, env, model, state)
     for _ in range(_MAX_ROUNDS + 1):
-        test = operations.truth_of(interp, interp.ev(loop.test, at_loop, _with_state(env, scope, state), model))
+        before = _with_state(env, scope, state)
+        # the test with the names as the last round left them; its assignment expression binds after
+        bound = interp.ev(walrus.value, at_loop, before, model) if walrus is not None else None
+        test = operations.truth_of(interp, interp.ev(loop.test, at_loop, before, model))
+        if walrus is not None and bound is not None:
+            state[walrus.target.id] = bound
         if test is None:
             return None
         if not test:
