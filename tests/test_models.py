@@ -1945,6 +1945,14 @@ CASES = {
         "FNS = [bad, good]\ni = q\nwhile (i := i + 1) < 2:\n    pass\n" + launch("FNS[i]"),
         {"good", "bad"},
     ),
+    "list-append-of-its-own-element": (
+        "FNS = [bad, good]\nFNS.append(FNS[-1])\n" + launch("FNS[2]"),
+        {"good"},
+    ),
+    "list-extend-by-itself": (
+        "FNS = [good]\nFNS.extend(FNS)\nFNS.append(bad)\n" + launch("FNS[1]"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

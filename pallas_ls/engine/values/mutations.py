@@ -104,7 +104,12 @@ def with_mutations(
                 out.extend(seq.elements() if seq is not None else [])
                 members |= added if m.method == "append" else operations.iterate(interp, added)
             continue
-        args = [interp.ev(a, where, env, model) for a in m.call.args]
+        arg_env = env
+        if known and placed and any(mentions(a, via.name) for a in m.call.args):
+            # `REFS.append(REFS[0])`: the argument reads the list as the changes before left it
+            site = next((v.site for v in value if isinstance(v, Seq)), 0)
+            arg_env = env.extended([(via, frozenset({Seq("list", tuple(out), frozenset(), site)}))])
+        args = [interp.ev(a, where, arg_env, model) for a in m.call.args]
         method = m.method
         if method in _ORDERING_FUNCTIONS:  # `heapq.heapify(xs)`: the list is the first argument
             arranged = _ordered(method, out, args[1:]) if known and repeats == 1 else None

@@ -1,0 +1,16 @@
+"""the inputs are a tuple made by concatenation  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(a_ref, b_ref, o_ref):
+    o_ref[...] = a_ref[...] + b_ref[...]
+
+
+INPUTS = (x,) + (x, x)
+outs = pl.pallas_call(kernel, out_shape=S, interpret=True)(*INPUTS)  # expect: PAL004

@@ -1,0 +1,16 @@
+"""out_shape built over range(n) of a computed n  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+N = len("ab")
+outs = pl.pallas_call(kernel, out_shape=[S for _ in range(N)], interpret=True)(x)  # expect: PAL004

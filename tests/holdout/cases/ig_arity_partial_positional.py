@@ -1,0 +1,15 @@
+"""a partial binds a positional argument: one parameter fewer for refs  JAX: TypeError (arity)."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def body(scale, x_ref, o_ref, extra):
+    o_ref[...] = x_ref[...] * scale
+
+
+outs = pl.pallas_call(functools.partial(body, 2.0), out_shape=S, interpret=True)(x)  # expect: PAL004

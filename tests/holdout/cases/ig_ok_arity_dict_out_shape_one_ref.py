@@ -1,0 +1,16 @@
+"""a dict out_shape is one output ref  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    o_ref["a"][...] = x_ref[...]
+    o_ref["b"][...] = x_ref[...]
+
+
+outs = pl.pallas_call(kernel, out_shape={"a": S, "b": S}, interpret=True)(x)

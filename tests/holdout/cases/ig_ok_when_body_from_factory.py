@@ -1,0 +1,23 @@
+"""a pl.when body made by a factory returns nothing  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def make_body(o_ref, x_ref):
+    def body():
+        o_ref[...] = x_ref[...] * 2
+
+    return body
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    pl.when(pl.program_id(0) == 0)(make_body(o_ref, x_ref))
+
+
+print(pl.pallas_call(kernel, out_shape=S, grid=(1,), interpret=True)(x).sum())
