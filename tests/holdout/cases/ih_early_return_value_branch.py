@@ -1,0 +1,20 @@
+"""a value returned under a static flag that is on  JAX: ValueError "should return None"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+DEBUG = True
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+    if not DEBUG:
+        return
+    return x_ref[...]  # expect: PAL001
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,14 @@
+"""returns o_ref.__setitem__ (None)  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+def kernel(x_ref, o_ref):
+    return o_ref.__setitem__(..., x_ref[...])
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
