@@ -1,0 +1,32 @@
+"""__new__ hands back one cached instance  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def bump(x_ref, o_ref):
+    return x_ref[...] + 1
+
+class Config:
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+            cls._instance.fn = copy
+        return cls._instance
+
+
+Config().fn = copy
+kernel = Config().fn
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
