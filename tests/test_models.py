@@ -1953,6 +1953,18 @@ CASES = {
         "FNS = [good]\nFNS.extend(FNS)\nFNS.append(bad)\n" + launch("FNS[1]"),
         {"good"},
     ),
+    "slice-object-subscript": (
+        "SEL = slice(1, None)\n" + launch("[bad, good][SEL][0]"),
+        {"good"},
+    ),
+    "slice-object-reversed": (
+        "SEL = slice(None, None, -1)\n" + launch("[bad, good][SEL][0]"),
+        {"good"},
+    ),
+    "slice-object-of-an-unknown-bound": (
+        "SEL = slice(n, None)\n" + launch("[bad, good][SEL][0]"),
+        set(),
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

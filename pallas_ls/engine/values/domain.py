@@ -74,6 +74,13 @@ SENTINEL = "object()"  # the kind of Opaque a bare `object()` call makes (a new 
 
 
 @dataclass(frozen=True)
+class SliceObject(Value):
+    """`slice(1, None)` of constants: what subscripting with it keeps (`xs[SEL]` is `xs[1:]`)."""
+
+    parts: tuple[int | None, int | None, int | None]
+
+
+@dataclass(frozen=True)
 class Opaque(Value):
     """A certain, non-None object of a kind we do not model further (a string, a number, ...)."""
 

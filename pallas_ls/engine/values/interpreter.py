@@ -50,6 +50,7 @@ from .domain import (
     Opaque,
     Param,
     Seq,
+    SliceObject,
     U,
     Unknown,
     Value,
@@ -212,10 +213,11 @@ class Interpreter:
             return self._sliced(expr, loc, env, model)
         if isinstance(expr, ast.Subscript):
             index = self.ev(expr.slice, loc, env, model)
-            return union(
-                arrays.indexed(v, expr.slice) or operations.subscript(self, v, index)
-                for v in self.ev(expr.value, loc, env, model)
-            )
+            sliced = next(iter(index)) if len(index) == 1 else None
+            values = self.ev(expr.value, loc, env, model)
+            if isinstance(sliced, SliceObject) and all(isinstance(v, (Seq, Const)) for v in values):
+                return self._slice_values(values, list(sliced.parts), True, None)  # `xs[SEL]`, `SEL = slice(1, None)`
+            return union(arrays.indexed(v, expr.slice) or operations.subscript(self, v, index) for v in values)
         if isinstance(expr, (ast.Tuple, ast.List)):
             elts = self._elements(expr.elts, loc, env, model)
             kind = "tuple" if isinstance(expr, ast.Tuple) else "list"
@@ -313,8 +315,14 @@ class Interpreter:
         ]
         parts = [None if value == NONE_SET else int_constant(value) for value in evaluated]
         known = all(value == NONE_SET or part is not None for part, value in zip(parts, evaluated, strict=True))
+        return self._slice_values(self.ev(expr.value, loc, env, model), parts, known, bounds)
+
+    def _slice_values(
+        self, values: frozenset[Value], parts: list[int | None], known: bool, bounds: ast.Slice | None
+    ) -> frozenset[Value]:
+        """Each value sliced by `parts` (start, stop, step; `known`: all of them constants)."""
         out: set[Value] = set()
-        for value in self.ev(expr.value, loc, env, model):
+        for value in values:
             if isinstance(value, Seq):
                 value = self.heap.list_contents(value)
                 if value.elts is not None and known and parts[2] != 0:
@@ -322,7 +330,9 @@ class Interpreter:
                 else:
                     out.add(Seq(value.kind, None, value.all_members()))
             elif isinstance(value, Array):
-                out |= arrays.indexed(value, bounds) or {Array(value.origin, None, value.dtype)}
+                out |= (arrays.indexed(value, bounds) if bounds is not None else None) or {
+                    Array(value.origin, None, value.dtype)
+                }
             elif isinstance(value, Const) and isinstance(value.value, str) and known and parts[2] != 0:
                 out.add(Const(value.value[slice(*parts)]))  # `"pmub"[::-1]`, `name[len("fused_"):]`
             else:

@@ -57,6 +57,7 @@ from .domain import (
     Ref,
     Seq,
     ShapeStruct,
+    SliceObject,
     U,
     Value,
     Wrapped,
@@ -672,6 +673,11 @@ def external_call(
             return frozenset({Const(position)})
     if q == "object" and not args and not keywords:
         return frozenset({Opaque(SENTINEL)})  # `_MISSING = object()`: a new object, never a constant
+    if q == "slice" and 1 <= len(args) <= 3 and not keywords:
+        bounds = [None if a == NONE_SET else int_constant(a) for a in args]
+        if all(b is not None or a == NONE_SET for b, a in zip(bounds, args, strict=True)) and bounds[-1:] != [0]:
+            lower, upper, stride = [None, *bounds, None][-3:] if len(bounds) == 1 else [*bounds, None, None][:3]
+            return frozenset({SliceObject((lower, upper, stride))})  # `SEL = slice(1, None)`, then `xs[SEL]`
     if q in BUILTINS_VALUE:
         return frozenset({Opaque(q)})
     if q == "print":
