@@ -1965,6 +1965,18 @@ CASES = {
         "SEL = slice(n, None)\n" + launch("[bad, good][SEL][0]"),
         set(),
     ),
+    "globals-subscript-store-binds-the-name": (
+        "KERNEL = bad\nglobals()['KERNEL'] = good\n" + launch("KERNEL"),
+        {"good"},
+    ),
+    "globals-update-binds-the-name": (
+        "KERNEL = bad\nglobals().update(KERNEL=good)\n" + launch("KERNEL"),
+        {"good"},
+    ),
+    "globals-store-before-a-plain-binding": (
+        "globals()['KERNEL'] = bad\nKERNEL = good\n" + launch("KERNEL"),
+        {"good"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

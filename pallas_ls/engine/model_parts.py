@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import dataclass, field
+from typing import cast
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -204,6 +205,13 @@ class _Builder:
             for target in stmt.targets:
                 self._target(target, scope, stmt, loc, function, stmt.value if single else None)
             return
+        if isinstance(stmt, ast.Expr) and scope.kind == "module" and _updates_globals(stmt.value):
+            # `globals().update(KERNEL=k)` at module level binds KERNEL, as `KERNEL = k` would
+            self._expr(stmt.value, loc, function)
+            for keyword in cast(ast.Call, stmt.value).keywords:
+                self._bind(scope, cast(str, keyword.arg), "assign", keyword, stmt, value=keyword.value)
+                keyword._pallas_ls_walrus = True  # type: ignore[attr-defined]  # bindings.assigned reads its value
+            return
         if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
             if stmt.value is not None:
                 self._expr(stmt.value, loc, function)
@@ -326,6 +334,11 @@ class _Builder:
                 self._target(element, scope, stmt, loc, function, element_value)
         elif isinstance(target, ast.Starred):
             self._target(target.value, scope, stmt, loc, function, None)
+        elif scope.kind == "module" and value is not None and _global_key(target) is not None:
+            # `globals()["KERNEL"] = k` at module level binds KERNEL, as `KERNEL = k` would
+            self._expr(target, loc, function)
+            self._bind(scope, cast(str, _global_key(target)), "assign", target, stmt, value=value)
+            target._pallas_ls_walrus = True  # type: ignore[attr-defined]  # bindings.assigned reads its value
         else:  # attribute or subscript target: evaluates expressions, binds nothing
             self._expr(target, loc, function)
 
@@ -463,3 +476,31 @@ def suppresses(context: ast.expr) -> bool:
     func = context.func if isinstance(context, ast.Call) else None
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     return name == "suppress"
+
+
+def _is_globals_call(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals" and not node.args
+    )
+
+
+def _global_key(target: ast.expr) -> str | None:
+    """`globals()["KERNEL"]` as a store target: the module name it binds."""
+    if isinstance(target, ast.Subscript) and _is_globals_call(target.value):
+        key = target.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier():
+            return key.value
+    return None
+
+
+def _updates_globals(value: ast.expr) -> bool:
+    """`globals().update(KERNEL=k)`: keywords only, each a name."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "update"
+        and _is_globals_call(value.func.value)
+        and not value.args
+        and bool(value.keywords)
+        and all(k.arg is not None for k in value.keywords)
+    )
