@@ -62,13 +62,16 @@ def made_by_new(
 
 
 def typed_dict(
-    cls: Class, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]], call: Any, loc: Any
+    cls: Class,
+    args: list[frozenset[Value]],
+    keywords: list[tuple[str, frozenset[Value]]],
+    call: ast.Call | None,
+    loc: Loc | None,
 ) -> frozenset[Value] | None:
     """`Cfg(fn=k)` of a `class Cfg(TypedDict)`: a plain dict of the keyword arguments, made here."""
     if args or not any(classes.decorator_name(b) == "TypedDict" for b in cls.node.bases):
         return None
-    toplevel = loc is not None and loc.scope.kind in ("module", "class")
-    return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), id(call) if call else 0, toplevel)})
+    return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), *library.allocation(call, loc))})
 
 
 def report_init_call(

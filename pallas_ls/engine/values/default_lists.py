@@ -47,10 +47,13 @@ def as_left_by_the_calls(
     seq = next(iter(result)) if len(result) == 1 else None
     if not isinstance(seq, Seq) or seq.kind != "list" or loc.scope is not model.module_scope:
         return None
+    node = func.node
+    if not isinstance(node, ast.FunctionDef) or not any(id(d) == seq.site for d in node.args.defaults):
+        return None  # (most calls: cheap) not the list a default display made
     shape = _accumulator(func, model)
-    if shape is None or id(shape.display) != seq.site or not isinstance(func.node, ast.FunctionDef):
+    if shape is None or id(shape.display) != seq.site:
         return None
-    calls = _module_calls(model, func.node.name)
+    calls = _module_calls(model, node.name)
     if calls is None or not any(c is call for c in calls):
         return None
     start = single_known_seq(interp.ev(shape.display, model.loc(func.node), EMPTY_ENV, model))

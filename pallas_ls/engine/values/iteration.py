@@ -229,7 +229,7 @@ def _keyed(
             )
         else:  # the element itself, or the fields of an ordered dataclass (`min(impls)`)
             element_key = classes.ordered_dataclass_key(interp, only_value(element)) or element
-        key = _sort_key(element_key)
+        key = sort_key(element_key)
         if key is None and key_functions is None:
             key = _ByDunder.of(interp, element)  # `min(entries)` of instances with their own `__lt__`
         if key is None:
@@ -345,14 +345,14 @@ def _constant_flag(values: frozenset[Value]) -> bool | None:
     return value.value if isinstance(value, Const) and isinstance(value.value, bool) else None
 
 
-def _sort_key(values: frozenset[Value], depth: int = 0) -> object | None:
+def sort_key(values: frozenset[Value], depth: int = 0) -> object | None:
     """A constant as Python compares it; a tuple's elements that are not constants compare with
     nothing (`sorted(d.items())` orders by the keys and never compares the values)."""
     value = only_value(values)
     if isinstance(value, Const) and isinstance(value.value, (str, int, float)):
         return value.value
     if isinstance(value, Seq) and value.kind == "tuple" and value.elts is not None and depth < 3:
-        parts = [_sort_key(e, depth + 1) for e in value.elts]
+        parts = [sort_key(e, depth + 1) for e in value.elts]
         return tuple(_Incomparable() if part is None else part for part in parts)
     return None
 

@@ -301,7 +301,7 @@ def _is_number(value: object) -> bool:
     return type(value) in (int, float)
 
 
-def _allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:
+def allocation(call: ast.Call | None, loc: Loc | None) -> tuple[int, bool]:
     """A new container's identity on the heap: the call that made it (0: made from a value, no
     call), and whether it was made at module or class level, where import-time code may fill it."""
     return (id(call) if call is not None else 0), loc is not None and loc.scope.kind in ("module", "class")
@@ -311,7 +311,7 @@ def _made_at(value: Value, call: ast.Call, loc: Loc | None) -> Value:
     """A new dict `call` made, as one object of the heap: the stores into it are its items."""
     if not isinstance(value, DictV):
         return value
-    return DictV(value.items, value.members, *_allocation(call, loc), value.missing)
+    return DictV(value.items, value.members, *allocation(call, loc), value.missing)
 
 
 def external_call(
@@ -385,7 +385,7 @@ def external_call(
     if q == "jax.experimental.pallas.when":
         return frozenset({WhenDecorator(call)})
     if q == "json.loads" and len(args) == 1 and not keywords:
-        parsed = json_data.loaded(args[0], *_allocation(call, loc))  # a config in a constant string
+        parsed = json_data.loaded(args[0], *allocation(call, loc))  # a config in a constant string
         if parsed is not None:
             return parsed
     folded = folding.folded_call(q, [enums.as_plain_values(interp, a) for a in args], keywords)  # `int(Level.HIGH)`
@@ -436,7 +436,7 @@ def external_call(
         ):
             return frozenset({constant})  # as a display of constants is: `backend in frozenset(NAMES)`
     if q in DICT_TYPES and not args:
-        site, toplevel = _allocation(call, loc)
+        site, toplevel = allocation(call, loc)
         return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), site, toplevel)})
     if q == "getattr" and len(args) >= 2:
         named = next(iter(args[1])) if len(args[1]) == 1 else None
@@ -481,7 +481,7 @@ def external_call(
             if args
             else NONE_SET
         )
-        site, toplevel = _allocation(call, loc)
+        site, toplevel = allocation(call, loc)
         mapping = only_value(args[1]) if len(args) == 2 else None
         if isinstance(mapping, DictV):
             # The mapping's items as written, not as stores fill it: those stores are read from
@@ -675,8 +675,9 @@ def external_call(
         return frozenset({Opaque(SENTINEL)})  # `_MISSING = object()`: a new object, never a constant
     if q == "slice" and 1 <= len(args) <= 3 and not keywords:
         bounds = [None if a == NONE_SET else int_constant(a) for a in args]
-        if all(b is not None or a == NONE_SET for b, a in zip(bounds, args, strict=True)) and bounds[-1:] != [0]:
-            lower, upper, stride = [None, *bounds, None][-3:] if len(bounds) == 1 else [*bounds, None, None][:3]
+        if all(b is not None or a == NONE_SET for b, a in zip(bounds, args, strict=True)):
+            # `slice(stop)` or `slice(start, stop[, step])`; a step of 0 is left to the subscript
+            lower, upper, stride = (None, bounds[0], None) if len(bounds) == 1 else (*bounds, None)[:3]
             return frozenset({SliceObject((lower, upper, stride))})  # `SEL = slice(1, None)`, then `xs[SEL]`
     if q in BUILTINS_VALUE:
         return frozenset({Opaque(q)})
@@ -730,7 +731,7 @@ def _copied(interp: Interpreter, value: Value, call: ast.Call | None, loc: Loc |
         return value
     if isinstance(value, Instance) and value.site:
         return dataclasses.replace(value, site=id(call), copy_of=value.site)
-    site, toplevel = _allocation(call, loc)
+    site, toplevel = allocation(call, loc)
     return _copied_container(interp, value, site, toplevel, deep)
 
 

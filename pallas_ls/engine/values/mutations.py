@@ -66,7 +66,7 @@ def with_mutations(
         for alias in _aliases(interp, source, model):
             if alias is not b:
                 mutations += [(m, alias) for m in mutations_of(interp, alias, model)]
-    grown = _grown_through_an_alias(interp, b, use, env, model)
+    grown = _grown_through_an_alias(interp, b, source, use, env, model)
     if grown is not None:  # `B = A; B += [k]` extends A's list in place: in what order, not followed
         held = union(v.all_members() for v in value if isinstance(v, Seq))
         return frozenset({Seq("list", None, held | grown, next((v.site for v in value if isinstance(v, Seq)), 0))})
@@ -190,9 +190,10 @@ def _ordered(
     function: str, elements: list[frozenset[Value]], args: list[frozenset[Value]]
 ) -> list[frozenset[Value]] | None:
     """The list after `heapq.heapify(xs)`, `heapq.heappush(xs, x)` or `bisect.insort(xs, x)`, run
-    on the elements' constants (numbers, strings, tuples of them); None when one is not such a
-    constant or they do not compare."""
-    items = [_Ordered(e, _constant_of(e)) for e in [*elements, *args]]
+    on the elements as `sorted` compares them (numbers, strings, tuples led by them: a kernel in
+    `(priority, kernel)` compares with nothing); None when one is not such a constant or they do
+    not compare."""
+    items = [_Ordered(e, iteration.sort_key(e)) for e in [*elements, *args]]
     if any(item.key is None for item in items) or len(args) != (0 if function == "heapify" else 1):
         return None
     kept, new = items[: len(elements)], items[len(elements) :]
@@ -217,29 +218,6 @@ class _Ordered:
 
     def __lt__(self, other: _Ordered) -> bool:
         return bool(self.key < other.key)  # type: ignore[operator]  # constants that compare, or TypeError
-
-
-def _constant_of(values: frozenset[Value], in_tuple: bool = False) -> object:
-    """A number, string or tuple of them that `values` certainly is (None otherwise).  In a tuple,
-    another value (a kernel in `(priority, kernel)`) is a part that compares with nothing: Python
-    compares it only when the parts before it are equal, and then the order is not known."""
-    only = only_value(values)
-    if isinstance(only, Const) and type(only.value) in (int, float, str):
-        return only.value
-    if isinstance(only, Seq) and only.kind == "tuple" and only.elts is not None:
-        parts = [_constant_of(e, in_tuple=True) for e in only.elts]
-        return tuple(parts) if all(p is not None for p in parts) else None
-    return _Incomparable() if in_tuple else None
-
-
-class _Incomparable:
-    """A part of a key that is not a constant: unequal to every other, and comparing it raises
-    TypeError (the order is then not known)."""
-
-    def __lt__(self, other: object) -> bool:
-        raise TypeError("not known")
-
-    __gt__ = __le__ = __ge__ = __lt__
 
 
 def _copied_from(interp: Interpreter, b: Binding, model: ModuleModel) -> Binding | None:
@@ -290,14 +268,13 @@ def with_changes_in_the_function(
 
 
 def _grown_through_an_alias(
-    interp: Interpreter, b: Binding, use: Loc, env: Env, model: ModuleModel
+    interp: Interpreter, b: Binding, source: Binding | None, use: Loc, env: Env, model: ModuleModel
 ) -> frozenset[Value] | None:
     """What `alias += values` statements of `b`'s scope add to its list through an alias made
     after `b` (None: there are none): `+=` extends a list in place, for every name holding it."""
     added: list[frozenset[Value]] = []
     others = _aliases(interp, b, model)
-    source = _copied_from(interp, b, model)
-    if source is not None:  # `snap = FNS`, then `FNS += [k]`: snap's list grows too
+    if source is not None:  # `snap = FNS` (`source`), then `FNS += [k]`: snap's list grows too
         others += [source, *(x for x in _aliases(interp, source, model) if x is not b)]
     for alias in others:
         for stmt in bindings.own_statements(getattr(model.scope_node(b.scope), "body", [])):
@@ -704,16 +681,22 @@ def _moves_to_end(call: ast.Call) -> bool:
 def _moved_last(call: ast.Call) -> bool | None:
     """`move_to_end(k)` / `move_to_end(k, False)` / `last=...`: whether the item goes last (None: not
     a constant)."""
-    given = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "last"), None)
-    if given is None:
-        return True
-    return bool(given.value) if isinstance(given, ast.Constant) else None
+    return _last_flag(call, 1)
 
 
 def popped_last(call: ast.Call) -> bool | None:
     """`popitem()` / `popitem(False)` / `popitem(last=...)`: whether the last item goes (None: not
     a constant)."""
-    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "last"), None)
+    return _last_flag(call, 0)
+
+
+def _last_flag(call: ast.Call, position: int) -> bool | None:
+    """The `last` argument of a call (positional at `position`, or by keyword; True when left out)."""
+    given = (
+        call.args[position]
+        if len(call.args) > position
+        else next((k.value for k in call.keywords if k.arg == "last"), None)
+    )
     if given is None:
         return True
     return bool(given.value) if isinstance(given, ast.Constant) else None

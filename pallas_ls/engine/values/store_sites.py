@@ -243,12 +243,9 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
             name = args[1].value if isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) else args[1]
             yield StoreSite("attr", args[0], name, args[2], call, _holder(part, call))
     for call in part.calls_by_attribute.get("setitem", ()):  # `operator.setitem(r, k, v)`: `r[k] = v`
-        func, args = call.func, call.args
-        of_operator = (
-            isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "operator"
-        )
+        args = call.args
         plain = len(args) == 3 and not call.keywords and not any(isinstance(a, ast.Starred) for a in args)
-        if of_operator and plain:
+        if plain and is_operator_setitem(call):
             yield StoreSite("item", args[0], args[1], args[2], call, _holder(part, call))
     for method, kind in _STORING_METHODS.items():
         for call in part.calls_by_attribute.get(method, ()):
@@ -273,6 +270,17 @@ def _call_stores(part: ModelParts) -> Iterator[StoreSite]:
                     key = ast.Constant(keyword.arg) if keyword.arg is not None else None
                     store = "item" if keyword.arg is not None else "update"
                     yield StoreSite(store, func.value, key, keyword.value, call, _holder(part, call))
+
+
+def is_operator_setitem(call: ast.Call) -> bool:
+    """`operator.setitem(...)`, written through the module's name."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "setitem"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "operator"
+    )
 
 
 def imports_for_effect(model: ModuleModel) -> bool:

@@ -1,7 +1,7 @@
 """Changes to a list or dict that the interpreter does not follow, found by syntax.
 
 mutations.py follows the changes it models (`append`, `pop`, `d[k] = v`, `del d[k]`, ...) and
-keeps the display's elements otherwise; a change it does not model (`d.clear()`,
+keeps the display's elements otherwise; a change it does not model (`xs.frobnicate()`,
 `random.shuffle(fns)`, `operator.delitem(d, k)`) would leave them as
 they were: a wrong value, where a finding may be a false one.  A name bound to a display that
 such a call may change before a read holds unknown contents there instead.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from ..model import Binding, Loc, ModuleModel
+from . import store_sites
 from .domain import UNKNOWN, DictV, Seq, Value
 
 # Methods of a list (or deque) and of a dict that mutations.py follows, and those that only read.
@@ -88,17 +89,8 @@ def _changing_calls(model: ModuleModel, name: str) -> list[tuple[ast.Call, str]]
         if func.attr not in _DICT_METHODS_FOLLOWED:
             found.append((call, "dict"))  # `d.clear()`
     for call in [*model.calls_with_attribute(_CHANGING_FUNCTIONS), *model.calls_named(_CHANGING_FUNCTIONS)]:
-        if _operator_setitem(call):
+        if store_sites.is_operator_setitem(call):
             continue  # `operator.setitem(d, k, v)`: a store the heap and mutations.py follow
         if call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == name:
             found.append((call, "any"))  # `random.shuffle(fns)`, `setitem(d, k, v)` imported by name
     return found
-
-
-def _operator_setitem(call: ast.Call) -> bool:
-    func = call.func
-    return isinstance(func, ast.Attribute) and func.attr == "setitem" and _is_name(func.value, "operator")
-
-
-def _is_name(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
