@@ -1977,6 +1977,18 @@ CASES = {
         "globals()['KERNEL'] = bad\nKERNEL = good\n" + launch("KERNEL"),
         {"good"},
     ),
+    "list-item-stored-under-an-if": (
+        "L = [good]\nif flag:\n    L[0] = bad\n" + launch("L[0]"),
+        {"good", "bad"},
+    ),
+    "list-item-stored-by-a-called-function": (
+        "L = [good]\ndef f():\n    L[0] = bad\nf()\n" + launch("L[0]"),
+        {"good", "bad"},
+    ),
+    "list-item-set-by-operator-setitem-in-a-loop": (
+        "import operator\nL = [good, good]\nfor i in range(2):\n    operator.setitem(L, i, bad)\n" + launch("L[0]"),
+        {"good", "bad"},
+    ),
     "shuffled-list-is-not-known": (
         "import random\nF = [bad, good]\nrandom.shuffle(F)\n" + launch("F[0]"),
         {"good", "bad"},

@@ -479,9 +479,12 @@ class Heap:
         stores = [
             s
             for s in self.stores_into(
-                lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend"), True, cut=cut
+                lambda v: isinstance(v, Seq) and v.site == seq.site, ("append", "extend", "item"), True, cut=cut
             )
-            if s.partial or not s.by_name  # in a function, or into a list no name holds (`d.setdefault(k, [])`)
+            # in a function, or into a list no name holds (`d.setdefault(k, [])`); an item store
+            # (`L[i] = v`, `operator.setitem(L, i, v)`) also under an `if` or in a loop: the list's
+            # straight-line code (mutations.with_item_stores) follows only its own statements
+            if not s.by_name or (s.line is None if s.kind == "item" else s.partial)
         ]
         if not stores:
             return seq
