@@ -1776,6 +1776,11 @@ CASES = {
         "import typing\nclass C(typing.TypedDict):\n    fn: object\nc = C(fn=bad)\n" + launch("c['fn']"),
         {"bad"},
     ),
+    "typed-dict-subclass-call": (
+        "import typing\nclass C(typing.TypedDict):\n    fn: object\nclass D(C):\n    n: int\n"
+        "d = D(fn=bad, n=1)\n" + launch("d['fn']"),
+        {"bad"},
+    ),
     "new-returning-a-dict": (
         "class C:\n    def __new__(cls, **kw):\n        return dict(kw)\n" + launch("C(fn=good)['fn']"),
         {"good"},

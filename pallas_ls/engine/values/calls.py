@@ -289,7 +289,7 @@ def apply(
             if member is not None:
                 return member
         rest = (call, loc, env, model, unknown_rest, unknown_kw)
-        as_dict = construction.typed_dict(target, args, keywords, call, loc)
+        as_dict = construction.typed_dict(interp, target, args, keywords, call, loc)
         if as_dict is not None and not (unknown_rest or unknown_kw):
             return as_dict
         by_metaclass = construction.by_metaclass(interp, target, args, keywords, *rest)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..model import Loc, positional_args
 from . import bindings, calls, classes, library, operations, ref_identity
-from .domain import EMPTY_ENV, Class, Const, DictV, Env, Func, Instance, Partial, Value, union
+from .domain import EMPTY_ENV, Class, Const, DictV, Env, External, Func, Instance, Partial, Value, union
 
 if TYPE_CHECKING:
     from .interpreter import Interpreter
@@ -62,16 +62,25 @@ def made_by_new(
 
 
 def typed_dict(
+    interp: Interpreter,
     cls: Class,
     args: list[frozenset[Value]],
     keywords: list[tuple[str, frozenset[Value]]],
     call: ast.Call | None,
     loc: Loc | None,
 ) -> frozenset[Value] | None:
-    """`Cfg(fn=k)` of a `class Cfg(TypedDict)`: a plain dict of the keyword arguments, made here."""
-    if args or not any(classes.decorator_name(b) == "TypedDict" for b in cls.node.bases):
+    """`Cfg(fn=k)` of a `class Cfg(TypedDict)` (or of a class deriving from one): a plain dict of
+    the keyword arguments, made here."""
+    if args or not _derives_from_typed_dict(interp, cls):
         return None
     return frozenset({DictV(tuple(keywords), union(v for _, v in keywords), *library.allocation(call, loc))})
+
+
+def _derives_from_typed_dict(interp: Interpreter, cls: Class) -> bool:
+    if any(classes.decorator_name(b) == "TypedDict" for b in cls.node.bases):
+        return True  # (read as written: no MRO to compute for the common case)
+    mro = classes.class_mro(interp, cls) or []
+    return any(isinstance(c, External) and c.qualname.rpartition(".")[2] == "TypedDict" for c in mro)
 
 
 def report_init_call(
