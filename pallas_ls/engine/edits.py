@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -123,13 +124,22 @@ def fix_keeps_code_valid(source: SourceFile, fix: Fix) -> bool:
 def _enclosing_statement_lines(source: SourceFile, first: int, last: int) -> tuple[int, int]:
     """The 0-based line span of the module-level statements covering lines first..last."""
     lo, hi = first, last
-    for stmt in source.tree.body:
+    body = source.tree.body
+    # Module-level statements follow one another: the first that ends at or after `first` is
+    # found by bisection (a 200k-line file has as many statements), the scan stops past `last`.
+    start = bisect.bisect_left(body, first, key=_last_line)
+    for stmt in body[start:]:
         decorators = getattr(stmt, "decorator_list", [])
         top = min([stmt.lineno] + [d.lineno for d in decorators]) - 1
-        bottom = (stmt.end_lineno or stmt.lineno) - 1
-        if bottom >= first and top <= last:
-            lo, hi = min(lo, top), max(hi, bottom)
+        if top > last:
+            break
+        lo, hi = min(lo, top), max(hi, _last_line(stmt))
     return lo, hi
+
+
+def _last_line(stmt: ast.stmt) -> int:
+    """A statement's last line, 0-based."""
+    return (stmt.end_lineno or stmt.lineno) - 1
 
 
 # ------------------------------------------------------------------------------ helpers

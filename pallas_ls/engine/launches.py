@@ -690,17 +690,20 @@ def _aliases_of(model: ModuleModel, names: set[str]) -> set[str]:
 
 
 def _assigned_names(model: ModuleModel) -> list[tuple[str, frozenset[str]]]:
-    """(name, the names its value reads) for every module- and class-level `name = value`."""
+    """(name, the names its value reads) for every module- and class-level `name = value` whose
+    value reads a name (one that reads none aliases nothing)."""
     cached: list[tuple[str, frozenset[str]]] | None = getattr(model, "_pallas_ls_assigned_names", None)
     if cached is None:
         scopes = (model.module_scope, *(s for s in model.scope_of_function.values() if s.kind == "class"))
-        cached = [
-            (b.name, frozenset(n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)))
-            for scope in scopes
-            for group in scope.bindings.values()
-            for b in group
-            if b.kind == "assign" and b.value is not None
-        ]
+        cached = []
+        for scope in scopes:
+            for group in scope.bindings.values():
+                for b in group:
+                    # A constant (most of a generated table's `v1 = 1` lines) is not walked.
+                    if b.kind == "assign" and b.value is not None and not isinstance(b.value, ast.Constant):
+                        read = frozenset(n.id for n in ast.walk(b.value) if isinstance(n, ast.Name))
+                        if read:
+                            cached.append((b.name, read))
         model._pallas_ls_assigned_names = cached  # type: ignore[attr-defined]  # a cache kept on the model
     return cached
 
