@@ -1982,6 +1982,24 @@ CASES = {
         "globals()['KERNEL'] = bad\nKERNEL = good\n" + launch("KERNEL"),
         {"good"},
     ),
+    # A function reads a module-level list as the module's straight-line stores left it (it had
+    # read the display's element); called at import before a store, it reads the list as it stood.
+    "list-item-replaced-read-in-a-function": (
+        "L = [bad]\nL[0] = good\ndef get():\n    return L[0]\n" + launch("get()"),
+        {"good"},
+    ),
+    "list-item-replaced-through-an-alias-read-in-a-function": (
+        "L = [good]\nM = L\nM[0] = bad\ndef get():\n    return L[0]\n" + launch("get()"),
+        {"bad"},
+    ),
+    "list-item-read-by-a-call-before-the-store": (
+        "L = [bad]\ndef get():\n    return L[0]\nK = get()\nL[0] = good\n" + launch("K"),
+        {"bad"},
+    ),
+    "list-item-store-before-the-name-is-rebound": (
+        "L = [bad]\nL[0] = good\nL = [bad]\ndef get():\n    return L[0]\n" + launch("get()"),
+        {"bad"},
+    ),
     "list-item-stored-under-an-if": (
         "L = [good]\nif flag:\n    L[0] = bad\n" + launch("L[0]"),
         {"good", "bad"},

@@ -557,13 +557,17 @@ def with_item_stores(
     straight-line code before the use (in that scope) replacing the display's (`t = {"k": bump};
     t["k"] = copy`: the display's bump is gone; `L[0] = copy` of a list).  Other stores into the dict, anywhere, still join through the
     heap when its items are read."""
-    stores = item_stores_of(interp, model, b) if use.scope is b.scope else []  # a function may run first
-    if use.scope is b.scope:
-        for alias in _aliases(interp, b, model):  # `alias = L; alias[0] = k`: L's item changes
-            stores += [
-                store for store in item_stores_of(interp, model, alias) if _still(interp, alias, store[0], model)
-            ]
-        stores.sort(key=lambda store: bindings.position(store[0]))
+    same_scope = use.scope is b.scope
+    # A function reading a module-level list or dict sees the module's straight-line stores, as
+    # with_mutations counts its appends (placement puts such a use after them; a function called
+    # at import is read at its module-level calls instead: bindings._reads_at).  A nested
+    # function's enclosing function may call it before a store: not followed.
+    if not same_scope and b.scope is not model.module_scope:
+        return value
+    stores = [store for store in item_stores_of(interp, model, b) if same_scope or _still(interp, b, store[0], model)]
+    for alias in _aliases(interp, b, model):  # `alias = L; alias[0] = k`: L's item changes
+        stores += [store for store in item_stores_of(interp, model, alias) if _still(interp, alias, store[0], model)]
+    stores.sort(key=lambda store: bindings.position(store[0]))
     # The stores that run once, in order, before the use, with their constant keys; each value is
     # evaluated before its statement stores anything (`L[0], L[1] = L[1], L[0]` swaps).
     keyed: list[tuple[object, frozenset[Value] | _Augmented]] = []
