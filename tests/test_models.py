@@ -2000,6 +2000,22 @@ CASES = {
         "L = [bad]\nL[0] = good\nL = [bad]\ndef get():\n    return L[0]\n" + launch("get()"),
         {"bad"},
     ),
+    # `got = yield from inner()` is what the generator inner returns (None when it runs off its end).
+    "yield-from-gives-the-generator-return-value": (
+        "def inner():\n    yield 1\n    return bad\ndef outer():\n    got = yield from inner()\n    yield got\n"
+        + launch("list(outer())[-1]"),
+        {"bad"},
+    ),
+    "yield-from-straight-run-keeps-the-inner-yields-first": (
+        "def inner():\n    yield good\n    return bad\ndef outer():\n    got = yield from inner()\n    yield got\n"
+        + launch("next(outer())"),
+        {"good"},
+    ),
+    "yield-from-a-generator-returning-by-a-branch": (
+        "def inner():\n    yield 1\n    if c:\n        return bad\n    return good\n"
+        "def outer():\n    got = yield from inner()\n    yield got\n" + launch("list(outer())[-1]"),
+        {"good", "bad"},
+    ),
     "list-item-stored-under-an-if": (
         "L = [good]\nif flag:\n    L[0] = bad\n" + launch("L[0]"),
         {"good", "bad"},

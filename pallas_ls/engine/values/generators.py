@@ -8,7 +8,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ..model import Loc, Scope, own_yields
-from . import flow, operations, ref_identity
+from . import flow, operations, ref_identity, returns
 from .domain import MAX_CALL_DEPTH, NONE, Env, Generator, Seq, U, Value
 
 if TYPE_CHECKING:
@@ -69,7 +69,12 @@ def _yields_of(
             ):
                 return False
         elif isinstance(stmt, ast.Assign) and all(_names_only(t) for t in stmt.targets):
-            continue  # `r = jax.new_ref(x)`: the yields after it read it
+            if isinstance(stmt.value, ast.YieldFrom):  # `got = yield from inner()`: inner's yields, then got
+                spread = operations.unpacked(interp, interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
+                if spread is None:
+                    return False
+                out.extend(spread.elements())
+            # `r = jax.new_ref(x)`: the yields after it read it
         elif isinstance(stmt, ast.Return):
             raise _Returned  # the generator ends here (its return value is StopIteration's)
         else:
@@ -113,3 +118,18 @@ def yielded(interp: Interpreter, gen: Generator) -> frozenset[Value]:
         interp._active.discard(key)
     interp._memo[key] = result
     return _made_by(gen, result)
+
+
+def returned_to_yield_from(interp: Interpreter, iterated: frozenset[Value]) -> frozenset[Value]:
+    """The value of a `yield from x` expression (`got = yield from inner()`): what the generator
+    `x` returns (its `return` value; None when it runs off its end), None for a sequence; not
+    known for anything else (an iterator of another kind may return a value of its own)."""
+    out: set[Value] = set()
+    for value in iterated:
+        if isinstance(value, Generator):
+            out |= _made_by(value, returns.returns_of(interp, value.func, value.env))
+        elif isinstance(value, Seq):
+            out.add(NONE)
+        else:
+            return U
+    return frozenset(out) if out else U

@@ -23,6 +23,7 @@ from . import (
     calls,
     enums,
     flow,
+    generators,
     imported_globals,
     iteration,
     mutations,
@@ -232,6 +233,8 @@ class Interpreter:
             return frozenset({self._dict_display(expr, loc, env, model)})
         if isinstance(expr, ast.Lambda):
             return frozenset({Func(expr, model, env)})
+        if isinstance(expr, ast.YieldFrom):  # `got = yield from inner()`: what inner returns
+            return generators.returned_to_yield_from(self, self.ev(expr.value, loc, env, model))
         if isinstance(expr, ast.IfExp):
             test = self.ev(expr.test, loc, env, model)
             truth = operations.truth_of(self, test)

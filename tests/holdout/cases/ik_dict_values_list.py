@@ -1,0 +1,21 @@
+"""refs from list(d.values())  JAX: error "only one reference to a mutable array may be passed"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+
+D = {'a': jax.new_ref(jnp.zeros((8, 128), jnp.float32)), 'b': jax.new_ref(jnp.zeros((8, 128), jnp.float32))}
+V = list(D.values())
+
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(D['a'], V[0])  # expect: PAL002

@@ -1,0 +1,28 @@
+"""a method hands out the instance's ref  JAX: error "only one reference to a mutable array may be passed"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+mesh = pltpu.create_tensorcore_mesh("x", num_cores=1)
+
+
+def _copy(src, dst):
+    pltpu.sync_copy(src, dst)
+
+
+class Pool:
+    def __init__(self):
+        self.a = jax.new_ref(jnp.zeros((8, 128), jnp.float32))
+        self.b = jax.new_ref(jnp.zeros((8, 128), jnp.float32))
+
+    def get(self, name):
+        return getattr(self, name)
+
+pool = Pool()
+
+pl.kernel(_copy, mesh=mesh, interpret=pltpu.InterpretParams())(pool.get('a'), pool.a)  # expect: PAL002

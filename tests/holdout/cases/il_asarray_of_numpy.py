@@ -1,0 +1,18 @@
+"""jnp.asarray of a numpy array is a jax array  JAX: error "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+W = jnp.asarray(np.ones((8, 128), np.float32))
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * W  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

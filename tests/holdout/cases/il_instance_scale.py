@@ -1,0 +1,22 @@
+"""a config instance's 0-d jax array field  JAX: error "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+class Cfg:
+    def __init__(self):
+        self.scale = jnp.float32(2.0)
+
+cfg = Cfg()
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * cfg.scale  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

@@ -1,0 +1,22 @@
+"""an lru_cache'd function called at import returns an array  JAX: error "captures constants"."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+@functools.lru_cache
+def weights():
+    return jnp.ones((8, 128))
+
+W = weights()
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * W  # expect: PAL003
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())

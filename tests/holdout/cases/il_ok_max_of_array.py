@@ -1,0 +1,18 @@
+"""jnp.max of an array is a 0-d jax array  JAX: runs."""
+import functools, itertools, collections, contextlib, operator, typing, dataclasses, types, enum, math, bisect, heapq
+import numpy as np
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+x = jnp.ones((8, 128), jnp.float32)
+S = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+W = max(np.arange(4.0).tolist())
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * W
+
+
+print(pl.pallas_call(kernel, out_shape=S, interpret=True)(x).sum())
