@@ -1,0 +1,8 @@
+import dataclasses
+import typing
+from .kernels import copy
+
+
+@dataclasses.dataclass
+class Config:
+    kernel: typing.Callable = copy

@@ -1,0 +1,1 @@
+from .impl import copy as kernel, S, x, pl

@@ -1,0 +1,1 @@
+from .impl import bump as kernel, S, x, pl
