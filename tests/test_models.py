@@ -2016,6 +2016,29 @@ CASES = {
         "def outer():\n    got = yield from inner()\n    yield got\n" + launch("list(outer())[-1]"),
         {"good", "bad"},
     ),
+    # A dict view used up where it is made shows the dict as it is then; one kept stays live.
+    "keys-copied-by-list-before-a-store": (
+        "T = {'plain': good}\nnames = list(T.keys())\nT['fast'] = bad\n" + launch("T[names[-1]]"),
+        {"good"},
+    ),
+    "keys-iterated-by-a-comprehension-before-a-store": (
+        "T = {'plain': good}\nnames = [n for n in T.keys()]\nT['fast'] = bad\n" + launch("T[names[-1]]"),
+        {"good"},
+    ),
+    "keys-view-kept-is-live": (
+        "T = {'plain': good}\nnames = T.keys()\nT['fast'] = bad\n" + launch("T[list(names)[-1]]"),
+        {"bad"},
+    ),
+    # Set operations between a keys view and a set of constants; a one-element set's pop().
+    "keys-view-minus-a-set-popped": (
+        "KS = {'a': good, 'b': bad}\n" + launch("KS[(KS.keys() - {'b'}).pop()]"),
+        {"good"},
+    ),
+    "keys-view-and-a-set-popped": ("KS = {'a': good, 'b': bad}\n" + launch("KS[(KS.keys() & {'b'}).pop()]"), {"bad"}),
+    "pop-of-a-set-of-two-is-not-known": (
+        "KS = {'a': good, 'b': bad, 'c': good}\n" + launch("KS[(KS.keys() - {'b'}).pop()]"),
+        {"good", "bad"},
+    ),
     "list-item-stored-under-an-if": (
         "L = [good]\nif flag:\n    L[0] = bad\n" + launch("L[0]"),
         {"good", "bad"},

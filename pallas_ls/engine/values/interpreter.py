@@ -202,7 +202,8 @@ class Interpreter:
             if stored is not None:
                 return stored
             receivers = self.ev(expr.value, loc, env, model)
-            found = union(operations.attribute(self, v, expr.attr, model) for v in receivers)
+            at_once = id(expr) in operations.views_consumed_at_once(model)
+            found = union(operations.attribute(self, v, expr.attr, model, at_once) for v in receivers)
             module = next(iter(receivers)) if len(receivers) == 1 else None
             if isinstance(module, Module) and any(isinstance(v, (Seq, DictV)) for v in found):
                 # `registry.IMPLS["main"]`: a registry of that module, filled by the modules run before
@@ -587,6 +588,7 @@ class Interpreter:
         left, right = enums.as_plain_values(self, left), enums.as_plain_values(self, right)
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({arrays.arithmetic_result(left, right)})
+        left, right = _sets_of_keys(op, left, right)
         if isinstance(op, ast.Mult):
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:
@@ -645,6 +647,30 @@ class Interpreter:
     def depends_on_unknown(self, values: frozenset[Value] | None) -> bool:
         """Whether a value set holds something not known here (Unknown, an unbound parameter)."""
         return values is None or any(isinstance(v, (Unknown, Param)) for v in values)
+
+
+def _sets_of_keys(
+    op: ast.operator, left: frozenset[Value], right: frozenset[Value]
+) -> tuple[frozenset[Value], frozenset[Value]]:
+    """`d.keys() - {"bump"}`: beside a set of constants, a set operation's other operand (a dict's
+    keys view, which the domain holds as a list of its keys) as the set of its constants.  A list
+    there would raise a TypeError in Python: only a view (or a set) reaches such an operation."""
+    if type(op) not in (ast.Sub, ast.BitAnd, ast.BitOr, ast.BitXor):
+        return left, right
+    a, b = only_value(left), only_value(right)
+    if isinstance(a, Const) and isinstance(a.value, frozenset):
+        return left, _as_set(right)
+    if isinstance(b, Const) and isinstance(b.value, frozenset):
+        return _as_set(left), right
+    return left, right
+
+
+def _as_set(values: frozenset[Value]) -> frozenset[Value]:
+    seq = single_known_seq(values)
+    parts = [only_value(e) for e in seq.elements()] if seq is not None else None
+    if parts is None or not all(isinstance(p, Const) and isinstance(p.value, (str, int)) for p in parts):
+        return values
+    return frozenset({Const(frozenset(cast(Const, p).value for p in parts))})
 
 
 def _constant_format_spec(spec: ast.expr | None) -> str | None:

@@ -97,11 +97,15 @@ class ConstMethod(Value):
     """A method of a constant string or int (`"_".join(parts)`, `"{}_kernel".format(mode)`,
     `n.bit_length()`): called with constants, the constant it gives (names built for `getattr`)."""
 
-    text: str | int | bytes  # bytes: `decode` only
+    text: str | int | bytes | frozenset[object]  # bytes: `decode` only; a set of constants: `pop` only
     attr: str
 
     def call(self, args: list[frozenset[Value]], keywords: list[tuple[str, frozenset[Value]]]) -> frozenset[Value]:
         unknown = frozenset({Opaque(type(self.text).__name__)})
+        if isinstance(self.text, frozenset):
+            # `{"copy"}.pop()`: a set of one element gives it; of more, which one depends on hashing
+            one = next(iter(self.text)) if len(self.text) == 1 and not args and not keywords else None
+            return frozenset({Const(one)}) if one is not None else U
         if self.attr == "join" and len(args) == 1 and not keywords and isinstance(self.text, str):
             seq = single_known_seq(args[0])
             parts = [only_value(e) for e in seq.elements()] if seq is not None else None

@@ -760,6 +760,8 @@ def set_display_may_change(model: ModuleModel, stmt: ast.AST | None) -> bool:
             changed = receiver.id
         elif isinstance(receiver, ast.Attribute):
             changed = receiver.attr
+        elif isinstance(receiver, (ast.BinOp, ast.Set, ast.SetComp)):
+            continue  # `(a - b).pop()`: a set made right there, no display of the module
         else:
             return True  # `sets[k].add(x)`, `get_set().add(x)`: any set of the module may be it
         if changed in names or not names:

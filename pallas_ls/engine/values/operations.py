@@ -171,10 +171,43 @@ def _every_class_attribute(cls: Class, attr: str) -> frozenset[Value] | None:
 # `globals().items()`: a module's namespace read as a dict (each name's value evaluated).
 _MAPPING_VIEWS = frozenset({"items", "keys", "values", "get"})
 _DICT_VIEWS = frozenset({"items", "keys", "values"})  # live: they show later stores too
+# Builtins that read all of an iterable argument as they are called: a view handed to one is
+# consumed at once (`names = list(TABLE.keys())` copies the keys before a later store adds one).
+_CONSUMING = frozenset(
+    {"list", "tuple", "sorted", "set", "frozenset", "dict", "len", "min", "max", "sum", "any", "all"}
+)
+
+
+def views_consumed_at_once(model: ModuleModel) -> frozenset[int]:
+    """The `d.keys` / `d.values` / `d.items` attribute nodes of `model` whose view is used up
+    where it is made: called as the argument of a consuming builtin (`list(d.keys())`) or as
+    the iterable of a `for` or comprehension.  Only a view kept (bound to a name) is live."""
+    cached: frozenset[int] | None = getattr(model, "_pallas_ls_consumed_views", None)
+    if cached is not None:
+        return cached
+    consumed: list[ast.expr] = []
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONSUMING:
+            consumed += node.args[:1]
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            consumed.append(node.iter)
+    found = frozenset(
+        id(e.func)
+        for e in consumed
+        if isinstance(e, ast.Call) and not e.args and isinstance(e.func, ast.Attribute) and e.func.attr in _DICT_VIEWS
+    )
+    model._pallas_ls_consumed_views = found  # type: ignore[attr-defined]  # a cache kept on the model
+    return found
+
+
 _MAX_NAMES_LISTED = 500
 
 
-def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) -> frozenset[Value]:
+def attribute(
+    interp: Interpreter, value: Value, attr: str, model: ModuleModel, consumed_at_once: bool = False
+) -> frozenset[Value]:
+    """`value.attr`; `consumed_at_once`: a dict view used up where it is made (see
+    views_consumed_at_once), which shows the dict as it is then, not as later stores leave it."""
     if isinstance(value, External):
         return frozenset({library.external(f"{value.qualname}.{attr}")})
     if isinstance(value, Module):
@@ -234,13 +267,16 @@ def attribute(interp: Interpreter, value: Value, attr: str, model: ModuleModel) 
     if isinstance(value, methods.ArrayAt):
         return frozenset({methods.ArrayMethod(value.origin, "at-update")})
     if isinstance(value, DictV):
-        return frozenset({methods.DictMethod(interp.dict_contents(value, view=attr in _DICT_VIEWS), attr)})
+        live = attr in _DICT_VIEWS and not consumed_at_once
+        return frozenset({methods.DictMethod(interp.dict_contents(value, view=live), attr)})
     if isinstance(value, Seq) and value.names is not None and attr in value.names and value.elts is not None:
         return value.elts[value.names.index(attr)]  # a namedtuple's field
     if isinstance(value, Seq):
         return frozenset({methods.SeqMethod(value, attr)})
     if isinstance(value, Const) and isinstance(value.value, str) and attr in methods.STR_METHODS:
         return frozenset({methods.ConstMethod(value.value, attr)})
+    if isinstance(value, Const) and isinstance(value.value, frozenset) and attr == "pop":
+        return frozenset({methods.ConstMethod(value.value, attr)})  # `(KS.keys() - {"bump"}).pop()`
     if isinstance(value, Const) and isinstance(value.value, bytes) and attr == "decode":
         return frozenset({methods.ConstMethod(value.value, attr)})  # `b"bump".decode()`
     if isinstance(value, Const) and type(value.value) is int and attr in methods.INT_METHODS:
