@@ -202,7 +202,7 @@ class Interpreter:
             if stored is not None:
                 return stored
             receivers = self.ev(expr.value, loc, env, model)
-            at_once = id(expr) in operations.views_consumed_at_once(model)
+            at_once = operations.view_consumed_at_once(expr, loc.stmt)
             found = union(operations.attribute(self, v, expr.attr, model, at_once) for v in receivers)
             module = next(iter(receivers)) if len(receivers) == 1 else None
             if isinstance(module, Module) and any(isinstance(v, (Seq, DictV)) for v in found):

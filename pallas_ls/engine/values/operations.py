@@ -178,26 +178,26 @@ _CONSUMING = frozenset(
 )
 
 
-def views_consumed_at_once(model: ModuleModel) -> frozenset[int]:
-    """The `d.keys` / `d.values` / `d.items` attribute nodes of `model` whose view is used up
-    where it is made: called as the argument of a consuming builtin (`list(d.keys())`) or as
-    the iterable of a `for` or comprehension.  Only a view kept (bound to a name) is live."""
-    cached: frozenset[int] | None = getattr(model, "_pallas_ls_consumed_views", None)
-    if cached is not None:
-        return cached
-    consumed: list[ast.expr] = []
-    for node in ast.walk(model.tree):
+def view_consumed_at_once(expr: ast.Attribute, stmt: ast.AST | None) -> bool:
+    """Whether `expr` (`d.keys`, `d.values`, `d.items`) is called and its view used up where it is
+    made, in `stmt` (the statement holding it): as the argument of a consuming builtin
+    (`list(d.keys())`) or the iterable of a `for` or comprehension.  Only a view kept (bound to
+    a name) is live.  Only the statement's own expressions are looked at, not the statements
+    nested in it, and only for a view's attribute: a module's other reads cost nothing."""
+    if expr.attr not in _DICT_VIEWS or stmt is None:
+        return False
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        consumed: list[ast.expr] = []
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONSUMING:
-            consumed += node.args[:1]
+            consumed = node.args[:1]
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            consumed.append(node.iter)
-    found = frozenset(
-        id(e.func)
-        for e in consumed
-        if isinstance(e, ast.Call) and not e.args and isinstance(e.func, ast.Attribute) and e.func.attr in _DICT_VIEWS
-    )
-    model._pallas_ls_consumed_views = found  # type: ignore[attr-defined]  # a cache kept on the model
-    return found
+            consumed = [node.iter]
+        if any(isinstance(e, ast.Call) and not e.args and e.func is expr for e in consumed):
+            return True
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
+    return False
 
 
 _MAX_NAMES_LISTED = 500
