@@ -52,9 +52,10 @@ def _yields_of(
             continue  # a docstring
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield) and stmt.value.value is not None:
             out.append(interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
-        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.YieldFrom):
-            # `yield from (r, r)`: each element of a sequence known in order (a generator too)
-            spread = operations.unpacked(interp, interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
+        elif (yield_from := _yield_from(stmt)) is not None:
+            # `yield from (r, r)`, `got = yield from inner()`: each element of a sequence known in
+            # order (a generator too); `got` is read by the yields after it
+            spread = operations.unpacked(interp, interp.ev(yield_from.value, Loc(scope, stmt), env, model))
             if spread is None:
                 return False
             out.extend(spread.elements())
@@ -69,12 +70,7 @@ def _yields_of(
             ):
                 return False
         elif isinstance(stmt, ast.Assign) and all(_names_only(t) for t in stmt.targets):
-            if isinstance(stmt.value, ast.YieldFrom):  # `got = yield from inner()`: inner's yields, then got
-                spread = operations.unpacked(interp, interp.ev(stmt.value.value, Loc(scope, stmt), env, model))
-                if spread is None:
-                    return False
-                out.extend(spread.elements())
-            # `r = jax.new_ref(x)`: the yields after it read it
+            continue  # `r = jax.new_ref(x)`: the yields after it read it
         elif isinstance(stmt, ast.Return):
             raise _Returned  # the generator ends here (its return value is StopIteration's)
         else:
@@ -82,6 +78,15 @@ def _yields_of(
         if len(out) > _MAX_YIELDS:
             return False
     return True
+
+
+def _yield_from(stmt: ast.stmt) -> ast.YieldFrom | None:
+    """The `yield from` a statement is (`yield from xs`), or assigns to names (`got = yield from g()`)."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.YieldFrom):
+        return stmt.value
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.YieldFrom) and all(map(_names_only, stmt.targets)):
+        return stmt.value
+    return None
 
 
 def _names_only(target: ast.expr) -> bool:

@@ -26,6 +26,7 @@ from . import (
     generators,
     imported_globals,
     iteration,
+    library,
     mutations,
     operations,
     ref_identity,
@@ -588,7 +589,7 @@ class Interpreter:
         left, right = enums.as_plain_values(self, left), enums.as_plain_values(self, right)
         if any(isinstance(v, Array) for v in left | right):
             return frozenset({arrays.arithmetic_result(left, right)})
-        left, right = _sets_of_keys(op, left, right)
+        left, right = _sets_of_keys(self, op, left, right)
         if isinstance(op, ast.Mult):
             repeated = repeated_seq(left, right) or repeated_seq(right, left)
             if repeated is not None:
@@ -650,7 +651,7 @@ class Interpreter:
 
 
 def _sets_of_keys(
-    op: ast.operator, left: frozenset[Value], right: frozenset[Value]
+    interp: Interpreter, op: ast.operator, left: frozenset[Value], right: frozenset[Value]
 ) -> tuple[frozenset[Value], frozenset[Value]]:
     """`d.keys() - {"bump"}`: beside a set of constants, a set operation's other operand (a dict's
     keys view, which the domain holds as a list of its keys) as the set of its constants.  A list
@@ -659,18 +660,15 @@ def _sets_of_keys(
         return left, right
     a, b = only_value(left), only_value(right)
     if isinstance(a, Const) and isinstance(a.value, frozenset):
-        return left, _as_set(right)
+        return left, _as_set(interp, right)
     if isinstance(b, Const) and isinstance(b.value, frozenset):
-        return _as_set(left), right
+        return _as_set(interp, left), right
     return left, right
 
 
-def _as_set(values: frozenset[Value]) -> frozenset[Value]:
-    seq = single_known_seq(values)
-    parts = [only_value(e) for e in seq.elements()] if seq is not None else None
-    if parts is None or not all(isinstance(p, Const) and isinstance(p.value, (str, int)) for p in parts):
-        return values
-    return frozenset({Const(frozenset(cast(Const, p).value for p in parts))})
+def _as_set(interp: Interpreter, values: frozenset[Value]) -> frozenset[Value]:
+    constant = library.constant_set(interp, values)  # as `set(keys)` reads them
+    return frozenset({constant}) if constant is not None else values
 
 
 def _constant_format_spec(spec: ast.expr | None) -> str | None:

@@ -430,7 +430,7 @@ def external_call(
             return frozenset({Seq(q, seq.elts)})
         return frozenset({Seq(q, None, operations.iterate(interp, args[0]))})
     if q in ("set", "frozenset") and len(args) <= 1 and not keywords:
-        constant = _constant_set(interp, args[0] if args else frozenset({Seq("tuple", ())}))
+        constant = constant_set(interp, args[0] if args else frozenset({Seq("tuple", ())}))
         if constant is not None and (
             q == "frozenset" or not mutations.set_display_may_change(model, loc.stmt if loc is not None else None)
         ):
@@ -790,7 +790,7 @@ def _fresh_iterator(call: ast.Call, loc: Loc, model: ModuleModel) -> bool:
     return qualname(call.func, loc, model) in _FRESH_ITERTOOLS
 
 
-def _constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:
+def constant_set(interp: Interpreter, values: frozenset[Value]) -> Const | None:
     """The set of a known sequence of strings and numbers, as a constant (None: not known)."""
     given = only_value(values)
     if isinstance(given, Const) and isinstance(given.value, frozenset):

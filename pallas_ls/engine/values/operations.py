@@ -207,7 +207,7 @@ def attribute(
     interp: Interpreter, value: Value, attr: str, model: ModuleModel, consumed_at_once: bool = False
 ) -> frozenset[Value]:
     """`value.attr`; `consumed_at_once`: a dict view used up where it is made (see
-    views_consumed_at_once), which shows the dict as it is then, not as later stores leave it."""
+    view_consumed_at_once), which shows the dict as it is then, not as later stores leave it."""
     if isinstance(value, External):
         return frozenset({library.external(f"{value.qualname}.{attr}")})
     if isinstance(value, Module):

@@ -119,7 +119,7 @@ def compress(data: Any, selectors: Any) -> Any:
 
 class count:  # noqa: N801  (the library's name)
     """`count(start, step)`: endless.  Zipped with known sequences it numbers them
-    (`dict(zip(count(), FNS))`, `iteration.zip_counted`); iterated alone, its items are numbers."""
+    (`dict(zip(count(), FNS))`, `iteration._with_counts_numbered`); iterated alone, its items are numbers."""
 
     def __init__(self, start: Any = 0, step: Any = 1) -> None:
         self.start = start
